@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Vendors the Envoy xDS API protos Pier needs into proto/, from the pinned
+// @grpc/grpc-js-xds package (its deps/ folder carries envoy-api, xds, googleapis and
+// protoc-gen-validate). Copies the import closure of ROOTS only, so proto/ stays small.
+// Usage: npm run sync-protos   (then commit proto/)
+import { readFileSync, writeFileSync, mkdirSync, rmSync, existsSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const pkgJson = require.resolve('@grpc/grpc-js-xds/package.json');
+const pkgDir = dirname(pkgJson);
+const pkgVersion = JSON.parse(readFileSync(pkgJson, 'utf8')).version;
+const SOURCE_DIRS = ['envoy-api', 'xds', 'googleapis', 'protoc-gen-validate'].map((d) => join(pkgDir, 'deps', d));
+const OUT = new URL('../proto/', import.meta.url).pathname;
+
+// Everything Pier builds or serves; their imports are followed.
+const ROOTS = [
+  'envoy/service/discovery/v3/ads.proto',
+  'envoy/service/discovery/v3/discovery.proto',
+  'envoy/service/listener/v3/lds.proto',
+  'envoy/service/route/v3/rds.proto',
+  'envoy/service/cluster/v3/cds.proto',
+  'envoy/service/endpoint/v3/eds.proto',
+  'envoy/service/secret/v3/sds.proto',
+  'envoy/config/listener/v3/listener.proto',
+  'envoy/config/route/v3/route.proto',
+  'envoy/config/cluster/v3/cluster.proto',
+  'envoy/config/endpoint/v3/endpoint.proto',
+  'envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto',
+  'envoy/extensions/filters/network/tcp_proxy/v3/tcp_proxy.proto',
+  'envoy/extensions/filters/udp/udp_proxy/v3/udp_proxy.proto',
+  'envoy/extensions/filters/http/router/v3/router.proto',
+  'envoy/extensions/transport_sockets/tls/v3/tls.proto',
+  'envoy/extensions/upstreams/http/v3/http_protocol_options.proto',
+  'envoy/extensions/filters/listener/tls_inspector/v3/tls_inspector.proto',
+  'envoy/extensions/access_loggers/stream/v3/stream.proto',
+  'google/rpc/status.proto',
+];
+// Known not to load with protobufjs; nothing Pier uses needs it.
+const SKIP = new Set(['envoy/config/trace/v3/opencensus.proto']);
+
+function locate(rel) {
+  for (const dir of SOURCE_DIRS) {
+    const p = join(dir, rel);
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+const seen = new Set();
+const queue = [...ROOTS];
+const missing = [];
+while (queue.length > 0) {
+  const rel = queue.shift();
+  if (seen.has(rel) || SKIP.has(rel)) continue;
+  if (rel.startsWith('google/protobuf/')) continue; // well-known types ship with protobufjs
+  const src = locate(rel);
+  if (!src) { missing.push(rel); continue; }
+  seen.add(rel);
+  for (const m of readFileSync(src, 'utf8').matchAll(/^import\s+(?:public\s+|weak\s+)?"([^"]+)";/gm)) queue.push(m[1]);
+}
+if (missing.length > 0) {
+  console.error(`sync-protos: imports not found in @grpc/grpc-js-xds@${pkgVersion}/deps:\n  ${missing.join('\n  ')}`);
+  process.exit(1);
+}
+for (const top of ['envoy', 'xds', 'udpa', 'validate', 'google']) rmSync(join(OUT, top), { recursive: true, force: true });
+for (const rel of [...seen].sort()) {
+  const dest = join(OUT, rel);
+  mkdirSync(dirname(dest), { recursive: true });
+  copyFileSync(locate(rel), dest);
+}
+writeFileSync(join(OUT, 'SOURCE'), `@grpc/grpc-js-xds@${pkgVersion} deps/ (envoy-api, xds, googleapis, protoc-gen-validate)\nfiles: ${seen.size}\nregenerate: npm run sync-protos\n`);
+console.log(`sync-protos: ${seen.size} files from @grpc/grpc-js-xds@${pkgVersion} into proto/`);
+
+// TypeScript types for every message, in the shape @grpc/proto-loader and protobufjs use
+// with Pier's load options (keepCase, longs and enums as strings, oneofs).
+import { execFileSync } from 'node:child_process';
+const GEN = new URL('../src/generated/', import.meta.url).pathname;
+rmSync(GEN, { recursive: true, force: true });
+execFileSync(process.execPath, [
+  require.resolve('@grpc/proto-loader/build/bin/proto-loader-gen-types.js'),
+  '--keepCase', '--longs=String', '--enums=String', '--defaults=false', '--oneofs',
+  '--grpcLib=@grpc/grpc-js', `--includeDirs=${OUT}`, `--outDir=${GEN}`,
+  '--inputTemplate=%s', '--outputTemplate=%s__Output',
+  ...ROOTS,
+], { stdio: 'inherit' });
+// The per-file aggregate types (src/generated/*.ts) are unused: Pier loads packages itself.
+import { readdirSync } from 'node:fs';
+for (const f of readdirSync(GEN)) if (f.endsWith('.ts')) rmSync(join(GEN, f));
+console.log(`sync-protos: generated types into src/generated/`);

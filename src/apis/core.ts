@@ -1,0 +1,58 @@
+/** The Kubernetes core and discovery objects Pier reads. */
+import type { KubeObject } from './meta';
+
+export interface ServicePort {
+  name?: string;
+  protocol?: 'TCP' | 'UDP' | 'SCTP';
+  port: number;
+  targetPort?: number | string;
+  appProtocol?: string;
+}
+
+export interface Service extends KubeObject {
+  kind: 'Service';
+  spec: {
+    type?: 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
+    ports?: ServicePort[];
+    selector?: Record<string, string>;
+    clusterIP?: string;
+    externalName?: string;
+  };
+}
+
+export interface EndpointPort {
+  name?: string;
+  port?: number;
+  protocol?: 'TCP' | 'UDP' | 'SCTP';
+  appProtocol?: string;
+}
+
+export interface Endpoint {
+  addresses: string[];
+  conditions?: { ready?: boolean; serving?: boolean; terminating?: boolean };
+  hostname?: string;
+  nodeName?: string;
+  zone?: string;
+}
+
+export interface EndpointSlice extends KubeObject {
+  kind: 'EndpointSlice';
+  addressType: 'IPv4' | 'IPv6' | 'FQDN';
+  endpoints: Endpoint[];
+  ports?: EndpointPort[];
+}
+
+export interface Namespace extends KubeObject {
+  kind: 'Namespace';
+}
+
+export interface Secret extends KubeObject {
+  kind: 'Secret';
+  type?: string;
+  /** base64 values */
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+
+/** Label that ties an EndpointSlice to its Service. */
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';

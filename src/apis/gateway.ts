@@ -1,0 +1,331 @@
+/**
+ * Gateway API (gateway.networking.k8s.io) object types, standard channel v1.6, as Pier
+ * reads them. Fields the CRD defaults are marked optional here; the providers apply the
+ * defaults (src/provider/defaults) so translators can rely on them being set.
+ */
+import type { Condition, KubeObject, LabelSelector } from './meta';
+
+export const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+
+// ---------------------------------------------------------------- GatewayClass
+
+export interface GatewayClass extends KubeObject {
+  kind: 'GatewayClass';
+  spec: {
+    controllerName: string;
+    parametersRef?: { group: string; kind: string; name: string; namespace?: string };
+    description?: string;
+  };
+  status?: GatewayClassStatus;
+}
+
+export interface GatewayClassStatus {
+  conditions?: Condition[];
+  supportedFeatures?: { name: string }[];
+}
+
+// ---------------------------------------------------------------- Gateway
+
+export type ProtocolType = 'HTTP' | 'HTTPS' | 'TLS' | 'TCP' | 'UDP' | string;
+
+export interface RouteGroupKind {
+  group?: string;
+  kind: string;
+}
+
+export interface SecretObjectReference {
+  group?: string;
+  kind?: string;
+  name: string;
+  namespace?: string;
+}
+
+export interface GatewayTLSConfig {
+  mode?: 'Terminate' | 'Passthrough';
+  certificateRefs?: SecretObjectReference[];
+  options?: Record<string, string>;
+}
+
+export interface AllowedRoutes {
+  namespaces?: {
+    from?: 'All' | 'Same' | 'Selector';
+    selector?: LabelSelector;
+  };
+  kinds?: RouteGroupKind[];
+}
+
+export interface Listener {
+  name: string;
+  hostname?: string;
+  port: number;
+  protocol: ProtocolType;
+  tls?: GatewayTLSConfig;
+  allowedRoutes?: AllowedRoutes;
+}
+
+export interface GatewayAddress {
+  type?: 'IPAddress' | 'Hostname' | 'NamedAddress' | string;
+  value: string;
+}
+
+export interface Gateway extends KubeObject {
+  kind: 'Gateway';
+  spec: {
+    gatewayClassName: string;
+    listeners: Listener[];
+    addresses?: GatewayAddress[];
+    infrastructure?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  };
+  status?: GatewayStatus;
+}
+
+export interface ListenerStatus {
+  name: string;
+  supportedKinds: RouteGroupKind[];
+  attachedRoutes: number;
+  conditions: Condition[];
+}
+
+export interface GatewayStatus {
+  addresses?: GatewayAddress[];
+  conditions?: Condition[];
+  listeners?: ListenerStatus[];
+}
+
+// ---------------------------------------------------------------- Routes (common)
+
+export interface ParentReference {
+  group?: string;
+  kind?: string;
+  namespace?: string;
+  name: string;
+  sectionName?: string;
+  port?: number;
+}
+
+export interface BackendObjectReference {
+  group?: string;
+  kind?: string;
+  name: string;
+  namespace?: string;
+  port?: number;
+}
+
+export interface BackendRef extends BackendObjectReference {
+  weight?: number;
+}
+
+export interface RouteParentStatus {
+  parentRef: ParentReference;
+  controllerName: string;
+  conditions: Condition[];
+}
+
+export interface RouteStatus {
+  parents: RouteParentStatus[];
+}
+
+export interface CommonRouteSpec {
+  parentRefs?: ParentReference[];
+}
+
+// ---------------------------------------------------------------- HTTPRoute
+
+export type PathMatchType = 'Exact' | 'PathPrefix' | 'RegularExpression';
+export type HeaderMatchType = 'Exact' | 'RegularExpression';
+
+export interface HTTPPathMatch {
+  type?: PathMatchType;
+  value?: string;
+}
+
+export interface HTTPHeaderMatch {
+  type?: HeaderMatchType;
+  name: string;
+  value: string;
+}
+
+export interface HTTPQueryParamMatch {
+  type?: HeaderMatchType;
+  name: string;
+  value: string;
+}
+
+export type HTTPMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'CONNECT' | 'OPTIONS' | 'TRACE' | 'PATCH';
+
+export interface HTTPRouteMatch {
+  path?: HTTPPathMatch;
+  headers?: HTTPHeaderMatch[];
+  queryParams?: HTTPQueryParamMatch[];
+  method?: HTTPMethod;
+}
+
+export interface HTTPHeader {
+  name: string;
+  value: string;
+}
+
+export interface HTTPHeaderFilter {
+  set?: HTTPHeader[];
+  add?: HTTPHeader[];
+  remove?: string[];
+}
+
+export interface HTTPPathModifier {
+  type: 'ReplaceFullPath' | 'ReplacePrefixMatch';
+  replaceFullPath?: string;
+  replacePrefixMatch?: string;
+}
+
+export interface HTTPRequestRedirectFilter {
+  scheme?: 'http' | 'https';
+  hostname?: string;
+  path?: HTTPPathModifier;
+  port?: number;
+  statusCode?: 301 | 302 | 303 | 307 | 308;
+}
+
+export interface HTTPURLRewriteFilter {
+  hostname?: string;
+  path?: HTTPPathModifier;
+}
+
+export interface HTTPRequestMirrorFilter {
+  backendRef: BackendObjectReference;
+  percent?: number;
+  fraction?: { numerator: number; denominator?: number };
+}
+
+export interface LocalObjectReference {
+  group: string;
+  kind: string;
+  name: string;
+}
+
+export type HTTPRouteFilterType =
+  | 'RequestHeaderModifier'
+  | 'ResponseHeaderModifier'
+  | 'RequestRedirect'
+  | 'URLRewrite'
+  | 'RequestMirror'
+  | 'ExtensionRef'
+  | 'CORS'
+  | 'ExternalAuth';
+
+export interface HTTPRouteFilter {
+  type: HTTPRouteFilterType;
+  requestHeaderModifier?: HTTPHeaderFilter;
+  responseHeaderModifier?: HTTPHeaderFilter;
+  requestRedirect?: HTTPRequestRedirectFilter;
+  urlRewrite?: HTTPURLRewriteFilter;
+  requestMirror?: HTTPRequestMirrorFilter;
+  extensionRef?: LocalObjectReference;
+}
+
+export interface HTTPBackendRef extends BackendRef {
+  filters?: HTTPRouteFilter[];
+}
+
+export interface HTTPRouteTimeouts {
+  request?: string;
+  backendRequest?: string;
+}
+
+export interface HTTPRouteRule {
+  name?: string;
+  matches?: HTTPRouteMatch[];
+  filters?: HTTPRouteFilter[];
+  backendRefs?: HTTPBackendRef[];
+  timeouts?: HTTPRouteTimeouts;
+}
+
+export interface HTTPRoute extends KubeObject {
+  kind: 'HTTPRoute';
+  spec: CommonRouteSpec & {
+    hostnames?: string[];
+    rules?: HTTPRouteRule[];
+  };
+  status?: RouteStatus;
+}
+
+// ---------------------------------------------------------------- GRPCRoute
+
+export interface GRPCMethodMatch {
+  type?: 'Exact' | 'RegularExpression';
+  service?: string;
+  method?: string;
+}
+
+export interface GRPCHeaderMatch {
+  type?: HeaderMatchType;
+  name: string;
+  value: string;
+}
+
+export interface GRPCRouteMatch {
+  method?: GRPCMethodMatch;
+  headers?: GRPCHeaderMatch[];
+}
+
+export interface GRPCRouteFilter {
+  type: 'RequestHeaderModifier' | 'ResponseHeaderModifier' | 'RequestMirror' | 'ExtensionRef';
+  requestHeaderModifier?: HTTPHeaderFilter;
+  responseHeaderModifier?: HTTPHeaderFilter;
+  requestMirror?: HTTPRequestMirrorFilter;
+  extensionRef?: LocalObjectReference;
+}
+
+export interface GRPCBackendRef extends BackendRef {
+  filters?: GRPCRouteFilter[];
+}
+
+export interface GRPCRouteRule {
+  name?: string;
+  matches?: GRPCRouteMatch[];
+  filters?: GRPCRouteFilter[];
+  backendRefs?: GRPCBackendRef[];
+}
+
+export interface GRPCRoute extends KubeObject {
+  kind: 'GRPCRoute';
+  spec: CommonRouteSpec & { hostnames?: string[]; rules?: GRPCRouteRule[] };
+  status?: RouteStatus;
+}
+
+// ---------------------------------------------------------------- TLSRoute, TCPRoute, UDPRoute
+
+export interface L4RouteRule {
+  name?: string;
+  backendRefs?: BackendRef[];
+}
+
+export interface TLSRoute extends KubeObject {
+  kind: 'TLSRoute';
+  spec: CommonRouteSpec & { hostnames?: string[]; rules: L4RouteRule[] };
+  status?: RouteStatus;
+}
+
+export interface TCPRoute extends KubeObject {
+  kind: 'TCPRoute';
+  spec: CommonRouteSpec & { rules: L4RouteRule[] };
+  status?: RouteStatus;
+}
+
+export interface UDPRoute extends KubeObject {
+  kind: 'UDPRoute';
+  spec: CommonRouteSpec & { rules: L4RouteRule[] };
+  status?: RouteStatus;
+}
+
+// ---------------------------------------------------------------- ReferenceGrant
+
+export interface ReferenceGrant extends KubeObject {
+  kind: 'ReferenceGrant';
+  spec: {
+    from: { group: string; kind: string; namespace: string }[];
+    to: { group: string; kind: string; name?: string }[];
+  };
+}
+
+export type Route = HTTPRoute | GRPCRoute | TLSRoute | TCPRoute | UDPRoute;
+export type RouteKind = Route['kind'];

@@ -1,0 +1,49 @@
+/** Kubernetes object metadata and conditions, as Pier reads and writes them. */
+
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  generation?: number;
+  resourceVersion?: string;
+  uid?: string;
+  creationTimestamp?: string;
+}
+
+export interface TypeMeta {
+  apiVersion: string;
+  kind: string;
+}
+
+export interface KubeObject extends TypeMeta {
+  metadata: ObjectMeta;
+}
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface Condition {
+  type: string;
+  status: ConditionStatus;
+  reason: string;
+  message: string;
+  observedGeneration?: number;
+  /** RFC 3339; set by the status writer, never by the (clock-free) translator. */
+  lastTransitionTime?: string;
+}
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+/** "<namespace>/<name>", or "<name>" for cluster-scoped objects. */
+export function objectKey(meta: Pick<ObjectMeta, 'name' | 'namespace'>): string {
+  return meta.namespace ? `${meta.namespace}/${meta.name}` : meta.name;
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/envoy/annotations/resource.proto
+
+
+export interface ResourceAnnotation {
+  'type'?: (string);
+}
+
+export interface ResourceAnnotation__Output {
+  'type'?: (string);
+}

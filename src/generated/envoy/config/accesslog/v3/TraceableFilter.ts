@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/config/accesslog/v3/accesslog.proto
+
+
+export interface TraceableFilter {
+}
+
+export interface TraceableFilter__Output {
+}

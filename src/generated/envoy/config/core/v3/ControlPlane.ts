@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+
+
+export interface ControlPlane {
+  'identifier'?: (string);
+}
+
+export interface ControlPlane__Output {
+  'identifier'?: (string);
+}

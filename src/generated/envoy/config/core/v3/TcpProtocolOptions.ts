@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/config/core/v3/protocol.proto
+
+
+export interface TcpProtocolOptions {
+}
+
+export interface TcpProtocolOptions__Output {
+}

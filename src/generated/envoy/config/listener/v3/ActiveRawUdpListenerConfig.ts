@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/config/listener/v3/udp_listener_config.proto
+
+
+export interface ActiveRawUdpListenerConfig {
+}
+
+export interface ActiveRawUdpListenerConfig__Output {
+}

@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/config/listener/v3/listener.proto
+
+
+export interface ValidationListenerManager {
+}
+
+export interface ValidationListenerManager__Output {
+}

@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+
+
+export interface NonForwardingAction {
+}
+
+export interface NonForwardingAction__Output {
+}

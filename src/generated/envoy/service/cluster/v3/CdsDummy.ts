@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/service/cluster/v3/cds.proto
+
+
+export interface CdsDummy {
+}
+
+export interface CdsDummy__Output {
+}

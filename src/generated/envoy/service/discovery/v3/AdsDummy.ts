@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/service/discovery/v3/ads.proto
+
+
+export interface AdsDummy {
+}
+
+export interface AdsDummy__Output {
+}

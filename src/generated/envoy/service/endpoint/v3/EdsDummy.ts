@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/service/endpoint/v3/eds.proto
+
+
+export interface EdsDummy {
+}
+
+export interface EdsDummy__Output {
+}

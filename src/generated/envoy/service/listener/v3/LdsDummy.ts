@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/service/listener/v3/lds.proto
+
+
+export interface LdsDummy {
+}
+
+export interface LdsDummy__Output {
+}

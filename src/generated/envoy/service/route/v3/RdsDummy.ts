@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/service/route/v3/rds.proto
+
+
+export interface RdsDummy {
+}
+
+export interface RdsDummy__Output {
+}

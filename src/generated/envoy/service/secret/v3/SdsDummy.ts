@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/service/secret/v3/sds.proto
+
+
+export interface SdsDummy {
+}
+
+export interface SdsDummy__Output {
+}

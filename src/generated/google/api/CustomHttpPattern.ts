@@ -1,0 +1,12 @@
+// Original file: /work/main/proto/google/api/http.proto
+
+
+export interface CustomHttpPattern {
+  'kind'?: (string);
+  'path'?: (string);
+}
+
+export interface CustomHttpPattern__Output {
+  'kind'?: (string);
+  'path'?: (string);
+}

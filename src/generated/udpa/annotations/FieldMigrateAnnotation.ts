@@ -1,0 +1,12 @@
+// Original file: /work/main/proto/udpa/annotations/migrate.proto
+
+
+export interface FieldMigrateAnnotation {
+  'rename'?: (string);
+  'oneof_promotion'?: (string);
+}
+
+export interface FieldMigrateAnnotation__Output {
+  'rename'?: (string);
+  'oneof_promotion'?: (string);
+}

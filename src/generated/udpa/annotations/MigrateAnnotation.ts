@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/udpa/annotations/migrate.proto
+
+
+export interface MigrateAnnotation {
+  'rename'?: (string);
+}
+
+export interface MigrateAnnotation__Output {
+  'rename'?: (string);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/udpa/annotations/versioning.proto
+
+
+export interface VersioningAnnotation {
+  'previous_message_type'?: (string);
+}
+
+export interface VersioningAnnotation__Output {
+  'previous_message_type'?: (string);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/validate/validate.proto
+
+
+export interface BoolRules {
+  'const'?: (boolean);
+}
+
+export interface BoolRules__Output {
+  'const'?: (boolean);
+}

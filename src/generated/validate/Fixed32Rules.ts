@@ -1,0 +1,22 @@
+// Original file: /work/main/proto/validate/validate.proto
+
+
+export interface Fixed32Rules {
+  'const'?: (number);
+  'lt'?: (number);
+  'lte'?: (number);
+  'gt'?: (number);
+  'gte'?: (number);
+  'in'?: (number)[];
+  'not_in'?: (number)[];
+}
+
+export interface Fixed32Rules__Output {
+  'const'?: (number);
+  'lt'?: (number);
+  'lte'?: (number);
+  'gt'?: (number);
+  'gte'?: (number);
+  'in'?: (number)[];
+  'not_in'?: (number)[];
+}

@@ -1,0 +1,12 @@
+// Original file: /work/main/proto/validate/validate.proto
+
+
+export interface MessageRules {
+  'skip'?: (boolean);
+  'required'?: (boolean);
+}
+
+export interface MessageRules__Output {
+  'skip'?: (boolean);
+  'required'?: (boolean);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/xds/annotations/v3/status.proto
+
+
+export interface MessageStatusAnnotation {
+  'work_in_progress'?: (boolean);
+}
+
+export interface MessageStatusAnnotation__Output {
+  'work_in_progress'?: (boolean);
+}

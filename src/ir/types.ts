@@ -1,0 +1,193 @@
+/**
+ * Intermediate representation: one XdsIR and one InfraIR per Gateway, keyed
+ * "<namespace>/<gateway>". Envoy-shaped but free of Gateway API types, so the xDS translator
+ * never needs to know about routes, parents or statuses. Every list is in a deterministic order.
+ */
+
+export interface XdsIR {
+  /** "<namespace>/<gateway>" */
+  gateway: string;
+  http: HTTPListener[];
+  tcp: TCPListener[];
+  udp: UDPListener[];
+}
+
+/** One Gateway listener that speaks HTTP (or HTTPS when tls is set). */
+export interface HTTPListener {
+  /** Unique and stable: "<namespace>/<gateway>/<listener name>". */
+  name: string;
+  /** Bind address, e.g. "0.0.0.0" or "127.0.0.11". */
+  address: string;
+  port: number;
+  /** Listener hostnames ("*" when none); a route's virtual host domains are within these. */
+  hostnames: string[];
+  tls?: TLSTermination;
+  /** Virtual hosts in the order Envoy should see them. */
+  virtualHosts: VirtualHost[];
+}
+
+export interface TLSTermination {
+  /** Secrets by name; their contents travel as IR secrets. */
+  certificates: TLSCertificate[];
+}
+
+export interface TLSCertificate {
+  /** Stable SDS name: "<namespace>/<secret>". */
+  name: string;
+  certificateChain: string;
+  privateKey: string;
+}
+
+export interface VirtualHost {
+  /** Stable name, unique within the listener: the hostname it serves. */
+  name: string;
+  domains: string[];
+  /** Routes in match precedence order: Envoy takes the first that matches. */
+  routes: HTTPRoute[];
+}
+
+export interface StringMatch {
+  exact?: string;
+  prefix?: string;
+  suffix?: string;
+  /** RE2 */
+  regex?: string;
+}
+
+export interface PathMatch {
+  exact?: string;
+  /** Segment-wise prefix ("/foo" matches "/foo" and "/foo/bar", not "/foobar"). */
+  pathPrefix?: string;
+  regex?: string;
+}
+
+export interface HeaderMatch {
+  name: string;
+  match: StringMatch;
+}
+
+export interface QueryParamMatch {
+  name: string;
+  match: StringMatch;
+}
+
+export interface HeaderValue {
+  name: string;
+  value: string;
+}
+
+export interface HeaderModifier {
+  set: HeaderValue[];
+  add: HeaderValue[];
+  remove: string[];
+}
+
+export interface Redirect {
+  scheme?: string;
+  hostname?: string;
+  port?: number;
+  /** One of the two path forms, or neither to keep the path. */
+  fullPath?: string;
+  prefixReplace?: string;
+  statusCode: number;
+}
+
+export interface URLRewrite {
+  hostname?: string;
+  fullPath?: string;
+  prefixReplace?: string;
+}
+
+export interface DirectResponse {
+  status: number;
+  body?: string;
+}
+
+export interface HTTPRoute {
+  /** Stable and unique within the gateway; used as the Envoy route name. */
+  name: string;
+  pathMatch: PathMatch;
+  headerMatches: HeaderMatch[];
+  queryParamMatches: QueryParamMatch[];
+  method?: string;
+  requestHeaders?: HeaderModifier;
+  responseHeaders?: HeaderModifier;
+  redirect?: Redirect;
+  urlRewrite?: URLRewrite;
+  mirrors?: RouteDestination[];
+  /** Where requests go; absent when the route redirects or answers directly. */
+  destination?: RouteDestination;
+  /** Set when the route cannot be served (e.g. no valid backend): Envoy answers it. */
+  directResponse?: DirectResponse;
+  /** Milliseconds; 0 disables the timeout. */
+  requestTimeoutMs?: number;
+  backendRequestTimeoutMs?: number;
+  /** Where it came from, for logs and the admin API: "HTTPRoute ns/name rule 0 match 1". */
+  origin: string;
+}
+
+/**
+ * Where a route sends traffic: a weighted list of backends. A backend that could not be
+ * resolved keeps its weight as an invalid share, which Envoy answers with 500.
+ */
+export interface RouteDestination {
+  settings: DestinationSetting[];
+}
+
+export type BackendProtocol = 'http' | 'h2c' | 'tcp' | 'udp' | 'tls';
+
+export interface DestinationSetting {
+  /**
+   * Envoy cluster name, by backend identity: "<namespace>/<service>/<port>". Never by rule
+   * position, so reordering rules keeps clusters (and their warm connections).
+   */
+  clusterName: string;
+  weight: number;
+  protocol: BackendProtocol;
+  /** Empty when the backend has no ready endpoints. */
+  endpoints: Endpoint[];
+  /** DNS name for ExternalName services (STRICT_DNS cluster) instead of endpoints. */
+  dnsName?: string;
+  /** True when the reference is invalid: the weight is answered with 500. */
+  invalid?: boolean;
+}
+
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+/** TLS passthrough or plain TCP, routed by SNI (TLS) or not at all (TCP). */
+export interface TCPListener {
+  name: string;
+  address: string;
+  port: number;
+  routes: TCPRoute[];
+}
+
+export interface TCPRoute {
+  name: string;
+  /** SNI hostnames for TLS passthrough; empty for plain TCP. */
+  sniHostnames: string[];
+  destination: RouteDestination;
+}
+
+export interface UDPListener {
+  name: string;
+  address: string;
+  port: number;
+  destination?: RouteDestination;
+}
+
+/** What infrastructure must run for a Gateway. */
+export interface InfraIR {
+  /** "<namespace>/<gateway>" */
+  gateway: string;
+  /** Ports the proxy listens on (informational; the listeners come over xDS). */
+  listeners: { name: string; address: string; port: number; protocol: string }[];
+  addresses: string[];
+}
+
+export function emptyXdsIR(gateway: string): XdsIR {
+  return { gateway, http: [], tcp: [], udp: [] };
+}

@@ -1,0 +1,195 @@
+import { deepEqual } from 'fast-equals';
+
+/** One mutation of a watchable map: a store (value set) or a delete (value undefined). */
+export interface Update<K, V> {
+  key: K;
+  /** The stored value, or undefined when the key was deleted. */
+  value: V | undefined;
+  deleted: boolean;
+}
+
+/**
+ * What a subscriber reads: the whole current map and the mutations since its previous read,
+ * the latest per key. The first read after subscribing has no updates for pre-existing entries.
+ */
+export interface Snapshot<K, V> {
+  state: ReadonlyMap<K, V>;
+  updates: Update<K, V>[];
+}
+
+export interface Subscription<K, V> extends AsyncIterable<Snapshot<K, V>> {
+  /** Ends the subscription; a pending read resolves with done. */
+  close(): void;
+}
+
+/** Deep copy that keeps values isolated between the publisher and each subscriber. */
+function isolate<V>(value: V): V {
+  return structuredClone(value);
+}
+
+function deepFreeze<V>(value: V): V {
+  // Typed arrays cannot be frozen; they are copies already, so leave them as they are.
+  if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as object)) deepFreeze(child);
+  }
+  return value;
+}
+
+class SubscriptionImpl<K, V> implements Subscription<K, V> {
+  private pending = new Map<K, Update<K, V>>();
+  private dirty = true; // a new subscription is immediately readable
+  private closed = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly map: WatchableMap<K, V>,
+    private readonly keys: ReadonlySet<K> | null,
+    signal: AbortSignal | undefined,
+    private readonly onClose: (s: SubscriptionImpl<K, V>) => void,
+  ) {
+    if (signal) {
+      if (signal.aborted) this.close();
+      else signal.addEventListener('abort', () => this.close(), { once: true });
+    }
+  }
+
+  wants(key: K): boolean {
+    return this.keys === null || this.keys.has(key);
+  }
+
+  notify(update: Update<K, V>): void {
+    if (this.closed) return;
+    // Coalesce: only the latest mutation per key is kept until the next read.
+    this.pending.delete(update.key);
+    this.pending.set(update.key, update);
+    this.dirty = true;
+    this.wake?.();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pending.clear();
+    this.onClose(this);
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Snapshot<K, V>> {
+    while (!this.closed) {
+      if (!this.dirty) {
+        await new Promise<void>((resolve) => { this.wake = resolve; });
+        this.wake = null;
+        continue;
+      }
+      this.dirty = false;
+      const updates = [...this.pending.values()];
+      this.pending = new Map();
+      yield { state: this.map.loadSubset(this.keys), updates };
+    }
+  }
+}
+
+/**
+ * A typed map that publishers store into and subscribers watch (Envoy Gateway's watchable
+ * map). Storing a value deep-equal to the current one is a no-op. Values are frozen deep
+ * copies: nobody can mutate what another holds.
+ */
+export class WatchableMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  private readonly subscriptions = new Set<SubscriptionImpl<K, V>>();
+
+  /** Stores a copy of value. Returns true when the map changed. */
+  store(key: K, value: V): boolean {
+    const current = this.entries.get(key);
+    if (current !== undefined && deepEqual(current, value)) return false;
+    const copy = deepFreeze(isolate(value));
+    this.entries.set(key, copy);
+    this.publish({ key, value: copy, deleted: false });
+    return true;
+  }
+
+  /** Deletes key. Returns true when the map changed. */
+  delete(key: K): boolean {
+    if (!this.entries.has(key)) return false;
+    this.entries.delete(key);
+    this.publish({ key, value: undefined, deleted: true });
+    return true;
+  }
+
+  load(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  loadAll(): ReadonlyMap<K, V> {
+    return new Map(this.entries);
+  }
+
+  /** Keys currently stored, in insertion order. */
+  keys(): K[] {
+    return [...this.entries.keys()];
+  }
+
+  /** @internal used by subscriptions to read their view of the map. */
+  loadSubset(keys: ReadonlySet<K> | null): ReadonlyMap<K, V> {
+    if (keys === null) return this.loadAll();
+    const out = new Map<K, V>();
+    for (const k of keys) {
+      const v = this.entries.get(k);
+      if (v !== undefined) out.set(k, v);
+    }
+    return out;
+  }
+
+  /** Watches the whole map until signal aborts or the subscription is closed. */
+  subscribe(signal?: AbortSignal): Subscription<K, V> {
+    return this.add(null, signal);
+  }
+
+  /** Watches only the given keys. */
+  subscribeSubset(keys: Iterable<K>, signal?: AbortSignal): Subscription<K, V> {
+    return this.add(new Set(keys), signal);
+  }
+
+  /** Closes every subscription (their loops end). */
+  close(): void {
+    for (const s of [...this.subscriptions]) s.close();
+  }
+
+  get subscriberCount(): number {
+    return this.subscriptions.size;
+  }
+
+  private add(keys: ReadonlySet<K> | null, signal?: AbortSignal): Subscription<K, V> {
+    const sub = new SubscriptionImpl<K, V>(this, keys, signal, (s) => this.subscriptions.delete(s));
+    this.subscriptions.add(sub);
+    return sub;
+  }
+
+  private publish(update: Update<K, V>): void {
+    for (const s of this.subscriptions) if (s.wants(update.key)) s.notify(update);
+  }
+}
+
+/**
+ * Runs handler for each mutation a subscription reports. The first read carries no updates
+ * for entries that existed before subscribing; they are handed over as stores here, so the
+ * handler sees every key exactly as if it had been subscribed from the start.
+ */
+export async function handleSubscription<K, V>(
+  subscription: Subscription<K, V>,
+  handler: (update: Update<K, V>, state: ReadonlyMap<K, V>) => void | Promise<void>,
+): Promise<void> {
+  let first = true;
+  for await (const snap of subscription) {
+    const updates: Update<K, V>[] = first
+      ? [...snap.state].map(([key, value]) => ({ key, value, deleted: false }))
+      : snap.updates;
+    if (first) {
+      // Deletes reported on the first read concern keys that are gone already: pass them on too.
+      for (const u of snap.updates) if (u.deleted) updates.push(u);
+    }
+    first = false;
+    for (const u of updates) await handler(u, snap.state);
+  }
+}

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 
-/** The repository root, from compiled tests in dist*/test/<...>/ or from sources. */
+/** The repository root, from compiled tests (dist/test/...) or from sources. */
 export function repoRoot(): string {
   let dir = __dirname;
   for (;;) {

@@ -1,0 +1,21 @@
+# Pier's image: `docker build -t pier .` (docker-compose.yml builds it for you).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+COPY tsconfig.json ./
+COPY proto ./proto
+COPY src ./src
+RUN npx tsc -p tsconfig.json
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts
+COPY proto ./proto
+COPY examples ./examples
+COPY --from=build /app/dist/src ./dist/src
+EXPOSE 18000 19000
+ENTRYPOINT ["node", "dist/src/cli/main.js"]
+CMD ["serve", "--envoy", "off"]

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/** The `pier` command line. */
+import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ConfigError, loadConfigFile, resolveConfig, validatePartialConfig, type PierConfig } from '../config/config';
+import { createLogger } from '../logging/logger';
+import { serve, PACKAGE_ROOT } from '../cmd/serve';
+import { EchoBackend } from '../demo/echo-backend';
+import { splitHostPort } from '../admin/server';
+
+const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Gateway API
+
+Usage:
+  pier serve [flags]         serve xDS for the Gateway API resources in a directory
+  pier quickstart [flags]    serve examples/quickstart with the demo backend on 127.0.0.1:8081
+  pier demo-backend [--listen host:port] [--name NAME]
+                             run the demo echo backend alone
+  pier version
+
+Flags for serve and quickstart (a config file sets the same, by these names in camelCase):
+  --config FILE              YAML or JSON settings file
+  --resources DIR            directory of Gateway API YAML (default examples/quickstart)
+  --xds-address HOST:PORT    xDS gRPC server (default 0.0.0.0:18000)
+  --admin-address HOST:PORT  admin HTTP API (default 127.0.0.1:19000)
+  --controller-name NAME     GatewayClass controllerName to serve (default pier.dev/gateway-controller)
+  --envoy auto|off|PATH      launch one Envoy per Gateway (default auto: when envoy is on PATH)
+  --ads-mode delta|sotw      xDS flavour for launched Envoys (default delta)
+  --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
+  --demo-backend HOST:PORT   also run the demo echo backend
+  --log-level LEVEL          trace|debug|info|warn|error (default info)
+`;
+
+const SERVE_FLAGS = {
+  config: { type: 'string' },
+  resources: { type: 'string' },
+  'xds-address': { type: 'string' },
+  'admin-address': { type: 'string' },
+  'controller-name': { type: 'string' },
+  envoy: { type: 'string' },
+  'ads-mode': { type: 'string' },
+  'default-gateway-address': { type: 'string' },
+  'demo-backend': { type: 'string' },
+  'log-level': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function camel(flag: string): string {
+  return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+async function runServe(args: string[], quickstart: boolean): Promise<void> {
+  const { values } = parseArgs({ args, options: SERVE_FLAGS, allowPositionals: false });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const flags: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'config' || k === 'help' || v === undefined) continue;
+    flags[k === 'default-gateway-address' ? 'defaultGatewayAddress' : camel(k)] = v;
+  }
+  const fromFile = values.config ? loadConfigFile(values.config) : {};
+  const fromFlags = validatePartialConfig(flags, 'command line');
+  const quickstartDefaults: Partial<PierConfig> = quickstart ? { resources: 'examples/quickstart', demoBackend: '127.0.0.1:8081' } : {};
+  const config = resolveConfig({ ...quickstartDefaults, ...fromFile }, fromFlags);
+  const logger = createLogger({ level: config.logLevel });
+  const pier = await serve(config, logger);
+  if (quickstart) {
+    logger.info('quickstart ready: try `curl http://127.0.0.1:8080/` (Envoy answers once it has its config)');
+  }
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down: draining xDS streams');
+    pier.stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function runDemoBackend(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { listen: { type: 'string' }, name: { type: 'string' } } });
+  const { host, port } = splitHostPort(values.listen ?? '127.0.0.1:8081');
+  const name = values.name ?? 'demo';
+  const backend = new EchoBackend({ service: name, namespace: 'default', pod: `${name}-1` });
+  const bound = await backend.listen(host, port);
+  const logger = createLogger();
+  logger.info({ address: `${host}:${bound}` }, 'demo backend listening');
+  const stop = () => backend.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+function version(): string {
+  return JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')).version as string;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve': await runServe(rest, false); return -1;
+      case 'quickstart': await runServe(rest, true); return -1;
+      case 'demo-backend': await runDemoBackend(rest); return -1;
+      case 'version': case '--version': process.stdout.write(`pier ${version()}\n`); return 0;
+      case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
+      default:
+        process.stderr.write(`pier: unknown command "${command}"\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (err) {
+    const message = err instanceof ConfigError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+      ? (err as Error).message
+      : (err as Error).stack ?? String(err);
+    process.stderr.write(`pier: ${message}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });
+}

@@ -1,0 +1,148 @@
+/**
+ * The entry point that wires the stages: it creates the bus, hands each stage the maps it
+ * publishes to and subscribes to, and owns their lifetimes. Nothing else holds global state.
+ */
+import * as path from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { Bus } from '../message/resources';
+import type { PierConfig } from '../config/config';
+import { componentLogger, type Logger } from '../logging/logger';
+import { loadXdsProtos } from '../xds/proto';
+import { FileProvider } from '../provider/file/provider';
+import { GatewayAPITranslatorRunner } from '../gatewayapi/runner';
+import { XdsTranslatorRunner } from '../xds/translator/runner';
+import { SnapshotCache } from '../xds/cache/cache';
+import { XdsCacheRunner } from '../xds/cache/runner';
+import { ProxyRegistry } from '../xds/server/registry';
+import { XdsServer } from '../xds/server/server';
+import { AdminServer, splitHostPort } from '../admin/server';
+import { FileStatusWriter } from '../status/writer';
+import { HostInfrastructure } from '../infra/host/runner';
+import { findEnvoy, ENVOY_INSTALL_HINT } from '../infra/host/envoy-binary';
+import { EchoBackend } from '../demo/echo-backend';
+
+export interface RunningPier {
+  xdsPort: number;
+  adminPort: number;
+  bus: Bus;
+  stop(): Promise<void>;
+}
+
+/** Where the package's own files are (examples/ ships with it). */
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** A relative resources path is tried from the working directory, then from the package. */
+export function resolveResourcesDir(dir: string): string {
+  const candidates = path.isAbsolute(dir) ? [dir] : [path.resolve(dir), path.resolve(PACKAGE_ROOT, dir)];
+  for (const c of candidates) if (existsSync(c) && statSync(c).isDirectory()) return c;
+  throw new Error(`resources directory not found: ${dir} (looked in ${candidates.join(', ')})`);
+}
+
+export async function serve(config: PierConfig, logger: Logger): Promise<RunningPier> {
+  const log = componentLogger(logger, 'serve');
+  const resourcesDir = resolveResourcesDir(config.resources);
+  loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
+  const bus = new Bus();
+  const stoppers: (() => Promise<void> | void)[] = [];
+
+  let demo: EchoBackend | null = null;
+  if (config.demoBackend) {
+    const { host, port } = splitHostPort(config.demoBackend);
+    demo = new EchoBackend({ service: 'demo', namespace: 'default', pod: 'demo-1' });
+    await demo.listen(host, port);
+    log.info({ address: config.demoBackend }, 'demo backend listening');
+  }
+
+  const provider = new FileProvider({
+    directory: resourcesDir,
+    controllerName: config.controllerName,
+    resources: bus.providerResources,
+    errors: bus.providerErrors,
+    logger: componentLogger(logger, 'provider-file'),
+  });
+  const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
+  const xdsTranslator = new XdsTranslatorRunner({ bus, logger });
+  const cache = new SnapshotCache({ logger });
+  const cacheRunner = new XdsCacheRunner({ bus, cache, logger });
+  const registry = new ProxyRegistry();
+  const xdsServer = new XdsServer({ cache, registry, logger });
+  const statusWriter = new FileStatusWriter({ bus, logger });
+
+  // Downstream first, so the first provider snapshot flows straight through.
+  statusWriter.start();
+  cacheRunner.start();
+  xdsTranslator.start();
+  gatewayApi.start();
+  await provider.start();
+  const xdsPort = await xdsServer.listen(config.xdsAddress);
+
+  let infra: HostInfrastructure | null = null;
+  if (config.envoy !== 'off') {
+    const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
+    if (binary) {
+      infra = new HostInfrastructure({
+        bus, envoyBinary: binary, xdsHost: config.envoyXdsHost, xdsPort,
+        adsMode: config.adsMode, envoyLogLevel: config.envoyLogLevel, logger,
+      });
+      infra.start();
+      log.info({ envoy: binary, adsMode: config.adsMode }, 'launching one Envoy per Gateway');
+    } else if (config.envoy === 'auto') {
+      log.warn(ENVOY_INSTALL_HINT);
+    } else {
+      throw new Error(`envoy binary not found or not executable: ${config.envoy}`);
+    }
+  }
+
+  const admin = new AdminServer({
+    readiness: () => ({ ready: true, waitingFor: [] }),
+    views: {
+      proxies: () => registry.list(),
+      statuses: () => statusWriter.list(),
+      errors: () => [...bus.providerErrors.loadAll().values()].flat(),
+      ir: (q) => pick(bus.xdsIR.loadAll(), q.get('gateway')),
+      xds: (q) => pick(bus.xdsResources.loadAll(), q.get('gateway')),
+      infra: () => infra?.list() ?? [],
+    },
+  }, logger);
+  const adminPort = await admin.listen(config.adminAddress);
+
+  stoppers.push(
+    () => provider.stop(),
+    () => infra?.stop(),
+    () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
+    () => admin.close(),
+    () => gatewayApi.stop(),
+    () => xdsTranslator.stop(),
+    () => cacheRunner.stop(),
+    () => statusWriter.stop(),
+    () => demo?.close(),
+    () => bus.close(),
+  );
+  log.info({ xds: config.xdsAddress, xdsPort, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    xdsPort,
+    adminPort,
+    bus,
+    stop: () => {
+      stopping ??= (async () => {
+        for (const s of stoppers) {
+          try {
+            await s();
+          } catch (err) {
+            log.error({ err }, 'error while stopping');
+          }
+        }
+        log.info('pier stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+function pick<V>(all: ReadonlyMap<string, V>, gateway: string | null): Record<string, V> {
+  const out: Record<string, V> = {};
+  for (const [k, v] of [...all].sort(([a], [b]) => a.localeCompare(b))) if (!gateway || k === gateway) out[k] = v;
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * The Envoy bootstrap Pier hands to proxies: ADS over gRPC to Pier, node.cluster naming the
+ * Gateway ("<namespace>/<name>"), an admin interface. Used for the Envoys Pier launches and
+ * mirrored by the repository's envoy-bootstrap.yaml (a test keeps the two in agreement).
+ */
+
+export type AdsMode = 'delta' | 'sotw';
+
+export interface BootstrapOptions {
+  /** "<namespace>/<name>" of the Gateway this proxy serves. */
+  gateway: string;
+  nodeId: string;
+  /** Where Pier's xDS server is reachable from the proxy. */
+  xdsHost: string;
+  xdsPort: number;
+  adsMode: AdsMode;
+  adminAddress: string;
+  adminPort: number;
+}
+
+/** A bootstrap as a plain object; Envoy reads it as JSON or YAML. */
+export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
+  return {
+    node: { id: o.nodeId, cluster: o.gateway },
+    admin: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } },
+    dynamic_resources: {
+      ads_config: {
+        api_type: o.adsMode === 'delta' ? 'DELTA_GRPC' : 'GRPC',
+        transport_api_version: 'V3',
+        grpc_services: [{ envoy_grpc: { cluster_name: 'pier_xds' } }],
+        set_node_on_first_message_only: true,
+      },
+      lds_config: { ads: {}, resource_api_version: 'V3' },
+      cds_config: { ads: {}, resource_api_version: 'V3' },
+    },
+    static_resources: {
+      clusters: [{
+        name: 'pier_xds',
+        type: 'STRICT_DNS',
+        connect_timeout: '1s',
+        load_assignment: {
+          cluster_name: 'pier_xds',
+          endpoints: [{ lb_endpoints: [{ endpoint: { address: { socket_address: { address: o.xdsHost, port_value: o.xdsPort } } } }] }],
+        },
+        typed_extension_protocol_options: {
+          'envoy.extensions.upstreams.http.v3.HttpProtocolOptions': {
+            '@type': 'type.googleapis.com/envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+            explicit_http_config: { http2_protocol_options: {} },
+          },
+        },
+      }],
+    },
+    layered_runtime: {
+      layers: [{ name: 'static', static_layer: { 'overload.global_downstream_max_connections': 50000 } }],
+    },
+  };
+}

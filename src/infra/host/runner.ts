@@ -1,0 +1,93 @@
+/**
+ * Host infrastructure (standalone mode): one Envoy child process per Gateway in InfraIR,
+ * started when the Gateway appears and stopped when it goes away.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { rmSync } from 'node:fs';
+import type { Bus } from '../../message/resources';
+import { handleSubscription, type Subscription } from '../../message/watchable';
+import type { InfraIR } from '../../ir/types';
+import { componentLogger, type Logger } from '../../logging/logger';
+import { buildBootstrap, type AdsMode } from '../bootstrap';
+import { EnvoyProcess } from './envoy-process';
+
+export interface HostInfraOptions {
+  bus: Bus;
+  envoyBinary: string;
+  /** How launched proxies reach Pier's xDS server. */
+  xdsHost: string;
+  xdsPort: number;
+  adsMode: AdsMode;
+  envoyLogLevel: string;
+  /** Base directory for per-proxy files; defaults to a fresh folder under the OS temp dir. */
+  workDir?: string;
+  logger: Logger;
+}
+
+export interface ProxyProcessInfo {
+  gateway: string;
+  pid: number | undefined;
+  adminAddress: string | null;
+}
+
+export class HostInfrastructure {
+  private readonly proxies = new Map<string, EnvoyProcess>();
+  private subscription: Subscription<string, InfraIR> | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly log: Logger;
+  private readonly workDir: string;
+
+  constructor(private readonly o: HostInfraOptions) {
+    this.log = componentLogger(o.logger, 'infra-host');
+    this.workDir = o.workDir ?? path.join(os.tmpdir(), `pier-${process.pid}`);
+  }
+
+  start(): void {
+    this.subscription = this.o.bus.infraIR.subscribe();
+    this.loop = handleSubscription(this.subscription, async (u) => {
+      if (u.deleted) await this.remove(u.key);
+      else if (!this.proxies.has(u.key)) this.launch(u.key);
+    });
+  }
+
+  list(): ProxyProcessInfo[] {
+    return [...this.proxies].map(([gateway, p]) => ({ gateway, pid: p.pid, adminAddress: p.adminAddress() }));
+  }
+
+  async stop(): Promise<void> {
+    this.subscription?.close();
+    await this.loop;
+    await Promise.all([...this.proxies.keys()].map((k) => this.remove(k)));
+    rmSync(this.workDir, { recursive: true, force: true });
+  }
+
+  private launch(gateway: string): void {
+    const safeName = gateway.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const proxy = new EnvoyProcess({
+      binary: this.o.envoyBinary,
+      gateway,
+      bootstrap: buildBootstrap({
+        gateway,
+        nodeId: `${gateway}/${os.hostname()}-${process.pid}`,
+        xdsHost: this.o.xdsHost,
+        xdsPort: this.o.xdsPort,
+        adsMode: this.o.adsMode,
+        adminAddress: '127.0.0.1',
+        adminPort: 0,
+      }),
+      workDir: path.join(this.workDir, safeName),
+      logLevel: this.o.envoyLogLevel,
+      logger: this.log,
+    });
+    this.proxies.set(gateway, proxy);
+    proxy.start();
+  }
+
+  private async remove(gateway: string): Promise<void> {
+    const proxy = this.proxies.get(gateway);
+    if (!proxy) return;
+    this.proxies.delete(gateway);
+    await proxy.stop();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The README's promises, literally: `pier quickstart` (what `npm start` runs) on the default
+ * ports, then `curl http://127.0.0.1:8080/` answers from the demo backend through Envoy; and a
+ * user's own Envoy started with envoy-bootstrap.yaml gets the quickstart Gateway's config.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { requireEnvoy } from '../helpers/tools';
+import { httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { repoRoot } from '../helpers/paths';
+import * as path from 'node:path';
+import type { EchoResponse } from '../../src/demo/echo-backend';
+
+async function demoAnswer(): Promise<EchoResponse | undefined> {
+  const r = await httpRequest('http://127.0.0.1:8080/').catch(() => undefined);
+  return r?.status === 200 ? (JSON.parse(r.body) as EchoResponse) : undefined;
+}
+
+describe('quickstart', () => {
+  test('pier quickstart: curl 127.0.0.1:8080 answers from the demo backend through Envoy', async () => {
+    requireEnvoy();
+    // Exactly the defaults: xDS on 18000, admin on 127.0.0.1:19000, Envoy launched from PATH.
+    const pier = await PierProcess.start({ command: 'quickstart', config: { xdsAddress: '0.0.0.0:18000', adminAddress: '127.0.0.1:19000', logLevel: 'info' } });
+    try {
+      const echo = await waitFor('the quickstart to answer on 8080', demoAnswer, { timeoutMs: 20_000 });
+      assert.equal(echo.service, 'demo');
+      assert.equal(echo.path, '/');
+      const infra = await pier.admin<{ gateway: string; pid: number }[]>('/infra');
+      assert.deepEqual(infra.map((p) => p.gateway), ['default/quickstart']);
+    } finally {
+      assert.equal(await pier.stop(), 0);
+    }
+    await waitFor('Envoy to be stopped with Pier', async () => ((await demoAnswer()) === undefined ? true : undefined), { timeoutMs: 10_000 });
+  });
+
+  test('your own Envoy with envoy-bootstrap.yaml gets the quickstart Gateway', async () => {
+    const envoy = requireEnvoy();
+    const pier = await PierProcess.start({ command: 'quickstart', config: { xdsAddress: '0.0.0.0:18000', adminAddress: '127.0.0.1:19000', envoy: 'off' } });
+    const proxy = spawn(envoy, ['-c', path.join(repoRoot(), 'envoy-bootstrap.yaml'), '--disable-hot-restart', '--log-level', 'warning'], { stdio: 'ignore' });
+    try {
+      const echo = await waitFor('the bootstrapped Envoy to answer on 8080', demoAnswer, { timeoutMs: 20_000 });
+      assert.equal(echo.service, 'demo');
+      const proxies = await pier.admin<{ nodeId: string; cluster: string }[]>('/proxies');
+      assert.equal(proxies.length, 1);
+      assert.equal(proxies[0].cluster, 'default/quickstart');
+      assert.equal(proxies[0].nodeId, 'quickstart-envoy-1');
+    } finally {
+      proxy.kill('SIGTERM');
+      await new Promise((r) => proxy.once('exit', r));
+      assert.equal(await pier.stop(), 0);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Runs the real `pier` CLI as a child process for end-to-end tests, with its own ports and a
+ * config file, and gives access to its JSON logs and admin API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { freePort, httpRequest, waitFor } from './net';
+
+/** The compiled CLI next to these compiled helpers. */
+export const PIER_CLI = path.resolve(__dirname, '..', '..', 'src', 'cli', 'main.js');
+
+export interface PierProcessOptions {
+  command?: 'serve' | 'quickstart';
+  /** Settings for the config file (camelCase names as in src/config/config.ts). */
+  config: Record<string, unknown>;
+  /** Extra CLI args. */
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  component?: string;
+  [key: string]: unknown;
+}
+
+export class PierProcess {
+  readonly logs: LogLine[] = [];
+  readonly stderr: string[] = [];
+  private exitCode: number | null | undefined = undefined;
+  private readonly exited: Promise<number | null>;
+
+  private constructor(readonly child: ChildProcess, readonly xdsPort: number, readonly adminPort: number) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        this.logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        this.logs.push({ level: 30, msg: line });
+      }
+      if (process.env.PIER_TEST_VERBOSE) process.stderr.write(`[pier] ${line}\n`);
+    });
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      this.stderr.push(line);
+      if (process.env.PIER_TEST_VERBOSE) process.stderr.write(`[pier:err] ${line}\n`);
+    });
+    this.exited = new Promise((resolve) => child.on('exit', (code) => { this.exitCode = code; resolve(code); }));
+  }
+
+  static async start(o: PierProcessOptions): Promise<PierProcess> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-'));
+    const xdsPort = (o.config.xdsAddress as string | undefined) ? Number(String(o.config.xdsAddress).split(':').pop()) : await freePort();
+    const adminPort = (o.config.adminAddress as string | undefined) ? Number(String(o.config.adminAddress).split(':').pop()) : await freePort();
+    const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, logLevel: 'debug', ...o.config };
+    const configPath = path.join(dir, 'pier.yaml');
+    writeFileSync(configPath, JSON.stringify(config, null, 2));
+    const child = spawn(process.execPath, [PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...o.env },
+    });
+    const pier = new PierProcess(child, xdsPort, adminPort);
+    await waitFor('pier to be ready', async () => {
+      if (pier.exitCode !== undefined) throw new Error(`pier exited with ${pier.exitCode}: ${pier.stderr.join('\n')}`);
+      const r = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);
+      return r.status === 200 ? true : undefined;
+    }, { timeoutMs: 15_000, intervalMs: 100 }).catch((err) => {
+      child.kill('SIGKILL');
+      throw err;
+    });
+    return pier;
+  }
+
+  /** GET an admin endpoint as JSON. */
+  async admin<T = unknown>(pathname: string): Promise<T> {
+    const r = await httpRequest(`http://127.0.0.1:${this.adminPort}${pathname}`);
+    if (r.status !== 200) throw new Error(`admin ${pathname}: ${r.status} ${r.body}`);
+    return JSON.parse(r.body) as T;
+  }
+
+  /** SIGTERM, then the exit code (SIGKILL after timeoutMs). */
+  async stop(timeoutMs = 15_000): Promise<number | null> {
+    if (this.exitCode !== undefined) return this.exitCode;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
+    const code = await this.exited;
+    clearTimeout(timer);
+    return code;
+  }
+
+  /** Log lines matching a predicate (for assertions on what Pier reported). */
+  find(predicate: (l: LogLine) => boolean): LogLine[] {
+    return this.logs.filter(predicate);
+  }
+}

@@ -58,7 +58,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     controllerName: config.controllerName,
     resources: bus.providerResources,
     errors: bus.providerErrors,
-    logger: componentLogger(logger, 'provider-file'),
+    logger,
   });
   const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger });

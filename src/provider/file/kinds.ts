@@ -1,0 +1,61 @@
+/**
+ * The kinds the file provider reads: which apiVersions each accepts, whether it is namespaced,
+ * and which ProviderResources list it lands in.
+ */
+import { GATEWAY_GROUP } from '../../apis/gateway';
+import type { ProviderResources } from '../../message/resources';
+import type { ProviderObject } from '../defaults';
+
+export type ProviderKind = ProviderObject['kind'];
+
+export interface KindInfo {
+  kind: ProviderKind;
+  apiVersions: readonly string[];
+  namespaced: boolean;
+  list: keyof ProviderResources;
+}
+
+const gw = (...versions: string[]): string[] => versions.map((v) => `${GATEWAY_GROUP}/${v}`);
+
+/** In list order of ProviderResources. Older Gateway API versions stay accepted for old manifests. */
+export const KINDS: readonly KindInfo[] = [
+  { kind: 'GatewayClass', apiVersions: gw('v1', 'v1beta1'), namespaced: false, list: 'gatewayClasses' },
+  { kind: 'Gateway', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'gateways' },
+  { kind: 'HTTPRoute', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'httpRoutes' },
+  { kind: 'GRPCRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'grpcRoutes' },
+  { kind: 'TLSRoute', apiVersions: gw('v1', 'v1alpha3', 'v1alpha2'), namespaced: true, list: 'tlsRoutes' },
+  { kind: 'TCPRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'tcpRoutes' },
+  { kind: 'UDPRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'udpRoutes' },
+  { kind: 'ReferenceGrant', apiVersions: gw('v1', 'v1beta1', 'v1alpha2'), namespaced: true, list: 'referenceGrants' },
+  { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
+  { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
+  { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },
+  { kind: 'Secret', apiVersions: ['v1'], namespaced: true, list: 'secrets' },
+];
+
+const BY_KIND = new Map<string, KindInfo>(KINDS.map((k) => [k.kind, k]));
+
+export function kindInfo(kind: string): KindInfo | undefined {
+  return BY_KIND.get(kind);
+}
+
+/** Identity of an object within a provider: kind, namespace (empty when cluster-scoped), name. */
+export interface ObjectIdentity {
+  kind: string;
+  namespace?: string;
+  name: string;
+}
+
+/** "HTTPRoute default/foo", or "GatewayClass foo" for cluster-scoped objects. */
+export function describeObject(id: ObjectIdentity): string {
+  return id.namespace ? `${id.kind} ${id.namespace}/${id.name}` : `${id.kind} ${id.name}`;
+}
+
+/** A map key that is unique per object: "<kind>/<namespace>/<name>". */
+export function identityKey(id: ObjectIdentity): string {
+  return `${id.kind}/${id.namespace ?? ''}/${id.name}`;
+}
+
+export function identityOf(obj: ProviderObject): ObjectIdentity {
+  return { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
+}

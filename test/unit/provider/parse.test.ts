@@ -1,0 +1,193 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseManifests } from '../../../src/provider/file/parse';
+
+const GATEWAY = `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: eg
+spec:
+  gatewayClassName: pier
+  listeners:
+    - name: http
+      protocol: HTTP
+      port: 80
+`;
+
+describe('parseManifests', () => {
+  test('reads every document of a multi-document file, skipping empty ones', () => {
+    const text = [
+      '---',
+      '# only a comment',
+      '---',
+      GATEWAY,
+      '---',
+      '---',
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n  namespace: apps\nspec:\n  ports: [{port: 80}]\n',
+      '---',
+      'apiVersion: gateway.networking.k8s.io/v1\nkind: GatewayClass\nmetadata:\n  name: pier\n  namespace: ignored\nspec:\n  controllerName: pier.dev/c\n',
+    ].join('\n');
+    const result = parseManifests(text, 'm.yaml');
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.syntaxOk, true);
+    assert.deepEqual(result.objects.map((o) => `${o.object.kind} ${o.object.metadata.namespace ?? '-'}/${o.object.metadata.name} @${o.line}`), [
+      'Gateway default/eg @4',
+      'Service apps/svc @17',
+      'GatewayClass -/pier @26',
+    ]);
+    assert.ok(result.objects.every((o) => o.source === 'm.yaml'));
+  });
+
+  test('an empty file or a file of comments has no objects and no errors', () => {
+    for (const text of ['', '\n\n', '# nothing here\n', '---\n---\n']) {
+      assert.deepEqual(parseManifests(text, 'e.yaml'), { syntaxOk: true, objects: [], errors: [], rejected: [] });
+    }
+  });
+
+  test('a YAML syntax error yields no objects at all and reports the line', () => {
+    const text = `${GATEWAY}---\napiVersion: v1\nkind: Service\nmetadata: {name: a\nspec: {}\n`;
+    const result = parseManifests(text, 'broken.yaml');
+    assert.equal(result.syntaxOk, false);
+    assert.deepEqual(result.objects, []);
+    assert.ok(result.errors.length >= 1);
+    const [error] = result.errors;
+    assert.equal(error?.source, 'broken.yaml');
+    assert.ok(error?.line !== undefined && error.line >= 14 && error.line <= 16, `line ${error?.line}`);
+    assert.match(error?.message ?? '', /^YAML syntax error: /);
+    assert.doesNotMatch(error?.message ?? '', /\n/, 'no code frame in the message');
+  });
+
+  test('duplicate mapping keys are a syntax error', () => {
+    const result = parseManifests('apiVersion: v1\nkind: Namespace\nkind: Namespace\nmetadata: {name: a}\n', 'dup.yaml');
+    assert.equal(result.syntaxOk, false);
+    assert.equal(result.errors[0]?.line, 3);
+  });
+
+  test('a document that is not a mapping is reported; the others are kept', () => {
+    const result = parseManifests(`- a\n- b\n---\n${GATEWAY}---\njust a string\n`, 'x.yaml');
+    assert.equal(result.syntaxOk, true);
+    assert.equal(result.objects.length, 1);
+    assert.deepEqual(result.errors.map((e) => [e.line, e.message.split(' (')[0]]), [
+      [1, 'document is not a mapping'],
+      [15, 'document is not a mapping'],
+    ]);
+  });
+
+  test('missing apiVersion, kind or metadata.name', () => {
+    const cases: [string, string, number][] = [
+      ['kind: Namespace\nmetadata: {name: a}\n', 'apiVersion is required', 1],
+      ['apiVersion: v1\nmetadata: {name: a}\n', 'kind is required', 1],
+      ['apiVersion: v1\nkind: 42\nmetadata: {name: a}\n', 'kind must be a non-empty string', 2],
+      ['apiVersion: v1\nkind: Namespace\n', 'metadata is required', 1],
+      ['apiVersion: v1\nkind: Namespace\nmetadata:\n  labels: {a: b}\n', 'metadata.name is required', 4],
+      ['apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ""\n', 'metadata.name must not be empty', 4],
+    ];
+    for (const [text, message, line] of cases) {
+      const result = parseManifests(text, 'f.yaml');
+      assert.equal(result.objects.length, 0, text);
+      assert.equal(result.errors.length, 1, text);
+      assert.equal(result.errors[0]?.line, line, text);
+      assert.ok(result.errors[0]?.message.startsWith(message), `${result.errors[0]?.message} should start with ${message}`);
+      assert.deepEqual(result.rejected, [], 'no identity to keep');
+    }
+  });
+
+  test('an unknown kind is named in a clear error and does not affect other documents', () => {
+    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n---\n${GATEWAY}`;
+    const result = parseManifests(text, 'k.yaml');
+    assert.equal(result.objects.length, 1);
+    assert.equal(result.errors.length, 1);
+    const [error] = result.errors;
+    assert.equal(error?.line, 2);
+    assert.equal(error?.field, 'kind');
+    assert.match(error?.message ?? '', /unsupported kind "ConfigMap" \(apiVersion v1, name "settings"\)/);
+    assert.match(error?.message ?? '', /Supported kinds: GatewayClass, Gateway, HTTPRoute/);
+  });
+
+  test('a known kind with an unsupported apiVersion', () => {
+    const result = parseManifests(GATEWAY.replace('/v1', '/v2'), 'v.yaml');
+    assert.equal(result.objects.length, 0);
+    assert.match(result.errors[0]?.message ?? '', /Gateway "eg": apiVersion "gateway.networking.k8s.io\/v2" is not supported; use gateway.networking.k8s.io\/v1 or /);
+  });
+
+  test('older Gateway API versions are accepted', () => {
+    const text = [
+      GATEWAY.replace('/v1', '/v1beta1'),
+      'apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: TCPRoute\nmetadata: {name: t}\nspec:\n  rules: [{backendRefs: [{name: s, port: 1}]}]\n',
+      'apiVersion: gateway.networking.k8s.io/v1alpha3\nkind: TLSRoute\nmetadata: {name: t}\nspec:\n  hostnames: [a.example]\n  rules: [{backendRefs: [{name: s, port: 1}]}]\n',
+      'apiVersion: gateway.networking.k8s.io/v1beta1\nkind: ReferenceGrant\nmetadata: {name: g}\nspec:\n  from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: a}]\n  to: [{group: "", kind: Service}]\n',
+    ].join('---\n');
+    const result = parseManifests(text, 'old.yaml');
+    assert.deepEqual(result.errors, []);
+    assert.deepEqual(result.objects.map((o) => o.object.kind), ['Gateway', 'TCPRoute', 'TLSRoute', 'ReferenceGrant']);
+  });
+
+  test('wrong field types name the file, line, object and field', () => {
+    const text = GATEWAY.replace('port: 80', 'port: "80"');
+    const result = parseManifests(text, 'gw.yaml');
+    assert.deepEqual(result.objects, []);
+    assert.deepEqual(result.errors, [{
+      source: 'gw.yaml', line: 10, column: 13,
+      object: 'Gateway default/eg', field: 'spec.listeners[0].port',
+      message: 'spec.listeners[0].port must be an integer (found the string "80"); this version of the object is rejected',
+    }]);
+    assert.deepEqual(result.rejected, [{ kind: 'Gateway', namespace: 'default', name: 'eg' }]);
+  });
+
+  test('type checks across kinds', () => {
+    const cases: [string, string][] = [
+      [GATEWAY.replace(/listeners:[\s\S]*/, 'listeners: http\n'), 'spec.listeners must be a list (found the string "http")'],
+      [GATEWAY.replace(/  listeners:[\s\S]*/, ''), 'spec.listeners is required'],
+      [GATEWAY.replace('port: 80', 'port: 70000'), 'spec.listeners[0].port must be between 1 and 65535 (found 70000)'],
+      [GATEWAY.replace('port: 80', 'port: 80.5'), 'spec.listeners[0].port must be an integer (found number 80.5)'],
+      ['apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n  labels: {team: 7}\n', 'metadata.labels.team must be a string (found number 7); quote it in YAML'],
+      ['apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  rules:\n    - backendRefs: [{name: s, port: 80, weight: -1}]\n', 'spec.rules[0].backendRefs[0].weight must be between 0 and 1000000 (found -1)'],
+      ['apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  parentRefs: {name: eg}\n', 'spec.parentRefs must be a list (found a mapping)'],
+      ['apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  rules:\n    - matches:\n        - headers: [{name: a}]\n', 'spec.rules[0].matches[0].headers[0].value is required'],
+      ['apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\n', 'spec is required'],
+      ['apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: TCPRoute\nmetadata: {name: t}\nspec: {}\n', 'spec.rules is required'],
+      ['apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  ports: [{port: http}]\n', 'spec.ports[0].port must be an integer (found the string "http")'],
+      ['apiVersion: discovery.k8s.io/v1\nkind: EndpointSlice\nmetadata: {name: e}\nendpoints: []\n', 'addressType is required'],
+      ['apiVersion: discovery.k8s.io/v1\nkind: EndpointSlice\nmetadata: {name: e}\naddressType: IPv4\nendpoints: [{addresses: 10.0.0.1}]\n', 'endpoints[0].addresses must be a list (found the string "10.0.0.1")'],
+      ['apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {tls.crt: 5}\n', 'data.tls.crt must be a string (found number 5); quote it in YAML'],
+      ['apiVersion: gateway.networking.k8s.io/v1\nkind: ReferenceGrant\nmetadata: {name: g}\nspec:\n  from: [{kind: HTTPRoute, namespace: a}]\n  to: [{group: "", kind: Service}]\n', 'spec.from[0].group is required (use "" for the core group)'],
+    ];
+    for (const [text, message] of cases) {
+      const result = parseManifests(text, 't.yaml');
+      assert.equal(result.objects.length, 0, message);
+      assert.ok(result.errors.some((e) => e.message.startsWith(message)), `expected "${message}", got ${JSON.stringify(result.errors.map((e) => e.message))}`);
+      assert.ok(result.errors.every((e) => e.line !== undefined), 'every error has a line');
+    }
+  });
+
+  test('a missing required field points at its closest parent', () => {
+    const text = 'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  rules:\n    - backendRefs:\n        - port: 80\n';
+    const [error] = parseManifests(text, 'r.yaml').errors;
+    assert.equal(error?.field, 'spec.rules[0].backendRefs[0].name');
+    assert.equal(error?.line, 7);
+  });
+
+  test('normalises like the API server: namespace default, nulls and status dropped', () => {
+    const text = `${GATEWAY}  addresses:\nstatus:\n  conditions: []\n`;
+    const [entry] = parseManifests(text, 'n.yaml').objects;
+    assert.ok(entry);
+    assert.equal(entry.object.metadata.namespace, 'default');
+    assert.equal('status' in entry.object, false);
+    assert.equal('addresses' in (entry.object as { spec: object }).spec, false);
+  });
+
+  test('YAML anchors and merge keys resolve', () => {
+    const text = 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  ports:\n    - &p {port: 80, name: http}\n    - <<: *p\n      port: 81\n      name: alt\n';
+    const result = parseManifests(text, 'a.yaml');
+    assert.deepEqual(result.errors, []);
+    assert.deepEqual((result.objects[0]?.object as { spec: unknown }).spec, { ports: [{ port: 80, name: 'http' }, { port: 81, name: 'alt' }] });
+  });
+
+  test('kind: List items are read with their own positions', () => {
+    const text = 'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: Namespace\n    metadata: {name: a}\n  - apiVersion: v1\n    kind: Service\n    metadata: {name: s}\n    spec: {ports: [{port: x}]}\n';
+    const result = parseManifests(text, 'l.yaml');
+    assert.deepEqual(result.objects.map((o) => [o.object.kind, o.line]), [['Namespace', 4]]);
+    assert.equal(result.errors[0]?.field, 'items[1].spec.ports[0].port');
+    assert.equal(result.errors[0]?.line, 10);
+  });
+});

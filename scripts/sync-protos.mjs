@@ -30,6 +30,8 @@ const ROOTS = [
   'envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto',
   'envoy/extensions/filters/network/tcp_proxy/v3/tcp_proxy.proto',
   'envoy/extensions/filters/udp/udp_proxy/v3/udp_proxy.proto',
+  // The udp_proxy matcher's route action (not imported by udp_proxy.proto itself).
+  'envoy/extensions/filters/udp/udp_proxy/v3/route.proto',
   'envoy/extensions/filters/http/router/v3/router.proto',
   'envoy/extensions/transport_sockets/tls/v3/tls.proto',
   'envoy/extensions/upstreams/http/v3/http_protocol_options.proto',

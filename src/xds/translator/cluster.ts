@@ -1,0 +1,150 @@
+/**
+ * Clusters: one per backend identity (the IR cluster name, "<namespace>/<service>/<port>")
+ * across the whole gateway, whichever routes use it, so reordering or editing routes never
+ * renames a cluster. Backends with endpoints are EDS clusters (endpoints change without touching
+ * the cluster); ExternalName backends are STRICT_DNS clusters that resolve the name themselves.
+ */
+import type { DestinationSetting, RouteDestination, UDPListener, XdsIR } from '../../ir/types';
+import type { Cluster, ClusterLoadAssignment } from '../types';
+import type { HttpProtocolOptions } from '../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
+import type { LbEndpoint } from '../../generated/envoy/config/endpoint/v3/LbEndpoint';
+import type { LocalityLbEndpoints } from '../../generated/envoy/config/endpoint/v3/LocalityLbEndpoints';
+import { typedConfig } from '../types';
+import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, durationFromMs } from './common';
+import { validSettings, type WeightedClusterShare } from './destination';
+import { edsEndpoints, lbEndpoint, loadAssignment, singleLocality } from './endpoint';
+import { ProtoType } from './names';
+import { planUdp } from './udp';
+
+export interface ClusterResources {
+  clusters: Cluster[];
+  endpoints: ClusterLoadAssignment[];
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export function buildClusters(ir: XdsIR): ClusterResources {
+  const clusters: Cluster[] = [];
+  const endpoints: ClusterLoadAssignment[] = [];
+  for (const setting of backends(ir).values()) {
+    const built = backendCluster(setting);
+    clusters.push(built.cluster);
+    if (built.assignment) endpoints.push(built.assignment);
+  }
+  for (const listener of ir.udp) {
+    const built = weightedUdpCluster(listener);
+    if (!built) continue;
+    clusters.push(built.cluster);
+    if (built.assignment) endpoints.push(built.assignment);
+  }
+  return { clusters, endpoints };
+}
+
+/**
+ * Every valid backend any route refers to (forwarding, mirroring, TCP, UDP), by cluster name.
+ * The same backend seen twice is the same cluster; the first sighting (IR order) describes it.
+ */
+function backends(ir: XdsIR): Map<string, DestinationSetting> {
+  const found = new Map<string, DestinationSetting>();
+  const visit = (destination: RouteDestination | undefined): void => {
+    for (const setting of validSettings(destination)) {
+      if (!found.has(setting.clusterName)) found.set(setting.clusterName, setting);
+    }
+  };
+  for (const listener of ir.http) {
+    for (const vhost of listener.virtualHosts) {
+      for (const route of vhost.routes) {
+        visit(route.destination);
+        for (const mirror of route.mirrors ?? []) visit(mirror);
+      }
+    }
+  }
+  for (const listener of ir.tcp) for (const route of listener.routes) visit(route.destination);
+  for (const listener of ir.udp) visit(listener.destination);
+  return found;
+}
+
+interface BuiltCluster {
+  cluster: Cluster;
+  /** For EDS clusters: the endpoints, served separately. */
+  assignment?: ClusterLoadAssignment;
+}
+
+function baseCluster(name: string, type: NonNullable<Cluster['type']>): Cluster {
+  return {
+    name,
+    type,
+    connect_timeout: durationFromMs(CONNECT_TIMEOUT_MS),
+    lb_policy: 'ROUND_ROBIN',
+    per_connection_buffer_limit_bytes: { value: CONNECTION_BUFFER_LIMIT_BYTES },
+  };
+}
+
+function edsCluster(name: string): Cluster {
+  return { ...baseCluster(name, 'EDS'), eds_cluster_config: { eds_config: adsConfigSource() } };
+}
+
+function dnsCluster(name: string, localities: LocalityLbEndpoints[]): Cluster {
+  return {
+    ...baseCluster(name, 'STRICT_DNS'),
+    // Prefer IPv4 where a name has both, fall back to IPv6; follow the record's TTL.
+    dns_lookup_family: 'V4_PREFERRED',
+    respect_dns_ttl: true,
+    load_assignment: loadAssignment(name, localities),
+  };
+}
+
+function backendCluster(setting: DestinationSetting): BuiltCluster {
+  const name = setting.clusterName;
+  const dns = setting.dnsName !== undefined ? dnsEndpoints(setting) : undefined;
+  const cluster = dns && dns.length > 0 ? dnsCluster(name, singleLocality(dns)) : edsCluster(name);
+  if (setting.protocol === 'h2c') {
+    // Cleartext HTTP/2 to the backend (appProtocol kubernetes.io/h2c): the backend speaks only h2.
+    const options: HttpProtocolOptions = { explicit_http_config: { http2_protocol_options: {} } };
+    cluster.typed_extension_protocol_options = { [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
+  }
+  if (cluster.type === 'STRICT_DNS') return { cluster };
+  return { cluster, assignment: loadAssignment(name, singleLocality(dns ? [] : edsEndpoints(setting.endpoints))) };
+}
+
+/**
+ * The DNS name on each port the backend is reached on. The ports come from the setting's
+ * endpoints; without endpoints, from the port segment of the cluster name
+ * ("<namespace>/<service>/<port>").
+ */
+function dnsEndpoints(setting: DestinationSetting): LbEndpoint[] {
+  const host = setting.dnsName ?? '';
+  if (host === '') return [];
+  const ports = [...new Set(setting.endpoints.map((e) => e.port))];
+  if (ports.length === 0) {
+    const port = Number(setting.clusterName.split('/').pop());
+    if (Number.isInteger(port) && port > 0 && port < 65_536) ports.push(port);
+  }
+  return ports.map((port) => lbEndpoint(host, port));
+}
+
+/**
+ * A UDP listener with several backends: one locality per backend, weighted by the backend's
+ * weight (udp_proxy routes to a single cluster). EDS unless a member is an ExternalName, in
+ * which case every member is resolved by DNS (an IP literal resolves to itself).
+ */
+function weightedUdpCluster(listener: UDPListener): BuiltCluster | undefined {
+  const plan = planUdp(listener);
+  if (plan.kind !== 'weighted') return undefined;
+  const settings = new Map(validSettings(listener.destination).map((s) => [s.clusterName, s] as const));
+  const members = plan.shares.flatMap((share) => {
+    const setting = settings.get(share.cluster);
+    return setting ? [{ share, setting }] : [];
+  });
+  const useDns = members.some((m) => m.setting.dnsName !== undefined);
+  const locality = (share: WeightedClusterShare, lbEndpoints: LbEndpoint[]): LocalityLbEndpoints => ({
+    locality: { sub_zone: share.cluster },
+    lb_endpoints: lbEndpoints,
+    load_balancing_weight: { value: share.weight },
+  });
+  const localities = members.map(({ share, setting }) =>
+    locality(share, useDns && setting.dnsName !== undefined ? dnsEndpoints(setting) : edsEndpoints(setting.endpoints)));
+  const cluster = useDns ? dnsCluster(plan.cluster, localities) : edsCluster(plan.cluster);
+  cluster.common_lb_config = { locality_weighted_lb_config: {} };
+  return useDns ? { cluster } : { cluster, assignment: loadAssignment(plan.cluster, localities) };
+}

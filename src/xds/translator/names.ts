@@ -1,0 +1,105 @@
+/**
+ * Names of the Envoy resources and parts the xDS translator produces. Every name derives from
+ * something stable in the IR (a bind address, a listener name, a backend identity), never from
+ * a position in a list, so the same input always yields the same names and an edit elsewhere
+ * renames nothing (Envoy drains and re-warms whatever is renamed).
+ *
+ *   Envoy Listener (TCP socket: HTTP, HTTPS, TLS passthrough, TCP)   "tcp/<address>:<port>"
+ *   Envoy Listener (UDP socket)                                      "udp/<address>:<port>"
+ *   RouteConfiguration for the plain HTTP listeners of a socket      "http/<address>:<port>"
+ *   RouteConfiguration for one HTTPS IR listener                     "https/<IR listener name>"
+ *   VirtualHost                                                      "<IR listener name>/<IR virtual host name>"
+ *   Route                                                            the IR route name
+ *   Filter chains: "http" (plain HTTP), "https/<IR listener name>", "tcp/<IR route name>"
+ *   Cluster and ClusterLoadAssignment                                the IR cluster name (backend identity)
+ *   Locality-weighted UDP cluster (several backends, one UDP route)  "weighted/<IR UDP listener name>"
+ *   Secret                                                           the IR certificate name
+ *
+ * IPv6 addresses are bracketed: "tcp/[::]:8080". Resources are per gateway (each gateway has
+ * its own proxies), so names only need to be unique within one gateway.
+ */
+
+/**
+ * A cluster that never exists. Shares of traffic for invalid backends are sent to it: Envoy
+ * answers HTTP requests for a missing cluster with the route's cluster_not_found_response_code
+ * (set to 500 where this is used) and closes TCP connections / drops UDP datagrams. IR cluster
+ * names have three segments ("<namespace>/<service>/<port>"), so this two-segment name cannot
+ * collide with a real backend.
+ */
+export const INVALID_BACKEND_CLUSTER = 'pier/invalid-backend';
+
+export const FilterName = {
+  httpConnectionManager: 'envoy.filters.network.http_connection_manager',
+  tcpProxy: 'envoy.filters.network.tcp_proxy',
+  udpProxy: 'envoy.filters.udp_listener.udp_proxy',
+  router: 'envoy.filters.http.router',
+  tlsInspector: 'envoy.filters.listener.tls_inspector',
+  stdoutAccessLog: 'envoy.access_loggers.stdout',
+  tlsTransportSocket: 'envoy.transport_sockets.tls',
+} as const;
+
+/** Fully qualified proto type names, for Any values (`@type`). */
+export const ProtoType = {
+  httpConnectionManager: 'envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager',
+  tcpProxy: 'envoy.extensions.filters.network.tcp_proxy.v3.TcpProxy',
+  udpProxy: 'envoy.extensions.filters.udp.udp_proxy.v3.UdpProxyConfig',
+  udpProxyRoute: 'envoy.extensions.filters.udp.udp_proxy.v3.Route',
+  router: 'envoy.extensions.filters.http.router.v3.Router',
+  tlsInspector: 'envoy.extensions.filters.listener.tls_inspector.v3.TlsInspector',
+  stdoutAccessLog: 'envoy.extensions.access_loggers.stream.v3.StdoutAccessLog',
+  downstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.DownstreamTlsContext',
+  httpProtocolOptions: 'envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+} as const;
+
+/** "<address>:<port>", with IPv6 addresses in brackets. */
+export function hostPort(address: string, port: number): string {
+  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+}
+
+export function tcpListenerName(address: string, port: number): string {
+  return `tcp/${hostPort(address, port)}`;
+}
+
+export function udpListenerName(address: string, port: number): string {
+  return `udp/${hostPort(address, port)}`;
+}
+
+export function httpRouteConfigName(address: string, port: number): string {
+  return `http/${hostPort(address, port)}`;
+}
+
+export function httpsRouteConfigName(irListenerName: string): string {
+  return `https/${irListenerName}`;
+}
+
+export function virtualHostName(irListenerName: string, irVirtualHostName: string): string {
+  return `${irListenerName}/${irVirtualHostName}`;
+}
+
+export const HTTP_FILTER_CHAIN = 'http';
+
+export function httpsFilterChainName(irListenerName: string): string {
+  return `https/${irListenerName}`;
+}
+
+export function tcpFilterChainName(irRouteName: string): string {
+  return `tcp/${irRouteName}`;
+}
+
+export function weightedUdpClusterName(irListenerName: string): string {
+  return `weighted/${irListenerName}`;
+}
+
+/** Stat prefixes become parts of dotted stat names: keep them to safe characters. */
+export function statPrefix(raw: string): string {
+  return raw.replace(/[^A-Za-z0-9_-]+/g, '_');
+}
+
+/** Sorts by a name, independent of locale (code unit order). */
+export function byName<T>(nameOf: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => {
+    const x = nameOf(a);
+    const y = nameOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}

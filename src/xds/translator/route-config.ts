@@ -1,0 +1,66 @@
+/**
+ * One RouteConfiguration for a set of IR HTTP listeners that share a filter chain (the plain
+ * HTTP listeners of one port, or a single HTTPS listener): one virtual host per IR virtual host.
+ */
+import type { HTTPListener } from '../../ir/types';
+import type { RouteConfiguration } from '../../generated/envoy/config/route/v3/RouteConfiguration';
+import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
+import { byName, virtualHostName } from './names';
+import { buildRoute, type ListenerContext } from './route';
+
+/**
+ * How specific a listener's hostname is, most specific first: exact names, then wildcards
+ * (longer first), then the catch-all. Gateway API sends a request to the most specific
+ * listener that matches it.
+ */
+function specificity(listener: HTTPListener): [number, number] {
+  const hostname = listener.hostnames[0] ?? '*';
+  if (hostname === '*') return [2, 0];
+  if (hostname.startsWith('*')) return [1, -hostname.length];
+  return [0, -hostname.length];
+}
+
+function bySpecificity(a: HTTPListener, b: HTTPListener): number {
+  const [x1, x2] = specificity(a);
+  const [y1, y2] = specificity(b);
+  return x1 - y1 || x2 - y2;
+}
+
+/**
+ * Envoy rejects a route configuration in which two virtual hosts share a domain. When several
+ * listeners serve the same hostname on one port (say "*" with a route for a.example.com, and
+ * a listener for a.example.com), the most specific listener owns that domain, as Gateway API
+ * requires; later virtual hosts lose the domain, and are left out when no domain remains.
+ * Envoy's own domain precedence (exact, then longest wildcard, then "*") does the rest.
+ */
+export function buildRouteConfiguration(name: string, listeners: HTTPListener[], context: ListenerContext): RouteConfiguration {
+  const claimed = new Set<string>();
+  const virtualHosts: VirtualHost[] = [];
+  for (const listener of [...listeners].sort(bySpecificity)) {
+    for (const vhost of listener.virtualHosts) {
+      const domains: string[] = [];
+      for (const domain of vhost.domains) {
+        const key = domain.toLowerCase();
+        if (claimed.has(key)) continue;
+        claimed.add(key);
+        domains.push(domain);
+      }
+      if (domains.length === 0) continue;
+      virtualHosts.push({
+        name: virtualHostName(listener.name, vhost.name),
+        domains,
+        routes: vhost.routes.map((route) => buildRoute(route, context)),
+      });
+    }
+  }
+  return {
+    name,
+    // Domains decide which virtual host serves a request, whatever the order: sort by name so
+    // the output does not depend on listener order.
+    virtual_hosts: virtualHosts.sort(byName((v) => v.name ?? '')),
+    // Routes may name a cluster that does not exist (the invalid-backend share) or is not
+    // there yet: the route configuration must still load. (False is the RDS default; say so
+    // explicitly so the same resource also loads as static configuration.)
+    validate_clusters: { value: false },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * IR HTTP routes as Envoy routes: the match, then exactly one action (direct response,
+ * redirect, or forwarding), plus header modifiers. Route order is the IR order: Envoy takes the
+ * first route that matches.
+ */
+import type { HeaderModifier, HTTPRoute, Redirect, RouteDestination, URLRewrite } from '../../ir/types';
+import type { Route } from '../../generated/envoy/config/route/v3/Route';
+import type { RouteAction } from '../../generated/envoy/config/route/v3/RouteAction';
+import type { RedirectAction } from '../../generated/envoy/config/route/v3/RedirectAction';
+import type { DirectResponseAction } from '../../generated/envoy/config/route/v3/DirectResponseAction';
+import type { HeaderValueOption } from '../../generated/envoy/config/core/v3/HeaderValueOption';
+import type { RegexMatchAndSubstitute } from '../../generated/envoy/type/matcher/v3/RegexMatchAndSubstitute';
+import { durationFromMs } from './common';
+import { planDestination, validSettings } from './destination';
+import { quoteRegex, routeMatch, trimPrefix } from './match';
+
+/** What a route needs to know about the listener it is served on. */
+export interface ListenerContext {
+  /** The scheme clients used to reach the listener. */
+  scheme: 'http' | 'https';
+  port: number;
+}
+
+/** Gateway API answers requests it cannot serve (no valid backend, every weight 0) with 500. */
+const UNROUTABLE_STATUS = 500;
+
+export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
+  const out: Route = { name: route.name, match: routeMatch(route) };
+  Object.assign(out, routeAction(route, listener));
+  addHeaderModifier(out, 'request', route.requestHeaders);
+  addHeaderModifier(out, 'response', route.responseHeaders);
+  return out;
+}
+
+/** Exactly one of direct_response, redirect or route. */
+function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, 'direct_response' | 'redirect' | 'route'> {
+  // A direct response means the IR decided the route cannot be served: it wins over the rest.
+  if (route.directResponse) return { direct_response: directResponse(route.directResponse.status, route.directResponse.body) };
+  if (route.redirect) return { redirect: redirectAction(route.redirect, route, listener) };
+  const plan = planDestination(route.destination);
+  const action: RouteAction = {};
+  switch (plan.kind) {
+    case 'unroutable':
+      return { direct_response: directResponse(UNROUTABLE_STATUS) };
+    case 'single':
+      action.cluster = plan.cluster;
+      break;
+    case 'weighted':
+      action.weighted_clusters = { clusters: plan.shares.map((s) => ({ name: s.cluster, weight: { value: s.weight } })) };
+      // The invalid share goes to a cluster that never exists; this turns Envoy's "cluster not
+      // found" answer from its default 503 into the 500 Gateway API asks for.
+      if (plan.hasInvalidShare) action.cluster_not_found_response_code = 'INTERNAL_SERVER_ERROR';
+      break;
+  }
+  if (route.urlRewrite) Object.assign(action, urlRewrite(route.urlRewrite, route));
+  const mirrors = mirrorPolicies(route.mirrors);
+  if (mirrors.length > 0) action.request_mirror_policies = mirrors;
+  Object.assign(action, timeouts(route));
+  return { route: action };
+}
+
+function directResponse(status: number, body?: string): DirectResponseAction {
+  return body === undefined || body === '' ? { status } : { status, body: { inline_string: body } };
+}
+
+const REDIRECT_CODES: Record<number, NonNullable<RedirectAction['response_code']>> = {
+  301: 'MOVED_PERMANENTLY',
+  302: 'FOUND',
+  303: 'SEE_OTHER',
+  307: 'TEMPORARY_REDIRECT',
+  308: 'PERMANENT_REDIRECT',
+};
+
+const WELL_KNOWN_PORTS: Record<string, number> = { http: 80, https: 443 };
+
+/**
+ * The port to put in the Location header, or undefined to leave it out. The HTTP connection
+ * manager strips the port from Host (strip_any_host_port), so without port_redirect Envoy
+ * writes no port, which clients read as the scheme's default port. Gateway API: an explicit
+ * port wins; else a changed scheme implies its well-known port; else the listener's port. The
+ * scheme's default port is never written.
+ */
+export function redirectPort(redirect: Redirect, listener: ListenerContext): number | undefined {
+  const scheme = (redirect.scheme ?? listener.scheme).toLowerCase();
+  let port = redirect.port;
+  if (port === undefined) {
+    port = redirect.scheme !== undefined ? (WELL_KNOWN_PORTS[scheme] ?? listener.port) : listener.port;
+  }
+  return port === WELL_KNOWN_PORTS[scheme] ? undefined : port;
+}
+
+function redirectAction(redirect: Redirect, route: HTTPRoute, listener: ListenerContext): RedirectAction {
+  const action: RedirectAction = { response_code: REDIRECT_CODES[redirect.statusCode] ?? 'FOUND' };
+  if (redirect.scheme !== undefined) action.scheme_redirect = redirect.scheme.toLowerCase();
+  if (redirect.hostname !== undefined) action.host_redirect = redirect.hostname;
+  const port = redirectPort(redirect, listener);
+  if (port !== undefined) action.port_redirect = port;
+  if (redirect.fullPath !== undefined) {
+    action.path_redirect = redirect.fullPath;
+  } else if (redirect.prefixReplace !== undefined) {
+    Object.assign(action, prefixReplacement(route, redirect.prefixReplace));
+  }
+  return action;
+}
+
+function urlRewrite(rewrite: URLRewrite, route: HTTPRoute): Pick<RouteAction, 'host_rewrite_literal' | 'prefix_rewrite' | 'regex_rewrite'> {
+  const out: Pick<RouteAction, 'host_rewrite_literal' | 'prefix_rewrite' | 'regex_rewrite'> = {};
+  if (rewrite.hostname !== undefined) out.host_rewrite_literal = rewrite.hostname;
+  if (rewrite.fullPath !== undefined) {
+    // Envoy rewrites the path only; the query string is kept.
+    out.regex_rewrite = { pattern: { regex: '^/.*$' }, substitution: escapeSubstitution(rewrite.fullPath) };
+  } else if (rewrite.prefixReplace !== undefined) {
+    Object.assign(out, prefixReplacement(route, rewrite.prefixReplace));
+  }
+  return out;
+}
+
+/**
+ * Replaces the matched prefix, with Gateway API's segment semantics: trailing slashes of the
+ * prefix and of the replacement do not count, and replacing with "" or "/" must not leave a
+ * double slash ("/foo/bar" -> "/bar", "/foo" -> "/"). Envoy's prefix_rewrite swaps exactly the
+ * matched characters, so the cases it gets wrong use a regex instead. Only meaningful for a
+ * prefix (or exact) path match; Gateway API forbids it with other matches, so they get nothing.
+ */
+export function prefixReplacement(route: HTTPRoute, replacement: string): { prefix_rewrite?: string; regex_rewrite?: RegexMatchAndSubstitute } {
+  const matched = route.pathMatch.pathPrefix ?? route.pathMatch.exact;
+  if (matched === undefined) return {};
+  const prefix = trimPrefix(matched);
+  const replace = trimPrefix(replacement);
+  if (prefix === '') {
+    // The route matches everything under "/"; the matched "/" is kept as the separator.
+    return replace === '' ? {} : { prefix_rewrite: `${replace}/` };
+  }
+  if (replace === '') {
+    return { regex_rewrite: { pattern: { regex: `^${quoteRegex(prefix)}/*` }, substitution: '/' } };
+  }
+  return { prefix_rewrite: replace };
+}
+
+/** RE2 substitutions treat backslash as the escape for capture groups. */
+function escapeSubstitution(text: string): string {
+  return text.replace(/\\/g, '\\\\');
+}
+
+function mirrorPolicies(mirrors: RouteDestination[] | undefined): NonNullable<RouteAction['request_mirror_policies']> {
+  const clusters: string[] = [];
+  for (const mirror of mirrors ?? []) {
+    for (const setting of validSettings(mirror)) if (!clusters.includes(setting.clusterName)) clusters.push(setting.clusterName);
+  }
+  return clusters.map((cluster) => ({ cluster }));
+}
+
+/**
+ * requestTimeoutMs bounds the whole request (route timeout, 0 = none). backendRequestTimeoutMs
+ * bounds each attempt at a backend: Envoy's per-try timeout, or the route timeout when there is
+ * no request timeout (no retries are configured, so one attempt is the whole request).
+ */
+function timeouts(route: HTTPRoute): Pick<RouteAction, 'timeout' | 'retry_policy'> {
+  const { requestTimeoutMs: request, backendRequestTimeoutMs: backend } = route;
+  if (request === undefined && backend === undefined) return {};
+  if (request === undefined) return { timeout: durationFromMs(backend ?? 0) };
+  if (backend === undefined) return { timeout: durationFromMs(request) };
+  return { timeout: durationFromMs(request), retry_policy: { num_retries: { value: 0 }, per_try_timeout: durationFromMs(backend) } };
+}
+
+/**
+ * Envoy refuses to add or remove pseudo-headers and Host ("':-prefixed' or host headers may not
+ * be modified") and would reject the whole route configuration; those entries are left out.
+ */
+function isModifiableHeader(name: string): boolean {
+  return name !== '' && !name.startsWith(':') && name.toLowerCase() !== 'host';
+}
+
+function addHeaderModifier(route: Route, direction: 'request' | 'response', modifier: HeaderModifier | undefined): void {
+  if (!modifier) return;
+  const toAdd: HeaderValueOption[] = [
+    ...modifier.set.filter((h) => isModifiableHeader(h.name)).map((h): HeaderValueOption => ({
+      header: { key: h.name, value: h.value },
+      append_action: 'OVERWRITE_IF_EXISTS_OR_ADD',
+    })),
+    ...modifier.add.filter((h) => isModifiableHeader(h.name)).map((h): HeaderValueOption => ({
+      header: { key: h.name, value: h.value },
+      append_action: 'APPEND_IF_EXISTS_OR_ADD',
+    })),
+  ];
+  const toRemove = modifier.remove.filter(isModifiableHeader);
+  if (direction === 'request') {
+    if (toAdd.length > 0) route.request_headers_to_add = toAdd;
+    if (toRemove.length > 0) route.request_headers_to_remove = toRemove;
+  } else {
+    if (toAdd.length > 0) route.response_headers_to_add = toAdd;
+    if (toRemove.length > 0) route.response_headers_to_remove = toRemove;
+  }
+}

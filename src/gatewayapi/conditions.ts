@@ -1,0 +1,67 @@
+/**
+ * Condition types and reasons of the Gateway API (sigs.k8s.io/gateway-api apis/v1,
+ * gateway_types.go, gatewayclass_types.go and shared_types.go). Spelled once here so every
+ * module uses the exact strings the spec and its conformance suite expect.
+ */
+
+export const ConditionType = {
+  Accepted: 'Accepted',
+  Programmed: 'Programmed',
+  ResolvedRefs: 'ResolvedRefs',
+  Conflicted: 'Conflicted',
+} as const;
+
+export const GatewayClassReason = {
+  Accepted: 'Accepted',
+} as const;
+
+export const GatewayReason = {
+  Accepted: 'Accepted',
+  ListenersNotValid: 'ListenersNotValid',
+  UnsupportedAddress: 'UnsupportedAddress',
+  Programmed: 'Programmed',
+  Invalid: 'Invalid',
+  AddressNotUsable: 'AddressNotUsable',
+} as const;
+
+export const ListenerReason = {
+  // Accepted
+  Accepted: 'Accepted',
+  PortUnavailable: 'PortUnavailable',
+  UnsupportedProtocol: 'UnsupportedProtocol',
+  UnsupportedValue: 'UnsupportedValue',
+  // ResolvedRefs
+  ResolvedRefs: 'ResolvedRefs',
+  InvalidRouteKinds: 'InvalidRouteKinds',
+  InvalidCertificateRef: 'InvalidCertificateRef',
+  RefNotPermitted: 'RefNotPermitted',
+  // Programmed (and Accepted for listeners that cannot be served, as the conformance suite expects)
+  Programmed: 'Programmed',
+  Invalid: 'Invalid',
+  // Conflicted
+  HostnameConflict: 'HostnameConflict',
+  ProtocolConflict: 'ProtocolConflict',
+  NoConflicts: 'NoConflicts',
+} as const;
+
+export const RouteReason = {
+  // Accepted
+  Accepted: 'Accepted',
+  NotAllowedByListeners: 'NotAllowedByListeners',
+  NoMatchingListenerHostname: 'NoMatchingListenerHostname',
+  NoMatchingParent: 'NoMatchingParent',
+  UnsupportedValue: 'UnsupportedValue',
+  IncompatibleFilters: 'IncompatibleFilters',
+  // ResolvedRefs
+  ResolvedRefs: 'ResolvedRefs',
+  RefNotPermitted: 'RefNotPermitted',
+  InvalidKind: 'InvalidKind',
+  BackendNotFound: 'BackendNotFound',
+  UnsupportedProtocol: 'UnsupportedProtocol',
+} as const;
+
+export type RouteResolvedRefsReason =
+  | typeof RouteReason.RefNotPermitted
+  | typeof RouteReason.InvalidKind
+  | typeof RouteReason.BackendNotFound
+  | typeof RouteReason.UnsupportedProtocol;

@@ -1,0 +1,99 @@
+/**
+ * A served HTTP listener's route table -> IR virtual hosts. One virtual host per hostname,
+ * most specific first. Because Envoy picks a single virtual host per request, a virtual host
+ * also carries, after its own routes, the routes of every wider hostname that covers it
+ * ("*.example.com", then "*"): the Gateway API gives more specific hostnames precedence but
+ * lets requests fall through to routes on wider ones.
+ */
+import type { HTTPRoute as IRRoute, Redirect, VirtualHost } from '../ir/types';
+import type { ListenerContext } from './contexts';
+import { compareHostnameSpecificity, hostnameCovers } from './hostnames';
+import type { RedirectSpec } from './httpfilters';
+import type { TranslatedMatch } from './httpmatch';
+import type { HTTPRouteContext, HTTPRuleIR } from './httproute';
+import { comparePrecedence, precedenceKey, type PrecedenceKey } from './precedence';
+
+/** One match of one rule of one route, placed on one hostname of a listener. */
+export interface RouteTableEntry {
+  hostname: string;
+  route: HTTPRouteContext;
+  rule: HTTPRuleIR;
+  matchIndex: number;
+  match: TranslatedMatch;
+  precedence: PrecedenceKey;
+}
+
+export function routeTableEntries(route: HTTPRouteContext, hostnames: readonly string[]): RouteTableEntry[] {
+  const out: RouteTableEntry[] = [];
+  for (const hostname of hostnames) {
+    for (const rule of route.rules) {
+      for (const { matchIndex, match } of rule.matches) {
+        out.push({ hostname, route, rule, matchIndex, match, precedence: precedenceKey(match, route, rule.ruleIndex, matchIndex) });
+      }
+    }
+  }
+  return out;
+}
+
+const WELL_KNOWN_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443 };
+
+/**
+ * Redirect port per the API: the explicit port, else the well-known port of an explicit scheme,
+ * else the listener's port.
+ */
+function redirectFor(spec: RedirectSpec, listenerPort: number): Redirect {
+  const out: Redirect = { statusCode: spec.statusCode };
+  if (spec.scheme !== undefined) out.scheme = spec.scheme;
+  if (spec.hostname !== undefined) out.hostname = spec.hostname;
+  out.port = spec.port ?? (spec.scheme !== undefined ? WELL_KNOWN_PORTS[spec.scheme] ?? listenerPort : listenerPort);
+  if (spec.fullPath !== undefined) out.fullPath = spec.fullPath;
+  if (spec.prefixReplace !== undefined) out.prefixReplace = spec.prefixReplace;
+  return out;
+}
+
+function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): IRRoute {
+  const { route, rule, match, matchIndex } = e;
+  const out: Omit<IRRoute, 'origin'> = {
+    name: `${listener.irName}/${vhost}/httproute/${route.namespace}/${route.name}/rule/${rule.ruleIndex}/match/${matchIndex}`,
+    pathMatch: { ...match.pathMatch },
+    headerMatches: structuredClone(match.headerMatches),
+    queryParamMatches: structuredClone(match.queryParamMatches),
+  };
+  if (match.method !== undefined) out.method = match.method;
+  if (rule.requestHeaders) out.requestHeaders = structuredClone(rule.requestHeaders);
+  if (rule.responseHeaders) out.responseHeaders = structuredClone(rule.responseHeaders);
+  if (rule.redirect) out.redirect = redirectFor(rule.redirect, listener.listener.port);
+  if (rule.urlRewrite) out.urlRewrite = { ...rule.urlRewrite };
+  if (rule.mirrors) out.mirrors = structuredClone(rule.mirrors);
+  if (rule.destination) out.destination = structuredClone(rule.destination);
+  if (rule.directResponse) out.directResponse = { ...rule.directResponse };
+  if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
+  if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
+  return { ...out, origin: `HTTPRoute ${route.namespace}/${route.name} rule ${rule.ruleIndex} match ${matchIndex}` };
+}
+
+export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[]): VirtualHost[] {
+  const byHostname = new Map<string, RouteTableEntry[]>();
+  for (const e of entries) {
+    const list = byHostname.get(e.hostname);
+    if (list) list.push(e);
+    else byHostname.set(e.hostname, [e]);
+  }
+  for (const list of byHostname.values()) list.sort((a, b) => comparePrecedence(a.precedence, b.precedence));
+  const hostnames = [...byHostname.keys()].sort(compareHostnameSpecificity);
+
+  return hostnames.map((vhost) => {
+    const routes: IRRoute[] = [];
+    const placed = new Set<string>();
+    // Own hostname first, then each wider hostname covering it, most specific first.
+    for (const group of hostnames.filter((h) => hostnameCovers(h, vhost))) {
+      for (const e of byHostname.get(group)!) {
+        const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
+        if (placed.has(id)) continue;
+        placed.add(id);
+        routes.push(irRoute(listener, vhost, e));
+      }
+    }
+    return { name: vhost, domains: [vhost], routes };
+  });
+}

@@ -1,0 +1,115 @@
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import type { Gateway, GatewayClass, HTTPRoute } from '../../../src/apis/gateway';
+import { silentLogger } from '../../../src/logging/logger';
+import { Bus, emptyProviderResources, statusKey, type ProviderResources } from '../../../src/message/resources';
+import { GatewayAPITranslatorRunner } from '../../../src/gatewayapi/runner';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+
+function gatewayClass(): GatewayClass {
+  return { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier', generation: 1 }, spec: { controllerName: CONTROLLER } };
+}
+
+function gateway(name: string): Gateway {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name, namespace: 'default', generation: 1 },
+    spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80, allowedRoutes: { namespaces: { from: 'Same' } } }] },
+  };
+}
+
+function route(name: string, gatewayName: string): HTTPRoute {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name, namespace: 'default', generation: 1 },
+    spec: {
+      parentRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: gatewayName }],
+      rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ group: '', kind: 'Service', name: 'missing', port: 80, weight: 1 }] }],
+    },
+  };
+}
+
+function resources(partial: Partial<ProviderResources>): ProviderResources {
+  return { ...emptyProviderResources(), ...partial };
+}
+
+/** Polls until check() holds; bounded in time and tries. */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+describe('GatewayAPITranslatorRunner', () => {
+  test('publishes IR and statuses, deletes what is no longer produced', async () => {
+    const bus = new Bus();
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '127.0.0.1', logger: silentLogger() });
+    runner.start();
+    try {
+      bus.providerResources.store(CONTROLLER, resources({
+        gatewayClasses: [gatewayClass()], gateways: [gateway('a'), gateway('b')], httpRoutes: [route('r', 'a')],
+      }));
+      await eventually(() => bus.xdsIR.load('default/a') !== undefined && bus.xdsIR.load('default/b') !== undefined, 'IR of both gateways');
+      assert.equal(bus.xdsIR.load('default/a')?.http[0]?.address, '127.0.0.1');
+      assert.deepEqual(bus.infraIR.load('default/b')?.addresses, ['127.0.0.1']);
+      assert.ok(bus.statuses.load(statusKey('GatewayClass', undefined, 'pier')));
+      const routeStatus = bus.statuses.load(statusKey('HTTPRoute', 'default', 'r'));
+      assert.equal(routeStatus?.kind, 'HTTPRoute');
+
+      // Gateway b and the route go away: their keys are deleted, the rest stays.
+      bus.providerResources.store(CONTROLLER, resources({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
+      await eventually(() => bus.xdsIR.load('default/b') === undefined, 'gateway b IR deleted');
+      assert.equal(bus.infraIR.load('default/b'), undefined);
+      assert.equal(bus.statuses.load(statusKey('Gateway', 'default', 'b')), undefined);
+      assert.equal(bus.statuses.load(statusKey('HTTPRoute', 'default', 'r')), undefined);
+      assert.ok(bus.xdsIR.load('default/a'));
+
+      // Another controller's resources are ignored.
+      bus.providerResources.store('example.com/other', resources({ gatewayClasses: [gatewayClass()], gateways: [gateway('c')] }));
+      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(bus.xdsIR.load('default/c'), undefined);
+
+      // The provider's entry goes away: everything this runner stored is deleted.
+      bus.providerResources.delete(CONTROLLER);
+      await eventually(() => bus.xdsIR.keys().length === 0 && bus.infraIR.keys().length === 0 && bus.statuses.keys().length === 0, 'everything deleted');
+    } finally {
+      await runner.stop();
+      bus.close();
+    }
+  });
+
+  test('reads resources stored before it started', async () => {
+    const bus = new Bus();
+    bus.providerResources.store(CONTROLLER, resources({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger: silentLogger() });
+    runner.start();
+    try {
+      await eventually(() => bus.xdsIR.load('default/a') !== undefined, 'IR');
+      assert.equal(bus.xdsIR.load('default/a')?.http[0]?.address, '0.0.0.0');
+    } finally {
+      await runner.stop();
+      bus.close();
+    }
+  });
+
+  test('bad input becomes status, never an exception', async () => {
+    const bus = new Bus();
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger: silentLogger() });
+    runner.start();
+    try {
+      // Structurally broken objects (as an unvalidated provider could pass them on).
+      const broken = { ...gateway('broken'), spec: { gatewayClassName: 'pier' } } as unknown as Gateway;
+      const brokenRoute = { ...route('r2', 'broken'), spec: { parentRefs: [{ name: 'broken' }], rules: [{ matches: [{ path: { type: 'Bogus', value: 'x' } }], filters: [{ type: 'Nope' }] }] } } as unknown as HTTPRoute;
+      bus.providerResources.store(CONTROLLER, resources({ gatewayClasses: [gatewayClass()], gateways: [broken], httpRoutes: [brokenRoute] }));
+      await eventually(() => bus.statuses.load(statusKey('Gateway', 'default', 'broken')) !== undefined, 'gateway status');
+      const gw = bus.statuses.load(statusKey('Gateway', 'default', 'broken'));
+      assert.equal(gw?.kind === 'Gateway' && gw.status.conditions?.[0]?.status, 'False');
+      const rs = bus.statuses.load(statusKey('HTTPRoute', 'default', 'r2'));
+      assert.equal(rs?.kind === 'HTTPRoute' && rs.status.parents[0]?.conditions[0]?.status, 'False');
+    } finally {
+      await runner.stop();
+      bus.close();
+    }
+  });
+});

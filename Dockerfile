@@ -14,6 +14,7 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts
 COPY proto ./proto
+COPY crds ./crds
 COPY examples ./examples
 COPY --from=build /app/dist/src ./dist/src
 EXPOSE 18000 19000

@@ -1,20 +1,20 @@
 /**
- * Defaults the API server would have applied before anyone read an object: the Gateway API v1
- * CRD defaults (+kubebuilder:default markers in sigs.k8s.io/gateway-api apis/v1) and the few
- * Kubernetes core defaults Pier relies on. Both providers run their objects through here, so
+ * Defaults the API server would have applied before anyone read an object: for Gateway API kinds
+ * the `default`s of the pinned CRD schemas (crds/, applied by src/provider/crd as structural
+ * defaulting does), plus the few conventions the schemas cannot express; for the Kubernetes core
+ * kinds, the core defaults Pier relies on. Both providers run their objects through here, so
  * downstream code can rely on these fields being set whichever provider ran.
  *
  * Pure: inputs are never mutated; every function returns a fresh deep copy.
  */
 import type { EndpointSlice, Namespace, Secret, Service } from '../apis/core';
-import {
-  GATEWAY_GROUP,
-  type BackendObjectReference, type BackendRef, type CommonRouteSpec, type Gateway, type GatewayClass,
-  type GRPCRoute, type GRPCRouteFilter, type HTTPPathMatch, type HTTPRoute, type HTTPRouteFilter,
-  type HTTPRouteMatch, type HTTPRouteRule, type ReferenceGrant, type Route, type TCPRoute, type TLSRoute,
-  type UDPRoute,
+import type {
+  Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ReferenceGrant, Route, TCPRoute,
+  TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
+import { defaultCrdSchemas } from './crd/load';
+import { defaultResource } from './crd/resource';
 
 /** Every object kind a provider publishes. */
 export type ProviderObject =
@@ -25,77 +25,21 @@ export const CORE_GROUP = '';
 /** Label the API server puts on every Namespace (its own name). */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
-/** HTTPRouteMatch.path default, and the single match of the default rule. */
-function defaultPathMatch(): HTTPPathMatch {
-  return { type: 'PathPrefix', value: '/' };
+/** A copy of obj with its CRD's defaults (for the object's apiVersion) applied. */
+function withCrdDefaults<T extends GatewayClass | Gateway | Route | ReferenceGrant>(obj: T): T {
+  return defaultResource(defaultCrdSchemas(), obj) ?? structuredClone(obj);
 }
 
-function defaultHTTPRouteRule(): HTTPRouteRule {
-  return { matches: [{ path: defaultPathMatch() }] };
-}
-
-// ------------------------------------------------------------------ references (in place on copies)
-
-function fillParentRefs(spec: CommonRouteSpec): void {
-  for (const ref of spec.parentRefs ?? []) {
-    ref.group ??= GATEWAY_GROUP;
-    ref.kind ??= 'Gateway';
-  }
-}
-
-function fillBackendObjectRef(ref: BackendObjectReference): void {
-  ref.group ??= CORE_GROUP;
-  ref.kind ??= 'Service';
-}
-
-function fillBackendRef(ref: BackendRef): void {
-  fillBackendObjectRef(ref);
-  ref.weight ??= 1;
-}
-
-function fillHTTPFilters(filters: HTTPRouteFilter[] | undefined): void {
-  for (const filter of filters ?? []) {
-    if (filter.requestRedirect) filter.requestRedirect.statusCode ??= 302;
-    if (filter.requestMirror?.backendRef) fillBackendObjectRef(filter.requestMirror.backendRef);
-    // No CRD default, but the API defines an unset group as the core group.
-    if (filter.extensionRef) filter.extensionRef.group ??= CORE_GROUP;
-  }
-}
-
-function fillGRPCFilters(filters: GRPCRouteFilter[] | undefined): void {
-  for (const filter of filters ?? []) {
-    if (filter.requestMirror?.backendRef) fillBackendObjectRef(filter.requestMirror.backendRef);
-    if (filter.extensionRef) filter.extensionRef.group ??= CORE_GROUP;
-  }
-}
-
-function fillHTTPRouteMatch(match: HTTPRouteMatch): void {
-  match.path ??= defaultPathMatch();
-  match.path.type ??= 'PathPrefix';
-  match.path.value ??= '/';
-  for (const header of match.headers ?? []) header.type ??= 'Exact';
-  for (const query of match.queryParams ?? []) query.type ??= 'Exact';
+/** The API defines an unset extensionRef group as the core group; the CRD requires it, so the API server never lacks it. */
+function fillExtensionRefGroups(filters: (HTTPRouteFilter | GRPCRouteFilter)[] | undefined): void {
+  for (const filter of filters ?? []) if (filter.extensionRef) filter.extensionRef.group ??= CORE_GROUP;
 }
 
 // ------------------------------------------------------------------ per kind
 
+/** Listener allowedRoutes and TLS settings, certificate references, address types: all CRD defaults. */
 export function defaultGateway(input: Gateway): Gateway {
-  const gateway = structuredClone(input);
-  for (const listener of gateway.spec.listeners ?? []) {
-    listener.allowedRoutes ??= {};
-    listener.allowedRoutes.namespaces ??= {};
-    listener.allowedRoutes.namespaces.from ??= 'Same';
-    for (const kind of listener.allowedRoutes.kinds ?? []) kind.group ??= GATEWAY_GROUP;
-    if (listener.tls) {
-      listener.tls.mode ??= 'Terminate';
-      for (const ref of listener.tls.certificateRefs ?? []) {
-        ref.group ??= CORE_GROUP;
-        ref.kind ??= 'Secret';
-      }
-    }
-  }
-  for (const address of gateway.spec.addresses ?? []) address.type ??= 'IPAddress';
-  return gateway;
+  return withCrdDefaults(input);
 }
 
 /**
@@ -103,47 +47,28 @@ export function defaultGateway(input: Gateway): Gateway {
  * says a rule without matches matches every request, and a single shape keeps translators simple.
  */
 export function defaultHTTPRoute(input: HTTPRoute): HTTPRoute {
-  const route = structuredClone(input);
-  fillParentRefs(route.spec);
-  route.spec.rules ??= [defaultHTTPRouteRule()];
-  for (const rule of route.spec.rules) {
-    if (!rule.matches || rule.matches.length === 0) rule.matches = [{ path: defaultPathMatch() }];
-    for (const match of rule.matches) fillHTTPRouteMatch(match);
-    fillHTTPFilters(rule.filters);
-    for (const backend of rule.backendRefs ?? []) {
-      fillBackendRef(backend);
-      fillHTTPFilters(backend.filters);
-    }
+  const route = withCrdDefaults(input);
+  for (const rule of route.spec.rules ?? []) {
+    if (rule.matches?.length === 0) rule.matches = [{ path: { type: 'PathPrefix', value: '/' } }];
+    fillExtensionRefGroups(rule.filters);
+    for (const backend of rule.backendRefs ?? []) fillExtensionRefGroups(backend.filters);
   }
   return route;
 }
 
 /** GRPCRoute has no rule or match defaults (no matches means every request); only field defaults. */
 export function defaultGRPCRoute(input: GRPCRoute): GRPCRoute {
-  const route = structuredClone(input);
-  fillParentRefs(route.spec);
+  const route = withCrdDefaults(input);
   for (const rule of route.spec.rules ?? []) {
-    for (const match of rule.matches ?? []) {
-      if (match.method) match.method.type ??= 'Exact';
-      for (const header of match.headers ?? []) header.type ??= 'Exact';
-    }
-    fillGRPCFilters(rule.filters);
-    for (const backend of rule.backendRefs ?? []) {
-      fillBackendRef(backend);
-      fillGRPCFilters(backend.filters);
-    }
+    fillExtensionRefGroups(rule.filters);
+    for (const backend of rule.backendRefs ?? []) fillExtensionRefGroups(backend.filters);
   }
   return route;
 }
 
 /** TLSRoute, TCPRoute and UDPRoute share their defaults: parent and backend references. */
 export function defaultL4Route<T extends TLSRoute | TCPRoute | UDPRoute>(input: T): T {
-  const route = structuredClone(input);
-  fillParentRefs(route.spec);
-  for (const rule of route.spec.rules ?? []) {
-    for (const backend of rule.backendRefs ?? []) fillBackendRef(backend);
-  }
-  return route;
+  return withCrdDefaults(input);
 }
 
 /** Core defaults the API server applies to a Service: type ClusterIP, port protocol TCP, targetPort = port. */
@@ -205,7 +130,7 @@ export function applyDefaults<T extends ProviderObject>(obj: T): T {
     case 'Namespace': return defaultNamespace(o) as T;
     case 'Secret': return defaultSecret(o) as T;
     case 'GatewayClass':
-    case 'ReferenceGrant': return structuredClone(obj);
+    case 'ReferenceGrant': return withCrdDefaults(o) as T;
   }
 }
 

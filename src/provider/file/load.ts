@@ -8,7 +8,7 @@ import type { ProviderError, ProviderResources } from '../../message/resources';
 import { collectResources } from './collect';
 import { compareProviderErrors } from './errors';
 import { GenerationTracker } from './generations';
-import { parseManifests, type SourcedObject } from './parse';
+import { parseManifests, type ParseOptions, type SourcedObject } from './parse';
 
 const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml']);
 
@@ -95,7 +95,7 @@ export interface LoadResult {
  * whatever its extension) and returns the resource set a file provider would publish, every
  * object at generation 1, with every problem found. Never throws for bad input.
  */
-export async function loadResourcesFromPaths(paths: string[]): Promise<LoadResult> {
+export async function loadResourcesFromPaths(paths: string[], options: ParseOptions = {}): Promise<LoadResult> {
   const errors: ProviderError[] = [];
   const files = new Set<string>();
   for (const p of paths) {
@@ -117,7 +117,7 @@ export async function loadResourcesFromPaths(paths: string[]): Promise<LoadResul
       errors.push({ source: file, message: `cannot read: ${describeFsError(err)}` });
       continue;
     }
-    const parsed = parseManifests(text, file);
+    const parsed = parseManifests(text, file, options);
     objects.push(...parsed.objects);
     errors.push(...parsed.errors);
   }

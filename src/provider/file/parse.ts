@@ -13,13 +13,17 @@
  *
  * Normalisation, as the API server would do on create: null fields are dropped, `status` is
  * dropped (Pier computes it), a namespaced object without a namespace gets "default", and a
- * cluster-scoped object loses any namespace it was given.
+ * cluster-scoped object loses any namespace it was given. Gateway API objects get their CRD
+ * defaults (before their CRD validation, as in the API server).
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { GATEWAY_GROUP } from '../../apis/gateway';
 import type { ProviderError } from '../../message/resources';
+import { defaultCrdSchemas, type CrdSchemas } from '../crd/load';
+import { validateResource } from '../crd/resource';
 import type { ProviderObject } from '../defaults';
 import { describeObject, kindInfo, KINDS, type ObjectIdentity } from './kinds';
-import { formatFieldPath, isRecord, validateObject, type FieldPath } from './validate';
+import { formatFieldPath, isRecord, validateMetadata, validateObject, type FieldPath } from './validate';
 
 export const DEFAULT_NAMESPACE = 'default';
 
@@ -30,6 +34,13 @@ export interface SourcedObject {
   source: string;
   /** 1-based line where its document (or List item) starts. */
   line: number;
+}
+
+export interface ParseOptions {
+  /** CRD schemas for Gateway API kinds; the pinned bundle by default. */
+  schemas?: CrdSchemas;
+  /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
+  unknownFields?: 'reject' | 'prune';
 }
 
 export interface ParseResult {
@@ -80,7 +91,7 @@ class FileParser {
   private readonly lines = new LineCounter();
   readonly result: ParseResult = { syntaxOk: true, objects: [], errors: [], rejected: [] };
 
-  constructor(private readonly source: string) {}
+  constructor(private readonly source: string, private readonly options: ParseOptions) {}
 
   parse(text: string): ParseResult {
     const docs = parseAllDocuments(text, { lineCounter: this.lines, merge: true, prettyErrors: true });
@@ -175,26 +186,41 @@ class FileParser {
       ? { kind: info.kind, namespace: metadata.namespace as string | undefined, name: metadata.name }
       : undefined;
 
-    const problems = validateObject(info.kind, value);
-    if (problems.length > 0) {
-      const object = identity ? { object: describeObject(identity) } : {};
+    const object = identity ? { object: describeObject(identity) } : {};
+    const reject = (problems: readonly { path: FieldPath; message: string }[], suffix: string): void => {
       for (const problem of problems) {
-        this.error(doc, at(problem.path), `${problem.message}; this version of the object is rejected`, { ...object, field: fieldName(problem.path) });
+        const field = fieldName(problem.path);
+        this.error(doc, at(problem.path), `${problem.message}${suffix}`, field ? { ...object, field } : object);
       }
       if (identity) this.result.rejected.push(identity);
+    };
+
+    const isGatewayApi = (apiVersion as string).startsWith(`${GATEWAY_GROUP}/`);
+    const problems = isGatewayApi ? validateMetadata(value) : validateObject(info.kind, value);
+    if (problems.length > 0) {
+      reject(problems, '; this version of the object is rejected');
       return;
     }
 
     const { status: _status, ...rest } = value;
-    const object = { ...rest, metadata } as unknown as ProviderObject;
-    this.result.objects.push({ object, source: this.source, line: locate(doc, this.lines, base)?.line ?? 1 });
+    let accepted: Record<string, unknown> = { ...rest, metadata };
+    if (isGatewayApi) {
+      const validation = validateResource(this.options.schemas ?? defaultCrdSchemas(), accepted, { unknownFields: this.options.unknownFields });
+      if (!validation) throw new Error(`no CRD schema for ${String(apiVersion)} ${info.kind}`); // kinds.ts and the bundle disagree
+      if (validation.problems.length > 0) {
+        reject(validation.problems, '');
+        return;
+      }
+      accepted = validation.object;
+    }
+    this.result.objects.push({ object: accepted as unknown as ProviderObject, source: this.source, line: locate(doc, this.lines, base)?.line ?? 1 });
   }
 }
 
 /**
- * Parses one file's text. source names the file in errors and on each object. Never throws:
- * every problem becomes a ProviderError with the line and column it was found at.
+ * Parses one file's text. source names the file in errors and on each object. Never throws for
+ * bad input: every problem becomes a ProviderError with the line and column it was found at.
  */
-export function parseManifests(text: string, source: string): ParseResult {
-  return new FileParser(source).parse(text);
+export function parseManifests(text: string, source: string, options: ParseOptions = {}): ParseResult {
+  return new FileParser(source, options).parse(text);
 }

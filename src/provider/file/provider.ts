@@ -21,6 +21,8 @@ import { deepEqual } from 'fast-equals';
 import { componentLogger, type Logger } from '../../logging/logger';
 import type { ProviderError, ProviderResources } from '../../message/resources';
 import type { WatchableMap } from '../../message/watchable';
+import { GATEWAY_API_CEL_RULES } from '../crd/cel/table';
+import { defaultCrdSchemas, type CrdSchemas } from '../crd/load';
 import { collectResources } from './collect';
 import { compareProviderErrors, formatProviderError } from './errors';
 import { GenerationTracker } from './generations';
@@ -40,6 +42,10 @@ export interface FileProviderOptions {
   debounceMs?: number;
   /** Interval of the polling fallback, used only while watching is impossible. Default 1000ms. */
   pollIntervalMs?: number;
+  /** CRD schemas Gateway API objects are validated against. Default: the pinned bundle (crds/). */
+  schemas?: CrdSchemas;
+  /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
+  unknownFields?: 'reject' | 'prune';
 }
 
 interface FileState {
@@ -59,6 +65,7 @@ export class FileProvider {
   /** A burst of events never delays a reload by more than this. */
   private readonly maxWaitMs: number;
   private readonly pollIntervalMs: number;
+  private schemas: CrdSchemas | undefined;
 
   private readonly files = new Map<string, FileState>();
   private readonly generations = new GenerationTracker();
@@ -101,8 +108,25 @@ export class FileProvider {
       throw new Error(`file provider: cannot read directory ${this.directory}: ${describeFsError(err)}`);
     }
     if (!stat.isDirectory()) throw new Error(`file provider: ${this.directory} is not a directory`);
+    this.schemas = this.loadSchemas();
     await this.reload();
     this.log.info({ directory: this.directory, files: this.files.size }, 'watching manifest directory');
+  }
+
+  /** Loads the CRD schemas once (throws when they are missing) and says what they cover. */
+  private loadSchemas(): CrdSchemas {
+    const startedAt = performance.now();
+    const schemas = this.options.schemas ?? defaultCrdSchemas();
+    const ms = Math.round((performance.now() - startedAt) * 10) / 10;
+    const coverage = schemas.celCoverage(GATEWAY_API_CEL_RULES);
+    this.log.debug({
+      gatewayApi: schemas.bundle.version, kinds: schemas.kinds(), ms,
+      celRules: coverage.total, celChecked: coverage.covered.length, celTransition: coverage.transition.length,
+    }, 'Gateway API CRD schemas loaded');
+    if (coverage.unknown.length > 0) {
+      this.log.debug({ rules: coverage.unknown }, `${coverage.unknown.length} CEL rules of the CRDs have no check and are skipped`);
+    }
+    return schemas;
   }
 
   /** Stops watching; a reload in progress finishes first. Published state is left as is. */
@@ -212,7 +236,7 @@ export class FileProvider {
       this.files.set(file, state);
       return;
     }
-    const parsed = parseManifests(text, file);
+    const parsed = parseManifests(text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields });
     state.text = text;
     state.parsed = parsed;
     state.objects = keepLastGood(state.objects, parsed);

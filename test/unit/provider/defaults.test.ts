@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
-import type { Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
+import type { Gateway, GatewayClass, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import { emptyProviderResources } from '../../../src/message/resources';
 import { applyDefaults, applyResourceDefaults, type ProviderObject } from '../../../src/provider/defaults';
 
@@ -65,6 +65,12 @@ const CASES: Case[] = [
   { name: 'HTTPRoute mirror backendRef', input: httpRoute({ rules: [{ filters: [{ type: 'RequestMirror', requestMirror: { backendRef: { name: 'm', port: 80 } } }] }] }), at: ['spec', 'rules', 0, 'filters', 0, 'requestMirror', 'backendRef'], expected: { name: 'm', port: 80, group: '', kind: 'Service' } },
   { name: 'HTTPRoute mirror backendRef has no weight', input: httpRoute({ rules: [{ filters: [{ type: 'RequestMirror', requestMirror: { backendRef: { name: 'm', port: 80 } } }] }] }), at: ['spec', 'rules', 0, 'filters', 0, 'requestMirror', 'backendRef', 'weight'], expected: undefined },
   { name: 'HTTPRoute backendRef filters', input: httpRoute({ rules: [{ backendRefs: [{ name: 's', port: 80, filters: [{ type: 'RequestRedirect', requestRedirect: {} }] }] }] }), at: ['spec', 'rules', 0, 'backendRefs', 0, 'filters', 0, 'requestRedirect', 'statusCode'], expected: 302 },
+
+  { name: 'HTTPRoute mirror fraction denominator (a CRD default)', input: httpRoute({ rules: [{ filters: [{ type: 'RequestMirror', requestMirror: { backendRef: { name: 'm', port: 80 }, fraction: { numerator: 5 } } }] }] }), at: ['spec', 'rules', 0, 'filters', 0, 'requestMirror', 'fraction'], expected: { numerator: 5, denominator: 100 } },
+  { name: 'HTTPRoute extensionRef group (not a CRD default: the API\'s meaning of unset)', input: httpRoute({ rules: [{ filters: [{ type: 'ExtensionRef', extensionRef: { name: 'x', kind: 'K' } as { group: string; kind: string; name: string } }] }] }), at: ['spec', 'rules', 0, 'filters', 0, 'extensionRef'], expected: { name: 'x', kind: 'K', group: '' } },
+
+  // GatewayClass: the CRD's status default is not applied
+  { name: 'GatewayClass gets no status', input: { apiVersion: `${GROUP}/v1`, kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: 'pier.dev/c' } } satisfies GatewayClass, at: [], expected: { apiVersion: `${GROUP}/v1`, kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: 'pier.dev/c' } } },
 
   // GRPCRoute
   { name: 'GRPCRoute rules absent stay absent', input: grpcRoute({}), at: ['spec', 'rules'], expected: undefined },

@@ -184,6 +184,50 @@ describe('FileProvider', () => {
     assert.equal(error?.line, 21);
   });
 
+  test('an HTTPRoute its CRD rejects is not published: its previous version and the other objects keep serving', async () => {
+    await startProvider({ 'gateway.yaml': GATEWAY, 'web.yaml': route('web', 'v1'), 'api.yaml': route('api', 'a1') });
+    const file = path.join(dir, 'web.yaml');
+    const invalid = route('web', 'v2').replace('  rules:\n', '  rules:\n    - matches: [{path: {type: Prefix, value: /v2}}]\n      backendRefs: [{name: v2, port: 80}]\n');
+    await fs.writeFile(file, invalid);
+    await fs.writeFile(path.join(dir, 'api.yaml'), route('api', 'a2'));
+    await eventually(() => assert.deepEqual(routeBackends(), { api: 'a2', web: 'v1' }), 'the valid edit, and the invalid one refused');
+    assert.deepEqual(errors.load(file)?.find((e) => e.field), {
+      source: file, line: 8, column: 31, object: 'HTTPRoute default/web', field: 'spec.rules[0].matches[0].path.type',
+      message: 'HTTPRoute.gateway.networking.k8s.io "web" is invalid: spec.rules[0].matches[0].path.type: Unsupported value: "Prefix": supported values: "Exact", "PathPrefix", "RegularExpression"',
+    });
+    assert.equal(current().gateways.length, 1);
+
+    await fs.writeFile(file, invalid.replace('type: Prefix', 'type: PathPrefix'));
+    await eventually(() => assert.deepEqual(routeBackends(), { api: 'a2', web: 'v2' }), 'the fixed route');
+    assert.equal(errors.load(file), undefined);
+    assert.equal(current().httpRoutes.find((r) => r.metadata.name === 'web')?.metadata.generation, 2, 'the refused version never counted');
+  });
+
+  test('CRD defaults the hand-written defaults never had are applied (mirror fraction, CORS max age)', async () => {
+    const mirror = route('web', 'v1').replace('    - backendRefs:', '    - filters:\n        - type: RequestMirror\n          requestMirror: {backendRef: {name: m, port: 80}, fraction: {numerator: 1}}\n      backendRefs:');
+    await startProvider({ 'route.yaml': mirror });
+    assert.deepEqual(current().httpRoutes[0]?.spec.rules?.[0]?.filters?.[0]?.requestMirror?.fraction, { numerator: 1, denominator: 100 });
+    assert.deepEqual(errors.loadAll(), new Map());
+  });
+
+  test('the schemas are loaded once at start, and what their CEL rules cover is logged at debug', async () => {
+    const lines: string[] = [];
+    dir = path.join(root, `case-${++counter}`);
+    await fs.mkdir(dir, { recursive: true });
+    provider = new FileProvider({
+      directory: dir, controllerName: CONTROLLER, resources: new WatchableMap(), errors: new WatchableMap(),
+      logger: createLogger({ level: 'debug', destination: { write: (line: string) => { lines.push(line); } } }),
+    });
+    await provider.start();
+    const loaded = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'Gateway API CRD schemas loaded');
+    assert.ok(loaded, 'logged');
+    assert.equal(loaded.gatewayApi, 'v1.6.1');
+    assert.equal(loaded.celRules, 79);
+    assert.equal(loaded.celChecked, 78);
+    assert.equal(loaded.celTransition, 1);
+    assert.ok(typeof loaded.ms === 'number' && loaded.ms < 200, `loaded in ${String(loaded.ms)}ms`);
+  });
+
   test('an object defined in two files: the first path wins and the later file gets the error', async () => {
     await startProvider({ 'a.yaml': route('web', 'from-a'), 'b.yaml': route('web', 'from-b') });
     assert.deepEqual(routeBackends(), { web: 'from-a' });
@@ -232,7 +276,8 @@ describe('FileProvider', () => {
     assert.equal(warnings[0]?.component, 'file-provider');
     assert.equal(warnings[0]?.path, path.join(dir, 'bad.yaml'));
     assert.equal(warnings[0]?.line, 10);
-    assert.match(String(warnings[0]?.msg), /bad\.yaml:10:17: HTTPRoute default\/web: spec\.rules\[0\]\.backendRefs\[0\]\.port must be between 1 and 65535/);
+    assert.equal(warnings[0]?.field, 'spec.rules[0].backendRefs[0].port');
+    assert.equal(String(warnings[0]?.msg), `${path.join(dir, 'bad.yaml')}:10:17: HTTPRoute default/web: HTTPRoute.gateway.networking.k8s.io "web" is invalid: spec.rules[0].backendRefs[0].port: Invalid value: 0: spec.rules[0].backendRefs[0].port in body should be greater than or equal to 1`);
   });
 
   test('ConfigMap-style volumes (files behind ..data symlinks swapped by rename) are followed', async () => {

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Vendors the Gateway API standard-channel CRDs Pier validates against into crds/, from the
+// pinned Go module sigs.k8s.io/gateway-api (fetched through the Go module proxy with
+// `go mod download`, so the bytes are checked against sum.golang.org).
+//
+// Writes:
+//   crds/gateway-api-<version>/standard/*.yaml   the CRDs as published (CustomResourceDefinition files only)
+//   crds/gateway-api-<version>/schemas.json      per kind and version: the openAPIV3Schema without
+//                                                descriptions, for a fast load at start-up
+//   crds/SOURCE                                  module, version, checksum, how to regenerate
+//
+// Usage: node scripts/sync-crds.mjs [version]   (then commit crds/)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+
+const MODULE = 'sigs.k8s.io/gateway-api';
+const VERSION = process.argv[2] ?? 'v1.6.1';
+const CRD_DIR = 'config/crd/standard';
+const ROOT = new URL('../crds/', import.meta.url).pathname;
+const OUT = join(ROOT, `gateway-api-${VERSION}`);
+
+/** `go mod download -json` in an empty temp dir: the module lands in the module cache, read-only. */
+function downloadModule() {
+  const work = mkdtempSync(join(tmpdir(), 'pier-sync-crds-'));
+  try {
+    const out = execFileSync('go', ['mod', 'download', '-json', `${MODULE}@${VERSION}`], {
+      cwd: work,
+      env: { ...process.env, GOFLAGS: '-mod=mod' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const info = JSON.parse(out);
+    if (info.Error) throw new Error(info.Error);
+    return info;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Drops documentation from a structural schema: `description` keywords only, never a property
+ * that happens to be named "description" (GatewayClass has spec.description).
+ */
+function stripSchema(schema) {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'description') continue;
+    if (key === 'properties') {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, stripSchema(sub)]));
+    } else if (key === 'items' || key === 'not' || (key === 'additionalProperties' && typeof value === 'object')) {
+      out[key] = stripSchema(value);
+    } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
+      out[key] = value.map(stripSchema);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const info = downloadModule();
+const sourceDir = join(info.Dir, CRD_DIR);
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(join(OUT, 'standard'), { recursive: true });
+
+const kinds = {};
+const files = [];
+for (const file of readdirSync(sourceDir).filter((f) => /^gateway\.networking\.k8s\.io_.*\.yaml$/.test(f)).sort()) {
+  const text = readFileSync(join(sourceDir, file), 'utf8');
+  const crds = parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o?.kind === 'CustomResourceDefinition');
+  if (crds.length === 0) continue; // e.g. the ValidatingAdmissionPolicy guarding upgrades
+  writeFileSync(join(OUT, 'standard', file), text); // a plain copy would keep the module cache's read-only mode
+  files.push(file);
+  for (const crd of crds) {
+    const versions = {};
+    for (const v of crd.spec.versions) {
+      versions[v.name] = { served: v.served, storage: v.storage, schema: stripSchema(v.schema.openAPIV3Schema) };
+    }
+    kinds[crd.spec.names.kind] = {
+      group: crd.spec.group,
+      plural: crd.spec.names.plural,
+      scope: crd.spec.scope,
+      bundleVersion: crd.metadata.annotations?.['gateway.networking.k8s.io/bundle-version'],
+      channel: crd.metadata.annotations?.['gateway.networking.k8s.io/channel'],
+      versions,
+    };
+  }
+}
+
+writeFileSync(join(OUT, 'schemas.json'), `${JSON.stringify({ module: MODULE, version: VERSION, kinds })}\n`);
+writeFileSync(join(ROOT, 'SOURCE'), [
+  `module: ${MODULE}@${VERSION} (${info.Sum})`,
+  `files: ${CRD_DIR}/gateway.networking.k8s.io_*.yaml (CustomResourceDefinitions only): ${files.length}`,
+  `into: crds/gateway-api-${VERSION}/standard/, with schemas.json (schemas per kind and version, descriptions dropped)`,
+  `regenerate: node scripts/sync-crds.mjs ${VERSION}   (needs the Go toolchain; fetches through the Go module proxy)`,
+  '',
+].join('\n'));
+console.log(`sync-crds: ${files.length} CRD files (${Object.keys(kinds).join(', ')}) from ${MODULE}@${VERSION} into ${OUT}`);

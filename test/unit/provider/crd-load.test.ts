@@ -1,0 +1,96 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { GATEWAY_API_CEL_RULES } from '../../../src/provider/crd/cel/table';
+import { CRD_SCHEMAS_FILE, defaultCrdSchemas, loadCrdSchemas } from '../../../src/provider/crd/load';
+import { compilePattern } from '../../../src/provider/crd/pattern';
+import type { JSONSchemaProps } from '../../../src/provider/crd/schema';
+import { KINDS } from '../../../src/provider/file/kinds';
+
+const GROUP = 'gateway.networking.k8s.io';
+
+function collectPatterns(schema: JSONSchemaProps, into: Set<string>): Set<string> {
+  if (schema.pattern !== undefined) into.add(schema.pattern);
+  for (const sub of [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.not ? [schema.not] : [])]) collectPatterns(sub, into);
+  if (typeof schema.additionalProperties === 'object') collectPatterns(schema.additionalProperties, into);
+  return into;
+}
+
+describe('CRD schema bundle', () => {
+  const schemas = defaultCrdSchemas();
+
+  test('is the pinned standard channel', () => {
+    assert.equal(schemas.bundle.version, 'v1.6.1');
+    assert.deepEqual(schemas.kinds(), ['BackendTLSPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ReferenceGrant', 'TCPRoute', 'TLSRoute', 'UDPRoute']);
+    for (const kind of schemas.kinds()) assert.equal(schemas.crd(kind)?.channel, 'standard', kind);
+  });
+
+  test('every Gateway API kind and apiVersion the file provider accepts has a schema', () => {
+    for (const info of KINDS) {
+      for (const apiVersion of info.apiVersions.filter((v) => v.startsWith(`${GROUP}/`))) {
+        assert.ok(schemas.lookup(apiVersion, info.kind), `${apiVersion} ${info.kind}`);
+      }
+    }
+  });
+
+  test('lookup: served versions, unserved ones, versions the CRD lacks, other groups', () => {
+    assert.deepEqual(pick(schemas.lookup(`${GROUP}/v1`, 'HTTPRoute')), { schemaVersion: 'v1', served: true });
+    assert.deepEqual(pick(schemas.lookup(`${GROUP}/v1beta1`, 'HTTPRoute')), { schemaVersion: 'v1beta1', served: true });
+    assert.deepEqual(pick(schemas.lookup(`${GROUP}/v1alpha2`, 'TCPRoute')), { schemaVersion: 'v1alpha2', served: false });
+    assert.deepEqual(pick(schemas.lookup(`${GROUP}/v1alpha2`, 'GRPCRoute')), { schemaVersion: 'v1', served: false }, 'storage version');
+    assert.deepEqual(pick(schemas.lookup(`${GROUP}/v1alpha2`, 'ReferenceGrant')), { schemaVersion: 'v1beta1', served: false }, 'storage version');
+    assert.equal(schemas.lookup('example.com/v1', 'HTTPRoute'), undefined);
+    assert.equal(schemas.lookup(`${GROUP}/v1`, 'Service'), undefined);
+    assert.equal(schemas.lookup(`${GROUP}/v1`, 'constructor'), undefined);
+  });
+
+  test('every OpenAPI pattern compiles as a JavaScript u-flag expression', () => {
+    const patterns = new Set<string>();
+    for (const kind of schemas.kinds()) for (const version of Object.values(schemas.crd(kind)?.versions ?? {})) collectPatterns(version.schema, patterns);
+    assert.ok(patterns.size > 10);
+    for (const pattern of patterns) assert.ok(compilePattern(pattern) instanceof RegExp, pattern);
+  });
+
+  test('every CEL rule is checked, except the one transition rule', () => {
+    const coverage = schemas.celCoverage(GATEWAY_API_CEL_RULES);
+    assert.equal(coverage.total, 79);
+    assert.deepEqual(coverage.unknown, []);
+    assert.deepEqual(coverage.transition, ['self == oldSelf']);
+    assert.equal(coverage.covered.length, 78);
+    assert.equal(GATEWAY_API_CEL_RULES.size, 78, 'no check in the table that no CRD uses');
+  });
+
+  test('loads in well under 200ms, in a fresh process', () => {
+    const script = `const t=process.hrtime.bigint();require(${JSON.stringify(require.resolve('../../../src/provider/crd/load'))}).loadCrdSchemas();console.log(Number(process.hrtime.bigint()-t)/1e6)`;
+    const ms = Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+    assert.ok(ms < 200, `${ms}ms`);
+  });
+
+  test('a missing or malformed bundle is a clear error', async () => {
+    assert.throws(() => loadCrdSchemas('/nonexistent/schemas.json'), /cannot load the Gateway API CRD schemas from \/nonexistent\/schemas.json: .*sync-crds/);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pier-crd-'));
+    try {
+      const file = path.join(dir, 'schemas.json');
+      await fs.writeFile(file, '{"kinds": []}');
+      assert.throws(() => loadCrdSchemas(file), /is not a CRD schema bundle/);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the bundle sits next to the vendored CRDs and their SOURCE', async () => {
+    const crds = path.dirname(path.dirname(CRD_SCHEMAS_FILE));
+    const source = await fs.readFile(path.join(crds, 'SOURCE'), 'utf8');
+    assert.match(source, /sigs\.k8s\.io\/gateway-api@v1\.6\.1/);
+    assert.match(source, /node scripts\/sync-crds\.mjs/);
+    const files = await fs.readdir(path.join(path.dirname(CRD_SCHEMAS_FILE), 'standard'));
+    assert.equal(files.filter((f) => f.startsWith('gateway.networking.k8s.io_')).length, 10);
+  });
+});
+
+function pick(resolved: { schemaVersion: string; served: boolean } | undefined): { schemaVersion: string; served: boolean } | undefined {
+  return resolved && { schemaVersion: resolved.schemaVersion, served: resolved.served };
+}

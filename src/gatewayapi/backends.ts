@@ -20,6 +20,8 @@ export interface BackendProblem {
 export interface ResolvedBackend {
   setting: DestinationSetting;
   problem?: BackendProblem;
+  /** The backend expects WebSocket upgrades (appProtocol kubernetes.io/ws or wss). */
+  websocket?: boolean;
 }
 
 /** Cluster name by backend identity (never by rule position): "<namespace>/<service>/<port>". */
@@ -40,9 +42,39 @@ function transportOf(protocol: BackendProtocol): 'TCP' | 'UDP' {
   return protocol === 'udp' ? 'UDP' : 'TCP';
 }
 
-function backendProtocol(port: ServicePort, routeDefault: BackendProtocol): BackendProtocol {
-  if (routeDefault === 'http' && port.appProtocol === 'kubernetes.io/h2c') return 'h2c';
-  return routeDefault;
+/** Kubernetes standard application protocols (KEP-3726) Pier acts on. */
+export const AppProtocol = {
+  h2c: 'kubernetes.io/h2c',
+  ws: 'kubernetes.io/ws',
+  wss: 'kubernetes.io/wss',
+} as const;
+
+interface PortProtocol {
+  protocol: BackendProtocol;
+  websocket: boolean;
+}
+
+/**
+ * What to speak to a Service port, from the route's default and the port's appProtocol:
+ * HTTP routes speak h2c to kubernetes.io/h2c ports and allow WebSocket upgrades to
+ * kubernetes.io/ws ports; gRPC always needs HTTP/2, so a WebSocket port cannot serve it.
+ * kubernetes.io/wss is WebSocket over TLS, and Pier does not originate TLS to backends: such a
+ * port cannot be reached the way it asks (UnsupportedProtocol) rather than spoken to in clear.
+ * Other appProtocols (IANA names and the like) do not change anything. A string is a problem.
+ */
+function portProtocol(port: ServicePort, routeDefault: BackendProtocol): PortProtocol | string {
+  const app = port.appProtocol;
+  if (app === AppProtocol.wss && (routeDefault === 'http' || routeDefault === 'h2c')) {
+    return `appProtocol ${app} needs TLS to the backend, which Pier does not originate`;
+  }
+  if (routeDefault === 'http') {
+    if (app === AppProtocol.h2c) return { protocol: 'h2c', websocket: false };
+    if (app === AppProtocol.ws) return { protocol: 'http', websocket: true };
+  }
+  if (routeDefault === 'h2c' && (app === AppProtocol.ws || app === AppProtocol.wss)) {
+    return `appProtocol ${app} cannot carry gRPC`;
+  }
+  return { protocol: routeDefault, websocket: false };
 }
 
 function compareEndpoints(a: Endpoint, b: Endpoint): number {
@@ -94,7 +126,7 @@ export function resolveBackend(
       message: `backendRef ${describe(group, kind, namespace, name)}: only Services (core group) are supported`,
     });
   }
-  const clusterName = serviceClusterName(namespace, name, port);
+  let clusterName = serviceClusterName(namespace, name, port);
   if (!isReferenceAllowed(index, from, { group, kind, namespace, name })) {
     return invalid(clusterName, weight, routeProtocol, {
       reason: RouteReason.RefNotPermitted,
@@ -124,9 +156,20 @@ export function resolveBackend(
       message: `backendRef Service ${namespace}/${name} port ${port} is ${servicePort.protocol ?? 'TCP'}, the route needs ${transportOf(routeProtocol)}`,
     });
   }
-  const protocol = backendProtocol(servicePort, routeProtocol);
-  if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
-    return { setting: { clusterName, weight, protocol, endpoints: [], dnsName: service.spec.externalName } };
+  const resolved = portProtocol(servicePort, routeProtocol);
+  if (typeof resolved === 'string') {
+    return invalid(clusterName, weight, routeProtocol, {
+      reason: RouteReason.UnsupportedProtocol, message: `backendRef Service ${namespace}/${name} port ${port}: ${resolved}`,
+    });
   }
-  return { setting: { clusterName, weight, protocol, endpoints: endpointsFor(index.endpointSlices(namespace, name), servicePort) } };
+  const { protocol } = resolved;
+  // gRPC speaks HTTP/2 to a port that does not say it does: a cluster of its own, so HTTPRoutes
+  // to the same port keep their HTTP/1.1 cluster.
+  if (protocol === 'h2c' && servicePort.appProtocol !== AppProtocol.h2c) clusterName = `${clusterName}/h2c`;
+  const websocket = resolved.websocket ? { websocket: true } : {};
+  if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
+    // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
+    return { setting: { clusterName, weight, protocol, endpoints: [], dnsName: service.spec.externalName, port }, ...websocket };
+  }
+  return { setting: { clusterName, weight, protocol, endpoints: endpointsFor(index.endpointSlices(namespace, name), servicePort) }, ...websocket };
 }

@@ -9,6 +9,8 @@ export const ConditionType = {
   Programmed: 'Programmed',
   ResolvedRefs: 'ResolvedRefs',
   Conflicted: 'Conflicted',
+  /** Routes only: some rules are invalid and were dropped (standard since v1.4; only ever True). */
+  PartiallyInvalid: 'PartiallyInvalid',
 } as const;
 
 export const GatewayClassReason = {

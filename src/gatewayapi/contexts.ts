@@ -4,6 +4,8 @@
  */
 import { GATEWAY_GROUP, type Gateway, type GatewayAddress, type GatewayStatus, type Listener, type ListenerStatus, type ParentReference, type RouteGroupKind, type RouteKind, type RouteParentStatus } from '../apis/gateway';
 import type { Condition } from '../apis/meta';
+import type { TLSCertificate } from '../ir/types';
+import type { CertificateProblem } from './certificates';
 import { ConditionType, GatewayReason, ListenerReason, RouteReason } from './conditions';
 import { condition, joinMessages, problemCondition, verdict, type Verdict } from './status';
 
@@ -66,15 +68,15 @@ export class GatewayContext {
       : verdict(false, GatewayReason.ListenersNotValid, `${message}; no listener is valid`);
   }
 
-  /** Whether this Gateway gets IR: accepted, with at least one valid listener. */
+  /** Whether this Gateway gets IR: accepted, with at least one listener that can be programmed. */
   get served(): boolean {
-    return this.accepted.ok && this.listeners.some((l) => l.valid);
+    return this.accepted.ok && this.listeners.some((l) => l.programmable);
   }
 
   get programmed(): Verdict {
     if (this.served) return verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
     const accepted = this.accepted;
-    return verdict(false, GatewayReason.Invalid, accepted.ok ? 'Gateway has no valid listener to program' : `Gateway is not accepted: ${accepted.message}`);
+    return verdict(false, GatewayReason.Invalid, accepted.ok ? 'Gateway has no listener that can be programmed' : `Gateway is not accepted: ${accepted.message}`);
   }
 
   status(): GatewayStatus {
@@ -106,6 +108,9 @@ export interface ListenerConflict {
   message: string;
 }
 
+/** How a listener handles TLS: HTTPS always terminates; TLS terminates or passes through. */
+export type ListenerTLSMode = 'Terminate' | 'Passthrough';
+
 export class ListenerContext {
   /** IR name: "<namespace>/<gateway>/<listener>". */
   readonly irName: string;
@@ -115,6 +120,12 @@ export class ListenerContext {
   invalidKinds: string[] = [];
   accepted: Verdict = verdict(true, ListenerReason.Accepted, 'Listener is accepted');
   conflict: ListenerConflict | undefined;
+  /** Set for HTTPS and TLS listeners. */
+  tlsMode: ListenerTLSMode | undefined;
+  /** Usable certificates (TLS termination). */
+  certificates: TLSCertificate[] = [];
+  /** certificateRefs that could not be used: ResolvedRefs=False. */
+  certificateProblems: CertificateProblem[] = [];
   /** Decides whether routes of a namespace may attach (allowedRoutes.namespaces). */
   allowsNamespace: (namespace: string) => boolean = () => false;
   /** Keys ("<kind>/<namespace>/<name>") of the routes attached here with Accepted=True. */
@@ -129,9 +140,19 @@ export class ListenerContext {
     return this.accepted.ok && this.conflict === undefined;
   }
 
-  /** Valid on an accepted Gateway: the listener goes into the IR. */
+  /** Whether it terminates TLS, and so needs at least one certificate. */
+  get terminatesTLS(): boolean {
+    return this.tlsMode === 'Terminate';
+  }
+
+  /** Valid, with what it needs to run (a certificate when it terminates TLS). */
+  get programmable(): boolean {
+    return this.valid && (!this.terminatesTLS || this.certificates.length > 0);
+  }
+
+  /** Programmable on an accepted Gateway: the listener goes into the IR. */
   get served(): boolean {
-    return this.valid && this.gateway.accepted.ok;
+    return this.programmable && this.gateway.accepted.ok;
   }
 
   allowsKind(group: string | undefined, kind: string): boolean {
@@ -139,23 +160,27 @@ export class ListenerContext {
     return this.supportedKinds.some((k) => (k.group ?? GATEWAY_GROUP) === g && k.kind === kind);
   }
 
+  /** Certificate problems first (they can keep the listener from running), then route kinds. */
   get resolvedRefs(): Verdict {
-    return this.invalidKinds.length > 0
-      ? verdict(false, ListenerReason.InvalidRouteKinds, `unsupported route kinds: ${this.invalidKinds.join(', ')}`)
-      : verdict(true, ListenerReason.ResolvedRefs, 'All references are resolved');
+    const problems: { reason: string; message: string }[] = [...this.certificateProblems];
+    if (this.invalidKinds.length > 0) problems.push({ reason: ListenerReason.InvalidRouteKinds, message: `unsupported route kinds: ${this.invalidKinds.join(', ')}` });
+    if (problems.length === 0) return verdict(true, ListenerReason.ResolvedRefs, 'All references are resolved');
+    return verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
   }
 
-  /** The Accepted verdict as reported: a conflicted listener is not accepted. */
+  /** The Accepted verdict as reported: a conflicted listener is not accepted (reason: the conflict). */
   private get reportedAccepted(): Verdict {
     if (!this.accepted.ok) return this.accepted;
-    if (this.conflict) return verdict(false, ListenerReason.Invalid, `listener is conflicted: ${this.conflict.message}`);
+    if (this.conflict) return verdict(false, this.conflict.reason, `listener is conflicted: ${this.conflict.message}`);
     return this.accepted;
   }
 
   private get programmed(): Verdict {
     if (this.served) return verdict(true, ListenerReason.Programmed, 'Listener is programmed');
-    const why = this.reportedAccepted.ok ? 'the Gateway is not accepted' : this.reportedAccepted.message;
-    return verdict(false, ListenerReason.Invalid, `Listener is not programmed: ${why}`);
+    const accepted = this.reportedAccepted;
+    if (!accepted.ok) return verdict(false, this.conflict && this.accepted.ok ? this.conflict.reason : ListenerReason.Invalid, `Listener is not programmed: ${accepted.message}`);
+    if (!this.programmable) return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: it terminates TLS and has no usable certificate');
+    return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: the Gateway is not accepted');
   }
 
   conditions(): Condition[] {
@@ -205,6 +230,20 @@ export interface ListenerAttachment {
   hostnames: string[];
 }
 
+/** What a route's own content says about it, whatever its parents. */
+export interface RouteVerdicts {
+  /** Set when the route cannot be accepted at all (e.g. every rule invalid): Accepted=False. */
+  problem?: Verdict;
+  /** Set when some rules are invalid and were dropped: PartiallyInvalid=True (with Accepted=True). */
+  partiallyInvalid?: Verdict;
+  resolvedRefs: Verdict;
+}
+
+/** The parentRef as written, with the API defaults for group and kind filled in. */
+export function defaultedParentRef(ref: ParentReference): ParentReference {
+  return { ...ref, group: ref.group ?? GATEWAY_GROUP, kind: ref.kind ?? 'Gateway' };
+}
+
 /** The route as seen by one of its parentRefs. */
 export class RouteParentContext {
   /** Set by attachment: whether the parent accepted the route (before rule problems). */
@@ -219,15 +258,17 @@ export class RouteParentContext {
     return routeProblem ?? this.attachment;
   }
 
-  status(controllerName: string, generation: number | undefined, routeProblem: Verdict | undefined, resolvedRefs: Verdict): RouteParentStatus {
-    return {
-      parentRef: { ...this.parentRef },
-      controllerName,
-      conditions: [
-        condition(ConditionType.Accepted, this.accepted(routeProblem), generation),
-        condition(ConditionType.ResolvedRefs, resolvedRefs, generation),
-      ],
-    };
+  status(controllerName: string, generation: number | undefined, verdicts: RouteVerdicts): RouteParentStatus {
+    const accepted = this.accepted(verdicts.problem);
+    const conditions = [
+      condition(ConditionType.Accepted, accepted, generation),
+      condition(ConditionType.ResolvedRefs, verdicts.resolvedRefs, generation),
+    ];
+    // Only ever True, and never on a route that is not accepted.
+    if (accepted.ok && verdicts.partiallyInvalid) {
+      conditions.push(problemCondition(ConditionType.PartiallyInvalid, true, verdicts.partiallyInvalid.reason, verdicts.partiallyInvalid.message, generation));
+    }
+    return { parentRef: defaultedParentRef(this.parentRef), controllerName, conditions };
   }
 }
 

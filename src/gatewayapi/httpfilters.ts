@@ -4,7 +4,7 @@
  * have been processed by the filter must receive an error).
  */
 import type { BackendObjectReference, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../apis/gateway';
-import type { HeaderModifier, URLRewrite } from '../ir/types';
+import type { Fraction, HeaderModifier, URLRewrite } from '../ir/types';
 import { RouteReason } from './conditions';
 
 export interface RuleProblem {
@@ -24,6 +24,8 @@ export interface RedirectSpec {
 
 export interface MirrorSpec {
   backendRef: BackendObjectReference;
+  /** The share of requests mirrored; absent means all. */
+  fraction?: Fraction;
 }
 
 export interface RuleFilters {
@@ -123,29 +125,51 @@ function urlRewrite(filter: HTTPRouteFilter, matches: readonly HTTPRouteMatch[],
   return out;
 }
 
-/** Mirrors all requests, or none; partial mirroring (percent/fraction) is not in the IR yet. */
+/**
+ * A mirror of all requests, or of a share of them (percent, or fraction with a default
+ * denominator of 100; only one of the two may be set). A share of 0 mirrors nothing.
+ */
 function mirror(filter: HTTPRouteFilter, problems: RuleProblem[]): MirrorSpec | undefined {
   const m = filter.requestMirror;
   if (!m?.backendRef) {
     problems.push(unsupported('RequestMirror filter has no backendRef'));
     return undefined;
   }
-  let share: number | undefined;
-  if (m.percent !== undefined) share = m.percent / 100;
-  else if (m.fraction) share = m.fraction.numerator / (m.fraction.denominator ?? 100);
-  if (share === 0) return undefined;
-  if (share !== undefined && share !== 1) {
-    problems.push(unsupported('RequestMirror percent/fraction below 100% is not supported yet'));
+  if (m.percent !== undefined && m.fraction !== undefined) {
+    problems.push(unsupported('RequestMirror takes percent or fraction, not both'));
     return undefined;
   }
-  return { backendRef: m.backendRef };
+  let fraction: Fraction | undefined;
+  if (m.percent !== undefined) fraction = { numerator: m.percent, denominator: 100 };
+  else if (m.fraction) fraction = { numerator: m.fraction.numerator, denominator: m.fraction.denominator ?? 100 };
+  if (fraction) {
+    const { numerator, denominator } = fraction;
+    if (!Number.isInteger(numerator) || !Number.isInteger(denominator) || numerator < 0 || denominator < 1 || numerator > denominator) {
+      problems.push(unsupported(`RequestMirror share ${numerator}/${denominator} is not a fraction between 0 and 1`));
+      return undefined;
+    }
+    if (numerator === 0) return undefined;
+    if (numerator === denominator) fraction = undefined;
+  }
+  return fraction ? { backendRef: m.backendRef, fraction } : { backendRef: m.backendRef };
 }
 
-export function translateFilters(filters: readonly HTTPRouteFilter[] | undefined, matches: readonly HTTPRouteMatch[]): RuleFilters {
+/** The filter types GRPCRoute allows; HTTPRoute allows every type this module knows. */
+export const GRPC_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier', 'RequestMirror', 'ExtensionRef']);
+
+/**
+ * A rule's filters. `allowed` limits the filter types (GRPCRoute); `matches` are the rule's
+ * matches (ReplacePrefixMatch needs exactly one PathPrefix match).
+ */
+export function translateFilters(filters: readonly HTTPRouteFilter[] | undefined, matches: readonly HTTPRouteMatch[], allowed?: ReadonlySet<string>): RuleFilters {
   const out: RuleFilters = { mirrors: [], problems: [] };
   const seen = new Set<string>();
   for (const filter of filters ?? []) {
     const type: string = filter.type;
+    if (allowed && !allowed.has(type)) {
+      out.problems.push(unsupported(`filter type "${type}" is not supported here`));
+      continue;
+    }
     if (type !== 'RequestMirror' && type !== 'ExtensionRef' && seen.has(type)) {
       out.problems.push(unsupported(`${type} filter cannot be repeated`));
       continue;

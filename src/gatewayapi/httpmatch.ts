@@ -60,15 +60,22 @@ function firstPerName<T extends HTTPHeaderMatch | HTTPQueryParamMatch>(entries: 
   });
 }
 
+/** Header matches (also GRPCRoute's); a string is a problem. */
+export function translateHeaderMatches(headers: readonly HTTPHeaderMatch[] | undefined): HeaderMatch[] | string {
+  const out: HeaderMatch[] = [];
+  for (const h of firstPerName(headers ?? [], (n) => n.toLowerCase())) {
+    const m = valueMatch(`header "${h.name}"`, h.type, h.value);
+    if (typeof m === 'string') return m;
+    out.push({ name: h.name, match: m });
+  }
+  return out;
+}
+
 export function translateMatch(match: HTTPRouteMatch): MatchResult {
   const path = pathMatch(match);
   if (typeof path === 'string') return { ok: false, problem: path };
-  const headerMatches: HeaderMatch[] = [];
-  for (const h of firstPerName(match.headers ?? [], (n) => n.toLowerCase())) {
-    const m = valueMatch(`header "${h.name}"`, h.type, h.value);
-    if (typeof m === 'string') return { ok: false, problem: m };
-    headerMatches.push({ name: h.name, match: m });
-  }
+  const headerMatches = translateHeaderMatches(match.headers);
+  if (typeof headerMatches === 'string') return { ok: false, problem: headerMatches };
   const queryParamMatches: QueryParamMatch[] = [];
   for (const q of firstPerName(match.queryParams ?? [], (n) => n)) {
     const m = valueMatch(`query parameter "${q.name}"`, q.type, q.value);

@@ -1,19 +1,23 @@
 /**
- * HTTP route precedence (Gateway API HTTPRouteRule.matches), across every route attached to a
- * listener and hostname: Exact path, then the longest path (regular expressions, whose
- * precedence is implementation-specific, rank between exact and prefix paths so a "/" prefix
- * cannot shadow them), then method, most headers, most query parameters; ties go to the oldest
- * route, then "<namespace>/<name>" alphabetically, then rule and match order.
+ * Match precedence across every route attached to a listener and hostname. Each route kind
+ * ranks its matches by its own criteria (a "specificity", compared element by element, larger
+ * first); ties go to the oldest route, then "<namespace>/<name>" alphabetically, then rule and
+ * match order.
+ *
+ * HTTPRoute (HTTPRouteRule.matches): Exact path, then the longest path (regular expressions,
+ * whose precedence is implementation-specific, rank between exact and prefix paths so a "/"
+ * prefix cannot shadow them), then method, most headers, most query parameters.
+ *
+ * GRPCRoute (GRPCRouteRule.matches): most characters in the service, then in the method, then
+ * most headers. RegularExpression method matches (implementation-specific) rank after every
+ * Exact one, so a pattern never shadows an exact service or method. (Hostnames come first in
+ * both, and are handled by virtual hosts.)
  */
 import type { TranslatedMatch } from './httpmatch';
 
 export interface PrecedenceKey {
-  /** 0 exact, 1 regular expression, 2 prefix. */
-  pathRank: number;
-  pathLength: number;
-  hasMethod: boolean;
-  headerCount: number;
-  queryCount: number;
+  /** Kind-specific ranking, compared element by element: larger takes precedence. */
+  specificity: number[];
   /** Creation time in ms since the epoch; +Infinity when unknown (sorts as youngest). */
   created: number;
   /** "<namespace>/<name>" */
@@ -28,30 +32,70 @@ export interface RouteIdentity {
   creationTimestamp: string | undefined;
 }
 
-export function precedenceKey(match: TranslatedMatch, route: RouteIdentity, ruleIndex: number, matchIndex: number): PrecedenceKey {
+/** Path rank for HTTP specificity: exact above regular expression above prefix. */
+const PATH_RANK = { exact: 2, regex: 1, prefix: 0 } as const;
+
+export function httpSpecificity(match: TranslatedMatch): number[] {
   const p = match.pathMatch;
-  const [pathRank, path] = p.exact !== undefined ? [0, p.exact] : p.regex !== undefined ? [1, p.regex] : [2, p.pathPrefix ?? '/'];
-  const parsed = route.creationTimestamp ? Date.parse(route.creationTimestamp) : Number.NaN;
+  const [rank, path] = p.exact !== undefined
+    ? [PATH_RANK.exact, p.exact]
+    : p.regex !== undefined ? [PATH_RANK.regex, p.regex] : [PATH_RANK.prefix, p.pathPrefix ?? '/'];
+  return [rank, path.length, match.method !== undefined ? 1 : 0, match.headerMatches.length, match.queryParamMatches.length];
+}
+
+export interface GRPCMatchShape {
+  /** Whether service and method are matched as regular expressions. */
+  regex: boolean;
+  /** Characters in the service match ("" when any service). */
+  service: string;
+  /** Characters in the method match ("" when any method). */
+  method: string;
+  headerCount: number;
+}
+
+export function grpcSpecificity(shape: GRPCMatchShape): number[] {
+  return [shape.regex ? 0 : 1, shape.service.length, shape.method.length, shape.headerCount];
+}
+
+/** Creation time in ms, +Infinity when unknown or unparseable. */
+export function creationTime(timestamp: string | undefined): number {
+  const parsed = timestamp ? Date.parse(timestamp) : Number.NaN;
+  return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
+}
+
+export function precedenceKeyFrom(specificity: number[], route: RouteIdentity, ruleIndex: number, matchIndex: number): PrecedenceKey {
   return {
-    pathRank,
-    pathLength: path.length,
-    hasMethod: match.method !== undefined,
-    headerCount: match.headerMatches.length,
-    queryCount: match.queryParamMatches.length,
-    created: Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed,
+    specificity: [...specificity],
+    created: creationTime(route.creationTimestamp),
     route: `${route.namespace}/${route.name}`,
     ruleIndex,
     matchIndex,
   };
 }
 
+/** The precedence of an HTTPRoute match. */
+export function precedenceKey(match: TranslatedMatch, route: RouteIdentity, ruleIndex: number, matchIndex: number): PrecedenceKey {
+  return precedenceKeyFrom(httpSpecificity(match), route, ruleIndex, matchIndex);
+}
+
+/** Negative when route a is older (takes precedence among otherwise equal routes). */
+export function compareRouteAge(a: RouteIdentity, b: RouteIdentity): number {
+  const ca = creationTime(a.creationTimestamp);
+  const cb = creationTime(b.creationTimestamp);
+  if (ca !== cb) return ca < cb ? -1 : 1;
+  const ka = `${a.namespace}/${a.name}`;
+  const kb = `${b.namespace}/${b.name}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
 /** Negative when a takes precedence over b. */
 export function comparePrecedence(a: PrecedenceKey, b: PrecedenceKey): number {
-  if (a.pathRank !== b.pathRank) return a.pathRank - b.pathRank;
-  if (a.pathLength !== b.pathLength) return b.pathLength - a.pathLength;
-  if (a.hasMethod !== b.hasMethod) return a.hasMethod ? -1 : 1;
-  if (a.headerCount !== b.headerCount) return b.headerCount - a.headerCount;
-  if (a.queryCount !== b.queryCount) return b.queryCount - a.queryCount;
+  const n = Math.max(a.specificity.length, b.specificity.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.specificity[i] ?? 0;
+    const y = b.specificity[i] ?? 0;
+    if (x !== y) return y - x;
+  }
   if (a.created !== b.created) return a.created < b.created ? -1 : 1;
   if (a.route !== b.route) return a.route < b.route ? -1 : 1;
   if (a.ruleIndex !== b.ruleIndex) return a.ruleIndex - b.ruleIndex;

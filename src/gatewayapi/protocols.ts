@@ -23,12 +23,15 @@ const KNOWN_PROTOCOLS: ReadonlyMap<string, ProtocolTraits> = new Map([
   ['UDP', { transport: 'udp', usesHostname: false, sniFamily: false }],
 ]);
 
-/**
- * Protocols this build translates, with the route kinds each accepts (in status order).
- * GRPCRoute joins HTTP/HTTPS, TLSRoute joins TLS, and so on, as their translators land.
- */
+const HTTP_KINDS: readonly RouteGroupKind[] = [{ group: GATEWAY_GROUP, kind: 'HTTPRoute' }, { group: GATEWAY_GROUP, kind: 'GRPCRoute' }];
+
+/** Protocols this build translates, with the route kinds each accepts (in status order). */
 const SUPPORTED_ROUTE_KINDS: ReadonlyMap<string, readonly RouteGroupKind[]> = new Map([
-  ['HTTP', [{ group: GATEWAY_GROUP, kind: 'HTTPRoute' }]],
+  ['HTTP', HTTP_KINDS],
+  ['HTTPS', HTTP_KINDS],
+  ['TLS', [{ group: GATEWAY_GROUP, kind: 'TLSRoute' }]],
+  ['TCP', [{ group: GATEWAY_GROUP, kind: 'TCPRoute' }]],
+  ['UDP', [{ group: GATEWAY_GROUP, kind: 'UDPRoute' }]],
 ]);
 
 export function protocolTraits(protocol: string): ProtocolTraits | undefined {

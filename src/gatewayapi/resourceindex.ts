@@ -1,5 +1,5 @@
 /** Lookups over one ProviderResources snapshot, built once per translation. */
-import { SERVICE_NAME_LABEL, type EndpointSlice, type Service } from '../apis/core';
+import { SERVICE_NAME_LABEL, type EndpointSlice, type Secret, type Service } from '../apis/core';
 import type { Gateway, ReferenceGrant } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
 
@@ -28,6 +28,7 @@ export class ResourceIndex {
   private readonly slicesByService: Map<string, EndpointSlice[]>;
   private readonly namespaceLabels: Map<string, Record<string, string>>;
   private readonly grantsByNamespace: Map<string, ReferenceGrant[]>;
+  private readonly secrets: Map<string, Secret>;
 
   constructor(resources: ProviderResources) {
     this.gateways = new Map(resources.gateways.map((g) => [key(g.metadata.namespace, g.metadata.name), g]));
@@ -39,6 +40,11 @@ export class ResourceIndex {
     for (const slices of this.slicesByService.values()) slices.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
     this.namespaceLabels = new Map(resources.namespaces.map((n) => [n.metadata.name, { ...n.metadata.labels }]));
     this.grantsByNamespace = groupBy(resources.referenceGrants, (g) => g.metadata.namespace ?? '');
+    this.secrets = new Map(resources.secrets.map((s) => [key(s.metadata.namespace, s.metadata.name), s]));
+  }
+
+  secret(namespace: string, name: string): Secret | undefined {
+    return this.secrets.get(key(namespace, name));
   }
 
   gateway(namespace: string, name: string): Gateway | undefined {

@@ -4,22 +4,29 @@
  * It never throws on bad input: a problem in one object becomes a status condition on it.
  *
  * Outline (after Envoy Gateway's design): accept GatewayClasses of our controller; build each
- * Gateway's listeners (listeners.ts); translate each route once (httproute.ts), attach it to its
- * parents (parents.ts); then build per-listener virtual hosts (virtualhosts.ts) and statuses.
+ * Gateway's listeners (listeners.ts); translate each route once (httproute.ts, grpcroute.ts,
+ * l4routes.ts) and attach it to its parents (parents.ts); settle HTTPRoute/GRPCRoute hostname
+ * conflicts (routeconflicts.ts); then build each served listener's IR (listenerir.ts) and the
+ * statuses.
  */
-import type { GatewayClass, HTTPRoute } from '../apis/gateway';
+import type { GatewayClass, GRPCRoute, HTTPRoute, Route } from '../apis/gateway';
 import type { KubeObject } from '../apis/meta';
-import type { HTTPListener, InfraIR, XdsIR } from '../ir/types';
+import type { InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { ConditionType, GatewayClassReason, RouteReason } from './conditions';
-import { GatewayContext, resolvedRefsVerdict, type ListenerContext, type RouteContext } from './contexts';
-import { ANY_HOST, normalizeHostname } from './hostnames';
+import { defaultedParentRef, GatewayContext, type ListenerContext, type RouteContext } from './contexts';
+import { GRPCRouteContext, translateGRPCRoute } from './grpcroute';
 import { HTTPRouteContext, translateHTTPRoute } from './httproute';
+import type { HTTPLikeRouteContext } from './httprules';
+import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
+import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listenerir';
 import { buildGatewayContext } from './listeners';
+import { isolatedHostnames } from './isolation';
 import { attachRoute } from './parents';
 import { ResourceIndex } from './resourceindex';
+import { resolveKindConflicts } from './routeconflicts';
 import { condition, verdict } from './status';
-import { buildVirtualHosts, routeTableEntries, type RouteTableEntry } from './virtualhosts';
+import { routeTableEntries, type RouteTableEntry } from './virtualhosts';
 
 export interface TranslateOptions {
   /** GatewayClasses whose spec.controllerName equals this are ours. */
@@ -58,6 +65,10 @@ function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * Accepted only: SupportedVersion is experimental in v1.6, and the standard-channel CRDs carry
+ * no bundle version for Pier to judge.
+ */
 function gatewayClassStatus(gc: GatewayClass): ObjectStatus {
   return {
     kind: 'GatewayClass',
@@ -65,17 +76,6 @@ function gatewayClassStatus(gc: GatewayClass): ObjectStatus {
     status: {
       conditions: [condition(ConditionType.Accepted, verdict(true, GatewayClassReason.Accepted, 'GatewayClass is accepted'), gc.metadata.generation)],
     },
-  };
-}
-
-/** Listener protocol -> its IR. One entry per protocol Pier serves (see protocols.ts). */
-function httpListenerIR(listener: ListenerContext, entries: readonly RouteTableEntry[]): HTTPListener {
-  return {
-    name: listener.irName,
-    address: listener.gateway.bindAddress,
-    port: listener.listener.port,
-    hostnames: [listener.listener.hostname ? normalizeHostname(listener.listener.hostname) : ANY_HOST],
-    virtualHosts: buildVirtualHosts(listener, entries),
   };
 }
 
@@ -88,7 +88,7 @@ function internalErrorRouteStatus(route: RouteContext, gateways: ReadonlyMap<str
   const parents = route.parentRefs()
     .filter((ref) => gateways.has(`${ref.namespace ?? route.namespace}/${ref.name}`))
     .map((ref) => ({
-      parentRef: { ...ref },
+      parentRef: defaultedParentRef(ref),
       controllerName,
       conditions: [condition(ConditionType.Accepted, verdict(false, RouteReason.UnsupportedValue, `internal error: ${errorMessage(err)}`), route.generation)],
     }));
@@ -96,52 +96,99 @@ function internalErrorRouteStatus(route: RouteContext, gateways: ReadonlyMap<str
   return { kind: route.kind, namespace: route.namespace, name: route.name, status: { parents } };
 }
 
-/** A route's effect on one listener: counted in attachedRoutes, and/or entries in its route table. */
-interface RoutePlacement {
-  listener: ListenerContext;
-  routeKey: string;
-  counted: boolean;
-  entries: RouteTableEntry[];
+function routeStatus(route: HTTPLikeRouteContext | L4RouteContext, controllerName: string): ObjectStatus | undefined {
+  if (route.parents.length === 0) return undefined;
+  const verdicts = route.verdicts();
+  return {
+    kind: route.kind, namespace: route.namespace, name: route.name,
+    status: { parents: route.parents.map((p) => p.status(controllerName, route.generation, verdicts)) },
+  };
 }
 
-interface RouteOutcome {
-  status: ObjectStatus | undefined;
-  placements: RoutePlacement[];
+/** What translation accumulates per listener before building IR. */
+class ListenerTables {
+  readonly http = new Map<ListenerContext, RouteTableEntry[]>();
+  readonly l4 = new Map<ListenerContext, L4Claim[]>();
+
+  addEntries(listener: ListenerContext, entries: RouteTableEntry[]): void {
+    if (entries.length === 0) return;
+    const table = this.http.get(listener) ?? [];
+    table.push(...entries);
+    this.http.set(listener, table);
+  }
+
+  addClaim(listener: ListenerContext, claim: L4Claim): void {
+    const claims = this.l4.get(listener) ?? [];
+    claims.push(claim);
+    this.l4.set(listener, claims);
+  }
 }
 
-function placeHTTPRoute(route: HTTPRoute, gateways: ReadonlyMap<string, GatewayContext>, index: ResourceIndex, controllerName: string): RouteOutcome {
-  const rctx = translateHTTPRoute(route, index);
-  rctx.parents = attachRoute(rctx, gateways, index, true);
-  if (rctx.parents.length === 0) return { status: undefined, placements: [] };
-  const problem = rctx.problemVerdict;
-  const resolvedRefs = resolvedRefsVerdict(rctx.refProblems);
-  const placements: RoutePlacement[] = [];
-  for (const parent of rctx.parents) {
+/** Counts and places an attached HTTP-like route: route table entries on each served listener. */
+function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables): void {
+  const problem = route.problemVerdict;
+  for (const parent of route.parents) {
     if (!parent.attachment.ok) continue;
-    // Only routes with Accepted=True count; a route with problems still serves what it can
-    // (rules with unusable filters answer 500 rather than being skipped).
-    const counted = parent.accepted(problem).ok;
+    // Only routes with Accepted=True count, and only they are served.
+    if (!parent.accepted(problem).ok) continue;
     for (const { listener, hostnames } of parent.attachments) {
-      placements.push({ listener, routeKey: rctx.key, counted, entries: listener.served ? routeTableEntries(rctx, hostnames) : [] });
+      listener.attachedRoutes.add(route.key);
+      if (listener.served) tables.addEntries(listener, routeTableEntries(route, isolatedHostnames(listener, hostnames)));
     }
   }
-  return {
-    status: {
-      kind: 'HTTPRoute', namespace: rctx.namespace, name: rctx.name,
-      status: { parents: rctx.parents.map((p) => p.status(controllerName, rctx.generation, problem, resolvedRefs)) },
-    },
-    placements,
-  };
+}
+
+function placeL4(route: L4RouteContext, tables: ListenerTables): void {
+  for (const parent of route.parents) {
+    if (!parent.attachment.ok) continue;
+    for (const { listener, hostnames } of parent.attachments) {
+      listener.attachedRoutes.add(route.key);
+      if (listener.served) tables.addClaim(listener, { route, hostnames: isolatedHostnames(listener, hostnames) });
+    }
+  }
+}
+
+interface Translated<C> {
+  contexts: C[];
+  statuses: ObjectStatus[];
+}
+
+/**
+ * Translates and attaches each route; a route whose translation fails unexpectedly gets an
+ * internal-error status and no further part (so a failure leaves no partial state).
+ */
+function translateRoutes<R extends Route, C extends HTTPLikeRouteContext | L4RouteContext>(
+  routes: readonly R[],
+  translateOne: (route: R) => C,
+  fallback: (route: R) => RouteContext,
+  usesHostnames: (ctx: C) => boolean,
+  gateways: ReadonlyMap<string, GatewayContext>,
+  index: ResourceIndex,
+  controllerName: string,
+): Translated<C> {
+  const out: Translated<C> = { contexts: [], statuses: [] };
+  for (const route of byNamespaceAndName(routes)) {
+    try {
+      const ctx = translateOne(route);
+      ctx.parents = attachRoute(ctx, gateways, index, usesHostnames(ctx));
+      out.contexts.push(ctx);
+    } catch (err) {
+      const status = internalErrorRouteStatus(fallback(route), gateways, controllerName, err);
+      if (status) out.statuses.push(status);
+    }
+  }
+  return out;
 }
 
 export function translate(resources: ProviderResources, options: TranslateOptions): TranslationResult {
   const index = new ResourceIndex(resources);
   const statuses: ObjectStatus[] = [];
+  const { controllerName } = options;
 
   // GatewayClasses of our controller are accepted; others are not ours to answer.
   const ourClasses = new Set<string>();
   for (const gc of byNamespaceAndName(resources.gatewayClasses)) {
-    if (gc.spec?.controllerName !== options.controllerName) continue;
+    if (gc.spec?.controllerName !== controllerName) continue;
     ourClasses.add(gc.metadata.name);
     statuses.push(gatewayClassStatus(gc));
   }
@@ -159,24 +206,24 @@ export function translate(resources: ProviderResources, options: TranslateOption
     gateways.set(ctx.key, ctx);
   }
 
-  const tables = new Map<ListenerContext, RouteTableEntry[]>();
-  for (const route of byNamespaceAndName(resources.httpRoutes)) {
-    let outcome: RouteOutcome;
-    try {
-      outcome = placeHTTPRoute(route, gateways, index, options.controllerName);
-    } catch (err) {
-      const fallback = internalErrorRouteStatus(new HTTPRouteContext(route), gateways, options.controllerName, err);
-      outcome = { status: fallback, placements: [] };
-    }
-    // Committed only once the whole route translated, so a failure leaves no partial state.
-    if (outcome.status) statuses.push(outcome.status);
-    for (const { listener, routeKey, counted, entries } of outcome.placements) {
-      if (counted) listener.attachedRoutes.add(routeKey);
-      if (entries.length === 0) continue;
-      const table = tables.get(listener) ?? [];
-      table.push(...entries);
-      tables.set(listener, table);
-    }
+  const http = translateRoutes<HTTPRoute, HTTPLikeRouteContext>(resources.httpRoutes, (r) => translateHTTPRoute(r, index),
+    (r) => new HTTPRouteContext(r), () => true, gateways, index, controllerName);
+  const grpc = translateRoutes<GRPCRoute, HTTPLikeRouteContext>(resources.grpcRoutes, (r) => translateGRPCRoute(r, index),
+    (r) => new GRPCRouteContext(r), () => true, gateways, index, controllerName);
+  const l4Routes: L4Route[] = [...resources.tlsRoutes, ...resources.tcpRoutes, ...resources.udpRoutes];
+  const l4 = translateRoutes<L4Route, L4RouteContext>(l4Routes, (r) => translateL4Route(r, index),
+    (r) => new L4RouteContext(r), (ctx) => ctx.usesHostnames, gateways, index, controllerName);
+
+  const httpLike = [...http.contexts, ...grpc.contexts];
+  resolveKindConflicts(httpLike);
+
+  const tables = new ListenerTables();
+  for (const route of httpLike) placeHTTPLike(route, tables);
+  for (const route of l4.contexts) placeL4(route, tables);
+  statuses.push(...http.statuses, ...grpc.statuses, ...l4.statuses);
+  for (const route of [...httpLike, ...l4.contexts]) {
+    const status = routeStatus(route, controllerName);
+    if (status) statuses.push(status);
   }
 
   const xdsIR: Record<string, XdsIR> = {};
@@ -185,11 +232,15 @@ export function translate(resources: ProviderResources, options: TranslateOption
     statuses.push({ kind: 'Gateway', namespace: gw.namespace, name: gw.name, status: gw.status() });
     if (!gw.served) continue;
     const served = gw.listeners.filter((l) => l.served).sort(compareListeners);
+    const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
     xdsIR[gw.key] = {
       gateway: gw.key,
-      http: served.filter((l) => l.listener.protocol === 'HTTP').map((l) => httpListenerIR(l, tables.get(l) ?? [])),
-      tcp: [],
-      udp: [],
+      http: ofProtocol('HTTP', 'HTTPS').map((l) => httpListenerIR(l, tables.http.get(l) ?? [])),
+      tcp: [
+        ...ofProtocol('TLS').map((l) => tlsListenerIR(l, tables.l4.get(l) ?? [])),
+        ...ofProtocol('TCP').map((l) => tcpListenerIR(l, tables.l4.get(l) ?? [])),
+      ].sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
+      udp: ofProtocol('UDP').map((l) => udpListenerIR(l, tables.l4.get(l) ?? [])),
     };
     infraIR[gw.key] = {
       gateway: gw.key,

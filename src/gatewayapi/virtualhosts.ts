@@ -1,34 +1,35 @@
 /**
- * A served HTTP listener's route table -> IR virtual hosts. One virtual host per hostname,
- * most specific first. Because Envoy picks a single virtual host per request, a virtual host
- * also carries, after its own routes, the routes of every wider hostname that covers it
- * ("*.example.com", then "*"): the Gateway API gives more specific hostnames precedence but
- * lets requests fall through to routes on wider ones.
+ * A served HTTP or HTTPS listener's route table -> IR virtual hosts. One virtual host per
+ * hostname, most specific first. Because Envoy picks a single virtual host per request, a
+ * virtual host also carries, after its own routes, the routes of every wider hostname that
+ * covers it ("*.example.com", then "*"): the Gateway API gives more specific hostnames
+ * precedence but lets requests fall through to routes on wider ones. HTTPRoutes and GRPCRoutes
+ * never share a hostname on a listener (routeconflicts.ts), so their routes never mix.
  */
 import type { HTTPRoute as IRRoute, Redirect, VirtualHost } from '../ir/types';
 import type { ListenerContext } from './contexts';
 import { compareHostnameSpecificity, hostnameCovers } from './hostnames';
 import type { RedirectSpec } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
-import type { HTTPRouteContext, HTTPRuleIR } from './httproute';
-import { comparePrecedence, precedenceKey, type PrecedenceKey } from './precedence';
+import type { HTTPLikeRouteContext, HTTPRuleIR } from './httprules';
+import { comparePrecedence, precedenceKeyFrom, type PrecedenceKey } from './precedence';
 
 /** One match of one rule of one route, placed on one hostname of a listener. */
 export interface RouteTableEntry {
   hostname: string;
-  route: HTTPRouteContext;
+  route: HTTPLikeRouteContext;
   rule: HTTPRuleIR;
   matchIndex: number;
   match: TranslatedMatch;
   precedence: PrecedenceKey;
 }
 
-export function routeTableEntries(route: HTTPRouteContext, hostnames: readonly string[]): RouteTableEntry[] {
+export function routeTableEntries(route: HTTPLikeRouteContext, hostnames: readonly string[]): RouteTableEntry[] {
   const out: RouteTableEntry[] = [];
   for (const hostname of hostnames) {
     for (const rule of route.rules) {
-      for (const { matchIndex, match } of rule.matches) {
-        out.push({ hostname, route, rule, matchIndex, match, precedence: precedenceKey(match, route, rule.ruleIndex, matchIndex) });
+      for (const { matchIndex, match, specificity } of rule.matches) {
+        out.push({ hostname, route, rule, matchIndex, match, precedence: precedenceKeyFrom(specificity, route, rule.ruleIndex, matchIndex) });
       }
     }
   }
@@ -54,7 +55,7 @@ function redirectFor(spec: RedirectSpec, listenerPort: number): Redirect {
 function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): IRRoute {
   const { route, rule, match, matchIndex } = e;
   const out: Omit<IRRoute, 'origin'> = {
-    name: `${listener.irName}/${vhost}/httproute/${route.namespace}/${route.name}/rule/${rule.ruleIndex}/match/${matchIndex}`,
+    name: `${listener.irName}/${vhost}/${route.kind.toLowerCase()}/${route.namespace}/${route.name}/rule/${rule.ruleIndex}/match/${matchIndex}`,
     pathMatch: { ...match.pathMatch },
     headerMatches: structuredClone(match.headerMatches),
     queryParamMatches: structuredClone(match.queryParamMatches),
@@ -69,7 +70,10 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
   if (rule.directResponse) out.directResponse = { ...rule.directResponse };
   if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
   if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
-  return { ...out, origin: `HTTPRoute ${route.namespace}/${route.name} rule ${rule.ruleIndex} match ${matchIndex}` };
+  // The invalid share of a weighted destination gets the route kind's failure status.
+  if (route.traits.failureStatus !== 500 && rule.destination?.settings.some((s) => s.invalid)) out.invalidBackendStatus = route.traits.failureStatus;
+  if (rule.websocket) out.websocket = true;
+  return { ...out, origin: `${route.kind} ${route.namespace}/${route.name} rule ${rule.ruleIndex} match ${matchIndex}` };
 }
 
 export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[]): VirtualHost[] {

@@ -114,11 +114,18 @@ export interface HTTPRoute {
   responseHeaders?: HeaderModifier;
   redirect?: Redirect;
   urlRewrite?: URLRewrite;
-  mirrors?: RouteDestination[];
+  mirrors?: MirrorDestination[];
   /** Where requests go; absent when the route redirects or answers directly. */
   destination?: RouteDestination;
   /** Set when the route cannot be served (e.g. no valid backend): Envoy answers it. */
   directResponse?: DirectResponse;
+  /**
+   * Status answered for the invalid share of a weighted destination; absent means 500 (HTTPRoute).
+   * gRPC routes use 503, which gRPC clients read as UNAVAILABLE.
+   */
+  invalidBackendStatus?: number;
+  /** Allow WebSocket upgrades on this route (backend appProtocol kubernetes.io/ws or wss). */
+  websocket?: boolean;
   /** Milliseconds; 0 disables the timeout. */
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
@@ -134,12 +141,26 @@ export interface RouteDestination {
   settings: DestinationSetting[];
 }
 
+/** A share of requests, numerator/denominator (denominator > 0). */
+export interface Fraction {
+  numerator: number;
+  denominator: number;
+}
+
+/** A mirror target: a copy of each request (or of a share of them) goes there, the answer is dropped. */
+export interface MirrorDestination extends RouteDestination {
+  /** The share of requests mirrored; absent means all of them. */
+  fraction?: Fraction;
+}
+
 export type BackendProtocol = 'http' | 'h2c' | 'tcp' | 'udp' | 'tls';
 
 export interface DestinationSetting {
   /**
-   * Envoy cluster name, by backend identity: "<namespace>/<service>/<port>". Never by rule
-   * position, so reordering rules keeps clusters (and their warm connections).
+   * Envoy cluster name, by backend identity: "<namespace>/<service>/<port>", with "/h2c" added
+   * when a route speaks HTTP/2 to a port that does not declare it (GRPCRoute), so one port
+   * used both ways gets two clusters. Never by rule position, so reordering rules keeps
+   * clusters (and their warm connections).
    */
   clusterName: string;
   weight: number;
@@ -148,6 +169,8 @@ export interface DestinationSetting {
   endpoints: Endpoint[];
   /** DNS name for ExternalName services (STRICT_DNS cluster) instead of endpoints. */
   dnsName?: string;
+  /** The port to reach dnsName on (ExternalName services have no endpoints to take it from). */
+  port?: number;
   /** True when the reference is invalid: the weight is answered with 500. */
   invalid?: boolean;
 }
@@ -157,17 +180,32 @@ export interface Endpoint {
   port: number;
 }
 
-/** TLS passthrough or plain TCP, routed by SNI (TLS) or not at all (TCP). */
+/**
+ * A TCP-level listener: plain TCP (one route), or TLS (set `tls`), where connections are routed
+ * by SNI and either passed through untouched or terminated here and forwarded as plain TCP.
+ */
 export interface TCPListener {
   name: string;
   address: string;
   port: number;
   routes: TCPRoute[];
+  /** Set for TLS listeners; absent for plain TCP. */
+  tls?: TCPListenerTLS;
+}
+
+export interface TCPListenerTLS {
+  /** passthrough: the TLS session reaches the backend; terminate: it ends here, the backend gets plain TCP. */
+  mode: 'passthrough' | 'terminate';
+  /** Certificates for terminate (sent as secrets, like HTTPS); empty for passthrough. */
+  certificates: TLSCertificate[];
 }
 
 export interface TCPRoute {
   name: string;
-  /** SNI hostnames for TLS passthrough; empty for plain TCP. */
+  /**
+   * SNI hostnames to match (exact or "*.suffix"). On a TLS listener an empty list (or "*") means
+   * any SNI. Without listener `tls`, non-empty means TLS passthrough and empty plain TCP.
+   */
   sniHostnames: string[];
   destination: RouteDestination;
 }

@@ -107,18 +107,22 @@ function backendCluster(setting: DestinationSetting): BuiltCluster {
   return { cluster, assignment: loadAssignment(name, singleLocality(dns ? [] : edsEndpoints(setting.endpoints))) };
 }
 
+function isPort(port: number | undefined): port is number {
+  return port !== undefined && Number.isInteger(port) && port > 0 && port < 65_536;
+}
+
 /**
- * The DNS name on each port the backend is reached on. The ports come from the setting's
- * endpoints; without endpoints, from the port segment of the cluster name
+ * The DNS name on each port the backend is reached on: the setting's port; else the ports of its
+ * endpoints; else (IR from before `port` existed) the port segment of the cluster name
  * ("<namespace>/<service>/<port>").
  */
 function dnsEndpoints(setting: DestinationSetting): LbEndpoint[] {
   const host = setting.dnsName ?? '';
   if (host === '') return [];
-  const ports = [...new Set(setting.endpoints.map((e) => e.port))];
+  const ports = isPort(setting.port) ? [setting.port] : [...new Set(setting.endpoints.map((e) => e.port))];
   if (ports.length === 0) {
     const port = Number(setting.clusterName.split('/').pop());
-    if (Number.isInteger(port) && port > 0 && port < 65_536) ports.push(port);
+    if (isPort(port)) ports.push(port);
   }
   return ports.map((port) => lbEndpoint(host, port));
 }

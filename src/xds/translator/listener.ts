@@ -7,7 +7,8 @@
  *                               one RouteConfiguration ("http/<address>:<port>") for all of them
  *     "https/<IR listener>"     one per HTTPS listener: matched by SNI, TLS terminated with the
  *                               listener's certificates (SDS over ADS), its own RouteConfiguration
- *     "tcp/<IR route>"          one per TCP route: TLS passthrough matched by SNI, or plain TCP
+ *     "tcp/<IR route>"          one per TCP route: TLS matched by SNI (passed through, or terminated
+ *                               with the IR listener's certificates), or plain TCP
  *   UDP socket "udp/<address>:<port>"
  *     the udp_proxy listener filter (UDP listeners have no filter chains)
  *
@@ -15,7 +16,7 @@
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
-import type { HTTPListener, TCPListener, TCPRoute, UDPListener, XdsIR } from '../../ir/types';
+import type { HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, XdsIR } from '../../ir/types';
 import type { Listener, RouteConfiguration } from '../types';
 import type { FilterChain } from '../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../generated/envoy/config/listener/v3/FilterChainMatch';
@@ -107,7 +108,11 @@ function buildTcpSocketListener(socket: TcpSocket): { listener: Listener; routes
     // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l));
   }
-  for (const l of socket.tcp) for (const route of l.routes) candidates.push({ chain: tcpRouteChain(socket, route) });
+  for (const l of socket.tcp) {
+    // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
+    if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
+    for (const route of l.routes) candidates.push({ chain: tcpRouteChain(socket, l, route) });
+  }
 
   const seenMatches = new Set<string>();
   const kept = candidates.filter(({ chain }) => {
@@ -152,21 +157,26 @@ function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[]): ChainCand
   };
 }
 
-function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
-  const routeName = httpsRouteConfigName(listener.name);
+/** TLS terminated here with the given certificates (SDS secrets over ADS). */
+function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: string[] | undefined): NonNullable<FilterChain['transport_socket']> {
   const tls: DownstreamTlsContext = {
     common_tls_context: {
-      tls_certificate_sds_secret_configs: (listener.tls?.certificates ?? []).map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
-      // The connection manager speaks both; ALPN lets the client pick.
-      alpn_protocols: ['h2', 'http/1.1'],
+      tls_certificate_sds_secret_configs: certificates.map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
     },
   };
+  if (alpnProtocols && tls.common_tls_context) tls.common_tls_context.alpn_protocols = alpnProtocols;
+  return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
+}
+
+function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
+  const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
       filters: [httpConnectionManager(`https-${socket.port}`, routeName)],
-      transport_socket: { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) },
+      // The connection manager speaks both; ALPN lets the client pick.
+      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
     },
     route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port }),
   };
@@ -201,11 +211,13 @@ function httpConnectionManager(prefix: string, routeConfigName: string): Filter 
 }
 
 /**
- * A TCP route: TLS passthrough when it has SNI names (the connection stays encrypted end to
- * end), plain TCP otherwise. An invalid share of connections is sent to a cluster that does not
- * exist, which closes them.
+ * A TCP route. On a TLS listener it is matched by SNI (any SNI when it names none) and the TLS
+ * session is either passed through (encrypted end to end) or terminated here with the
+ * listener's certificates. Without listener TLS: passthrough when it has SNI names, plain TCP
+ * otherwise. An invalid share of connections is sent to a cluster that does not exist, which
+ * closes them.
  */
-function tcpRouteChain(socket: TcpSocket, route: TCPRoute): FilterChain {
+function tcpRouteChain(socket: TcpSocket, listener: TCPListener, route: TCPRoute): FilterChain {
   const plan = planDestination(route.destination);
   const proxy: TcpProxy = { stat_prefix: statPrefix(`tcp-${socket.port}-${route.name}`) };
   switch (plan.kind) {
@@ -224,7 +236,9 @@ function tcpRouteChain(socket: TcpSocket, route: TCPRoute): FilterChain {
     name: tcpFilterChainName(route.name),
     filters: [{ name: FilterName.tcpProxy, typed_config: typedConfig(ProtoType.tcpProxy, proxy) }],
   };
-  if (route.sniHostnames.length > 0) chain.filter_chain_match = sniMatch(route.sniHostnames);
+  if (listener.tls || route.sniHostnames.length > 0) chain.filter_chain_match = sniMatch(route.sniHostnames);
+  // No ALPN: the bytes after the handshake are the backend's protocol, whatever it is.
+  if (listener.tls?.mode === 'terminate') chain.transport_socket = downstreamTls(listener.tls.certificates, undefined);
   return chain;
 }
 

@@ -3,13 +3,14 @@
  * redirect, or forwarding), plus header modifiers. Route order is the IR order: Envoy takes the
  * first route that matches.
  */
-import type { HeaderModifier, HTTPRoute, Redirect, RouteDestination, URLRewrite } from '../../ir/types';
+import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../ir/types';
 import type { Route } from '../../generated/envoy/config/route/v3/Route';
 import type { RouteAction } from '../../generated/envoy/config/route/v3/RouteAction';
 import type { RedirectAction } from '../../generated/envoy/config/route/v3/RedirectAction';
 import type { DirectResponseAction } from '../../generated/envoy/config/route/v3/DirectResponseAction';
 import type { HeaderValueOption } from '../../generated/envoy/config/core/v3/HeaderValueOption';
 import type { RegexMatchAndSubstitute } from '../../generated/envoy/type/matcher/v3/RegexMatchAndSubstitute';
+import type { FractionalPercent } from '../../generated/envoy/type/v3/FractionalPercent';
 import { durationFromMs } from './common';
 import { planDestination, validSettings } from './destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
@@ -41,22 +42,31 @@ function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, '
   const action: RouteAction = {};
   switch (plan.kind) {
     case 'unroutable':
-      return { direct_response: directResponse(UNROUTABLE_STATUS) };
+      return { direct_response: directResponse(route.invalidBackendStatus ?? UNROUTABLE_STATUS) };
     case 'single':
       action.cluster = plan.cluster;
       break;
     case 'weighted':
       action.weighted_clusters = { clusters: plan.shares.map((s) => ({ name: s.cluster, weight: { value: s.weight } })) };
       // The invalid share goes to a cluster that never exists; this turns Envoy's "cluster not
-      // found" answer from its default 503 into the 500 Gateway API asks for.
-      if (plan.hasInvalidShare) action.cluster_not_found_response_code = 'INTERNAL_SERVER_ERROR';
+      // found" answer from its default 503 into the 500 Gateway API asks for (gRPC routes keep 503).
+      if (plan.hasInvalidShare) action.cluster_not_found_response_code = clusterNotFoundCode(route.invalidBackendStatus);
       break;
   }
   if (route.urlRewrite) Object.assign(action, urlRewrite(route.urlRewrite, route));
   const mirrors = mirrorPolicies(route.mirrors);
   if (mirrors.length > 0) action.request_mirror_policies = mirrors;
   Object.assign(action, timeouts(route));
+  if (route.websocket) action.upgrade_configs = [{ upgrade_type: 'websocket', enabled: { value: true } }];
   return { route: action };
+}
+
+function clusterNotFoundCode(status: number | undefined): NonNullable<RouteAction['cluster_not_found_response_code']> {
+  switch (status) {
+    case 503: return 'SERVICE_UNAVAILABLE';
+    case 404: return 'NOT_FOUND';
+    default: return 'INTERNAL_SERVER_ERROR';
+  }
 }
 
 function directResponse(status: number, body?: string): DirectResponseAction {
@@ -142,12 +152,42 @@ function escapeSubstitution(text: string): string {
   return text.replace(/\\/g, '\\\\');
 }
 
-function mirrorPolicies(mirrors: RouteDestination[] | undefined): NonNullable<RouteAction['request_mirror_policies']> {
-  const clusters: string[] = [];
+/**
+ * One mirror policy per mirrored cluster (the first mirror naming a cluster decides its share).
+ * A share below 100% becomes a runtime fraction, which Envoy samples per request.
+ */
+function mirrorPolicies(mirrors: MirrorDestination[] | undefined): NonNullable<RouteAction['request_mirror_policies']> {
+  const policies: NonNullable<RouteAction['request_mirror_policies']> = [];
+  const seen = new Set<string>();
   for (const mirror of mirrors ?? []) {
-    for (const setting of validSettings(mirror)) if (!clusters.includes(setting.clusterName)) clusters.push(setting.clusterName);
+    const percent = mirror.fraction ? fractionalPercent(mirror.fraction) : undefined;
+    if (percent?.numerator === 0) continue;
+    for (const setting of validSettings(mirror)) {
+      if (seen.has(setting.clusterName)) continue;
+      seen.add(setting.clusterName);
+      policies.push(percent ? { cluster: setting.clusterName, runtime_fraction: { default_value: percent } } : { cluster: setting.clusterName });
+    }
   }
-  return clusters.map((cluster) => ({ cluster }));
+  return policies;
+}
+
+const DENOMINATORS: readonly [number, NonNullable<FractionalPercent['denominator']>][] = [
+  [100, 'HUNDRED'], [10_000, 'TEN_THOUSAND'], [1_000_000, 'MILLION'],
+];
+
+/**
+ * A fraction as Envoy's FractionalPercent: the smallest of Envoy's denominators that expresses it
+ * exactly, else a million (rounded). Undefined for 100% or more (mirror everything).
+ */
+export function fractionalPercent(fraction: Fraction): FractionalPercent | undefined {
+  const { numerator, denominator } = fraction;
+  if (!(denominator > 0) || numerator >= denominator) return undefined;
+  if (!(numerator > 0)) return { numerator: 0, denominator: 'HUNDRED' };
+  for (const [scale, name] of DENOMINATORS) {
+    const scaled = (numerator * scale) / denominator;
+    if (Number.isInteger(scaled)) return { numerator: scaled, denominator: name };
+  }
+  return { numerator: Math.max(1, Math.round((numerator * 1_000_000) / denominator)), denominator: 'MILLION' };
 }
 
 /**

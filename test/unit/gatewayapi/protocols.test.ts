@@ -1,0 +1,269 @@
+/**
+ * The v1.6 protocol features of the Gateway API translator, piece by piece: certificates,
+ * gRPC method matches and precedence, listener compatibility for TLS, listener isolation,
+ * HTTPRoute/GRPCRoute hostname conflicts, and oldest-route-wins on L4 listeners.
+ */
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Secret } from '../../../src/apis/core';
+import type { Gateway, GRPCRoute, HTTPRoute, Listener, ReferenceGrant, TCPRoute, TLSRoute } from '../../../src/apis/gateway';
+import type { Condition } from '../../../src/apis/meta';
+import type { XdsIR } from '../../../src/ir/types';
+import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
+import { keyPairProblem, resolveCertificateRefs } from '../../../src/gatewayapi/certificates';
+import { methodPath } from '../../../src/gatewayapi/grpcroute';
+import { conflictBetween } from '../../../src/gatewayapi/listeners';
+import { comparePrecedence, grpcSpecificity, precedenceKeyFrom } from '../../../src/gatewayapi/precedence';
+import { ResourceIndex } from '../../../src/gatewayapi/resourceindex';
+import { translate } from '../../../src/gatewayapi/translate';
+import { testData } from '../../helpers/paths';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+
+interface KeyPair { certificateChain: string; privateKey: string }
+const pair = (JSON.parse(readFileSync(testData('golden', 'xds-translator', 'https-listener', 'ir.json'), 'utf8')) as XdsIR)
+  .http.find((l) => l.tls)?.tls?.certificates[0] as KeyPair;
+const otherKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+
+function secret(namespace: string, name: string, crt: string, key: string): Secret {
+  return { apiVersion: 'v1', kind: 'Secret', metadata: { namespace, name }, type: 'kubernetes.io/tls', data: { 'tls.crt': b64(crt), 'tls.key': b64(key) } };
+}
+
+function grant(namespace: string, fromKind: string, fromNamespace: string, toKind: string, toName?: string): ReferenceGrant {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1beta1', kind: 'ReferenceGrant', metadata: { namespace, name: `grant-${fromKind}-${toName ?? 'all'}` },
+    spec: { from: [{ group: 'gateway.networking.k8s.io', kind: fromKind, namespace: fromNamespace }], to: [{ group: '', kind: toKind, ...(toName ? { name: toName } : {}) }] },
+  };
+}
+
+describe('certificates', () => {
+  test('a certificate with its key is usable', () => {
+    assert.equal(keyPairProblem(pair.certificateChain, pair.privateKey), undefined);
+  });
+  test('a key of another certificate, garbage, and a broken chain are not', () => {
+    assert.match(keyPairProblem(pair.certificateChain, otherKey) ?? '', /does not match/);
+    assert.match(keyPairProblem('Hello world', pair.privateKey) ?? '', /no PEM certificate/);
+    assert.match(keyPairProblem(pair.certificateChain, 'Hello world') ?? '', /not a usable PEM private key/);
+    const broken = `${pair.certificateChain}\n-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n`;
+    assert.match(keyPairProblem(broken, pair.privateKey) ?? '', /certificate 2 cannot be parsed/);
+  });
+  test('another namespace needs a ReferenceGrant for Gateways naming that Secret', () => {
+    const resources = emptyProviderResources();
+    resources.secrets.push(secret('certs', 'a', pair.certificateChain, pair.privateKey), secret('certs', 'b', pair.certificateChain, pair.privateKey));
+    resources.referenceGrants.push(grant('certs', 'Gateway', 'default', 'Secret', 'a'), grant('certs', 'HTTPRoute', 'default', 'Secret'));
+    const resolved = resolveCertificateRefs([{ name: 'a', namespace: 'certs' }, { name: 'b', namespace: 'certs' }], 'default', new ResourceIndex(resources));
+    assert.deepEqual(resolved.certificates.map((c) => c.name), ['certs/a']);
+    assert.deepEqual(resolved.problems.map((p) => p.reason), ['RefNotPermitted']);
+  });
+});
+
+describe('gRPC method matches', () => {
+  test('service and method, service alone, method alone, regular expressions', () => {
+    assert.deepEqual(methodPath({ type: 'Exact', service: 'pkg.Svc', method: 'Get' }), { path: { exact: '/pkg.Svc/Get' }, regex: false, service: 'pkg.Svc', method: 'Get' });
+    assert.deepEqual(methodPath({ service: 'pkg.Svc' }), { path: { pathPrefix: '/pkg.Svc' }, regex: false, service: 'pkg.Svc', method: '' });
+    assert.deepEqual(methodPath({ method: 'Get.V2' }), { path: { regex: '/[^/]+/Get\\.V2' }, regex: false, service: '', method: 'Get.V2' });
+    assert.deepEqual(methodPath({ type: 'RegularExpression', service: 'a|b' }), { path: { regex: '/(?:a|b)/[^/]+' }, regex: true, service: 'a|b', method: '' });
+    assert.deepEqual(methodPath(undefined), { path: { pathPrefix: '/' }, regex: false, service: '', method: '' });
+  });
+  test('problems: nothing to match, a slash in an exact name, RE2-invalid patterns, unknown types', () => {
+    assert.equal(typeof methodPath({ type: 'Exact' }), 'string');
+    assert.equal(typeof methodPath({ type: 'Exact', service: 'a/b' }), 'string');
+    assert.equal(typeof methodPath({ type: 'RegularExpression', method: '(?=x)' }), 'string');
+    assert.equal(typeof methodPath({ type: 'Prefix' as 'Exact', service: 'a' }), 'string');
+  });
+  test('precedence: exact before patterns, then service characters, method characters, headers', () => {
+    const id = { namespace: 'default', name: 'r', creationTimestamp: undefined };
+    const keys: [string, number[]][] = [
+      ['regex', grpcSpecificity({ regex: true, service: 'a.very.long.Service', method: 'Method', headerCount: 2 })],
+      ['method only', grpcSpecificity({ regex: false, service: '', method: 'Get', headerCount: 0 })],
+      ['service', grpcSpecificity({ regex: false, service: 'pkg.Svc', method: '', headerCount: 0 })],
+      ['service+method', grpcSpecificity({ regex: false, service: 'pkg.Svc', method: 'Get', headerCount: 0 })],
+      ['service+method+header', grpcSpecificity({ regex: false, service: 'pkg.Svc', method: 'Get', headerCount: 1 })],
+    ];
+    const order = keys.map(([label, s], i) => [label, precedenceKeyFrom(s, id, i, 0)] as const)
+      .sort((a, b) => comparePrecedence(a[1], b[1])).map(([label]) => label);
+    assert.deepEqual(order, ['service+method+header', 'service+method', 'service', 'method only', 'regex']);
+  });
+});
+
+describe('listener compatibility', () => {
+  const tls = (name: string, hostname: string | undefined, mode: 'Terminate' | 'Passthrough'): Listener =>
+    ({ name, protocol: 'TLS', port: 443, ...(hostname ? { hostname } : {}), tls: { mode } });
+  test('TLS listeners in different modes share a port when their hostnames differ', () => {
+    assert.equal(conflictBetween(tls('a', 'a.example.com', 'Terminate'), tls('b', 'b.example.com', 'Passthrough')), undefined);
+    assert.equal(conflictBetween(tls('a', 'a.example.com', 'Terminate'), tls('b', 'a.example.com', 'Passthrough')), 'HostnameConflict');
+    assert.equal(conflictBetween(tls('a', undefined, 'Passthrough'), { name: 'h', protocol: 'HTTPS', port: 443 }), 'ProtocolConflict');
+    assert.equal(conflictBetween({ name: 't', protocol: 'TCP', port: 443 }, { name: 'u', protocol: 'UDP', port: 443 }), undefined);
+  });
+});
+
+// ------------------------------------------------------------------ through translate()
+
+function gatewayOf(listeners: Listener[]): Gateway {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { namespace: 'default', name: 'gw', generation: 1 },
+    spec: { gatewayClassName: 'pier', listeners: listeners.map((l) => ({ allowedRoutes: { namespaces: { from: 'Same' } }, ...l })) },
+  };
+}
+
+function resourcesWith(gateway: Gateway, fill: (r: ProviderResources) => void): ProviderResources {
+  const r = emptyProviderResources();
+  r.gatewayClasses.push({ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+  r.gateways.push(gateway);
+  r.services.push({ apiVersion: 'v1', kind: 'Service', metadata: { namespace: 'default', name: 'svc' }, spec: { ports: [{ protocol: 'TCP', port: 80 }] } });
+  fill(r);
+  return r;
+}
+
+const parentRef = (sectionName?: string) => ({ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'gw', ...(sectionName ? { sectionName } : {}) });
+const backend = [{ group: '', kind: 'Service', name: 'svc', port: 80, weight: 1 }];
+
+function httpRoute(name: string, created: string, hostnames: string[], sectionName?: string): HTTPRoute {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { namespace: 'default', name, creationTimestamp: created },
+    spec: { parentRefs: [parentRef(sectionName)], hostnames, rules: [{ backendRefs: backend }] },
+  };
+}
+
+function grpcRoute(name: string, created: string, hostnames: string[]): GRPCRoute {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GRPCRoute', metadata: { namespace: 'default', name, creationTimestamp: created },
+    spec: { parentRefs: [parentRef()], hostnames, rules: [{ backendRefs: backend }] },
+  };
+}
+
+function routeConditions(statuses: ObjectStatus[], kind: string, name: string): Condition[] {
+  const s = statuses.find((x) => x.kind === kind && x.name === name);
+  return s && 'parents' in s.status ? s.status.parents.flatMap((p) => p.conditions) : [];
+}
+
+function accepted(statuses: ObjectStatus[], kind: string, name: string): string | undefined {
+  return routeConditions(statuses, kind, name).find((c) => c.type === 'Accepted')?.status;
+}
+
+describe('HTTPRoute and GRPCRoute on one listener', () => {
+  test('sharing a hostname, the older route wins and the other is not accepted', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'http', protocol: 'HTTP', port: 80 }]), (res) => {
+      res.httpRoutes.push(httpRoute('web', '2024-01-02T00:00:00Z', ['*.example.com']));
+      res.grpcRoutes.push(grpcRoute('api', '2024-01-01T00:00:00Z', ['api.example.com']));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    assert.equal(accepted(out.statuses, 'GRPCRoute', 'api'), 'True');
+    assert.equal(accepted(out.statuses, 'HTTPRoute', 'web'), 'False');
+    const vhosts = out.xdsIR['default/gw']?.http[0]?.virtualHosts.map((v) => v.name);
+    assert.deepEqual(vhosts, ['api.example.com']);
+  });
+  test('on different hostnames both are accepted', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'http', protocol: 'HTTP', port: 80 }]), (res) => {
+      res.httpRoutes.push(httpRoute('web', '2024-01-01T00:00:00Z', ['www.example.com']));
+      res.grpcRoutes.push(grpcRoute('api', '2024-01-02T00:00:00Z', ['api.example.com']));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    assert.equal(accepted(out.statuses, 'GRPCRoute', 'api'), 'True');
+    assert.equal(accepted(out.statuses, 'HTTPRoute', 'web'), 'True');
+  });
+});
+
+describe('listener isolation', () => {
+  test('a route hostname a more specific listener on the port covers is left to that listener', () => {
+    const r = resourcesWith(gatewayOf([
+      { name: 'any', protocol: 'HTTP', port: 80 },
+      { name: 'foo', protocol: 'HTTP', port: 80, hostname: '*.foo.example.com' },
+    ]), (res) => {
+      res.httpRoutes.push(httpRoute('wide', '2024-01-01T00:00:00Z', ['a.foo.example.com', 'bar.example.com'], 'any'));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    const any = out.xdsIR['default/gw']?.http.find((l) => l.name === 'default/gw/any');
+    assert.deepEqual(any?.virtualHosts.map((v) => v.name), ['bar.example.com']);
+    assert.equal(accepted(out.statuses, 'HTTPRoute', 'wide'), 'True', 'the route stays attached');
+  });
+});
+
+describe('L4 listeners', () => {
+  const tcpRoute = (name: string, created: string): TCPRoute => ({
+    apiVersion: 'gateway.networking.k8s.io/v1alpha2', kind: 'TCPRoute', metadata: { namespace: 'default', name, creationTimestamp: created },
+    spec: { parentRefs: [parentRef()], rules: [{ backendRefs: backend }] },
+  });
+  const tlsRoute = (name: string, created: string, hostnames: string[]): TLSRoute => ({
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'TLSRoute', metadata: { namespace: 'default', name, creationTimestamp: created },
+    spec: { parentRefs: [parentRef()], hostnames, rules: [{ backendRefs: backend }] },
+  });
+
+  test('every TCPRoute on a listener is accepted and counted; the oldest is served', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'tcp', protocol: 'TCP', port: 9000 }]), (res) => {
+      res.tcpRoutes.push(tcpRoute('b-old', '2024-01-01T00:00:00Z'), tcpRoute('a-new', '2024-01-02T00:00:00Z'));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    assert.equal(accepted(out.statuses, 'TCPRoute', 'a-new'), 'True');
+    assert.equal(accepted(out.statuses, 'TCPRoute', 'b-old'), 'True');
+    const gw = out.statuses.find((s) => s.kind === 'Gateway');
+    assert.equal(gw && 'listeners' in gw.status ? gw.status.listeners?.[0]?.attachedRoutes : undefined, 2);
+    assert.deepEqual(out.xdsIR['default/gw']?.tcp[0]?.routes.map((x) => x.name), ['default/gw/tcp/tcproute/default/b-old']);
+  });
+
+  test('a TLS hostname goes to the oldest route asking for it; other hostnames to whoever asks', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'tls', protocol: 'TLS', port: 443, tls: { mode: 'Passthrough' } }]), (res) => {
+      res.tlsRoutes.push(tlsRoute('old', '2024-01-01T00:00:00Z', ['a.example.com']), tlsRoute('new', '2024-01-02T00:00:00Z', ['a.example.com', 'b.example.com']));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    assert.deepEqual(out.xdsIR['default/gw']?.tcp[0]?.routes.map((x) => [x.name, x.sniHostnames]), [
+      ['default/gw/tls/tlsroute/default/old', ['a.example.com']],
+      ['default/gw/tls/tlsroute/default/new', ['b.example.com']],
+    ]);
+  });
+
+  test('a TLS listener in Terminate mode without a usable certificate is not programmed, routes still count', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'tls', protocol: 'TLS', port: 443, tls: { mode: 'Terminate', certificateRefs: [{ name: 'missing' }] } }]), (res) => {
+      res.tlsRoutes.push(tlsRoute('r', '2024-01-01T00:00:00Z', ['a.example.com']));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    const gw = out.statuses.find((s) => s.kind === 'Gateway');
+    const listener = gw && 'listeners' in gw.status ? gw.status.listeners?.[0] : undefined;
+    assert.equal(listener?.attachedRoutes, 1);
+    assert.deepEqual(listener?.conditions.map((c) => [c.type, c.status, c.reason]), [
+      ['Accepted', 'True', 'Accepted'], ['ResolvedRefs', 'False', 'InvalidCertificateRef'], ['Programmed', 'False', 'Invalid'], ['Conflicted', 'False', 'NoConflicts'],
+    ]);
+    assert.equal(out.xdsIR['default/gw'], undefined, 'nothing to program');
+  });
+});
+
+describe('route status', () => {
+  test('parentRef group and kind are defaulted in status', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'http', protocol: 'HTTP', port: 80 }]), (res) => {
+      const route = httpRoute('web', '2024-01-01T00:00:00Z', []);
+      route.spec.parentRefs = [{ name: 'gw' }];
+      res.httpRoutes.push(route);
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    const s = out.statuses.find((x) => x.kind === 'HTTPRoute');
+    assert.deepEqual(s && 'parents' in s.status ? s.status.parents[0]?.parentRef : undefined, { name: 'gw', group: 'gateway.networking.k8s.io', kind: 'Gateway' });
+  });
+});
+
+describe('Gateway spec.tls', () => {
+  test('client certificate validation Pier cannot do makes HTTPS listeners unacceptable (fail closed)', () => {
+    const gateway = gatewayOf([{ name: 'https', protocol: 'HTTPS', port: 443, tls: { mode: 'Terminate', certificateRefs: [{ name: 'cert' }] } }, { name: 'http', protocol: 'HTTP', port: 80 }]);
+    Object.assign(gateway.spec, { tls: { frontend: { default: { validation: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca' }] } } } } });
+    const r = resourcesWith(gateway, (res) => { res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey)); });
+    const out = translate(r, { controllerName: CONTROLLER });
+    const gw = out.statuses.find((s) => s.kind === 'Gateway');
+    const listeners = gw && 'listeners' in gw.status ? gw.status.listeners ?? [] : [];
+    assert.deepEqual(listeners.map((l) => [l.name, l.conditions[0]?.status, l.conditions[0]?.reason]), [['https', 'False', 'UnsupportedValue'], ['http', 'True', 'Accepted']]);
+    assert.deepEqual(out.xdsIR['default/gw']?.http.map((l) => l.name), ['default/gw/http']);
+  });
+});
+
+describe('backend protocols', () => {
+  test('a Service port used by an HTTPRoute and a GRPCRoute gets an HTTP/1.1 and an HTTP/2 cluster', () => {
+    const r = resourcesWith(gatewayOf([{ name: 'http', protocol: 'HTTP', port: 80 }]), (res) => {
+      res.httpRoutes.push(httpRoute('web', '2024-01-01T00:00:00Z', ['www.example.com']));
+      res.grpcRoutes.push(grpcRoute('api', '2024-01-02T00:00:00Z', ['api.example.com']));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    const settings = out.xdsIR['default/gw']?.http[0]?.virtualHosts.flatMap((v) => v.routes.flatMap((x) => x.destination?.settings ?? []));
+    assert.deepEqual(settings?.map((s) => [s.clusterName, s.protocol]).sort(), [['default/svc/80', 'http'], ['default/svc/80/h2c', 'h2c']]);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The snapshot cache: per gateway key, the current resources encoded once per content
+ * version, published to the ADS streams of that gateway's proxies.
+ */
+import { deepEqual } from 'fast-equals';
+import type { Logger } from '../../logging/logger';
+import { componentLogger, silentLogger } from '../../logging/logger';
+import { loadXdsProtos, type XdsProtos } from '../proto';
+import { TYPE_ORDER, resourceName, resourcesOfType, type ResourceTypeUrl, type XdsResources } from '../types';
+import { encodeEntry, setVersion, type ResourceEntry } from './entry';
+import type { CacheSubscription, GatewaySnapshot, TypeSnapshot } from './snapshot';
+import { GatewayTopic, type SourceRecord } from './topic';
+
+export interface SnapshotCacheOptions {
+  logger?: Logger;
+  /** Defaults to loadXdsProtos(). */
+  protos?: XdsProtos;
+  /** Change events kept per gateway; a reader further behind gets a full snapshot. */
+  eventLogCapacity?: number;
+}
+
+export interface SnapshotCacheStats {
+  gateways: number;
+  resources: number;
+  /** Resource encodings performed since start: one per new content version. */
+  encodes: number;
+  /** Change events published, all gateways together. */
+  events: number;
+  subscribers: number;
+}
+
+const DEFAULT_EVENT_LOG_CAPACITY = 128;
+
+export class SnapshotCache {
+  private readonly topics = new Map<string, GatewayTopic>();
+  private readonly protos: XdsProtos;
+  private readonly logger: Logger;
+  private readonly eventLogCapacity: number;
+  private encodes = 0;
+  private events = 0;
+
+  constructor(options: SnapshotCacheOptions = {}) {
+    this.protos = options.protos ?? loadXdsProtos();
+    this.logger = componentLogger(options.logger ?? silentLogger(), 'xds-cache');
+    this.eventLogCapacity = Math.max(1, options.eventLogCapacity ?? DEFAULT_EVENT_LOG_CAPACITY);
+  }
+
+  /** How many resources were encoded so far (each content version once). */
+  get encodeCount(): number {
+    return this.encodes;
+  }
+
+  stats(): SnapshotCacheStats {
+    let resources = 0;
+    let subscribers = 0;
+    let gateways = 0;
+    for (const topic of this.topics.values()) {
+      subscribers += topic.subscriberCount;
+      if (!topic.snapshot) continue;
+      gateways += 1;
+      for (const t of topic.snapshot.types.values()) resources += t.entries.size;
+    }
+    return { gateways, resources, encodes: this.encodes, events: this.events, subscribers };
+  }
+
+  /** Gateway keys that currently have resources, sorted. */
+  gateways(): string[] {
+    return [...this.topics.values()].filter((t) => t.snapshot).map((t) => t.gateway).sort();
+  }
+
+  snapshot(gateway: string): GatewaySnapshot | undefined {
+    return this.topics.get(gateway)?.snapshot;
+  }
+
+  /**
+   * Replaces the gateway's resources. Resources deep-equal to the previous ones keep their
+   * entry (no encoding); only resources whose content changed get a new version. The objects
+   * must not be mutated afterwards (bus values are frozen). Returns true when anything changed.
+   */
+  setResources(gateway: string, resources: XdsResources): boolean {
+    const topic = this.topicFor(gateway);
+    const types = new Map<ResourceTypeUrl, TypeSnapshot>();
+    const changes = new Map<ResourceTypeUrl, Set<string>>();
+    for (const typeUrl of TYPE_ORDER) {
+      const previous = topic.snapshot?.types.get(typeUrl);
+      const { sources, changed } = this.updateType(topic, typeUrl, resourcesOfType(resources, typeUrl));
+      topic.sources.set(typeUrl, sources);
+      if (changed.size > 0) changes.set(typeUrl, changed);
+      types.set(typeUrl, previous && changed.size === 0 ? previous : typeSnapshot(typeUrl, sources));
+    }
+    if (topic.snapshot && changes.size === 0) return false;
+    this.events += 1;
+    topic.publish({ gateway, seq: topic.seq + 1, types }, changes);
+    this.logger.debug({ gateway, seq: topic.seq, changed: summarize(changes) }, 'gateway resources updated');
+    return true;
+  }
+
+  /** Removes every resource of the gateway; its streams see the resources go. */
+  deleteGateway(gateway: string): boolean {
+    const topic = this.topics.get(gateway);
+    if (!topic?.snapshot) return false;
+    const changes = new Map<ResourceTypeUrl, Set<string>>();
+    for (const [typeUrl, t] of topic.snapshot.types) if (t.entries.size > 0) changes.set(typeUrl, new Set(t.entries.keys()));
+    topic.sources.clear();
+    this.events += 1;
+    topic.publish(undefined, changes);
+    this.logger.debug({ gateway }, 'gateway deleted');
+    this.dropIfUnused(topic);
+    return true;
+  }
+
+  /**
+   * Follows one gateway, known or not yet. The first read returns the current snapshot
+   * (changes: 'full'); listener runs synchronously on every change and should only schedule
+   * a read.
+   */
+  subscribe(gateway: string, listener?: () => void): CacheSubscription {
+    return this.topicFor(gateway).subscribe(listener, (topic) => this.dropIfUnused(topic));
+  }
+
+  /** Ends every subscription (streams see their subscriptions close). */
+  close(): void {
+    for (const topic of [...this.topics.values()]) topic.closeAll();
+  }
+
+  private updateType(
+    topic: GatewayTopic,
+    typeUrl: ResourceTypeUrl,
+    resources: readonly object[],
+  ): { sources: Map<string, SourceRecord>; changed: Set<string> } {
+    const previous = topic.sources.get(typeUrl) ?? new Map<string, SourceRecord>();
+    const sources = new Map<string, SourceRecord>();
+    const changed = new Set<string>();
+    for (const resource of resources) {
+      const name = resourceName(typeUrl, resource);
+      if (!name) {
+        this.logger.warn({ gateway: topic.gateway, typeUrl }, 'resource without a name ignored');
+        continue;
+      }
+      if (sources.has(name)) this.logger.warn({ gateway: topic.gateway, typeUrl, name }, 'duplicate resource name: the last one wins');
+      const before = previous.get(name);
+      const entry = before && (before.source === resource || deepEqual(before.source, resource))
+        ? before.entry
+        : this.encode(typeUrl, name, resource, before?.entry);
+      sources.set(name, { source: resource, entry });
+      if (before?.entry !== entry) changed.add(name);
+    }
+    for (const name of previous.keys()) if (!sources.has(name)) changed.add(name);
+    return { sources, changed };
+  }
+
+  private encode(typeUrl: ResourceTypeUrl, name: string, resource: object, before: ResourceEntry | undefined): ResourceEntry {
+    this.encodes += 1;
+    const entry = encodeEntry(this.protos, typeUrl, name, resource);
+    // Different objects can encode the same (defaults, key order): keep the entry streams already hold.
+    return before && before.version === entry.version ? before : entry;
+  }
+
+  private topicFor(gateway: string): GatewayTopic {
+    let topic = this.topics.get(gateway);
+    if (!topic) {
+      topic = new GatewayTopic(gateway, this.eventLogCapacity);
+      this.topics.set(gateway, topic);
+    }
+    return topic;
+  }
+
+  private dropIfUnused(topic: GatewayTopic): void {
+    if (!topic.snapshot && topic.subscriberCount === 0 && this.topics.get(topic.gateway) === topic) this.topics.delete(topic.gateway);
+  }
+}
+
+function typeSnapshot(typeUrl: ResourceTypeUrl, sources: ReadonlyMap<string, SourceRecord>): TypeSnapshot {
+  const names = [...sources.keys()].sort();
+  const entries = new Map<string, ResourceEntry>();
+  for (const n of names) entries.set(n, (sources.get(n) as SourceRecord).entry);
+  return Object.freeze({ typeUrl, version: setVersion(entries.values()), entries });
+}
+
+function summarize(changes: ReadonlyMap<ResourceTypeUrl, ReadonlySet<string>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [typeUrl, names] of changes) out[typeUrl.slice(typeUrl.lastIndexOf('.') + 1)] = names.size;
+  return out;
+}

@@ -1,0 +1,125 @@
+/**
+ * One gateway's topic (Consul's event publisher, per gateway key): the current snapshot, a
+ * short log of change events that readers catch up from, and the readers themselves.
+ */
+import type { ResourceTypeUrl } from '../types';
+import type { ResourceEntry } from './entry';
+import type { CacheRead, CacheSubscription, ChangeSet, GatewaySnapshot } from './snapshot';
+
+interface TopicEvent {
+  seq: number;
+  changes: ChangeSet;
+}
+
+/** The translator object an entry was encoded from, to skip encoding unchanged resources. */
+export interface SourceRecord {
+  source: object;
+  entry: ResourceEntry;
+}
+
+export class GatewayTopic {
+  snapshot: GatewaySnapshot | undefined;
+  seq = 0;
+  /** Per type, per name: what the current snapshot was built from. */
+  readonly sources = new Map<ResourceTypeUrl, Map<string, SourceRecord>>();
+  private readonly events: TopicEvent[] = [];
+  private readonly subscribers = new Set<TopicSubscription>();
+
+  constructor(
+    readonly gateway: string,
+    private readonly eventLogCapacity: number,
+  ) {}
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /** Records a change and wakes every reader; readers pick it up when they are ready. */
+  publish(snapshot: GatewaySnapshot | undefined, changes: ChangeSet): void {
+    this.seq += 1;
+    this.snapshot = snapshot;
+    this.events.push({ seq: this.seq, changes });
+    if (this.events.length > this.eventLogCapacity) this.events.shift();
+    for (const s of this.subscribers) s.notify();
+  }
+
+  /** Changes after seq, merged per type; 'full' when the log no longer reaches back that far. */
+  changesSince(seq: number): ChangeSet | 'full' | undefined {
+    if (seq === this.seq) return undefined;
+    if (seq < 0) return 'full';
+    const oldest = this.events[0];
+    if (!oldest || seq < oldest.seq - 1) return 'full';
+    const merged = new Map<ResourceTypeUrl, Set<string>>();
+    for (const event of this.events) {
+      if (event.seq <= seq) continue;
+      for (const [typeUrl, names] of event.changes) {
+        let set = merged.get(typeUrl);
+        if (!set) merged.set(typeUrl, (set = new Set()));
+        for (const n of names) set.add(n);
+      }
+    }
+    return merged;
+  }
+
+  subscribe(listener: (() => void) | undefined, onClose: (topic: GatewayTopic) => void): CacheSubscription {
+    const sub = new TopicSubscription(this, listener, (s) => {
+      this.subscribers.delete(s);
+      onClose(this);
+    });
+    this.subscribers.add(sub);
+    return sub;
+  }
+
+  closeAll(): void {
+    for (const s of [...this.subscribers]) s.close();
+  }
+}
+
+class TopicSubscription implements CacheSubscription {
+  private seenSeq = -1; // nothing read yet: the first read is the full snapshot
+  private closed = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly topic: GatewayTopic,
+    private readonly listener: (() => void) | undefined,
+    private readonly onClose: (s: TopicSubscription) => void,
+  ) {}
+
+  get gateway(): string {
+    return this.topic.gateway;
+  }
+
+  notify(): void {
+    if (this.closed) return;
+    this.listener?.();
+    this.wake?.();
+  }
+
+  read(): CacheRead | undefined {
+    if (this.closed) return undefined;
+    const changes = this.topic.changesSince(this.seenSeq);
+    if (changes === undefined) return undefined;
+    this.seenSeq = this.topic.seq;
+    return { snapshot: this.topic.snapshot, changes };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose(this);
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<CacheRead> {
+    while (!this.closed) {
+      const next = this.read();
+      if (next) {
+        yield next;
+        continue;
+      }
+      await new Promise<void>((resolve) => { this.wake = resolve; });
+      this.wake = null;
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Incremental (delta) xDS streams (DeltaAggregatedResources and the per-type Delta* calls).
+ * Subscriptions change by resource_names_subscribe/_unsubscribe; responses carry only what
+ * differs from what the client holds (initial_resource_versions on reconnect), and
+ * removed_resources for deletions and for explicitly subscribed names that do not exist.
+ */
+import type { DeltaDiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DeltaDiscoveryRequest';
+import type { DeltaDiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DeltaDiscoveryResponse';
+import type { ResourceEntry } from '../cache/entry';
+import type { TypeSnapshot } from '../cache/snapshot';
+import { TypeUrl, type ResourceTypeUrl } from '../types';
+import { TypeState, XdsStream, isLegacyWildcardType, type TypeWork } from './stream';
+
+/** Marks a name the client was told does not exist. */
+const ABSENT = '';
+
+export class DeltaTypeState extends TypeState {
+  /** What the client holds: name → version, or ABSENT when told the name does not exist. */
+  known = new Map<string, string>();
+  /** The client came with resources (reconnect): no empty first response is owed. */
+  hadInitialVersions = false;
+}
+
+export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaDiscoveryResponse, DeltaTypeState> {
+  protected newTypeState(typeUrl: ResourceTypeUrl): DeltaTypeState {
+    return new DeltaTypeState(typeUrl);
+  }
+
+  protected handleTypeRequest(state: DeltaTypeState, request: DeltaDiscoveryRequest__Output): void {
+    const nonce = request.response_nonce ?? '';
+    if (nonce) {
+      if (state.awaiting && nonce === state.lastNonce) {
+        state.awaiting = false;
+        if (request.error_detail) this.recordNack(state, nonce, request.error_detail);
+        else this.recordAck(state);
+      } else {
+        this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale ACK/NACK ignored');
+      }
+    }
+    // Subscription changes are incremental: they count even on a request with a stale nonce.
+    const subscribe = request.resource_names_subscribe ?? [];
+    const first = !state.initialized;
+    let initial: Readonly<Record<string, string>> = {};
+    if (first) {
+      state.initialized = true;
+      initial = request.initial_resource_versions ?? {};
+      for (const [name, version] of Object.entries(initial)) if (name !== '*') state.known.set(name, version);
+      state.hadInitialVersions = state.known.size > 0;
+      if (subscribe.length === 0 && isLegacyWildcardType(state.typeUrl)) state.wildcard = true;
+    }
+    for (const name of subscribe) {
+      if (name === '*') {
+        if (!state.wildcard) state.markAllDirty();
+        state.wildcard = true;
+        continue;
+      }
+      // Subscribing again asks for the resource again, unless the client just said it has it.
+      if (!(first && name in initial)) state.known.delete(name);
+      state.names.add(name);
+      state.markDirty(name);
+    }
+    for (const name of request.resource_names_unsubscribe ?? []) {
+      if (name === '*') {
+        state.wildcard = false;
+        // The client drops what only the wildcard covered.
+        for (const n of [...state.known.keys()]) if (!state.names.has(n)) state.known.delete(n);
+        state.markAllDirty();
+        continue;
+      }
+      state.names.delete(name);
+      // The client dropped it; if the wildcard still covers it, it is owed again.
+      state.known.delete(name);
+      state.markDirty(name);
+    }
+  }
+
+  protected plan(state: DeltaTypeState, snapType: TypeSnapshot | undefined): TypeWork {
+    const upserts: ResourceEntry[] = [];
+    const removals: string[] = [];
+    const notices: string[] = [];
+    const pending = new Set<string>();
+    const gatewayExists = this.snapshot !== undefined;
+    for (const name of state.candidates(snapType, state.known.keys())) {
+      const entry = state.covers(name) ? snapType?.entries.get(name) : undefined;
+      const held = state.known.get(name);
+      if (entry) {
+        if (held !== entry.version && state.sendable(entry)) {
+          upserts.push(entry);
+          pending.add(name);
+        }
+      } else if (held !== undefined && held !== ABSENT) {
+        state.rejected.delete(name);
+        if (state.covers(name)) {
+          removals.push(name);
+          pending.add(name);
+        } else {
+          state.known.delete(name);
+        }
+      } else if (held === undefined && state.names.has(name) && gatewayExists) {
+        notices.push(name);
+        pending.add(name);
+      } else if (held === ABSENT && !state.names.has(name)) {
+        state.known.delete(name);
+      }
+    }
+    state.dirty = pending;
+    const owesInitial = state.wildcard && !state.everSent && !state.hadInitialVersions && gatewayExists;
+    return { upserts, removals, notices, owesInitial };
+  }
+
+  protected sendUpserts(state: DeltaTypeState, work: TypeWork, snapType: TypeSnapshot | undefined): void {
+    if (state.typeUrl === TypeUrl.Cluster) {
+      const eds = this.types.get(TypeUrl.ClusterLoadAssignment);
+      if (eds) {
+        for (const name of this.endpointsToResend(work.upserts, (n) => known(state, n))) {
+          eds.known.delete(name);
+          eds.markDirty(name);
+        }
+      }
+    }
+    for (const e of work.upserts) state.known.set(e.name, e.version);
+    for (const name of work.notices) state.known.set(name, ABSENT);
+    state.markClean(work.upserts.map((e) => e.name));
+    state.markClean(work.notices);
+    this.respond(state, snapType, work.upserts, work.notices);
+  }
+
+  protected sendRemovals(state: DeltaTypeState, work: TypeWork, snapType: TypeSnapshot | undefined): void {
+    for (const name of work.removals) {
+      if (state.names.has(name)) state.known.set(name, ABSENT);
+      else state.known.delete(name);
+    }
+    state.markClean(work.removals);
+    this.respond(state, snapType, [], work.removals);
+  }
+
+  private respond(state: DeltaTypeState, snapType: TypeSnapshot | undefined, upserts: readonly ResourceEntry[], removed: readonly string[]): void {
+    const nonce = this.nextNonce();
+    const version = snapType?.version ?? '';
+    this.recordSent(state, version, nonce, upserts);
+    this.logger.debug({ typeUrl: state.typeUrl, version, nonce, resources: upserts.length, removed: removed.length }, 'delta response');
+    this.write({
+      system_version_info: version,
+      type_url: state.typeUrl,
+      nonce,
+      resources: upserts.map((e) => ({ name: e.name, version: e.version, resource: e.any })),
+      removed_resources: [...removed],
+    });
+  }
+}
+
+function known(state: DeltaTypeState, name: string): string | undefined {
+  const v = state.known.get(name);
+  return v === ABSENT ? undefined : v;
+}

@@ -1,0 +1,35 @@
+/** Fetch* (unary, REST-like discovery): the current resources of one type, no stream state. */
+import * as grpc from '@grpc/grpc-js';
+import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
+import type { DiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DiscoveryResponse';
+import type { SnapshotCache } from '../cache/cache';
+import { setVersion } from '../cache/entry';
+import type { ResourceTypeUrl } from '../types';
+
+export function fetchResources(
+  cache: SnapshotCache,
+  typeUrl: ResourceTypeUrl,
+  request: DiscoveryRequest__Output,
+  callback: grpc.sendUnaryData<DiscoveryResponse>,
+): void {
+  const gateway = request.node?.cluster ?? '';
+  if (!gateway) {
+    callback({ code: grpc.status.INVALID_ARGUMENT, details: 'node.cluster must name the gateway ("<namespace>/<name>")' });
+    return;
+  }
+  const snapType = cache.snapshot(gateway)?.types.get(typeUrl);
+  if (!snapType) {
+    callback({ code: grpc.status.UNAVAILABLE, details: `no configuration for gateway ${gateway} yet` });
+    return;
+  }
+  const requested = request.resource_names ?? [];
+  const names = requested.filter((n) => n !== '*');
+  const all = names.length === 0 || names.length !== requested.length;
+  const entries = all ? [...snapType.entries.values()] : names.flatMap((n) => snapType.entries.get(n) ?? []);
+  callback(null, {
+    version_info: all ? snapType.version : setVersion(entries),
+    resources: entries.map((e) => e.any),
+    type_url: typeUrl,
+    nonce: '',
+  });
+}

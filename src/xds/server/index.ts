@@ -1,0 +1,11 @@
+export { XdsServer, type XdsServerOptions } from './server';
+export {
+  ProxyRegistry,
+  type ProxyRegistryOptions,
+  type ProxyInfo,
+  type ProxyTypeStatus,
+  type NackRecord,
+  type StreamProtocol,
+  type StreamService,
+} from './registry';
+export { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';

@@ -1,0 +1,129 @@
+/**
+ * Connected proxies, one record per xDS stream: who they are, what they were sent, what they
+ * accepted and what they rejected. Read-only JSON for the admin API (/proxies).
+ */
+import { TYPE_ORDER } from '../types';
+
+export type StreamProtocol = 'sotw' | 'delta';
+/** 'ads' for the aggregated service, otherwise the per-type service. */
+export type StreamService = 'ads' | 'lds' | 'rds' | 'cds' | 'eds' | 'sds';
+
+export interface NackRecord {
+  /** The version the proxy rejected. */
+  version: string;
+  nonce: string;
+  /** Envoy's error_detail.message. */
+  message: string;
+  code: number;
+  at: string;
+}
+
+export interface ProxyTypeStatus {
+  typeUrl: string;
+  /** The last version sent, and whether the proxy has not answered it yet. */
+  sentVersion?: string;
+  sentNonce?: string;
+  sentAt?: string;
+  awaitingAck: boolean;
+  ackedVersion?: string;
+  ackedAt?: string;
+  lastNack?: NackRecord;
+}
+
+export interface ProxyInfo {
+  streamId: number;
+  nodeId: string;
+  /** node.cluster: the gateway key the proxy is served. */
+  cluster: string;
+  /** e.g. "envoy/1.36.2". */
+  envoyVersion: string;
+  connectedAt: string;
+  protocol: StreamProtocol;
+  service: StreamService;
+  peer: string;
+  types: ProxyTypeStatus[];
+}
+
+export interface ProxyRegistration {
+  streamId: number;
+  nodeId: string;
+  cluster: string;
+  envoyVersion: string;
+  protocol: StreamProtocol;
+  service: StreamService;
+  peer: string;
+}
+
+/** What a stream updates about its proxy. */
+export interface ProxyHandle {
+  recordSent(typeUrl: string, version: string, nonce: string): void;
+  recordAck(typeUrl: string, version: string): void;
+  recordNack(typeUrl: string, version: string, nonce: string, message: string, code: number): void;
+  remove(): void;
+}
+
+export interface ProxyRegistryOptions {
+  /** Defaults to the system clock. */
+  clock?: () => Date;
+}
+
+interface Record_ {
+  info: Omit<ProxyInfo, 'types'>;
+  types: Map<string, ProxyTypeStatus>;
+}
+
+export class ProxyRegistry {
+  private readonly records = new Map<number, Record_>();
+  private readonly clock: () => Date;
+
+  constructor(options: ProxyRegistryOptions = {}) {
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  register(registration: ProxyRegistration): ProxyHandle {
+    const record: Record_ = { info: { ...registration, connectedAt: this.now() }, types: new Map() };
+    this.records.set(registration.streamId, record);
+    const status = (typeUrl: string): ProxyTypeStatus => {
+      let s = record.types.get(typeUrl);
+      if (!s) record.types.set(typeUrl, (s = { typeUrl, awaitingAck: false }));
+      return s;
+    };
+    return {
+      recordSent: (typeUrl, version, nonce) => {
+        Object.assign(status(typeUrl), { sentVersion: version, sentNonce: nonce, sentAt: this.now(), awaitingAck: true });
+      },
+      recordAck: (typeUrl, version) => {
+        Object.assign(status(typeUrl), { ackedVersion: version, ackedAt: this.now(), awaitingAck: false });
+      },
+      recordNack: (typeUrl, version, nonce, message, code) => {
+        Object.assign(status(typeUrl), { lastNack: { version, nonce, message, code, at: this.now() }, awaitingAck: false });
+      },
+      remove: () => {
+        if (this.records.get(registration.streamId) === record) this.records.delete(registration.streamId);
+      },
+    };
+  }
+
+  /** A copy of every connected proxy, by connection order; types in make-before-break order. */
+  list(): ProxyInfo[] {
+    return [...this.records.values()].map((r) => ({
+      ...r.info,
+      types: [...r.types.values()]
+        .sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl))
+        .map((t) => ({ ...t, ...(t.lastNack ? { lastNack: { ...t.lastNack } } : {}) })),
+    }));
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+}
+
+function typeRank(typeUrl: string): number {
+  const i = (TYPE_ORDER as readonly string[]).indexOf(typeUrl);
+  return i < 0 ? TYPE_ORDER.length : i;
+}

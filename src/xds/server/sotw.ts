@@ -1,0 +1,183 @@
+/**
+ * State-of-the-world xDS streams (StreamAggregatedResources and the per-type Stream* calls).
+ * Per type: version_info, a fresh nonce per response, one response in flight at a time;
+ * stale requests are ignored; NACKs are told by error_detail and the rejected content is not
+ * sent again; LDS/CDS responses carry every subscribed resource, RDS/EDS/SDS only what changed.
+ */
+import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
+import type { DiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DiscoveryResponse';
+import type { ResourceEntry } from '../cache/entry';
+import { setVersion } from '../cache/entry';
+import type { TypeSnapshot } from '../cache/snapshot';
+import { TypeUrl, type ResourceTypeUrl } from '../types';
+import { TypeState, XdsStream, isLegacyWildcardType, type TypeWork } from './stream';
+
+export class SotwTypeState extends TypeState {
+  /** LDS and CDS: each response is the whole subscribed set; absence means deletion. */
+  readonly fullState: boolean;
+  /** Once a request named resources, an empty list no longer means wildcard. */
+  namesEverGiven = false;
+  /** What the client was sent and holds (or rejected: rejected content is not sent again). */
+  sent = new Map<string, ResourceEntry>();
+  /**
+   * The version_info of the stream's first request: what a reconnecting client holds. For
+   * LDS/CDS it names the whole set, and versions derive from content on every replica, so
+   * when it matches there is nothing to send.
+   */
+  claimedVersion = '';
+
+  constructor(typeUrl: ResourceTypeUrl) {
+    super(typeUrl);
+    this.fullState = isLegacyWildcardType(typeUrl);
+  }
+
+  /** Applies a request's resource_names. Returns true when the subscription changed. */
+  applyNames(resourceNames: readonly string[]): boolean {
+    const requested = new Set(resourceNames);
+    const star = requested.delete('*');
+    if (requested.size > 0) this.namesEverGiven = true;
+    const wildcard = star || (requested.size === 0 && !this.namesEverGiven && this.fullState);
+    const sameNames = requested.size === this.names.size && [...requested].every((n) => this.names.has(n));
+    if (wildcard === this.wildcard && sameNames) return false;
+    if (wildcard !== this.wildcard) this.markAllDirty();
+    else {
+      for (const n of requested) if (!this.names.has(n)) this.markDirty(n);
+      for (const n of this.names) if (!requested.has(n)) this.markDirty(n);
+    }
+    this.wildcard = wildcard;
+    this.names = requested;
+    return true;
+  }
+}
+
+export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryResponse, SotwTypeState> {
+  protected newTypeState(typeUrl: ResourceTypeUrl): SotwTypeState {
+    return new SotwTypeState(typeUrl);
+  }
+
+  protected handleTypeRequest(state: SotwTypeState, request: DiscoveryRequest__Output): void {
+    const nonce = request.response_nonce ?? '';
+    // Before our first response any nonce is accepted: a reconnecting client echoes the
+    // nonce it got from the previous stream.
+    if (state.lastNonce !== '' && nonce !== state.lastNonce) {
+      this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale request ignored');
+      return;
+    }
+    let reRequest = false;
+    if (state.awaiting) {
+      state.awaiting = false;
+      if (request.error_detail) this.recordNack(state, nonce, request.error_detail);
+      else this.recordAck(state);
+    } else {
+      reRequest = state.initialized;
+    }
+    if (!state.initialized) state.claimedVersion = request.version_info ?? '';
+    state.initialized = true;
+    const changed = state.applyNames(request.resource_names ?? []);
+    if (reRequest && !changed && !state.fullState && !request.error_detail) {
+      // The client asks again for what it subscribed to (e.g. a cluster re-created its EDS
+      // watch): it may need the resources again, so send them again.
+      state.sent.clear();
+      state.markAllDirty();
+    }
+  }
+
+  protected plan(state: SotwTypeState, snapType: TypeSnapshot | undefined): TypeWork {
+    if (state.claimedVersion && snapType) this.honorClaim(state, snapType);
+    const upserts: ResourceEntry[] = [];
+    const removals: string[] = [];
+    const pending = new Set<string>();
+    for (const name of state.candidates(snapType, state.sent.keys())) {
+      const entry = state.covers(name) ? snapType?.entries.get(name) : undefined;
+      const held = state.sent.get(name);
+      if (entry) {
+        if (held?.version !== entry.version && state.sendable(entry)) {
+          upserts.push(entry);
+          pending.add(name);
+        }
+      } else if (held) {
+        state.rejected.delete(name);
+        if (state.fullState) {
+          removals.push(name);
+          pending.add(name);
+        } else {
+          // RDS/EDS/SDS cannot say "deleted"; forget it so that it is sent if it comes back.
+          state.sent.delete(name);
+        }
+      }
+    }
+    state.dirty = pending;
+    const owesInitial = state.fullState && !state.everSent && this.snapshot !== undefined;
+    return { upserts, removals, notices: [], owesInitial };
+  }
+
+  protected sendUpserts(state: SotwTypeState, work: TypeWork, snapType: TypeSnapshot | undefined): void {
+    const previous = state.sent;
+    let resources: ResourceEntry[];
+    let version: string;
+    if (state.fullState) {
+      // Every subscribed resource, plus those due for removal: they go in a later response,
+      // after the types that refer to them stopped doing so.
+      const desired = this.desired(state, snapType);
+      const desiredNames = new Set(desired.map((e) => e.name));
+      const stale = [...previous.values()].filter((e) => !desiredNames.has(e.name));
+      resources = stale.length > 0 ? [...desired, ...stale] : desired;
+      version = snapType && stale.length === 0 && desired.length === snapType.entries.size ? snapType.version : setVersion(resources);
+      state.sent = new Map(resources.map((e) => [e.name, e]));
+      state.dirty = new Set(stale.map((e) => e.name));
+    } else {
+      resources = work.upserts;
+      version = snapType?.version ?? '';
+      for (const e of resources) state.sent.set(e.name, e);
+      state.markClean(resources.map((e) => e.name));
+    }
+    if (state.typeUrl === TypeUrl.Cluster) this.resendEndpointsOf(work.upserts, previous);
+    this.respond(state, version, resources, work.upserts);
+  }
+
+  protected sendRemovals(state: SotwTypeState, _work: TypeWork, snapType: TypeSnapshot | undefined): void {
+    const desired = this.desired(state, snapType);
+    const version = snapType && desired.length === snapType.entries.size ? snapType.version : setVersion(desired);
+    state.sent = new Map(desired.map((e) => [e.name, e]));
+    state.dirty = new Set();
+    this.respond(state, version, desired, []);
+  }
+
+  /** A reconnecting client already holding exactly the current LDS/CDS set is sent nothing. */
+  private honorClaim(state: SotwTypeState, snapType: TypeSnapshot): void {
+    const claimed = state.claimedVersion;
+    state.claimedVersion = '';
+    if (!state.fullState || state.everSent) return;
+    const desired = this.desired(state, snapType);
+    const version = state.wildcard && desired.length === snapType.entries.size ? snapType.version : setVersion(desired);
+    if (version !== claimed) return;
+    state.sent = new Map(desired.map((e) => [e.name, e]));
+    state.everSent = true;
+    this.recordHeld(state, claimed);
+  }
+
+  private desired(state: SotwTypeState, snapType: TypeSnapshot | undefined): ResourceEntry[] {
+    if (!snapType) return [];
+    if (state.wildcard) return [...snapType.entries.values()];
+    const out: ResourceEntry[] = [];
+    for (const [name, entry] of snapType.entries) if (state.names.has(name)) out.push(entry);
+    return out;
+  }
+
+  private resendEndpointsOf(clusters: readonly ResourceEntry[], previous: ReadonlyMap<string, ResourceEntry>): void {
+    const eds = this.types.get(TypeUrl.ClusterLoadAssignment);
+    if (!eds) return;
+    for (const name of this.endpointsToResend(clusters, (n) => previous.get(n)?.version)) {
+      eds.sent.delete(name);
+      eds.markDirty(name);
+    }
+  }
+
+  /** fresh: the new or changed resources among those sent (what a NACK rejects). */
+  private respond(state: SotwTypeState, version: string, resources: readonly ResourceEntry[], fresh: readonly ResourceEntry[]): void {
+    const nonce = this.nextNonce();
+    this.recordSent(state, version, nonce, fresh);
+    this.logger.debug({ typeUrl: state.typeUrl, version, nonce, resources: resources.length }, 'SotW response');
+    this.write({ version_info: version, resources: resources.map((e) => e.any), type_url: state.typeUrl, nonce });
+  }
+}

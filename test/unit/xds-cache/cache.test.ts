@@ -1,0 +1,195 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SnapshotCache, type CacheRead, type ChangeSet } from '../../../src/xds/cache';
+import { loadXdsProtos } from '../../../src/xds/proto';
+import { TypeUrl } from '../../../src/xds/types';
+import { basicGateway, cluster, endpoints, listener, resources, route, secret } from './fixtures';
+
+const GW = 'default/eg';
+
+function changed(read: CacheRead | undefined): Record<string, string[]> | 'full' | undefined {
+  if (!read) return undefined;
+  if (read.changes === 'full') return 'full';
+  return toRecord(read.changes);
+}
+
+function toRecord(changes: ChangeSet): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [typeUrl, names] of changes) out[typeUrl.slice(typeUrl.lastIndexOf('.') + 1)] = [...names].sort();
+  return out;
+}
+
+describe('SnapshotCache versions and encoding', () => {
+  test('versions derive from content: equal content, equal versions, in another cache too', () => {
+    const a = new SnapshotCache();
+    const b = new SnapshotCache();
+    a.setResources(GW, basicGateway());
+    b.setResources('other/gw', basicGateway('other/gw'));
+    const va = a.snapshot(GW);
+    const vb = b.snapshot('other/gw');
+    assert.ok(va && vb);
+    for (const typeUrl of [TypeUrl.Listener, TypeUrl.RouteConfiguration, TypeUrl.Cluster, TypeUrl.ClusterLoadAssignment, TypeUrl.Secret]) {
+      assert.equal(va.types.get(typeUrl)?.version, vb.types.get(typeUrl)?.version, typeUrl);
+      for (const [name, entry] of va.types.get(typeUrl)?.entries ?? []) {
+        assert.equal(entry.version, vb.types.get(typeUrl)?.entries.get(name)?.version);
+        assert.match(entry.version, /^[A-Za-z0-9_-]{16}$/);
+      }
+    }
+  });
+
+  test('an entry holds the encoded bytes once, ready as an Any', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, basicGateway());
+    const entry = cache.snapshot(GW)?.types.get(TypeUrl.Listener)?.entries.get('l1');
+    assert.ok(entry);
+    assert.equal(entry.any.type_url, TypeUrl.Listener);
+    assert.equal(entry.any.value, entry.bytes, 'the Any wraps the same bytes, no copy');
+    assert.ok(Object.isFrozen(entry));
+    const decoded = loadXdsProtos().decode(TypeUrl.Listener, entry.bytes);
+    assert.equal(decoded.name, 'l1');
+    const c1 = cache.snapshot(GW)?.types.get(TypeUrl.Cluster)?.entries.get('c1');
+    assert.equal(c1?.edsServiceName, 'c1');
+  });
+
+  test('unchanged resources are not encoded again and keep their entry; changed ones get a new version', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, basicGateway());
+    assert.equal(cache.encodeCount, 4);
+    const before = cache.snapshot(GW);
+    // A new but deep-equal set: nothing to do.
+    assert.equal(cache.setResources(GW, basicGateway()), false);
+    assert.equal(cache.encodeCount, 4);
+    assert.equal(cache.snapshot(GW), before);
+
+    assert.equal(cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', '10.0.0.2')] }), true);
+    assert.equal(cache.encodeCount, 5);
+    const after = cache.snapshot(GW);
+    assert.ok(before && after);
+    // Other types keep their whole snapshot object; the changed type gets a new version.
+    assert.equal(after.types.get(TypeUrl.Listener), before.types.get(TypeUrl.Listener));
+    assert.equal(after.types.get(TypeUrl.Cluster)?.entries.get('c1'), before.types.get(TypeUrl.Cluster)?.entries.get('c1'));
+    assert.notEqual(after.types.get(TypeUrl.ClusterLoadAssignment)?.version, before.types.get(TypeUrl.ClusterLoadAssignment)?.version);
+    assert.equal(after.seq, before.seq + 1);
+  });
+
+  test('the type version changes when a resource is added, removed or changed, and only then', () => {
+    const cache = new SnapshotCache();
+    const version = () => cache.snapshot(GW)?.types.get(TypeUrl.Cluster)?.version;
+    cache.setResources(GW, resources(GW, { clusters: [cluster('c1')] }));
+    const v1 = version();
+    cache.setResources(GW, resources(GW, { clusters: [cluster('c1'), cluster('c2')] }));
+    const v2 = version();
+    cache.setResources(GW, resources(GW, { clusters: [cluster('c1'), cluster('c2', 3)] }));
+    const v3 = version();
+    cache.setResources(GW, resources(GW, { clusters: [cluster('c2', 3), cluster('c1')] })); // order does not matter
+    const v4 = version();
+    cache.setResources(GW, resources(GW, { clusters: [cluster('c1')] }));
+    assert.equal(new Set([v1, v2, v3]).size, 3);
+    assert.equal(v4, v3);
+    assert.equal(version(), v1);
+  });
+
+  test('stats count gateways, resources and encodes', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, { ...basicGateway(), secrets: [secret('s1')] });
+    cache.setResources('ns/other', resources('ns/other', { clusters: [cluster('x')] }));
+    assert.deepEqual(cache.stats(), { gateways: 2, resources: 6, encodes: 6, events: 2, subscribers: 0 });
+    assert.deepEqual(cache.gateways(), [GW, 'ns/other']);
+    cache.deleteGateway('ns/other');
+    assert.deepEqual(cache.gateways(), [GW]);
+  });
+});
+
+describe('SnapshotCache subscriptions', () => {
+  test('a new subscription starts from the current snapshot, then follows changes', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, basicGateway());
+    const sub = cache.subscribe(GW);
+    const first = sub.read();
+    assert.equal(changed(first), 'full');
+    assert.equal(first?.snapshot, cache.snapshot(GW));
+    assert.equal(sub.read(), undefined, 'nothing new');
+    cache.setResources(GW, { ...basicGateway(), listeners: [listener('l1'), listener('l2', 'r1', 10081)] });
+    assert.deepEqual(changed(sub.read()), { Listener: ['l2'] });
+    sub.close();
+    assert.equal(sub.read(), undefined);
+  });
+
+  test('a slow reader gets one coalesced read: the latest state and every name that changed', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, basicGateway());
+    let notified = 0;
+    const sub = cache.subscribe(GW, () => { notified += 1; });
+    sub.read();
+    for (let i = 0; i < 20; i++) cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', `10.0.1.${i}`)] });
+    cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', '10.0.1.19')], routes: [route('r1'), route('r2')] });
+    assert.equal(notified, 21);
+    const read = sub.read();
+    assert.deepEqual(changed(read), { ClusterLoadAssignment: ['c1'], RouteConfiguration: ['r2'] });
+    assert.equal(read?.snapshot, cache.snapshot(GW));
+    assert.equal(sub.read(), undefined);
+  });
+
+  test('a reader further behind than the event log gets a fresh snapshot ("full")', () => {
+    const cache = new SnapshotCache({ eventLogCapacity: 4 });
+    cache.setResources(GW, basicGateway());
+    const sub = cache.subscribe(GW);
+    sub.read();
+    for (let i = 0; i < 4; i++) cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', `10.0.2.${i}`)] });
+    assert.deepEqual(changed(sub.read()), { ClusterLoadAssignment: ['c1'] }, 'still within the log');
+    for (let i = 0; i < 5; i++) cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', `10.0.3.${i}`)] });
+    const read = sub.read();
+    assert.equal(changed(read), 'full');
+    assert.equal(read?.snapshot, cache.snapshot(GW));
+  });
+
+  test('an unknown gateway has no snapshot until it is stored; deletion reports every name', () => {
+    const cache = new SnapshotCache();
+    const sub = cache.subscribe('default/later');
+    const first = sub.read();
+    assert.equal(changed(first), 'full');
+    assert.equal(first?.snapshot, undefined);
+    cache.setResources('default/later', basicGateway('default/later'));
+    const appeared = sub.read();
+    assert.deepEqual(changed(appeared), { Listener: ['l1'], RouteConfiguration: ['r1'], Cluster: ['c1'], ClusterLoadAssignment: ['c1'] });
+    assert.ok(appeared?.snapshot);
+    cache.deleteGateway('default/later');
+    const gone = sub.read();
+    assert.equal(gone?.snapshot, undefined);
+    assert.deepEqual(changed(gone), { Listener: ['l1'], RouteConfiguration: ['r1'], Cluster: ['c1'], ClusterLoadAssignment: ['c1'] });
+    // Re-created after deletion: everything is new again (encoded again, same versions).
+    cache.setResources('default/later', basicGateway('default/later'));
+    assert.ok(sub.read()?.snapshot);
+    sub.close();
+    assert.deepEqual(cache.stats().subscribers, 0);
+  });
+
+  test('subscriptions are async iterables that never queue', async () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, basicGateway());
+    const sub = cache.subscribe(GW);
+    const reads: CacheRead[] = [];
+    const loop = (async () => {
+      for await (const read of sub) {
+        reads.push(read);
+        if (reads.length === 2) break;
+      }
+    })();
+    await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 10; i++) cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', `10.0.4.${i}`)] });
+    await Promise.race([loop, new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+    assert.equal(reads.length, 2);
+    assert.equal(changed(reads[0]), 'full');
+    assert.deepEqual(changed(reads[1]), { ClusterLoadAssignment: ['c1'] });
+    assert.equal(reads[1]?.snapshot, cache.snapshot(GW), 'the latest state, not one per update');
+  });
+
+  test('nameless resources are skipped; duplicate names keep the last one', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, resources(GW, { clusters: [{ connect_timeout: { seconds: '1' } }, cluster('c1', 1), cluster('c1', 2)] }));
+    const clusters = cache.snapshot(GW)?.types.get(TypeUrl.Cluster)?.entries;
+    assert.deepEqual([...(clusters?.keys() ?? [])], ['c1']);
+    const decoded = loadXdsProtos().decode(TypeUrl.Cluster, clusters?.get('c1')?.bytes ?? new Uint8Array()) as { connect_timeout?: { seconds?: string } };
+    assert.equal(decoded.connect_timeout?.seconds, '2');
+  });
+});

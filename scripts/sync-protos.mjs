@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync, mkdirSync, rmSync, existsSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const pkgJson = require.resolve('@grpc/grpc-js-xds/package.json');
@@ -66,18 +67,50 @@ if (missing.length > 0) {
   console.error(`sync-protos: imports not found in @grpc/grpc-js-xds@${pkgVersion}/deps:\n  ${missing.join('\n  ')}`);
   process.exit(1);
 }
-for (const top of ['envoy', 'xds', 'udpa', 'validate', 'google']) rmSync(join(OUT, top), { recursive: true, force: true });
+for (const top of ['envoy', 'xds', 'udpa', 'validate', 'google', 'grpc']) rmSync(join(OUT, top), { recursive: true, force: true });
 for (const rel of [...seen].sort()) {
   const dest = join(OUT, rel);
   mkdirSync(dirname(dest), { recursive: true });
   copyFileSync(locate(rel), dest);
 }
-writeFileSync(join(OUT, 'SOURCE'), `@grpc/grpc-js-xds@${pkgVersion} deps/ (envoy-api, xds, googleapis, protoc-gen-validate)\nfiles: ${seen.size}\nregenerate: npm run sync-protos\n`);
+
+// The protoc-gen-validate copy in those deps predates a field the Envoy protos use in their
+// validation options (StringRules.ignore_empty). protobufjs does not care, but strict
+// compilers (buf, protoc) do; add it so the tree compiles as a whole.
+const validateProto = join(OUT, 'validate/validate.proto');
+const strictField = 'optional bool strict = 25 [default = true];';
+const validateText = readFileSync(validateProto, 'utf8');
+if (!validateText.includes('ignore_empty')) {
+  writeFileSync(validateProto, validateText.replace(strictField, `${strictField}\n\n  // Added by Pier's sync-protos (newer protoc-gen-validate has it; Envoy's protos use it).\n  optional bool ignore_empty = 26;`));
+}
+
+// gRPC's health and reflection services, served on the xDS port next to the discovery services.
+const GRPC_PROTOS = {
+  'grpc/health/v1/health.proto': require.resolve('grpc-health-check/proto/health/v1/health.proto'),
+  'grpc/reflection/v1/reflection.proto': join(dirname(require.resolve('@grpc/reflection/package.json')), 'build/proto/grpc/reflection/v1/reflection.proto'),
+  'grpc/reflection/v1alpha/reflection.proto': join(dirname(require.resolve('@grpc/reflection/package.json')), 'build/proto/grpc/reflection/v1alpha/reflection.proto'),
+};
+for (const [rel, src] of Object.entries(GRPC_PROTOS)) {
+  mkdirSync(dirname(join(OUT, rel)), { recursive: true });
+  copyFileSync(src, join(OUT, rel));
+}
+
+writeFileSync(join(OUT, 'SOURCE'), [
+  `@grpc/grpc-js-xds@${pkgVersion} deps/ (envoy-api, xds, googleapis, protoc-gen-validate): ${seen.size} files`,
+  'grpc/health/v1: grpc-health-check; grpc/reflection: @grpc/reflection',
+  'patched: validate/validate.proto gains StringRules.ignore_empty (used by the Envoy protos)',
+  'descriptors.binpb: FileDescriptorSet of all of the above (buf build), served by gRPC reflection',
+  'regenerate: npm run sync-protos',
+  '',
+].join('\n'));
+
+// A canonical FileDescriptorSet (fully qualified names, proper map entries) for reflection.
+const buf = join(dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
+execFileSync(buf, ['build', '.', '--exclude-source-info', '-o', join(OUT, 'descriptors.binpb')], { cwd: OUT, stdio: 'inherit' });
 console.log(`sync-protos: ${seen.size} files from @grpc/grpc-js-xds@${pkgVersion} into proto/`);
 
 // TypeScript types for every message, in the shape @grpc/proto-loader and protobufjs use
 // with Pier's load options (keepCase, longs and enums as strings, oneofs).
-import { execFileSync } from 'node:child_process';
 const GEN = new URL('../src/generated/', import.meta.url).pathname;
 rmSync(GEN, { recursive: true, force: true });
 execFileSync(process.execPath, [

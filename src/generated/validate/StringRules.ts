@@ -29,6 +29,7 @@ export interface StringRules {
   'not_contains'?: (string);
   'well_known_regex'?: (_validate_KnownRegex);
   'strict'?: (boolean);
+  'ignore_empty'?: (boolean);
   'well_known'?: "email"|"hostname"|"ip"|"ipv4"|"ipv6"|"uri"|"uri_ref"|"address"|"uuid"|"well_known_regex";
 }
 
@@ -58,5 +59,6 @@ export interface StringRules__Output {
   'not_contains'?: (string);
   'well_known_regex'?: (_validate_KnownRegex__Output);
   'strict'?: (boolean);
+  'ignore_empty'?: (boolean);
   'well_known'?: "email"|"hostname"|"ip"|"ipv4"|"ipv6"|"uri"|"uri_ref"|"address"|"uuid"|"well_known_regex";
 }

@@ -4,8 +4,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { ReflectionService } from '@grpc/reflection';
-import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from '../../logging/logger';
 import { componentLogger } from '../../logging/logger';
 import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
@@ -18,7 +17,8 @@ import { TYPE_ORDER, type ResourceTypeUrl } from '../types';
 import { DeltaStream } from './delta';
 import { fetchResources } from './fetch';
 import type { ProxyRegistry, StreamService } from './registry';
-import { ADS_SERVICE, PER_TYPE_SERVICES } from './services';
+import { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
+import { addReflection, descriptorIndex } from './reflection';
 import { SotwStream } from './sotw';
 import type { StreamDeps } from './stream';
 
@@ -80,7 +80,7 @@ export class XdsServer {
     this.health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(this.servedServices.map((s) => [s, 'SERVING' as const])) });
     this.health.addToServer(this.server);
 
-    reflectionFor(definition).addToServer(this.server);
+    addReflection(this.server, descriptorIndex(), [...this.servedServices, HEALTH_SERVICE]);
   }
 
   /** Connected xDS streams. */
@@ -146,20 +146,6 @@ export class XdsServer {
     call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'xDS server is shutting down' });
     return true;
   }
-}
-
-/** Building reflection data for the Envoy protos takes most of a second: once per schema. */
-const reflectionCache = new WeakMap<protoLoader.PackageDefinition, ReflectionService>();
-
-/** Reflection describes the discovery services and health, so `grpcurl list` shows them all. */
-function reflectionFor(definition: protoLoader.PackageDefinition): ReflectionService {
-  let reflection = reflectionCache.get(definition);
-  if (!reflection) {
-    const healthDefinition = protoLoader.loadSync(healthProtoPath, { keepCase: true, longs: String, enums: String, defaults: false, oneofs: true });
-    reflection = new ReflectionService({ ...definition, ...healthDefinition });
-    reflectionCache.set(definition, reflection);
-  }
-  return reflection;
 }
 
 function serviceDefinition(definition: protoLoader.PackageDefinition, name: string): grpc.ServiceDefinition {

@@ -7,6 +7,7 @@ import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from '../../../src/xds/server';
 import { basicGateway } from '../xds-cache/fixtures';
 import { CDS, SotwClient, WAIT_MS, makeNode, namesOf, startHarness } from './harness';
+import { PROTO_DIR } from '../../../src/xds/proto';
 
 const LOAD_OPTIONS = { keepCase: true, longs: String, enums: String, defaults: false, oneofs: true };
 
@@ -38,7 +39,7 @@ test('gRPC health reports SERVING for the server and the ADS service', async () 
 
 test('server reflection lists the discovery services and health', async () => {
   const h = await startHarness();
-  const reflectionProto = path.join(path.dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto', 'grpc', 'reflection', 'v1', 'reflection.proto');
+  const reflectionProto = path.join(PROTO_DIR, 'grpc', 'reflection', 'v1', 'reflection.proto');
   const reflection = serviceClient(h.address, reflectionProto, 'grpc.reflection.v1.ServerReflection') as grpc.Client & {
     ServerReflectionInfo(opts: grpc.CallOptions): grpc.ClientDuplexStream<object, { list_services_response?: { service?: Array<{ name?: string }> } }>;
   };

@@ -74,7 +74,12 @@ export interface Gateway extends KubeObject {
     gatewayClassName: string;
     listeners: Listener[];
     addresses?: GatewayAddress[];
-    infrastructure?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+    infrastructure?: {
+      labels?: Record<string, string>;
+      annotations?: Record<string, string>;
+      /** Implementation-specific parameters in the Gateway's namespace (LocalParametersReference). */
+      parametersRef?: { group: string; kind: string; name: string };
+    };
   };
   status?: GatewayStatus;
 }

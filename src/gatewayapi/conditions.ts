@@ -21,6 +21,7 @@ export const GatewayReason = {
   Accepted: 'Accepted',
   ListenersNotValid: 'ListenersNotValid',
   UnsupportedAddress: 'UnsupportedAddress',
+  InvalidParameters: 'InvalidParameters',
   Programmed: 'Programmed',
   Invalid: 'Invalid',
   AddressNotUsable: 'AddressNotUsable',

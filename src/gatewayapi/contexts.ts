@@ -20,6 +20,8 @@ export class GatewayContext {
   statusAddresses: GatewayAddress[] = [];
   /** Set when spec.addresses cannot be served; the Gateway is then not accepted. */
   addressProblem: Verdict | undefined;
+  /** Set when spec.infrastructure.parametersRef cannot be resolved; the Gateway is then not accepted. */
+  parametersProblem: Verdict | undefined;
   /** Said in the Accepted message when only part of spec.addresses is served. */
   addressNote: string | undefined;
   /** Set when translating this Gateway failed unexpectedly. */
@@ -56,6 +58,7 @@ export class GatewayContext {
   /** Accepted=True as long as one listener is valid (reason ListenersNotValid when some are not). */
   get accepted(): Verdict {
     if (this.internalError !== undefined) return verdict(false, GatewayReason.Invalid, `internal error: ${this.internalError}`);
+    if (this.parametersProblem) return this.parametersProblem;
     if (this.addressProblem) return this.addressProblem;
     if (this.listeners.length === 0) return verdict(false, GatewayReason.ListenersNotValid, 'Gateway has no listeners');
     const invalid = this.invalidListenerNames();

@@ -1,5 +1,5 @@
 /**
- * Step 1 of translation: a Gateway's addresses and listeners. Validates each listener
+ * Step 1 of translation: a Gateway's parameters, addresses and listeners. Validates each listener
  * (unique name, supported protocol, port, TLS settings and certificates, route kinds, allowed
  * namespaces) and finds listeners that cannot be told apart (Conflicted).
  */
@@ -20,6 +20,7 @@ export interface GatewayOptions {
 
 export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, options: GatewayOptions): GatewayContext {
   const ctx = new GatewayContext(gateway);
+  resolveParameters(ctx);
   resolveAddresses(ctx, options.defaultAddress);
   const listeners = gateway.spec?.listeners ?? [];
   for (const listener of listeners) ctx.listeners.push(new ListenerContext(listener, ctx));
@@ -28,6 +29,19 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   for (const l of ctx.listeners) validateListener(l, index, (nameCounts.get(l.listener.name) ?? 0) > 1);
   markConflicts(ctx.listeners.filter((l) => l.accepted.ok));
   return ctx;
+}
+
+/**
+ * spec.infrastructure.parametersRef: Pier defines no parameters kind, so any reference cannot
+ * be resolved, and the spec says to reject the Gateway (Accepted=False, InvalidParameters)
+ * rather than serve it without the configuration it asked for.
+ */
+function resolveParameters(ctx: GatewayContext): void {
+  const ref = ctx.gateway.spec?.infrastructure?.parametersRef;
+  if (!ref) return;
+  const group = ref.group === '' ? 'core' : ref.group;
+  ctx.parametersProblem = verdict(false, GatewayReason.InvalidParameters,
+    `infrastructure.parametersRef ${ref.kind} "${ref.name}" (group ${group}) cannot be resolved: Pier supports no parameters kind`);
 }
 
 /**

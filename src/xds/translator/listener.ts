@@ -184,9 +184,10 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
 
 /**
  * The HTTP connection manager, with the settings an edge proxy wants: client address from the
- * connection (use_remote_address), normalized paths so routes match what backends see, the
- * port stripped from Host so virtual host domains match on any port, WebSocket upgrades, HTTP/2
- * windows bounded as Envoy's edge guidance recommends, and an access log on stdout.
+ * connection (use_remote_address), normalized paths so routes match what backends see, WebSocket
+ * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, and an access log on
+ * stdout. The Host header is left as the client sent it, port included (Gateway API: backends
+ * see it unchanged); the route configuration ignores the port when matching domains.
  */
 function httpConnectionManager(prefix: string, routeConfigName: string): Filter {
   const hcm: HttpConnectionManager = {
@@ -198,7 +199,6 @@ function httpConnectionManager(prefix: string, routeConfigName: string): Filter 
     normalize_path: { value: true },
     merge_slashes: true,
     path_with_escaped_slashes_action: 'UNESCAPE_AND_REDIRECT',
-    strip_any_host_port: true,
     upgrade_configs: [{ upgrade_type: 'websocket' }],
     http2_protocol_options: {
       max_concurrent_streams: { value: 100 },

@@ -32,6 +32,11 @@ function bySpecificity(a: HTTPListener, b: HTTPListener): number {
  * a listener for a.example.com), the most specific listener owns that domain, as Gateway API
  * requires; later virtual hosts lose the domain, and are left out when no domain remains.
  * Envoy's own domain precedence (exact, then longest wildcard, then "*") does the rest.
+ *
+ * A Host with a port matches the domains as if it had none (ignore_port_in_host_matching), as
+ * Gateway API requires, while the Host itself reaches the backend unchanged. (Domains of the
+ * form "<domain>:*" would not do: Envoy reads "*.example.com:*" as a suffix wildcard ending in a
+ * literal ":*", which no real Host ends with.)
  */
 export function buildRouteConfiguration(name: string, listeners: HTTPListener[], context: ListenerContext): RouteConfiguration {
   const claimed = new Set<string>();
@@ -58,6 +63,7 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
     // Domains decide which virtual host serves a request, whatever the order: sort by name so
     // the output does not depend on listener order.
     virtual_hosts: virtualHosts.sort(byName((v) => v.name ?? '')),
+    ignore_port_in_host_matching: true,
     // Routes may name a cluster that does not exist (the invalid-backend share) or is not
     // there yet: the route configuration must still load. (False is the RDS default; say so
     // explicitly so the same resource also loads as static configuration.)

@@ -84,11 +84,16 @@ const REDIRECT_CODES: Record<number, NonNullable<RedirectAction['response_code']
 const WELL_KNOWN_PORTS: Record<string, number> = { http: 80, https: 443 };
 
 /**
- * The port to put in the Location header, or undefined to leave it out. The HTTP connection
- * manager strips the port from Host (strip_any_host_port), so without port_redirect Envoy
- * writes no port, which clients read as the scheme's default port. Gateway API: an explicit
- * port wins; else a changed scheme implies its well-known port; else the listener's port. The
- * scheme's default port is never written.
+ * The port to put in the Location header (port_redirect), or undefined to leave it out.
+ * Gateway API: an explicit port wins; else a changed scheme implies its well-known port; else
+ * the listener's port; and the scheme's default port should not be written.
+ *
+ * Without port_redirect, Envoy keeps the port of the request's Host (which reaches Envoy
+ * unchanged), except when host_redirect replaces the host, or when the scheme changes and that
+ * port is the old scheme's default. Clients put the listener's port in Host unless it is their
+ * scheme's default, so leaving the default port out is only safe when the listener is on its
+ * scheme's default port or the hostname is replaced. Otherwise the default port is written
+ * (say ":443"): verbose but right, where leaving it out would send clients to the listener's port.
  */
 export function redirectPort(redirect: Redirect, listener: ListenerContext): number | undefined {
   const scheme = (redirect.scheme ?? listener.scheme).toLowerCase();
@@ -96,7 +101,9 @@ export function redirectPort(redirect: Redirect, listener: ListenerContext): num
   if (port === undefined) {
     port = redirect.scheme !== undefined ? (WELL_KNOWN_PORTS[scheme] ?? listener.port) : listener.port;
   }
-  return port === WELL_KNOWN_PORTS[scheme] ? undefined : port;
+  if (port !== WELL_KNOWN_PORTS[scheme]) return port;
+  const hostPortCannotLeak = redirect.hostname !== undefined || listener.port === WELL_KNOWN_PORTS[listener.scheme];
+  return hostPortCannotLeak ? undefined : port;
 }
 
 function redirectAction(redirect: Redirect, route: HTTPRoute, listener: ListenerContext): RedirectAction {

@@ -171,6 +171,9 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
             route('prefix', '/segment', { destination: { settings: [setting('other', otherPort)] } }),
             route('root', '/', { destination: { settings: [main] } }),
           ],
+        }, {
+          name: '*.example.com', domains: ['*.example.com'],
+          routes: [route('wildcard', '/', { destination: { settings: [setting('other', otherPort)] } })],
         }],
       }, {
         name: 'default/traffic/https', address: HOST, port: tlsPort, hostnames: ['www.example.com'],
@@ -233,9 +236,21 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
     assert.equal(echoOf(await get('/header')).backend, 'main');
   });
 
-  test('matches the Host header whatever the port in it', async () => {
-    assert.equal(echoOf(await request(httpPort, `traffic.example.com:${httpPort}`, '/exact')).backend, 'other');
-    assert.equal((await request(httpPort, 'unknown.example.com', '/')).status, 404);
+  test('matches the Host header whatever the port in it, and passes the Host on unchanged', async () => {
+    const exact = echoOf(await request(httpPort, `traffic.example.com:${httpPort}`, '/exact'));
+    assert.equal(exact.backend, 'other');
+    assert.equal(exact.headers.host, `traffic.example.com:${httpPort}`);
+    const otherPort = echoOf(await request(httpPort, 'Traffic.Example.com:1234', '/'));
+    assert.equal(otherPort.backend, 'main', 'an exact domain matches a Host with any port');
+    assert.equal(otherPort.headers.host, 'Traffic.Example.com:1234');
+    for (const host of ['foo.example.com', 'foo.example.com:1234', 'foo.bar.example.com:80']) {
+      const wildcard = echoOf(await request(httpPort, host, '/'));
+      assert.equal(wildcard.backend, 'other', `${host} reaches the *.example.com virtual host`);
+      assert.equal(wildcard.headers.host, host);
+    }
+    assert.equal((await request(httpPort, 'example.com:1234', '/')).status, 404, 'a wildcard needs a label before the suffix');
+    assert.equal((await request(httpPort, 'unknown.example.org', '/')).status, 404);
+    assert.equal((await request(httpPort, 'unknown.example.org:1234', '/')).status, 404);
   });
 
   test('answers the invalid share of a weighted destination with 500, and all-invalid with 500', async () => {
@@ -249,9 +264,12 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
     const toHost = await get('/redirect-port/x?q=1');
     assert.equal(toHost.status, 302);
     assert.equal(toHost.headers.location, `http://example.org:${httpPort}/redirect-port/x?q=1`);
-    const toHttps = await request(httpPort, `traffic.example.com:${httpPort}`, '/redirect-https');
-    assert.equal(toHttps.status, 301);
-    assert.equal(toHttps.headers.location, 'https://traffic.example.com/redirect-https');
+    // The listener is not on port 80, so the Host's port must not leak: 443 is written out.
+    for (const host of ['traffic.example.com', `traffic.example.com:${httpPort}`]) {
+      const toHttps = await request(httpPort, host, '/redirect-https');
+      assert.equal(toHttps.status, 301);
+      assert.equal(toHttps.headers.location, 'https://traffic.example.com:443/redirect-https');
+    }
     const moved = await get('/redirect-prefix/page');
     assert.equal(moved.status, 308);
     assert.equal(moved.headers.location, `http://traffic.example.com:${httpPort}/moved/page`);

@@ -168,8 +168,11 @@ describe('redirect port', () => {
   const cases: [string, Parameters<typeof redirectPort>[0], Parameters<typeof redirectPort>[1], number | undefined][] = [
     ['listener on its default port', { statusCode: 302 }, http80, undefined],
     ['listener on another port', { statusCode: 302 }, http8080, 8080],
-    ['scheme change implies its well-known port', { scheme: 'https', statusCode: 302 }, http8080, undefined],
-    ['same scheme named explicitly', { scheme: 'http', statusCode: 302 }, http8080, undefined],
+    ['scheme change implies its well-known port', { scheme: 'https', statusCode: 302 }, http80, undefined],
+    // Host carries :8080, which Envoy would keep in Location: the default port is written.
+    ['scheme change from a listener on another port', { scheme: 'https', statusCode: 302 }, http8080, 443],
+    ['same scheme named explicitly', { scheme: 'http', statusCode: 302 }, http8080, 80],
+    ['replaced hostname: the default port is left out', { scheme: 'https', hostname: 'example.org', statusCode: 302 }, http8080, undefined],
     ['unknown scheme keeps the listener port', { scheme: 'ftp', statusCode: 302 }, http8080, 8080],
     ['explicit port', { port: 8443, statusCode: 302 }, http80, 8443],
     ['explicit default port is not written', { port: 443, scheme: 'https', statusCode: 302 }, http80, undefined],

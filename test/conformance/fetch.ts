@@ -1,0 +1,92 @@
+/**
+ * Gets the upstream Gateway API conformance suite (manifests only) from the Go module proxy
+ * with the Go toolchain, and caches the files the replay uses under .cache/conformance/<version>/.
+ * Run directly (`node dist/test/conformance/fetch.js`) to fetch ahead of time.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { repoRoot } from '../helpers/paths';
+
+/** Since v1.3 the suite is its own Go module (it was the conformance/ folder of the main one before). */
+export const SUITE_MODULE = 'sigs.k8s.io/gateway-api/conformance';
+export const SUITE_VERSION = 'v1.6.1';
+
+export interface SuiteFiles {
+  /** The cache folder: base/manifests.yaml, tests/*.yaml, SOURCE.json. */
+  dir: string;
+  version: string;
+}
+
+interface GoModDownload {
+  Path: string;
+  Version: string;
+  Dir?: string;
+  Sum?: string;
+  Error?: string;
+}
+
+export function cacheDir(version = SUITE_VERSION): string {
+  return path.join(repoRoot(), '.cache', 'conformance', version);
+}
+
+/** The cached suite; downloads it first when missing. */
+export function ensureSuite(version = SUITE_VERSION, log: (msg: string) => void = () => {}): SuiteFiles {
+  const dir = cacheDir(version);
+  if (existsSync(path.join(dir, 'SOURCE.json'))) return { dir, version };
+  log(`fetching ${SUITE_MODULE}@${version} from the Go module proxy`);
+  let out: string;
+  try {
+    out = execFileSync('go', ['mod', 'download', '-json', `${SUITE_MODULE}@${version}`], {
+      encoding: 'utf8', timeout: 180_000, stdio: ['ignore', 'pipe', 'pipe'],
+      // Outside any module, so the download never touches a go.mod.
+      cwd: os.tmpdir(),
+      env: { ...process.env, GO111MODULE: 'on' },
+    });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    const detail = parseDownload(e.stdout ?? '')?.Error ?? e.stderr ?? e.message;
+    throw new Error(`cannot download ${SUITE_MODULE}@${version} with \`go mod download\` (is Go installed and the proxy reachable?): ${String(detail).trim()}`);
+  }
+  const info = parseDownload(out);
+  if (!info?.Dir) throw new Error(`go mod download gave no module directory for ${SUITE_MODULE}@${version}: ${out}`);
+  copySuite(info.Dir, dir, { module: info.Path, version: info.Version, sum: info.Sum ?? '' });
+  return { dir, version };
+}
+
+function parseDownload(text: string): GoModDownload | undefined {
+  try {
+    return JSON.parse(text) as GoModDownload;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Copies the manifests into a fresh folder, then renames it into place (no half-filled cache). */
+function copySuite(moduleDir: string, dir: string, source: { module: string; version: string; sum: string }): void {
+  const staging = `${dir}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(path.join(staging, 'base'), { recursive: true });
+  mkdirSync(path.join(staging, 'tests'), { recursive: true });
+  copyFileSync(path.join(moduleDir, 'base', 'manifests.yaml'), path.join(staging, 'base', 'manifests.yaml'));
+  const testFiles = readdirSync(path.join(moduleDir, 'tests')).filter((f) => f.endsWith('.yaml'));
+  for (const f of testFiles) copyFileSync(path.join(moduleDir, 'tests', f), path.join(staging, 'tests', f));
+  writeFileSync(path.join(staging, 'SOURCE.json'), JSON.stringify({ ...source, files: testFiles.length + 1 }, null, 2) + '\n');
+  mkdirSync(path.dirname(dir), { recursive: true });
+  // The cache is never committed, whatever the root .gitignore says.
+  const ignoreFile = path.join(path.dirname(path.dirname(dir)), '.gitignore');
+  if (!existsSync(ignoreFile)) writeFileSync(ignoreFile, '# downloaded by test/conformance/fetch.ts\n*\n');
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+}
+
+/** A manifest of the suite by its path in the module ("base/manifests.yaml", "tests/x.yaml"). */
+export function readSuiteFile(suite: SuiteFiles, rel: string): string {
+  return readFileSync(path.join(suite.dir, rel), 'utf8');
+}
+
+if (require.main === module) {
+  const suite = ensureSuite(process.argv[2] ?? SUITE_VERSION, (m) => process.stdout.write(`${m}\n`));
+  process.stdout.write(`${SUITE_MODULE}@${suite.version} in ${suite.dir}\n`);
+}

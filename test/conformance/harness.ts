@@ -1,0 +1,381 @@
+/**
+ * The standalone stand-in for the suite's Kubernetes cluster: a resources directory that a real
+ * Pier process (with real Envoys) serves, echo pods for the manifests' Deployments, the objects
+ * as "applied" (with the generation the API server would give them), and their statuses read
+ * from Pier's admin API.
+ */
+import { mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { deepEqual } from 'fast-equals';
+import { PierProcess } from '../helpers/pier';
+import { httpRequest } from '../helpers/net';
+import { requireEnvoy } from '../helpers/tools';
+import { selfSignedCert, tlsSecret } from './certs';
+import { readSuiteFile, type SuiteFiles } from './fetch';
+import {
+  adaptForStandalone, fillPlaceholders, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
+  type AdaptEnv, type KubeDoc, type PodInfo,
+} from './manifests';
+import { EchoPods } from './pods';
+import { pollUntil, sleep, type T } from './t';
+
+export const GATEWAY_CLASS_NAME = 'gateway-conformance';
+export const CONTROLLER_NAME = 'pier.dev/gateway-controller';
+
+export const INFRA_NAMESPACE = 'gateway-conformance-infra';
+export const APP_BACKEND_NAMESPACE = 'gateway-conformance-app-backend';
+export const WEB_BACKEND_NAMESPACE = 'gateway-conformance-web-backend';
+
+/** The suite's timeouts (utils/config), shortened so that a test stays within its budget. */
+export interface TimeoutConfig {
+  defaultPollInterval: number;
+  gatewayMustHaveAddress: number;
+  gatewayMustHaveCondition: number;
+  gatewayStatusMustHaveListeners: number;
+  gatewayListenersMustHaveConditions: number;
+  gwcMustBeAccepted: number;
+  httpRouteMustNotHaveParents: number;
+  httpRouteMustHaveCondition: number;
+  routeMustHaveParents: number;
+  maxTimeToConsistency: number;
+  namespacesMustBeReady: number;
+  requestTimeout: number;
+  latestObservedGenerationSet: number;
+  requiredConsecutiveSuccesses: number;
+  /** Pause after a failed attempt in AwaitConvergence (the suite waits 1s). */
+  convergenceRetryDelay: number;
+  /** Whole-test budget. */
+  testDeadline: number;
+}
+
+export const TIMEOUTS: TimeoutConfig = {
+  defaultPollInterval: 100,
+  gatewayMustHaveAddress: 15_000,
+  gatewayMustHaveCondition: 15_000,
+  gatewayStatusMustHaveListeners: 15_000,
+  gatewayListenersMustHaveConditions: 15_000,
+  gwcMustBeAccepted: 15_000,
+  httpRouteMustNotHaveParents: 15_000,
+  httpRouteMustHaveCondition: 15_000,
+  routeMustHaveParents: 15_000,
+  maxTimeToConsistency: 15_000,
+  namespacesMustBeReady: 20_000,
+  requestTimeout: 5_000,
+  latestObservedGenerationSet: 15_000,
+  requiredConsecutiveSuccesses: 3,
+  convergenceRetryDelay: 250,
+  testDeadline: 30_000,
+};
+
+/** A status as the admin API's /statuses serves it. */
+export interface StatusEntry {
+  kind: string;
+  name: string;
+  namespace?: string;
+  status: Record<string, unknown>;
+}
+
+export interface HarnessOptions {
+  suite: SuiteFiles;
+  adsMode?: 'delta' | 'sotw';
+  /**
+   * Added to every listener port. 0 (the default when running as root) keeps the suite's 80/443;
+   * without root, Envoy cannot bind ports below 1024, so they move (e.g. 10000: 80 -> 10080).
+   */
+  portOffset: number;
+  verbose?: boolean;
+  log: (line: string) => void;
+}
+
+const BASE_FILE = 'base.yaml';
+const SECRETS_FILE = 'secrets.yaml';
+const TEST_FILE = 'test.yaml';
+
+export class Harness {
+  readonly timeouts = TIMEOUTS;
+  readonly controllerName = CONTROLLER_NAME;
+  readonly gatewayClassName = GATEWAY_CLASS_NAME;
+  private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'pier-conformance-'));
+  private readonly pods = new EchoPods('127.20');
+  private readonly gatewayAddresses = new Map<string, string>();
+  /** Manifests per file, placeholders filled but not adapted: what tests patch. */
+  private readonly files = new Map<string, KubeDoc[]>();
+  /** What Pier reads: the adapted objects, by key. */
+  private applied = new Map<string, KubeDoc>();
+  private readonly generations = new Map<string, { generation: number; spec: Record<string, unknown> }>();
+  private readonly certs = new Map<string, string>();
+  private pier: PierProcess | null = null;
+
+  constructor(private readonly o: HarnessOptions) {}
+
+  private readonly env: AdaptEnv = {
+    gatewayClassName: GATEWAY_CLASS_NAME,
+    controllerName: CONTROLLER_NAME,
+    gatewayAddress: (namespace, name) => this.gatewayAddress(namespace, name),
+    listenerPort: (port) => port + this.o.portOffset,
+    podsMatching: (namespace, selector) => this.pods.matching(namespace, selector),
+  };
+
+  /** Each Gateway its own loopback address, kept for the run (a re-created Gateway gets it back). */
+  gatewayAddress(namespace: string, name: string): string {
+    const key = `${namespace}/${name}`;
+    let address = this.gatewayAddresses.get(key);
+    if (!address) {
+      const n = this.gatewayAddresses.size + 1;
+      address = `127.10.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+      this.gatewayAddresses.set(key, address);
+    }
+    return address;
+  }
+
+  /** Applies the base manifests and the suite's programmatic Secrets, then starts Pier. */
+  async start(): Promise<void> {
+    const envoy = requireEnvoy();
+    const base = parseManifests(this.fill(readSuiteFile(this.o.suite, 'base/manifests.yaml')), 'base/manifests.yaml');
+    // The GatewayClass the suite runs against is the implementation's to provide.
+    base.unshift({ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: GATEWAY_CLASS_NAME }, spec: { controllerName: CONTROLLER_NAME } });
+    await this.startPods(base);
+    this.files.set(BASE_FILE, base);
+    this.files.set(SECRETS_FILE, this.programmaticSecrets());
+    this.writeAll();
+    this.o.log(`# resources in ${this.dir}; envoy ${envoy}; ${this.pods.of(INFRA_NAMESPACE, 'infra-backend-v1').length} pods per backend`);
+    this.pier = await PierProcess.start({
+      config: {
+        resources: this.dir, controllerName: CONTROLLER_NAME, envoy: 'auto', adsMode: this.o.adsMode ?? 'delta',
+        envoyLogLevel: 'error', logLevel: this.o.verbose ? 'debug' : 'info',
+      },
+      env: { PATH: `${path.dirname(envoy)}${path.delimiter}${process.env.PATH ?? ''}` },
+    });
+  }
+
+  async stop(): Promise<number | null> {
+    const code = await this.pier?.stop();
+    await this.pods.closeAll();
+    rmSync(this.dir, { recursive: true, force: true });
+    return code ?? null;
+  }
+
+  /** The secrets the suite creates in code (conformance/utils/suite Setup) that core tests use. */
+  private programmaticSecrets(): KubeDoc[] {
+    const docs: KubeDoc[] = [];
+    const make = (namespace: string, name: string, hosts: string[]): void => {
+      const cert = selfSignedCert(hosts);
+      this.certs.set(`${namespace}/${name}`, cert.certPem);
+      docs.push(tlsSecret(namespace, name, cert));
+    };
+    make(WEB_BACKEND_NAMESPACE, 'certificate', ['*']);
+    make(INFRA_NAMESPACE, 'tls-validity-checks-certificate', ['*', '*.org', '*.wildcard.org']);
+    return docs;
+  }
+
+  /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret). */
+  tlsSecretCert(namespace: string, name: string): string {
+    const pem = this.certs.get(`${namespace}/${name}`);
+    if (!pem) throw new Error(`no TLS secret ${namespace}/${name}`);
+    return pem;
+  }
+
+  private fill(text: string): string {
+    return fillPlaceholders(text, GATEWAY_CLASS_NAME, CONTROLLER_NAME);
+  }
+
+  private async startPods(docs: readonly KubeDoc[]): Promise<void> {
+    for (const w of workloadsOf(docs)) await this.pods.ensure(w);
+  }
+
+  /** Pods of a Deployment (for tests that point EndpointSlices at them). */
+  podsOf(namespace: string, deployment: string): PodInfo[] {
+    return this.pods.of(namespace, deployment);
+  }
+
+  /** Requests the echo pods answered so far (a sanity figure for the run's summary). */
+  requestsServed(): number {
+    return this.pods.requestsServed();
+  }
+
+  /** Whether any pod runs in the namespace (NamespacesMustBeReady wants some). */
+  hasPods(namespace: string): boolean {
+    return this.pods.matching(namespace, {}).length > 0;
+  }
+
+  // ------------------------------------------------------------------ objects
+
+  /** Applies a test's manifests ("tests/x.yaml", ...), as the suite does before the test body. */
+  async applyTestManifests(manifests: readonly string[]): Promise<void> {
+    const docs = manifests.flatMap((m) => parseManifests(this.fill(readSuiteFile(this.o.suite, m)), m));
+    await this.startPods(docs);
+    this.files.set(TEST_FILE, docs);
+    this.writeAll();
+  }
+
+  /** Deletes what the test applied and waits (bounded) until Pier has let go of it. */
+  async deleteTestManifests(): Promise<string | null> {
+    const docs = this.files.get(TEST_FILE) ?? [];
+    this.files.delete(TEST_FILE);
+    this.writeAll();
+    const withStatus = new Set(['Gateway', 'GatewayClass', 'HTTPRoute']);
+    const gone = docs.filter((d) => withStatus.has(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
+    const gateways = docs.filter((d) => d.kind === 'Gateway').map((d) => `${d.metadata.namespace ?? 'default'}/${d.metadata.name}`);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      try {
+        const statuses = await this.statuses();
+        const infra = await this.admin<{ gateway: string }[]>('/infra');
+        const left = gone.filter((k) => statuses.has(k));
+        const proxies = infra.filter((p) => gateways.includes(p.gateway)).map((p) => p.gateway);
+        if (left.length === 0 && proxies.length === 0) return null;
+        if (Date.now() + 200 >= deadline) return `after deleting the test's objects, still there: ${[...left, ...proxies.map((p) => `Envoy for ${p}`)].join(', ')}`;
+      } catch { /* Pier busy: try again */ }
+      await sleep(200);
+    }
+    return 'cleanup did not finish in 15s';
+  }
+
+  /** The object as applied (adapted), or undefined: what client.Get returns. */
+  get(kind: string, namespace: string | undefined, name: string): KubeDoc | undefined {
+    const doc = this.applied.get(objectKey(kind, namespace, name));
+    return doc ? structuredClone(doc) : undefined;
+  }
+
+  /** metadata.generation as the API server would count it: 1 on create, +1 per spec change. */
+  generation(kind: string, namespace: string | undefined, name: string): number | undefined {
+    return this.generations.get(objectKey(kind, namespace, name))?.generation;
+  }
+
+  /** All applied objects of a kind in a namespace. */
+  list(kind: string, namespace?: string): KubeDoc[] {
+    return [...this.applied.values()].filter((d) => d.kind === kind && (namespace === undefined || d.metadata.namespace === namespace)).map((d) => structuredClone(d));
+  }
+
+  /** Changes an applied object (client.Patch): mutate gets the object as the manifests define it. */
+  patch(kind: string, namespace: string | undefined, name: string, mutate: (doc: KubeDoc) => void): void {
+    const key = objectKey(kind, namespace, name);
+    for (const docs of this.files.values()) {
+      const doc = docs.find((d) => keyOf(d) === key);
+      if (!doc) continue;
+      mutate(doc);
+      this.writeAll();
+      return;
+    }
+    throw new Error(`cannot patch ${key}: not applied`);
+  }
+
+  /** Deletes an applied object (client.Delete). */
+  delete(kind: string, namespace: string | undefined, name: string): void {
+    const key = objectKey(kind, namespace, name);
+    for (const [file, docs] of this.files) {
+      const i = docs.findIndex((d) => keyOf(d) === key);
+      if (i < 0) continue;
+      this.files.set(file, docs.filter((_, j) => j !== i));
+      this.writeAll();
+      return;
+    }
+    throw new Error(`cannot delete ${key}: not applied`);
+  }
+
+  /** Adapts every file, counts generations, and writes what changed (atomically, as kubectl-like tools do). */
+  private writeAll(): void {
+    const applied = new Map<string, KubeDoc>();
+    for (const [file, docs] of this.files) {
+      const adapted = adaptForStandalone(docs, this.env);
+      for (const d of adapted) applied.set(keyOf(d), d);
+      const target = path.join(this.dir, file);
+      const tmp = `${target}.tmp`;
+      writeFileSync(tmp, toYaml(adapted));
+      renameSync(tmp, target);
+    }
+    for (const file of [BASE_FILE, SECRETS_FILE, TEST_FILE]) {
+      if (!this.files.has(file)) try { unlinkSync(path.join(this.dir, file)); } catch { /* not there */ }
+    }
+    for (const key of [...this.generations.keys()]) if (!applied.has(key)) this.generations.delete(key);
+    for (const [key, doc] of applied) {
+      const s = specPart(doc);
+      const seen = this.generations.get(key);
+      if (!seen) this.generations.set(key, { generation: 1, spec: structuredClone(s) });
+      else if (!deepEqual(seen.spec, s)) this.generations.set(key, { generation: seen.generation + 1, spec: structuredClone(s) });
+    }
+    this.applied = applied;
+  }
+
+  // ------------------------------------------------------------------ Pier
+
+  private get process(): PierProcess {
+    if (!this.pier) throw new Error('pier is not running');
+    return this.pier;
+  }
+
+  async admin<V>(pathname: string): Promise<V> {
+    const r = await httpRequest(`http://127.0.0.1:${this.process.adminPort}${pathname}`, { timeoutMs: 5000 });
+    if (r.status !== 200) throw new Error(`admin ${pathname}: ${r.status} ${r.body}`);
+    return JSON.parse(r.body) as V;
+  }
+
+  /** Every status Pier computed, by statusKeyOf(kind, namespace, name). */
+  async statuses(): Promise<Map<string, StatusEntry>> {
+    const list = await this.admin<StatusEntry[]>('/statuses');
+    return new Map(list.map((s) => [statusKeyOf(s.kind, s.namespace, s.name), s]));
+  }
+
+  /** The status of one object ({} when Pier has none for it, as for a fresh object). */
+  async status(kind: string, namespace: string | undefined, name: string): Promise<Record<string, unknown>> {
+    return (await this.statuses()).get(statusKeyOf(kind, namespace, name))?.status ?? {};
+  }
+
+  /** Provider errors (files Pier could not read); the manifests should never cause any. */
+  async providerErrors(): Promise<{ source: string; line?: number; object?: string; message: string }[]> {
+    return this.admin('/errors');
+  }
+
+  /** Soft wait after an apply: until Pier reports a status for each Gateway and HTTPRoute applied. */
+  async waitForStatusesOf(manifests: readonly string[], t: T): Promise<void> {
+    const docs = manifests.flatMap((m) => parseManifests(this.fill(readSuiteFile(this.o.suite, m)), m));
+    const keys = docs.filter((d) => d.kind === 'Gateway' || d.kind === 'HTTPRoute').map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
+    await pollUntil(t, 100, 5000, async () => {
+      const statuses = await this.statuses().catch(() => new Map<string, StatusEntry>());
+      return keys.every((k) => statuses.has(k));
+    });
+  }
+
+  /**
+   * Not in the suite: waits (at most 3s, never failing) until the Gateway's Envoy has ACKed all
+   * Pier sent it and nothing new was sent for a moment. Pier computes statuses and Envoy config
+   * within milliseconds of each other, so without this a check that expects a 404 could pass
+   * against the configuration from before the test's routes arrived.
+   */
+  async waitForDataPlane(namespace: string, name: string, t: T): Promise<void> {
+    type Proxy = { cluster: string; types: { typeUrl: string; sentVersion?: string; awaitingAck: boolean }[] };
+    let previous = '';
+    await pollUntil(t, 100, 3000, async () => {
+      const proxies = (await this.admin<Proxy[]>('/proxies').catch(() => [] as Proxy[])).filter((p) => p.cluster === `${namespace}/${name}`);
+      if (proxies.length === 0) return false;
+      if (proxies.some((p) => p.types.some((ty) => ty.awaitingAck))) {
+        previous = '';
+        return false;
+      }
+      const sent = JSON.stringify(proxies.map((p) => p.types.map((ty) => ty.sentVersion)));
+      const stable = sent === previous;
+      previous = sent;
+      return stable;
+    });
+  }
+
+  /** Pier's recent warnings and errors, for failure reports. */
+  recentProblems(sinceIndex: number): string[] {
+    return this.process.logs.slice(sinceIndex).filter((l) => l.level >= 40).map((l) => `${l.component ?? ''} ${l.msg}`.trim());
+  }
+
+  get logCount(): number {
+    return this.process.logs.length;
+  }
+}
+
+export function statusKeyOf(kind: string, namespace: string | undefined, name: string): string {
+  return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;
+}
+
+export const INFRA_BACKEND_V1 = 'infra-backend-v1';
+export const INFRA_BACKEND_V2 = 'infra-backend-v2';
+export const INFRA_BACKEND_V3 = 'infra-backend-v3';
+/** The route name the suite's InfrastructureGatewayName constant gives. */
+export const INFRASTRUCTURE_GATEWAY_NAME = 'gateway-conformance-infra-test';

@@ -1,0 +1,478 @@
+/**
+ * The suite's status assertions (conformance/utils/kubernetes/helpers.go), transcribed: same
+ * checks, same order, same polling; objects come from the harness (what was applied, with its
+ * generation) and statuses from Pier's admin API.
+ */
+import type { Harness } from './harness';
+import { isRecord } from './manifests';
+import { pollUntil, type T } from './t';
+
+export const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+export const SKIP_READINESS_ANNOTATION = 'gateway-api/skip-this-for-readiness';
+
+export interface NN {
+  namespace: string;
+  name: string;
+}
+
+export interface Condition {
+  type: string;
+  status: string;
+  reason?: string;
+  observedGeneration?: number;
+}
+
+export interface ExpectedCondition {
+  type: string;
+  status: 'True' | 'False' | '';
+  /** "" (or absent): any reason. */
+  reason?: string;
+}
+
+export interface RouteGroupKind {
+  group?: string;
+  kind: string;
+}
+
+export interface ExpectedListenerStatus {
+  name: string;
+  supportedKinds: RouteGroupKind[];
+  conditions: ExpectedCondition[];
+  attachedRoutes: number;
+}
+
+export interface ParentRef {
+  group?: string;
+  kind?: string;
+  namespace?: string;
+  name: string;
+  sectionName?: string;
+}
+
+export interface ExpectedRouteParentStatus {
+  parentRef: ParentRef;
+  controllerName: string;
+  conditions: ExpectedCondition[];
+}
+
+/** kubernetes.NewGatewayRef: a Gateway and optional listener names ("" when none). */
+export interface GatewayRef extends NN {
+  listenerNames: string[];
+}
+
+export function gatewayRef(nn: NN, ...listenerNames: string[]): GatewayRef {
+  return { ...nn, listenerNames: listenerNames.length > 0 ? listenerNames : [''] };
+}
+
+// ---------------------------------------------------------------- status accessors
+
+function conditionsOf(v: unknown): Condition[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isRecord).map((c) => ({
+    type: String(c.type), status: String(c.status),
+    reason: typeof c.reason === 'string' ? c.reason : undefined,
+    observedGeneration: typeof c.observedGeneration === 'number' ? c.observedGeneration : undefined,
+  }));
+}
+
+interface ListenerStatus {
+  name: string;
+  supportedKinds: RouteGroupKind[];
+  attachedRoutes: number;
+  conditions: Condition[];
+}
+
+function listenersOf(status: Record<string, unknown>): ListenerStatus[] {
+  if (!Array.isArray(status.listeners)) return [];
+  return status.listeners.filter(isRecord).map((l) => ({
+    name: String(l.name),
+    supportedKinds: Array.isArray(l.supportedKinds) ? l.supportedKinds.filter(isRecord).map((k) => ({ group: typeof k.group === 'string' ? k.group : undefined, kind: String(k.kind) })) : [],
+    attachedRoutes: typeof l.attachedRoutes === 'number' ? l.attachedRoutes : 0,
+    conditions: conditionsOf(l.conditions),
+  }));
+}
+
+interface RouteParentStatus {
+  parentRef: ParentRef;
+  controllerName: string;
+  conditions: Condition[];
+}
+
+function parentsOf(status: Record<string, unknown>): RouteParentStatus[] {
+  if (!Array.isArray(status.parents)) return [];
+  return status.parents.filter(isRecord).map((p) => {
+    const ref = isRecord(p.parentRef) ? p.parentRef : {};
+    return {
+      parentRef: {
+        group: typeof ref.group === 'string' ? ref.group : undefined,
+        kind: typeof ref.kind === 'string' ? ref.kind : undefined,
+        namespace: typeof ref.namespace === 'string' ? ref.namespace : undefined,
+        name: String(ref.name),
+        sectionName: typeof ref.sectionName === 'string' ? ref.sectionName : undefined,
+      },
+      controllerName: String(p.controllerName),
+      conditions: conditionsOf(p.conditions),
+    };
+  });
+}
+
+const show = (conds: readonly Condition[]): string => `[${conds.map((c) => `${c.type}=${c.status}/${c.reason ?? ''}@${c.observedGeneration ?? '-'}`).join(' ')}]`;
+
+// ---------------------------------------------------------------- generations
+
+/** ConditionsHaveLatestObservedGeneration: null when every condition is at the object's generation. */
+export function conditionsHaveLatestObservedGeneration(generation: number | undefined, conditions: readonly Condition[]): string | null {
+  const stale = conditions.filter((c) => c.observedGeneration !== generation);
+  if (stale.length === 0) return null;
+  return `expected observedGeneration to be updated to ${generation} for all conditions, only ${conditions.length - stale.length}/${conditions.length} were updated. stale conditions are: ${stale.map((c) => `${c.type} (generation ${c.observedGeneration})`).join(', ')}`;
+}
+
+/** findConditionInList */
+export function findCondition(conditions: readonly Condition[], type: string, status: string, reason?: string): boolean {
+  return conditions.some((c) => c.type === type && (status === '' || c.status === status) && (!reason || c.reason === reason));
+}
+
+/** conditionsMatch */
+function conditionsMatch(expected: readonly ExpectedCondition[], actual: readonly Condition[]): boolean {
+  if (actual.length < expected.length) return false;
+  return expected.every((e) => findCondition(actual, e.type, e.status, e.reason));
+}
+
+function requireObject(t: T, s: Harness, kind: string, namespace: string | undefined, name: string): number {
+  const generation = s.generation(kind, namespace, name);
+  if (generation === undefined) t.fatal(`error fetching ${kind}: ${namespace ? `${namespace}/` : ''}${name} not found`);
+  return generation;
+}
+
+// ---------------------------------------------------------------- GatewayClass
+
+/** GWCMustHaveAcceptedConditionTrue / ...Any: returns the class's controllerName. */
+export async function gwcMustBeAccepted(t: T, s: Harness, name: string, expectedStatus: 'True' | ''): Promise<string> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gwcMustBeAccepted, async () => {
+    const generation = requireObject(t, s, 'GatewayClass', undefined, name);
+    const conditions = conditionsOf((await s.status('GatewayClass', undefined, name)).conditions);
+    last = show(conditions);
+    if (conditionsHaveLatestObservedGeneration(generation, conditions)) return false;
+    return findCondition(conditions, 'Accepted', expectedStatus);
+  });
+  if (!ok) t.fatal(`error waiting for ${name} GatewayClass to have Accepted condition to be set (conditions ${last})`);
+  const doc = s.get('GatewayClass', undefined, name);
+  return isRecord(doc?.spec) ? String(doc.spec.controllerName) : '';
+}
+
+export async function gatewayClassMustHaveLatestConditions(t: T, s: Harness, name: string): Promise<void> {
+  let err: string | null = null;
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.latestObservedGenerationSet, async () => {
+    const generation = requireObject(t, s, 'GatewayClass', undefined, name);
+    err = conditionsHaveLatestObservedGeneration(generation, conditionsOf((await s.status('GatewayClass', undefined, name)).conditions));
+    return err === null;
+  });
+  if (!ok) t.fatal(`error waiting for GatewayClass ${name} to have Latest ObservedGeneration to be set: ${err}`);
+}
+
+// ---------------------------------------------------------------- Gateway
+
+export async function gatewayMustHaveLatestConditions(t: T, s: Harness, gw: NN): Promise<void> {
+  let err: string | null = null;
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.latestObservedGenerationSet, async () => {
+    const generation = requireObject(t, s, 'Gateway', gw.namespace, gw.name);
+    err = conditionsHaveLatestObservedGeneration(generation, conditionsOf((await s.status('Gateway', gw.namespace, gw.name)).conditions));
+    return err === null;
+  });
+  if (!ok) t.fatal(`error waiting for Gateway ${gw.namespace}/${gw.name} to have Latest ObservedGeneration to be set: ${err}`);
+}
+
+/** GatewayMustHaveCondition (a stale condition stops the wait at once, as upstream). */
+export async function gatewayMustHaveCondition(t: T, s: Harness, gw: NN, expected: ExpectedCondition): Promise<void> {
+  let last = '';
+  let stale: string | null = null;
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayMustHaveCondition, async () => {
+    const generation = requireObject(t, s, 'Gateway', gw.namespace, gw.name);
+    const conditions = conditionsOf((await s.status('Gateway', gw.namespace, gw.name)).conditions);
+    last = show(conditions);
+    stale = conditionsHaveLatestObservedGeneration(generation, conditions);
+    if (stale) return true;
+    return findCondition(conditions, expected.type, expected.status, expected.reason);
+  });
+  if (stale) t.fatal(`error waiting for Gateway status to have a Condition matching expectations: ${stale}`);
+  if (!ok) t.fatal(`error waiting for Gateway ${gw.name} status to have a Condition ${expected.type}=${expected.status}/${expected.reason ?? ''}; got ${last}`);
+}
+
+/** WaitForGatewayAddress: "ip:port" of the Gateway's first (or named) listener. */
+export async function waitForGatewayAddress(t: T, s: Harness, ref: GatewayRef): Promise<string> {
+  let address = '';
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayMustHaveAddress, async () => {
+    const doc = s.get('Gateway', ref.namespace, ref.name);
+    if (!doc) t.fatal(`error fetching Gateway: ${ref.namespace}/${ref.name} not found`);
+    const status = await s.status('Gateway', ref.namespace, ref.name);
+    const stale = conditionsHaveLatestObservedGeneration(s.generation('Gateway', ref.namespace, ref.name), conditionsOf(status.conditions));
+    if (stale) {
+      last = stale;
+      return false;
+    }
+    const listeners = isRecord(doc.spec) && Array.isArray(doc.spec.listeners) ? doc.spec.listeners.filter(isRecord) : [];
+    let listener = listeners[0];
+    const wanted = ref.listenerNames[0];
+    if (wanted) listener = listeners.find((l) => l.name === wanted) ?? listener;
+    const port = listener ? String(listener.port) : '';
+    for (const a of Array.isArray(status.addresses) ? status.addresses.filter(isRecord) : []) {
+      if (a.type !== undefined && a.type !== null) {
+        address = `${String(a.value)}:${port}`;
+        return true;
+      }
+    }
+    last = `status.addresses: ${JSON.stringify(status.addresses ?? null)}`;
+    return false;
+  });
+  if (!ok) t.fatal(`error waiting for Gateway to have at least one IP address in status (${last})`);
+  return address;
+}
+
+/** GatewayListenersMustHaveConditions (all listeners, or the named ones). */
+export async function gatewayListenersMustHaveConditions(t: T, s: Harness, gw: NN, conditions: readonly ExpectedCondition[], listenerNames: readonly string[] = []): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayListenersMustHaveConditions, async () => {
+    requireObject(t, s, 'Gateway', gw.namespace, gw.name);
+    const listeners = listenersOf(await s.status('Gateway', gw.namespace, gw.name));
+    const unmatched = new Set(listenerNames);
+    for (const c of conditions) {
+      for (const l of listeners) {
+        if (listenerNames.length > 0 && !listenerNames.includes(l.name)) continue;
+        if (!findCondition(l.conditions, c.type, c.status, c.reason)) {
+          last = `gateway ${gw.name} doesn't have ${c.type} condition set to ${c.status} on ${l.name} listener: ${show(l.conditions)}`;
+          return false;
+        }
+        unmatched.delete(l.name);
+      }
+    }
+    if (unmatched.size > 0) {
+      last = `listeners ${[...unmatched].join(', ')} not in status`;
+      return false;
+    }
+    return true;
+  });
+  if (!ok) t.fatal(`error waiting for Gateway status to have conditions matching expectations on the listeners: ${last}`);
+}
+
+/** GatewayStatusMustHaveListeners */
+export async function gatewayStatusMustHaveListeners(t: T, s: Harness, gw: NN, expected: readonly ExpectedListenerStatus[]): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayStatusMustHaveListeners, async () => {
+    const generation = requireObject(t, s, 'Gateway', gw.namespace, gw.name);
+    const status = await s.status('Gateway', gw.namespace, gw.name);
+    const stale = conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions));
+    if (stale) {
+      last = stale;
+      return false;
+    }
+    const mismatch = gatewayListenersMismatch(expected, listenersOf(status));
+    last = mismatch ?? '';
+    return mismatch === null;
+  });
+  if (!ok) t.fatal(`error waiting for Gateway ${gw.name} status to have listeners matching expectations: ${last}`);
+}
+
+/** gatewayListenersMatch, with the reason it does not. */
+function gatewayListenersMismatch(expected: readonly ExpectedListenerStatus[], actual: readonly ListenerStatus[]): string | null {
+  if (expected.length !== actual.length) return `expected ${expected.length} Gateway status listeners, got ${actual.length} (${actual.map((l) => l.name).join(', ')})`;
+  for (const e of expected) {
+    const a = actual.find((l) => l.name === e.name);
+    if (!a) return `expected status for listener ${e.name} to be present`;
+    if (e.supportedKinds.length === 0 && a.supportedKinds.length !== 0) {
+      return `listener ${e.name}: expected list of SupportedKinds was empty, but the actual list was not: ${JSON.stringify(a.supportedKinds)}`;
+    }
+    for (const k of e.supportedKinds) {
+      const found = a.supportedKinds.some((ak) => (ak.group ?? GATEWAY_GROUP) === (k.group ?? GATEWAY_GROUP) && ak.kind === k.kind);
+      if (!found) return `listener ${e.name}: expected Group:${k.group ?? GATEWAY_GROUP} Kind:${k.kind} to be present in SupportedKinds ${JSON.stringify(a.supportedKinds)}`;
+    }
+    if (a.attachedRoutes !== e.attachedRoutes) return `listener ${e.name}: expected AttachedRoutes to be ${e.attachedRoutes}, got ${a.attachedRoutes}`;
+    if (!conditionsMatch(e.conditions, a.conditions)) {
+      return `listener ${e.name}: expected Conditions ${e.conditions.map((c) => `${c.type}=${c.status}/${c.reason ?? ''}`).join(' ')}, got ${show(a.conditions)}`;
+    }
+  }
+  return null;
+}
+
+/** GatewayMustHaveZeroRoutes (upstream reports with t.Errorf: the test goes on, but fails). */
+export async function gatewayMustHaveZeroRoutes(t: T, s: Harness, gw: NN): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayStatusMustHaveListeners, async () => {
+    const generation = requireObject(t, s, 'Gateway', gw.namespace, gw.name);
+    const status = await s.status('Gateway', gw.namespace, gw.name);
+    if (conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions))) return false;
+    const listeners = listenersOf(status);
+    last = JSON.stringify(listeners.map((l) => ({ name: l.name, attachedRoutes: l.attachedRoutes })));
+    return listeners.length === 0 || (listeners.length === 1 && listeners[0].attachedRoutes === 0);
+  });
+  if (!ok) t.error(`Error waiting for gateway, got Gateway listeners ${last}, want zero listeners or exactly 1 listener with zero routes`);
+}
+
+/** NamespacesMustBeReady: every Gateway (not opted out) Accepted and Programmed at its generation, and pods. */
+export async function namespacesMustBeReady(t: T, s: Harness, namespaces: readonly string[]): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.namespacesMustBeReady, async () => {
+    const statuses = await s.statuses();
+    for (const ns of namespaces) {
+      for (const gw of s.list('Gateway', ns)) {
+        if (gw.metadata.annotations?.[SKIP_READINESS_ANNOTATION] === 'true') continue;
+        const status = statuses.get(`Gateway/${ns}/${gw.metadata.name}`)?.status ?? {};
+        const conditions = conditionsOf(status.conditions);
+        const stale = conditionsHaveLatestObservedGeneration(s.generation('Gateway', ns, gw.metadata.name), conditions);
+        if (stale) {
+          last = `Gateway ${ns}/${gw.metadata.name} ${stale}`;
+          return false;
+        }
+        if (!findCondition(conditions, 'Accepted', 'True')) {
+          last = `${ns}/${gw.metadata.name} Gateway not Accepted yet ${show(conditions)}`;
+          return false;
+        }
+        if (!findCondition(conditions, 'Programmed', 'True')) {
+          last = `${ns}/${gw.metadata.name} Gateway not Programmed yet ${show(conditions)}`;
+          return false;
+        }
+      }
+      if (!s.hasPods(ns)) {
+        last = `no pods in ${ns}`;
+        return false;
+      }
+    }
+    return true;
+  });
+  if (!ok) t.fatal(`error waiting for ${namespaces.join(', ')} namespaces to be ready: ${last}`);
+}
+
+// ---------------------------------------------------------------- routes
+
+/** GatewayAndHTTPRoutesMustBeAccepted: the Gateway's address ("ip:port"). */
+export async function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  const address = await waitForGatewayAddress(t, s, gw);
+  await routesAndParentMustBeAccepted(t, s, gw, routes);
+  await s.waitForDataPlane(gw.namespace, gw.name, t);
+  return address;
+}
+
+async function routesAndParentMustBeAccepted(t: T, s: Harness, gw: GatewayRef, routes: readonly NN[]): Promise<void> {
+  for (const route of routes) {
+    const namespaceRequired = route.namespace !== gw.namespace;
+    const parents: ExpectedRouteParentStatus[] = gw.listenerNames.map((listener) => ({
+      parentRef: { group: GATEWAY_GROUP, kind: 'Gateway', name: gw.name, namespace: gw.namespace, sectionName: listener },
+      controllerName: s.controllerName,
+      conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted' }],
+    }));
+    await httpRouteMustHaveParents(t, s, route, parents, namespaceRequired);
+  }
+  await gatewayListenersMustHaveConditions(t, s, gw, [
+    { type: 'ResolvedRefs', status: 'True' },
+    { type: 'Accepted', status: 'True' },
+    { type: 'Programmed', status: 'True' },
+  ]);
+}
+
+/** RouteMustHaveParents for HTTPRoute. */
+export async function httpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.routeMustHaveParents, async () => {
+    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
+    const actual = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    for (const p of actual) {
+      const stale = conditionsHaveLatestObservedGeneration(generation, p.conditions);
+      if (stale) {
+        last = `HTTPRoute ${route.name} ${stale}`;
+        return false;
+      }
+    }
+    const mismatch = parentsMismatch(parents, actual, namespaceRequired);
+    last = mismatch ? `${mismatch}; parents ${describeParents(actual)}` : '';
+    return mismatch === null;
+  });
+  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.namespace}/${route.name} to have parents matching expectations: ${last}`);
+}
+
+function describeParents(parents: readonly RouteParentStatus[]): string {
+  return `[${parents.map((p) => `${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? `#${p.parentRef.sectionName}` : ''} ${show(p.conditions)}`).join(', ')}]`;
+}
+
+/** parentsForRouteMatch, with the reason it does not. */
+function parentsMismatch(expected: readonly ExpectedRouteParentStatus[], actual: readonly RouteParentStatus[], namespaceRequired: boolean): string | null {
+  for (const e of expected) {
+    let why = 'no parent status';
+    const matched = actual.some((a) => {
+      if (a.controllerName !== e.controllerName) { why = `controllerName ${a.controllerName} != ${e.controllerName}`; return false; }
+      if (a.parentRef.group !== e.parentRef.group) { why = `parentRef.group ${a.parentRef.group} != ${e.parentRef.group}`; return false; }
+      if (a.parentRef.kind !== e.parentRef.kind) { why = `parentRef.kind ${a.parentRef.kind} != ${e.parentRef.kind}`; return false; }
+      if (a.parentRef.name !== e.parentRef.name) { why = `parentRef.name ${a.parentRef.name} != ${e.parentRef.name}`; return false; }
+      if (a.parentRef.namespace !== e.parentRef.namespace && (namespaceRequired || a.parentRef.namespace !== undefined)) {
+        why = `parentRef.namespace ${a.parentRef.namespace} != ${e.parentRef.namespace}`;
+        return false;
+      }
+      if (!conditionsMatch(e.conditions, a.conditions)) { why = `conditions ${show(a.conditions)} do not include ${e.conditions.map((c) => `${c.type}=${c.status}/${c.reason ?? ''}`).join(' ')}`; return false; }
+      return true;
+    });
+    if (!matched) return `parent ${e.parentRef.name}: ${why}`;
+  }
+  return null;
+}
+
+/** HTTPRouteMustHaveCondition: a parent status for the Gateway with the condition. */
+export async function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.httpRouteMustHaveCondition, async () => {
+    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
+    const parents = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    let found = false;
+    for (const p of parents) {
+      const stale = conditionsHaveLatestObservedGeneration(generation, p.conditions);
+      if (stale) {
+        last = stale;
+        return false;
+      }
+      if (p.parentRef.name === gw.name && (p.parentRef.namespace === undefined || p.parentRef.namespace === gw.namespace)) {
+        if (findCondition(p.conditions, condition.type, condition.status, condition.reason)) found = true;
+      }
+    }
+    last = `parents ${describeParents(parents)}`;
+    return found;
+  });
+  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
+}
+
+export function httpRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, route: NN, gw: NN): Promise<void> {
+  return httpRouteMustHaveCondition(t, s, route, gw, { type: 'ResolvedRefs', status: 'True', reason: 'ResolvedRefs' });
+}
+
+/** HTTPRouteMustHaveNoAcceptedParents: no parents (seen twice), or one that is not Accepted. */
+export async function httpRouteMustHaveNoAcceptedParents(t: T, s: Harness, route: NN): Promise<void> {
+  let emptyChecked = false;
+  let last = '';
+  const ok = await pollUntil(t, 1000, s.timeouts.httpRouteMustNotHaveParents, async () => {
+    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
+    const actual = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    last = describeParents(actual);
+    if (actual.length === 0) {
+      if (!emptyChecked) {
+        emptyChecked = true;
+        return false;
+      }
+      return true;
+    }
+    if (actual.length > 1) return false;
+    if (actual.some((p) => conditionsHaveLatestObservedGeneration(generation, p.conditions))) return false;
+    return conditionsMatch([{ type: 'Accepted', status: 'False' }], actual[0].conditions);
+  });
+  if (!ok) t.fatal(`error waiting for HTTPRoute to have no accepted parents: ${last}`);
+}
+
+export async function httpRouteMustHaveLatestConditions(t: T, s: Harness, route: NN): Promise<void> {
+  let err: string | null = null;
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.latestObservedGenerationSet, async () => {
+    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
+    for (const p of parentsOf(await s.status('HTTPRoute', route.namespace, route.name))) {
+      err = conditionsHaveLatestObservedGeneration(generation, p.conditions);
+      if (err) return false;
+    }
+    return true;
+  });
+  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.name} to have Latest ObservedGeneration to be set: ${err}`);
+}

@@ -1,0 +1,215 @@
+/**
+ * The suite's manifests as plain objects, and their standalone adaptation: what a Kubernetes
+ * cluster and the suite's applier would do to them, done in code so the upstream files are used
+ * unchanged. Pure: the workloads (echo pods) and addresses come in through AdaptEnv.
+ */
+import { parseAllDocuments, stringify } from 'yaml';
+import { kindInfo } from '../../src/provider/file/kinds';
+
+export interface KubeMeta {
+  name: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  [field: string]: unknown;
+}
+
+/** One manifest document; spec and the rest stay loosely typed, as the applier treats them. */
+export interface KubeDoc {
+  apiVersion: string;
+  kind: string;
+  metadata: KubeMeta;
+  [field: string]: unknown;
+}
+
+/** A running echo pod standing in for one replica of a Deployment. */
+export interface PodInfo {
+  name: string;
+  namespace: string;
+  /** Its own loopback address, as a pod has its own IP. */
+  ip: string;
+  labels: Record<string, string>;
+  /** The port echo-basic listens on (HTTP_PORT, 3000 by default). */
+  httpPort: number;
+}
+
+/** Placeholders of the suite's manifests, filled by its applier. */
+export const GATEWAY_CLASS_PLACEHOLDER = '{GATEWAY_CLASS_NAME}';
+export const CONTROLLER_PLACEHOLDER = '{GATEWAY_CONTROLLER_NAME}';
+
+export interface AdaptEnv {
+  gatewayClassName: string;
+  controllerName: string;
+  /** The loopback address a Gateway binds (its own per Gateway). */
+  gatewayAddress(namespace: string, name: string): string;
+  /** Listener port as bound (the identity unless ports must be moved above 1024). */
+  listenerPort(port: number): number;
+  /** Running pods of a namespace whose labels match an equality selector. */
+  podsMatching(namespace: string, selector: Record<string, string>): PodInfo[];
+}
+
+export function parseManifests(text: string, source: string): KubeDoc[] {
+  const docs: KubeDoc[] = [];
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length > 0) throw new Error(`${source}: ${doc.errors[0].message}`);
+    const value: unknown = doc.toJS();
+    if (value === null || value === undefined) continue;
+    if (!isRecord(value) || typeof value.kind !== 'string' || !isRecord(value.metadata)) {
+      throw new Error(`${source}: a document without kind or metadata`);
+    }
+    docs.push(value as KubeDoc);
+  }
+  return docs;
+}
+
+export function toYaml(docs: readonly KubeDoc[]): string {
+  return docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n');
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function spec(doc: KubeDoc): Record<string, unknown> {
+  if (!isRecord(doc.spec)) doc.spec = {};
+  return doc.spec as Record<string, unknown>;
+}
+
+/** "Kind/namespace/name", the identity of an object. */
+export function objectKey(kind: string, namespace: string | undefined, name: string): string {
+  return `${kind}/${namespace ?? ''}/${name}`;
+}
+
+export function keyOf(doc: KubeDoc): string {
+  return objectKey(doc.kind, doc.metadata.namespace, doc.metadata.name);
+}
+
+/** Everything but type, metadata and status: what a change of bumps metadata.generation. */
+export function specPart(doc: KubeDoc): Record<string, unknown> {
+  const { apiVersion: _a, kind: _k, metadata: _m, status: _s, ...rest } = doc;
+  return rest;
+}
+
+/** Deployments of the manifests: the workloads that need echo pods. */
+export interface Workload {
+  namespace: string;
+  name: string;
+  replicas: number;
+  podLabels: Record<string, string>;
+  /** HTTP_PORT of the echo container, else echo-basic's default 3000. */
+  httpPort: number;
+}
+
+export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
+  const out: Workload[] = [];
+  for (const d of docs) {
+    if (d.kind !== 'Deployment') continue;
+    const s = spec(d);
+    const template = isRecord(s.template) ? s.template : {};
+    const meta = isRecord(template.metadata) ? template.metadata : {};
+    const labels = stringMap(meta.labels);
+    let httpPort = 3000;
+    const podSpec = isRecord(template.spec) ? template.spec : {};
+    for (const c of Array.isArray(podSpec.containers) ? podSpec.containers : []) {
+      if (!isRecord(c) || !Array.isArray(c.env)) continue;
+      for (const e of c.env) if (isRecord(e) && e.name === 'HTTP_PORT' && typeof e.value === 'string' && /^\d+$/.test(e.value)) httpPort = Number(e.value);
+    }
+    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort });
+  }
+  return out;
+}
+
+function stringMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isRecord(v)) for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
+  return out;
+}
+
+/**
+ * What Pier gets for the given manifests:
+ * - kinds Pier does not read (Deployment, ConfigMap, ...) are dropped; their pods run as echo backends;
+ * - Namespaces get the kubernetes.io/metadata.name label the API server adds;
+ * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
+ * - each Gateway gets spec.addresses: its own loopback address;
+ * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
+ *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
+ */
+export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): KubeDoc[] {
+  const out: KubeDoc[] = [];
+  for (const original of docs) {
+    if (!kindInfo(original.kind)) continue;
+    const doc = structuredClone(original);
+    switch (doc.kind) {
+      case 'Namespace':
+        doc.metadata.labels = { ...doc.metadata.labels, 'kubernetes.io/metadata.name': doc.metadata.name };
+        break;
+      case 'GatewayClass':
+        spec(doc).controllerName = env.controllerName;
+        break;
+      case 'Gateway':
+        adaptGateway(doc, env);
+        break;
+      case 'Service': {
+        out.push(doc);
+        const slice = endpointSliceFor(doc, env);
+        if (slice) out.push(slice);
+        continue;
+      }
+      default:
+        break;
+    }
+    out.push(doc);
+  }
+  return out;
+}
+
+function adaptGateway(doc: KubeDoc, env: AdaptEnv): void {
+  const s = spec(doc);
+  s.gatewayClassName = env.gatewayClassName;
+  s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
+  if (Array.isArray(s.listeners)) {
+    for (const l of s.listeners) if (isRecord(l) && typeof l.port === 'number') l.port = env.listenerPort(l.port);
+  }
+}
+
+function endpointSliceFor(service: KubeDoc, env: AdaptEnv): KubeDoc | null {
+  const s = spec(service);
+  const selector = stringMap(s.selector);
+  if (Object.keys(selector).length === 0) return null;
+  const namespace = service.metadata.namespace ?? 'default';
+  const pods = env.podsMatching(namespace, selector);
+  const ports: Record<string, unknown>[] = [];
+  for (const p of Array.isArray(s.ports) ? s.ports : []) {
+    if (!isRecord(p) || typeof p.port !== 'number') continue;
+    const target = p.targetPort ?? p.port;
+    const port = typeof target === 'number' ? target : /^\d+$/.test(String(target)) ? Number(target) : undefined;
+    if (port === undefined) continue; // a named targetPort: echo pods declare no named ports
+    ports.push({
+      ...(typeof p.name === 'string' ? { name: p.name } : {}),
+      port,
+      protocol: typeof p.protocol === 'string' ? p.protocol : 'TCP',
+      ...(typeof p.appProtocol === 'string' ? { appProtocol: p.appProtocol } : {}),
+    });
+  }
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      name: `${service.metadata.name}-standalone`,
+      namespace,
+      labels: { 'kubernetes.io/service-name': service.metadata.name },
+    },
+    addressType: 'IPv4',
+    endpoints: pods.map((pod) => ({
+      addresses: [pod.ip],
+      conditions: { ready: true, serving: true, terminating: false },
+      targetRef: { kind: 'Pod', name: pod.name, namespace: pod.namespace },
+    })),
+    ports,
+  };
+}
+
+/** Fills the suite's placeholders the way its applier does for the kinds that carry them. */
+export function fillPlaceholders(text: string, gatewayClassName: string, controllerName: string): string {
+  return text.split(GATEWAY_CLASS_PLACEHOLDER).join(gatewayClassName).split(CONTROLLER_PLACEHOLDER).join(controllerName);
+}

@@ -1,0 +1,83 @@
+/**
+ * Echo pods: for each Deployment of the manifests, echo backends that answer as the suite's
+ * echo-basic pods do (namespace, a pod name prefixed by the Deployment name, the request seen).
+ * Each pod gets its own loopback address and listens on the echo port (3000), as a pod has its
+ * own IP, so the manifests' ports and EndpointSlices work unchanged.
+ */
+import { createHash } from 'node:crypto';
+import { EchoBackend } from '../../src/demo/echo-backend';
+import type { PodInfo, Workload } from './manifests';
+
+/** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
+const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const MAX_REPLICAS = 2;
+
+function suffix(seed: string, length: number): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let out = '';
+  for (let i = 0; i < length; i++) out += SUFFIX_ALPHABET[digest[i] % SUFFIX_ALPHABET.length];
+  return out;
+}
+
+/** "<deployment>-<replicaset hash>-<pod hash>", the shape the suite's weight test parses. */
+export function podName(deployment: string, namespace: string, index: number): string {
+  return `${deployment}-${suffix(`${namespace}/${deployment}`, 10)}-${suffix(`${namespace}/${deployment}/${index}`, 5)}`;
+}
+
+export class EchoPods {
+  private readonly pods = new Map<string, { info: PodInfo; backend: EchoBackend }[]>();
+  private nextAddress = 1;
+
+  /** @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20". */
+  constructor(private readonly addressPrefix: string) {}
+
+  /** Starts the pods of a workload (once; later calls return the running ones). */
+  async ensure(w: Workload): Promise<PodInfo[]> {
+    const key = `${w.namespace}/${w.name}`;
+    const running = this.pods.get(key);
+    if (running) return running.map((p) => p.info);
+    const started: { info: PodInfo; backend: EchoBackend }[] = [];
+    this.pods.set(key, started);
+    for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
+      const ip = this.allocateAddress();
+      const info: PodInfo = { name: podName(w.name, w.namespace, i), namespace: w.namespace, ip, labels: w.podLabels, httpPort: w.httpPort };
+      const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name });
+      await backend.listen(ip, w.httpPort);
+      started.push({ info, backend });
+    }
+    return started.map((p) => p.info);
+  }
+
+  matching(namespace: string, selector: Record<string, string>): PodInfo[] {
+    const out: PodInfo[] = [];
+    for (const list of this.pods.values()) {
+      for (const { info } of list) {
+        if (info.namespace !== namespace) continue;
+        if (Object.entries(selector).every(([k, v]) => info.labels[k] === v)) out.push(info);
+      }
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Pods of one Deployment. */
+  of(namespace: string, deployment: string): PodInfo[] {
+    return (this.pods.get(`${namespace}/${deployment}`) ?? []).map((p) => p.info);
+  }
+
+  requestsServed(): number {
+    let n = 0;
+    for (const list of this.pods.values()) for (const p of list) n += p.backend.requests;
+    return n;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.pods.values()].flat().map((p) => p.backend.close()));
+    this.pods.clear();
+  }
+
+  private allocateAddress(): string {
+    const n = this.nextAddress++;
+    if (n > 250 * 250) throw new Error('out of pod addresses');
+    return `${this.addressPrefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  }
+}

@@ -2,7 +2,9 @@
 // Runs the compiled tests with node's test runner: unit tests in parallel, then end-to-end
 // tests one file at a time (they start real Envoy processes). Prints node's summaries and a
 // closing "N passed, N failed" line; exits non-zero when any test failed or none ran.
-// Usage: node scripts/run-tests.mjs [unit|e2e|all] (default all); PIER_TEST_FILTER=substring narrows files.
+// Then the Gateway API conformance replay (test/conformance), in Delta and in SotW xDS.
+// Usage: node scripts/run-tests.mjs [unit|e2e|conformance|all] (default all);
+// PIER_TEST_FILTER=substring narrows the unit and e2e files.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -38,14 +40,35 @@ function run(files, concurrency) {
   });
 }
 
-const unitFiles = which === 'e2e' ? [] : find(join(root, 'dist', 'test', 'unit'));
-const e2eFiles = which === 'unit' ? [] : find(join(root, 'dist', 'test', 'e2e'));
+/** The conformance replay prints its own "N passed, N failed" closing line. */
+function conformance(adsMode) {
+  return new Promise((resolve) => {
+    console.log(`\n# conformance replay (${adsMode} xDS)`);
+    const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'test', 'conformance', 'run.js')], {
+      cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PIER_CONFORMANCE_ADS_MODE: adsMode },
+    });
+    let text = '';
+    child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
+    child.on('exit', (code) => {
+      const m = text.match(/^(\d+) passed, (\d+) failed/m) ?? [];
+      resolve({ pass: Number(m[1] ?? 0), fail: Number(m[2] ?? 0), skipped: 0, code: code ?? 1 });
+    });
+  });
+}
+
+const none = { pass: 0, fail: 0, skipped: 0, code: 0 };
+const unitFiles = ['all', 'unit'].includes(which) ? find(join(root, 'dist', 'test', 'unit')) : [];
+const e2eFiles = ['all', 'e2e'].includes(which) ? find(join(root, 'dist', 'test', 'e2e')) : [];
 const unit = await run(unitFiles, 2);
 const e2e = await run(e2eFiles, 1);
-const pass = unit.pass + e2e.pass;
-const fail = unit.fail + e2e.fail;
-const skipped = unit.skipped + e2e.skipped;
-const failedRun = unit.code !== 0 || e2e.code !== 0;
-console.log(`\nunit: ${unit.pass} passed, ${unit.fail} failed; e2e: ${e2e.pass} passed, ${e2e.fail} failed`);
+const confDelta = ['all', 'conformance'].includes(which) ? await conformance('delta') : none;
+const confSotw = ['all', 'conformance'].includes(which) ? await conformance('sotw') : none;
+const phases = [unit, e2e, confDelta, confSotw];
+const pass = phases.reduce((n, p) => n + p.pass, 0);
+const fail = phases.reduce((n, p) => n + p.fail, 0);
+const skipped = phases.reduce((n, p) => n + p.skipped, 0);
+const failedRun = phases.some((p) => p.code !== 0);
+console.log(`\nunit: ${unit.pass} passed, ${unit.fail} failed; e2e: ${e2e.pass} passed, ${e2e.fail} failed; ` +
+  `conformance delta: ${confDelta.pass} passed, ${confDelta.fail} failed; conformance sotw: ${confSotw.pass} passed, ${confSotw.fail} failed`);
 console.log(`${pass} passed, ${failedRun && fail === 0 ? 1 : fail} failed, ${skipped} skipped`);
 if (failedRun || fail > 0 || pass === 0) process.exit(1);

@@ -3,6 +3,7 @@
  * publishes to and subscribes to, and owns their lifetimes. Nothing else holds global state.
  */
 import * as path from 'node:path';
+import * as grpc from '@grpc/grpc-js';
 import { existsSync, statSync } from 'node:fs';
 import { Bus } from '../message/resources';
 import type { PierConfig } from '../config/config';
@@ -42,8 +43,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const log = componentLogger(logger, 'serve');
   const resourcesDir = resolveResourcesDir(config.resources);
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
+  routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
-  const stoppers: (() => Promise<void> | void)[] = [];
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {
@@ -68,33 +69,14 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const xdsServer = new XdsServer({ cache, registry, logger });
   const statusWriter = new FileStatusWriter({ bus, logger });
 
-  // Downstream first, so the first provider snapshot flows straight through.
-  statusWriter.start();
-  cacheRunner.start();
-  xdsTranslator.start();
-  gatewayApi.start();
-  await provider.start();
-  const xdsPort = await xdsServer.listen(config.xdsAddress);
-
+  // What /readyz waits for; the admin API answers /healthz from the start.
+  const readiness = { 'first configuration read': false, 'xDS server listening': false, 'not shutting down': true };
   let infra: HostInfrastructure | null = null;
-  if (config.envoy !== 'off') {
-    const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
-    if (binary) {
-      infra = new HostInfrastructure({
-        bus, envoyBinary: binary, xdsHost: config.envoyXdsHost, xdsPort,
-        adsMode: config.adsMode, envoyLogLevel: config.envoyLogLevel, logger,
-      });
-      infra.start();
-      log.info({ envoy: binary, adsMode: config.adsMode }, 'launching one Envoy per Gateway');
-    } else if (config.envoy === 'auto') {
-      log.warn(ENVOY_INSTALL_HINT);
-    } else {
-      throw new Error(`envoy binary not found or not executable: ${config.envoy}`);
-    }
-  }
-
   const admin = new AdminServer({
-    readiness: () => ({ ready: true, waitingFor: [] }),
+    readiness: () => {
+      const waitingFor = Object.entries(readiness).filter(([, done]) => !done).map(([what]) => what);
+      return { ready: waitingFor.length === 0, waitingFor };
+    },
     views: {
       proxies: () => registry.list(),
       statuses: () => statusWriter.list(),
@@ -102,11 +84,16 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       ir: (q) => pick(bus.xdsIR.loadAll(), q.get('gateway')),
       xds: (q) => pick(bus.xdsResources.loadAll(), q.get('gateway')),
       infra: () => infra?.list() ?? [],
+      config: () => ({ ...config, resources: resourcesDir }),
     },
   }, logger);
-  const adminPort = await admin.listen(config.adminAddress);
+  const adminPort = await admin.listen(config.adminAddress).catch(async (err: Error) => {
+    await demo?.close();
+    throw new Error(`admin server cannot listen on ${config.adminAddress}: ${err.message}`);
+  });
 
-  stoppers.push(
+  // In this order: stop reading, stop the proxies, drain their streams, then the rest.
+  const stoppers: (() => Promise<void> | void)[] = [
     () => provider.stop(),
     () => infra?.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
@@ -117,28 +104,70 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => statusWriter.stop(),
     () => demo?.close(),
     () => bus.close(),
-  );
-  log.info({ xds: config.xdsAddress, xdsPort, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
+  ];
 
   let stopping: Promise<void> | null = null;
-  return {
-    xdsPort,
-    adminPort,
-    bus,
-    stop: () => {
-      stopping ??= (async () => {
-        for (const s of stoppers) {
-          try {
-            await s();
-          } catch (err) {
-            log.error({ err }, 'error while stopping');
-          }
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      readiness['not shutting down'] = false;
+      for (const s of stoppers) {
+        try {
+          await s();
+        } catch (err) {
+          log.error({ err }, 'error while stopping');
         }
-        log.info('pier stopped');
-      })();
-      return stopping;
-    },
+      }
+      log.info('pier stopped');
+    })();
+    return stopping;
   };
+
+  let xdsPort = 0;
+  try {
+    // Downstream first, so the first provider snapshot flows straight through.
+    statusWriter.start();
+    cacheRunner.start();
+    xdsTranslator.start();
+    gatewayApi.start();
+    await provider.start();
+    readiness['first configuration read'] = true;
+    xdsPort = await xdsServer.listen(config.xdsAddress).catch((err: Error) => {
+      throw new Error(`xDS server cannot listen on ${config.xdsAddress}: ${err.message}`);
+    });
+    readiness['xDS server listening'] = true;
+
+    if (config.envoy !== 'off') {
+      const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
+      if (binary) {
+        infra = new HostInfrastructure({
+          bus, envoyBinary: binary, xdsHost: config.envoyXdsHost, xdsPort,
+          adsMode: config.adsMode, envoyLogLevel: config.envoyLogLevel, logger,
+        });
+        infra.start();
+        log.info({ envoy: binary, adsMode: config.adsMode }, 'launching one Envoy per Gateway');
+      } else if (config.envoy === 'auto') {
+        log.warn(ENVOY_INSTALL_HINT);
+      } else {
+        throw new Error(`envoy binary not found or not executable: ${config.envoy}`);
+      }
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  log.info({ xds: config.xdsAddress, xdsPort, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
+
+  return { xdsPort, adminPort, bus, stop };
+}
+
+/** grpc-js logs to stderr on its own; send its messages through pino like everything else. */
+function routeGrpcLogs(log: Logger): void {
+  grpc.setLogger({
+    error: (...args: unknown[]) => log.warn(args.map(String).join(' ')),
+    info: (...args: unknown[]) => log.debug(args.map(String).join(' ')),
+    debug: (...args: unknown[]) => log.debug(args.map(String).join(' ')),
+  } as Partial<Console> as Console);
 }
 
 function pick<V>(all: ReadonlyMap<string, V>, gateway: string | null): Record<string, V> {

@@ -15,31 +15,8 @@ const pkgVersion = JSON.parse(readFileSync(pkgJson, 'utf8')).version;
 const SOURCE_DIRS = ['envoy-api', 'xds', 'googleapis', 'protoc-gen-validate'].map((d) => join(pkgDir, 'deps', d));
 const OUT = new URL('../proto/', import.meta.url).pathname;
 
-// Everything Pier builds or serves; their imports are followed.
-const ROOTS = [
-  'envoy/service/discovery/v3/ads.proto',
-  'envoy/service/discovery/v3/discovery.proto',
-  'envoy/service/listener/v3/lds.proto',
-  'envoy/service/route/v3/rds.proto',
-  'envoy/service/cluster/v3/cds.proto',
-  'envoy/service/endpoint/v3/eds.proto',
-  'envoy/service/secret/v3/sds.proto',
-  'envoy/config/listener/v3/listener.proto',
-  'envoy/config/route/v3/route.proto',
-  'envoy/config/cluster/v3/cluster.proto',
-  'envoy/config/endpoint/v3/endpoint.proto',
-  'envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto',
-  'envoy/extensions/filters/network/tcp_proxy/v3/tcp_proxy.proto',
-  'envoy/extensions/filters/udp/udp_proxy/v3/udp_proxy.proto',
-  // The udp_proxy matcher's route action (not imported by udp_proxy.proto itself).
-  'envoy/extensions/filters/udp/udp_proxy/v3/route.proto',
-  'envoy/extensions/filters/http/router/v3/router.proto',
-  'envoy/extensions/transport_sockets/tls/v3/tls.proto',
-  'envoy/extensions/upstreams/http/v3/http_protocol_options.proto',
-  'envoy/extensions/filters/listener/tls_inspector/v3/tls_inspector.proto',
-  'envoy/extensions/access_loggers/stream/v3/stream.proto',
-  'google/rpc/status.proto',
-];
+// Everything Pier builds or serves (proto/roots.json, shared with src/xds/proto.ts); their imports are followed.
+const ROOTS = JSON.parse(readFileSync(join(OUT, 'roots.json'), 'utf8')).files;
 // Known not to load with protobufjs; nothing Pier uses needs it.
 const SKIP = new Set(['envoy/config/trace/v3/opencensus.proto']);
 

@@ -3,17 +3,20 @@
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ConfigError, loadConfigFile, resolveConfig, validatePartialConfig, type PierConfig } from '../config/config';
+import { loadConfigFile, resolveConfig, validatePartialConfig, type PierConfig } from '../config/config';
 import { createLogger } from '../logging/logger';
 import { serve, PACKAGE_ROOT } from '../cmd/serve';
 import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
+import { runTranslate } from './translate';
 
 const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Gateway API
 
 Usage:
   pier serve [flags]         serve xDS for the Gateway API resources in a directory
   pier quickstart [flags]    serve examples/quickstart with the demo backend on 127.0.0.1:8081
+  pier translate -f FILE|DIR [--output status|ir|xds] [-o yaml|json]
+                             translate offline and print statuses, IR or xDS (pier translate -h)
   pier demo-backend [--listen host:port] [--name NAME]
                              run the demo echo backend alone
   pier version
@@ -100,6 +103,7 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'serve': await runServe(rest, false); return -1;
       case 'quickstart': await runServe(rest, true); return -1;
+      case 'translate': return await runTranslate(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
       case 'version': case '--version': process.stdout.write(`pier ${version()}\n`); return 0;
       case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
@@ -108,14 +112,20 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (err) {
-    const message = err instanceof ConfigError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
-      ? (err as Error).message
-      : (err as Error).stack ?? String(err);
+    // Users get the message; the stack only helps us, so it is shown on request.
+    const message = err instanceof Error ? (process.env.PIER_DEBUG ? err.stack ?? err.message : err.message) : String(err);
     process.stderr.write(`pier: ${message}\n`);
     return 1;
   }
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => { if (code >= 0) process.exitCode = code; });
+  const argv = process.argv.slice(2);
+  const startsServers = ['serve', 'quickstart', 'demo-backend'].includes(argv[0] ?? '');
+  main(argv).then((code) => {
+    if (code < 0) return; // serving until a signal
+    // A failed start may leave servers half open: exit outright instead of waiting for them.
+    if (code > 0 && startsServers) process.exit(code);
+    process.exitCode = code;
+  });
 }

@@ -2,6 +2,7 @@
  * Loads the vendored Envoy protos (proto/) once: a protobufjs Root to encode resources and a
  * grpc package definition for the discovery services. Schema only; immutable after load.
  */
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import * as protoLoader from '@grpc/proto-loader';
@@ -18,28 +19,8 @@ export const LOADER_OPTIONS: protoLoader.Options = {
   includeDirs: [PROTO_DIR],
 };
 
-/** Files whose messages Pier builds or serves; the rest load through their imports. */
-export const PROTO_FILES = [
-  'envoy/service/discovery/v3/ads.proto',
-  'envoy/service/listener/v3/lds.proto',
-  'envoy/service/route/v3/rds.proto',
-  'envoy/service/cluster/v3/cds.proto',
-  'envoy/service/endpoint/v3/eds.proto',
-  'envoy/service/secret/v3/sds.proto',
-  'envoy/config/listener/v3/listener.proto',
-  'envoy/config/route/v3/route.proto',
-  'envoy/config/cluster/v3/cluster.proto',
-  'envoy/config/endpoint/v3/endpoint.proto',
-  'envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto',
-  'envoy/extensions/filters/network/tcp_proxy/v3/tcp_proxy.proto',
-  'envoy/extensions/filters/udp/udp_proxy/v3/udp_proxy.proto',
-  'envoy/extensions/filters/udp/udp_proxy/v3/route.proto',
-  'envoy/extensions/filters/http/router/v3/router.proto',
-  'envoy/extensions/transport_sockets/tls/v3/tls.proto',
-  'envoy/extensions/upstreams/http/v3/http_protocol_options.proto',
-  'envoy/extensions/filters/listener/tls_inspector/v3/tls_inspector.proto',
-  'envoy/extensions/access_loggers/stream/v3/stream.proto',
-];
+/** Files whose messages Pier builds or serves (proto/roots.json); the rest load through their imports. */
+export const PROTO_FILES: readonly string[] = (JSON.parse(readFileSync(path.join(PROTO_DIR, 'roots.json'), 'utf8')) as { files: string[] }).files;
 
 export interface XdsProtos {
   root: protobuf.Root;
@@ -57,9 +38,9 @@ export function loadXdsProtos(): XdsProtos {
   if (loaded) return loaded;
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
-  root.loadSync(PROTO_FILES, { keepCase: true });
+  root.loadSync([...PROTO_FILES], { keepCase: true });
   root.resolveAll();
-  const packageDefinition = protoLoader.loadSync(PROTO_FILES, LOADER_OPTIONS);
+  const packageDefinition = protoLoader.loadSync([...PROTO_FILES], LOADER_OPTIONS);
   const types = new Map<string, protobuf.Type>();
   const typeOf = (name: string): protobuf.Type => {
     const short = name.startsWith('type.googleapis.com/') ? name.slice('type.googleapis.com/'.length) : name;

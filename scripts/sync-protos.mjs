@@ -82,8 +82,9 @@ writeFileSync(join(OUT, 'SOURCE'), [
 ].join('\n'));
 
 // A canonical FileDescriptorSet (fully qualified names, proper map entries) for reflection.
-const buf = join(dirname(require.resolve('@bufbuild/buf/package.json')), 'bin', 'buf');
-execFileSync(buf, ['build', '.', '--exclude-source-info', '-o', join(OUT, 'descriptors.binpb')], { cwd: OUT, stdio: 'inherit' });
+// buf comes from the npm registry on demand (pinned), so it is no install-time dependency.
+const BUF = '@bufbuild/buf@1.75.0';
+execFileSync('npx', ['--yes', BUF, 'build', '.', '--exclude-source-info', '-o', join(OUT, 'descriptors.binpb')], { cwd: OUT, stdio: 'inherit' });
 console.log(`sync-protos: ${seen.size} files from @grpc/grpc-js-xds@${pkgVersion} into proto/`);
 
 // TypeScript types for every message, in the shape @grpc/proto-loader and protobufjs use

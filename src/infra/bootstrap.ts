@@ -50,8 +50,16 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
         },
       }],
     },
-    layered_runtime: {
-      layers: [{ name: 'static', static_layer: { 'overload.global_downstream_max_connections': 50000 } }],
+    // An edge proxy needs a bound on downstream connections (Envoy warns without one).
+    overload_manager: {
+      refresh_interval: '0.25s',
+      resource_monitors: [{
+        name: 'envoy.resource_monitors.global_downstream_max_connections',
+        typed_config: {
+          '@type': 'type.googleapis.com/envoy.extensions.resource_monitors.downstream_connections.v3.DownstreamConnectionsConfig',
+          max_active_downstream_connections: 50000,
+        },
+      }],
     },
   };
 }

@@ -25,10 +25,36 @@ export class SotwTypeState extends TypeState {
    * when it matches there is nothing to send.
    */
   claimedVersion = '';
+  /**
+   * LDS/CDS: what the client last accepted (ACKed, or held on reconnect). It may share the
+   * sent map: full-state types replace that map, never mutate it.
+   */
+  accepted = new Map<string, ResourceEntry>();
 
   constructor(typeUrl: ResourceTypeUrl) {
     super(typeUrl);
     this.fullState = isLegacyWildcardType(typeUrl);
+  }
+
+  recordAccepted(): void {
+    if (this.fullState) this.accepted = this.sent;
+  }
+
+  /**
+   * LDS/CDS after a NACK: the client still holds what it accepted before, not the rejected
+   * content. Carrying the rejected content along as "stale, removed later" in the next
+   * full-state response would send it again and provoke the same NACK.
+   */
+  revertRejected(): void {
+    if (!this.fullState) return;
+    const sent = new Map(this.sent);
+    for (const [name, version] of this.rejected) {
+      if (sent.get(name)?.version !== version) continue;
+      const held = this.accepted.get(name);
+      if (held) sent.set(name, held);
+      else sent.delete(name);
+    }
+    this.sent = sent;
   }
 
   /** Applies a request's resource_names. Returns true when the subscription changed. */
@@ -66,8 +92,13 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     let reRequest = false;
     if (state.awaiting) {
       state.awaiting = false;
-      if (request.error_detail) this.recordNack(state, nonce, request.error_detail);
-      else this.recordAck(state);
+      if (request.error_detail) {
+        this.recordNack(state, nonce, request.error_detail);
+        state.revertRejected();
+      } else {
+        this.recordAck(state);
+        state.recordAccepted();
+      }
     } else {
       reRequest = state.initialized;
     }
@@ -152,6 +183,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     const version = state.wildcard && desired.length === snapType.entries.size ? snapType.version : setVersion(desired);
     if (version !== claimed) return;
     state.sent = new Map(desired.map((e) => [e.name, e]));
+    state.accepted = state.sent;
     state.everSent = true;
     this.recordHeld(state, claimed);
   }

@@ -3,8 +3,9 @@
  * ProxyRegistry and XdsServer fed by hand-built resources, and Envoy started with Pier's
  * bootstrap. Covers what only a real proxy can tell: NACKs of config Envoy rejects (the old
  * config keeps serving, the NACK is recorded and not provoked again, the next valid update
- * applies) and make-before-break updates under traffic (no 503 while clusters and routes come
- * and go).
+ * applies; a listener or cluster rejected next to valid ones is not sent again when another
+ * one changes, and the valid ones Envoy applied keep serving) and make-before-break updates
+ * under traffic (no 503 while clusters and routes come and go).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,11 +47,15 @@ interface Shape {
   badRegex?: boolean;
   /** Adds the "fresh" cluster, its endpoints and the /new route to it. */
   fresh?: boolean;
-  /** Extra listeners (same route config), by name and port. */
-  extraListeners?: { name: string; port: number }[];
+  /** Extra listeners by name and port; alt: on the "routes-alt" config, where /app goes to the other backend. */
+  extraListeners?: { name: string; port: number; alt?: boolean }[];
+  /** Adds the "broken" cluster, which Envoy rejects (an EDS cluster cannot provide its own LB). */
+  brokenCluster?: boolean;
+  /** The green cluster's connect timeout in seconds (default 1). */
+  greenTimeout?: number;
 }
 
-function httpListener(name: string, address: string, port: number): Listener {
+function httpListener(name: string, address: string, port: number, routeConfig = 'routes'): Listener {
   return {
     name,
     address: { socket_address: { address, port_value: port } },
@@ -59,7 +64,7 @@ function httpListener(name: string, address: string, port: number): Listener {
         name: 'envoy.filters.network.http_connection_manager',
         typed_config: typedConfig('envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager', {
           stat_prefix: name,
-          rds: { route_config_name: 'routes', config_source: { ads: {}, resource_api_version: 'V3' } },
+          rds: { route_config_name: routeConfig, config_source: { ads: {}, resource_api_version: 'V3' } },
           http_filters: [{ name: 'envoy.filters.http.router', typed_config: typedConfig('envoy.extensions.filters.http.router.v3.Router', {}) }],
         }),
       }],
@@ -67,11 +72,11 @@ function httpListener(name: string, address: string, port: number): Listener {
   } as Listener;
 }
 
-function edsCluster(name: string): Cluster {
+function edsCluster(name: string, connectTimeoutSeconds = 1): Cluster {
   return {
     name,
     type: 'EDS',
-    connect_timeout: { seconds: '1' },
+    connect_timeout: { seconds: String(connectTimeoutSeconds) },
     eds_cluster_config: { eds_config: { ads: {}, resource_api_version: 'V3' } },
   } as Cluster;
 }
@@ -88,16 +93,23 @@ function gatewayResources(address: string, port: number, backends: Backends, sha
   if (shape.badRegex) routes.push({ match: { safe_regex: { regex: '(' } }, route: { cluster: 'green' } });
   if (shape.fresh) routes.push({ match: { prefix: '/new' }, route: { cluster: 'fresh' } });
   routes.push({ match: { prefix: '/app' }, route: { cluster: shape.app } });
-  const clusters = [edsCluster('blue'), edsCluster('green')];
+  const clusters = [edsCluster('blue'), edsCluster('green', shape.greenTimeout)];
   const endpoints = [loopback('blue', backends.blue), loopback('green', backends.green)];
   if (shape.fresh) {
     clusters.push(edsCluster('fresh'));
     endpoints.push(loopback('fresh', backends.fresh));
   }
+  if (shape.brokenCluster) clusters.push({ ...edsCluster('broken'), lb_policy: 'CLUSTER_PROVIDED' } as Cluster);
+  const extra = shape.extraListeners ?? [];
+  const routeConfigs: RouteConfiguration[] = [{ name: 'routes', virtual_hosts: [{ name: 'all', domains: ['*'], routes }] }];
+  if (extra.some((l) => l.alt)) {
+    const other = shape.app === 'blue' ? 'green' : 'blue';
+    routeConfigs.push({ name: 'routes-alt', virtual_hosts: [{ name: 'all', domains: ['*'], routes: [{ match: { prefix: '/app' }, route: { cluster: other } }] }] });
+  }
   return {
     gateway: GATEWAY,
-    listeners: [httpListener('http', address, port), ...(shape.extraListeners ?? []).map((l) => httpListener(l.name, address, l.port))],
-    routes: [{ name: 'routes', virtual_hosts: [{ name: 'all', domains: ['*'], routes }] }],
+    listeners: [httpListener('http', address, port), ...extra.map((l) => httpListener(l.name, address, l.port, l.alt ? 'routes-alt' : 'routes'))],
+    routes: routeConfigs,
     clusters,
     endpoints,
     secrets: [],
@@ -261,6 +273,12 @@ for (const adsMode of ['delta', 'sotw'] as const) {
         const s = proxyType(typeUrl);
         return s && !s.awaitingAck && s.ackedVersion === currentVersion(typeUrl) ? s : undefined;
       }, { timeoutMs: APPLY_MS, intervalMs: 20 });
+    /** The proxy ACKed a response of typeUrl sent after sentNonceBefore (SotW may send less than the cache holds). */
+    const ackedSentAfter = (typeUrl: ResourceTypeUrl, sentNonceBefore: string | undefined): Promise<ProxyTypeStatus> =>
+      waitFor(`Envoy to ACK a new ${typeUrl} response`, () => {
+        const s = proxyType(typeUrl);
+        return s && s.sentNonce !== sentNonceBefore && !s.awaitingAck && s.ackedVersion === s.sentVersion ? s : undefined;
+      }, { timeoutMs: APPLY_MS, intervalMs: 20 });
     const nackedSince = (typeUrl: ResourceTypeUrl, previous: string | undefined): Promise<ProxyTypeStatus> =>
       waitFor(`Envoy to NACK ${typeUrl}`, () => {
         const s = proxyType(typeUrl);
@@ -375,6 +393,76 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       set({ app: 'green' });
       await ackedCurrent(TypeUrl.Listener);
       await waitFor('the second listener to close', async () => ((await get('/app', second).then(() => false, () => true)) ? true : undefined), { timeoutMs: APPLY_MS });
+    });
+
+    test('a listener rejected next to a valid new one is not sent again when another listener changes; the valid one keeps serving', async (t) => {
+      const ldsStat = 'listener_manager.lds';
+      const rejectedBefore = await envoy!.stat(`${ldsStat}.update_rejected`);
+      const nackBefore = proxyType(TypeUrl.Listener)?.lastNack?.at;
+      const side = await freePort(address);
+      const dup = { name: 'http-dup', port };
+      assert.equal(set({ app: 'green', extraListeners: [dup, { name: 'http-side', port: side }] }), true);
+
+      const status = await nackedSince(TypeUrl.Listener, nackBefore);
+      const nack = status.lastNack;
+      t.diagnostic(`${adsMode} LDS partial NACK: ${JSON.stringify(nack?.message ?? '')}`);
+      assert.deepEqual(nack?.rejected, ['http-dup'], 'only the listener Envoy names is taken as rejected');
+      await waitFor('Envoy to count the LDS rejection', async () => ((await envoy!.stat(`${ldsStat}.update_rejected`)) > rejectedBefore ? true : undefined), { timeoutMs: APPLY_MS });
+      await until('the valid new listener to serve despite the NACK', '/app', 'green', side);
+
+      // Another listener changes while the rejected one is still configured: http-side moves to routes-alt (/app → blue).
+      const sentBefore = proxyType(TypeUrl.Listener)?.sentNonce;
+      assert.equal(set({ app: 'green', extraListeners: [dup, { name: 'http-side', port: side, alt: true }] }), true);
+      await until('the changed listener to be applied', '/app', 'blue', side);
+      await ackedSentAfter(TypeUrl.Listener, sentBefore);
+      assert.equal(proxyType(TypeUrl.Listener)?.lastNack?.at, nack?.at, 'no new NACK');
+      assert.equal(await envoy!.stat(`${ldsStat}.update_rejected`), rejectedBefore + 1, 'the rejected listener was not sent again');
+      for (let i = 0; i < 3; i++) assert.deepEqual(await get('/app'), { status: 200, backend: 'green' }, 'the first listener keeps serving');
+      await expectNotResent(TypeUrl.Listener, `${ldsStat}.update_attempt`);
+      assert.deepEqual(await get('/app', side), { status: 200, backend: 'blue' }, 'the valid listener Envoy applied was not deleted');
+      assert.equal(await envoy!.stat(`${ldsStat}.update_rejected`), rejectedBefore + 1);
+
+      // Back to one listener.
+      set({ app: 'green' });
+      await ackedCurrent(TypeUrl.Listener);
+      await waitFor('the side listener to close', async () => ((await get('/app', side).then(() => false, () => true)) ? true : undefined), { timeoutMs: APPLY_MS });
+      assert.equal(await envoy!.stat(`${ldsStat}.update_rejected`), rejectedBefore + 1);
+    });
+
+    test('a cluster rejected next to a valid new one is not sent again when another cluster changes; the valid one keeps serving', async (t) => {
+      const cdsStat = 'cluster_manager.cds';
+      const rejectedBefore = await envoy!.stat(`${cdsStat}.update_rejected`);
+      const nackBefore = proxyType(TypeUrl.Cluster)?.lastNack?.at;
+      assert.equal(set({ app: 'green', fresh: true, brokenCluster: true }), true);
+
+      const status = await nackedSince(TypeUrl.Cluster, nackBefore);
+      const nack = status.lastNack;
+      t.diagnostic(`${adsMode} CDS partial NACK: ${JSON.stringify(nack?.message ?? '')}`);
+      assert.deepEqual(nack?.rejected, ['broken'], 'only the cluster Envoy names is taken as rejected');
+      await waitFor('Envoy to count the CDS rejection', async () => ((await envoy!.stat(`${cdsStat}.update_rejected`)) > rejectedBefore ? true : undefined), { timeoutMs: APPLY_MS });
+      await until('the valid new cluster to serve despite the NACK', '/new', 'fresh');
+
+      // Another cluster changes while the rejected one is still configured.
+      const sentBefore = proxyType(TypeUrl.Cluster)?.sentNonce;
+      assert.equal(set({ app: 'green', fresh: true, brokenCluster: true, greenTimeout: 7 }), true);
+      await ackedSentAfter(TypeUrl.Cluster, sentBefore);
+      await waitFor('the changed cluster to be applied', async () => {
+        const clusters = (await envoy!.configDump('dynamic_active_clusters')) as { cluster?: { name?: string; connect_timeout?: string } }[];
+        return clusters.find((c) => c.cluster?.name === 'green')?.cluster?.connect_timeout === '7s' ? true : undefined;
+      }, { timeoutMs: APPLY_MS });
+      assert.equal(proxyType(TypeUrl.Cluster)?.lastNack?.at, nack?.at, 'no new NACK');
+      assert.equal(await envoy!.stat(`${cdsStat}.update_rejected`), rejectedBefore + 1, 'the rejected cluster was not sent again');
+      await expectNotResent(TypeUrl.Cluster, `${cdsStat}.update_attempt`);
+      assert.deepEqual(await get('/new'), { status: 200, backend: 'fresh' }, 'the valid cluster Envoy applied was not deleted');
+      assert.deepEqual(await get('/app'), { status: 200, backend: 'green' });
+      const active = JSON.stringify(await envoy!.configDump('dynamic_active_clusters'));
+      assert.ok(!active.includes('"name":"broken"'), 'the rejected cluster never became active');
+
+      // Back to the base shape.
+      set({ app: 'green' });
+      await ackedCurrent(TypeUrl.Cluster);
+      await ackedCurrent(TypeUrl.RouteConfiguration);
+      assert.equal(await envoy!.stat(`${cdsStat}.update_rejected`), rejectedBefore + 1);
     });
 
     test('make-before-break: adding and removing a cluster with its route under traffic gives no 503', async (t) => {

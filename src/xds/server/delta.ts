@@ -19,6 +19,23 @@ export class DeltaTypeState extends TypeState {
   known = new Map<string, string>();
   /** The client came with resources (reconnect): no empty first response is owed. */
   hadInitialVersions = false;
+  /** For the resources of the response in flight: what known said before it was sent. */
+  replaced = new Map<string, string | undefined>();
+
+  /**
+   * After a NACK: the client did not take the rejected resources (Envoy keeps what it had), so
+   * it holds what it held before; a rejected new resource is not held, and never needs a
+   * removed_resources entry.
+   */
+  revertRejected(rejected: ReadonlyMap<string, string>): void {
+    for (const [name, version] of rejected) {
+      // Changed since (e.g. unsubscribed meanwhile): that newer state stands.
+      if (this.known.get(name) !== version || !this.replaced.has(name)) continue;
+      const before = this.replaced.get(name);
+      if (before === undefined) this.known.delete(name);
+      else this.known.set(name, before);
+    }
+  }
 }
 
 export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaDiscoveryResponse, DeltaTypeState> {
@@ -31,7 +48,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
     if (nonce) {
       if (state.awaiting && nonce === state.lastNonce) {
         state.awaiting = false;
-        if (request.error_detail) this.recordNack(state, nonce, request.error_detail);
+        if (request.error_detail) state.revertRejected(this.recordNack(state, nonce, request.error_detail));
         else this.recordAck(state);
       } else {
         this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale ACK/NACK ignored');
@@ -89,7 +106,6 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
           pending.add(name);
         }
       } else if (held !== undefined && held !== ABSENT) {
-        state.rejected.delete(name);
         if (state.covers(name)) {
           removals.push(name);
           pending.add(name);
@@ -102,6 +118,8 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
       } else if (held === ABSENT && !state.names.has(name)) {
         state.known.delete(name);
       }
+      // Gone from the configuration: if it comes back, that is a new configuration.
+      if (!entry && !snapType?.entries.has(name)) state.rejected.delete(name);
     }
     state.dirty = pending;
     const owesInitial = state.wildcard && !state.everSent && !state.hadInitialVersions && gatewayExists;
@@ -118,6 +136,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
         }
       }
     }
+    state.replaced = new Map(work.upserts.map((e) => [e.name, state.known.get(e.name)]));
     for (const e of work.upserts) state.known.set(e.name, e.version);
     for (const name of work.notices) state.known.set(name, ABSENT);
     state.markClean(work.upserts.map((e) => e.name));
@@ -126,6 +145,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
   }
 
   protected sendRemovals(state: DeltaTypeState, work: TypeWork, snapType: TypeSnapshot | undefined): void {
+    state.replaced = new Map();
     for (const name of work.removals) {
       if (state.names.has(name)) state.known.set(name, ABSENT);
       else state.known.delete(name);

@@ -16,6 +16,11 @@ export interface NackRecord {
   message: string;
   code: number;
   at: string;
+  /**
+   * The resources the server takes as rejected and will not send again: for LDS/CDS those
+   * Envoy's message names, else every new resource of the rejected response.
+   */
+  rejected: string[];
 }
 
 export interface ProxyTypeStatus {
@@ -58,7 +63,7 @@ export interface ProxyRegistration {
 export interface ProxyHandle {
   recordSent(typeUrl: string, version: string, nonce: string): void;
   recordAck(typeUrl: string, version: string): void;
-  recordNack(typeUrl: string, version: string, nonce: string, message: string, code: number): void;
+  recordNack(typeUrl: string, version: string, nonce: string, message: string, code: number, rejected?: readonly string[]): void;
   remove(): void;
 }
 
@@ -99,8 +104,9 @@ export class ProxyRegistry {
       recordAck: (typeUrl, version) => {
         Object.assign(status(typeUrl), { ackedVersion: version, ackedAt: this.now(), awaitingAck: false });
       },
-      recordNack: (typeUrl, version, nonce, message, code) => {
-        Object.assign(status(typeUrl), { lastNack: { version, nonce, message, code, at: this.now() }, awaitingAck: false });
+      recordNack: (typeUrl, version, nonce, message, code, rejected = []) => {
+        const lastNack: NackRecord = { version, nonce, message, code, at: this.now(), rejected: [...rejected].sort() };
+        Object.assign(status(typeUrl), { lastNack, awaitingAck: false });
       },
       remove: () => {
         if (this.records.get(registration.streamId) === record) this.records.delete(registration.streamId);
@@ -114,7 +120,7 @@ export class ProxyRegistry {
       ...r.info,
       types: [...r.types.values()]
         .sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl))
-        .map((t) => ({ ...t, ...(t.lastNack ? { lastNack: { ...t.lastNack } } : {}) })),
+        .map((t) => ({ ...t, ...(t.lastNack ? { lastNack: { ...t.lastNack, rejected: [...t.lastNack.rejected] } } : {}) })),
     }));
   }
 

@@ -3,6 +3,8 @@
  * Per type: version_info, a fresh nonce per response, one response in flight at a time;
  * stale requests are ignored; NACKs are told by error_detail and the rejected content is not
  * sent again; LDS/CDS responses carry every subscribed resource, RDS/EDS/SDS only what changed.
+ * A rejected listener or cluster that is still configured goes into later LDS/CDS responses
+ * at the version the client accepted before, or not at all when it never had one.
  */
 import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
 import type { DiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DiscoveryResponse';
@@ -17,7 +19,10 @@ export class SotwTypeState extends TypeState {
   readonly fullState: boolean;
   /** Once a request named resources, an empty list no longer means wildcard. */
   namesEverGiven = false;
-  /** What the client was sent and holds (or rejected: rejected content is not sent again). */
+  /**
+   * What the client was sent and holds. LDS/CDS: after a NACK, what it holds (see
+   * revertRejected); RDS/EDS/SDS: also what it rejected (rejected content is not sent again).
+   */
   sent = new Map<string, ResourceEntry>();
   /**
    * The version_info of the stream's first request: what a reconnecting client holds. For
@@ -26,8 +31,9 @@ export class SotwTypeState extends TypeState {
    */
   claimedVersion = '';
   /**
-   * LDS/CDS: what the client last accepted (ACKed, or held on reconnect). It may share the
-   * sent map: full-state types replace that map, never mutate it.
+   * LDS/CDS: what the client holds for sure: what it ACKed or held on reconnect, and after a
+   * NACK what it kept of that response. It may share the sent map: full-state types replace
+   * that map, never mutate it.
    */
   accepted = new Map<string, ResourceEntry>();
 
@@ -41,20 +47,22 @@ export class SotwTypeState extends TypeState {
   }
 
   /**
-   * LDS/CDS after a NACK: the client still holds what it accepted before, not the rejected
-   * content. Carrying the rejected content along as "stale, removed later" in the next
-   * full-state response would send it again and provoke the same NACK.
+   * LDS/CDS after a NACK: Envoy applied the response's resources except the rejected ones,
+   * for which it keeps what it accepted before (or nothing). That is what it holds now.
+   * Carrying rejected content along (as "stale, removed later" or because the next full-state
+   * response lists everything) would send it again and provoke the same NACK.
    */
-  revertRejected(): void {
+  revertRejected(rejected: ReadonlyMap<string, string>): void {
     if (!this.fullState) return;
     const sent = new Map(this.sent);
-    for (const [name, version] of this.rejected) {
+    for (const [name, version] of rejected) {
       if (sent.get(name)?.version !== version) continue;
       const held = this.accepted.get(name);
       if (held) sent.set(name, held);
       else sent.delete(name);
     }
     this.sent = sent;
+    this.accepted = sent;
   }
 
   /** Applies a request's resource_names. Returns true when the subscription changed. */
@@ -93,8 +101,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     if (state.awaiting) {
       state.awaiting = false;
       if (request.error_detail) {
-        this.recordNack(state, nonce, request.error_detail);
-        state.revertRejected();
+        state.revertRejected(this.recordNack(state, nonce, request.error_detail));
       } else {
         this.recordAck(state);
         state.recordAccepted();
@@ -126,8 +133,10 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
           upserts.push(entry);
           pending.add(name);
         }
-      } else if (held) {
-        state.rejected.delete(name);
+      } else {
+        // Gone from the configuration: if it comes back, that is a new configuration.
+        if (!snapType?.entries.has(name)) state.rejected.delete(name);
+        if (!held) continue;
         if (state.fullState) {
           removals.push(name);
           pending.add(name);
@@ -153,7 +162,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
       const desiredNames = new Set(desired.map((e) => e.name));
       const stale = [...previous.values()].filter((e) => !desiredNames.has(e.name));
       resources = stale.length > 0 ? [...desired, ...stale] : desired;
-      version = snapType && stale.length === 0 && desired.length === snapType.entries.size ? snapType.version : setVersion(resources);
+      version = stale.length === 0 ? setVersionOf(desired, snapType) : setVersion(resources);
       state.sent = new Map(resources.map((e) => [e.name, e]));
       state.dirty = new Set(stale.map((e) => e.name));
     } else {
@@ -168,7 +177,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
 
   protected sendRemovals(state: SotwTypeState, _work: TypeWork, snapType: TypeSnapshot | undefined): void {
     const desired = this.desired(state, snapType);
-    const version = snapType && desired.length === snapType.entries.size ? snapType.version : setVersion(desired);
+    const version = setVersionOf(desired, snapType);
     state.sent = new Map(desired.map((e) => [e.name, e]));
     state.dirty = new Set();
     this.respond(state, version, desired, []);
@@ -180,7 +189,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     state.claimedVersion = '';
     if (!state.fullState || state.everSent) return;
     const desired = this.desired(state, snapType);
-    const version = state.wildcard && desired.length === snapType.entries.size ? snapType.version : setVersion(desired);
+    const version = setVersionOf(desired, snapType);
     if (version !== claimed) return;
     state.sent = new Map(desired.map((e) => [e.name, e]));
     state.accepted = state.sent;
@@ -188,11 +197,22 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     this.recordHeld(state, claimed);
   }
 
+  /**
+   * The LDS/CDS set to send: every subscribed resource, except that a rejected one goes at
+   * the version the client holds, or not at all when it holds none.
+   */
   private desired(state: SotwTypeState, snapType: TypeSnapshot | undefined): ResourceEntry[] {
     if (!snapType) return [];
-    if (state.wildcard) return [...snapType.entries.values()];
     const out: ResourceEntry[] = [];
-    for (const [name, entry] of snapType.entries) if (state.names.has(name)) out.push(entry);
+    for (const [name, entry] of snapType.entries) {
+      if (!state.covers(name)) continue;
+      if (state.sendable(entry)) {
+        out.push(entry);
+        continue;
+      }
+      const held = state.sent.get(name);
+      if (held) out.push(held);
+    }
     return out;
   }
 
@@ -212,4 +232,10 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     this.logger.debug({ typeUrl: state.typeUrl, version, nonce, resources: resources.length }, 'SotW response');
     this.write({ version_info: version, resources: resources.map((e) => e.any), type_url: state.typeUrl, nonce });
   }
+}
+
+/** The version_info of a full set: the snapshot's when the set is the snapshot, as is. */
+function setVersionOf(set: readonly ResourceEntry[], snapType: TypeSnapshot | undefined): string {
+  if (snapType && set.length === snapType.entries.size && set.every((e) => snapType.entries.get(e.name) === e)) return snapType.version;
+  return setVersion(set);
 }

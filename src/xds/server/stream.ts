@@ -13,6 +13,10 @@ import type { ResourceEntry } from '../cache/entry';
 import type { SnapshotCache } from '../cache/cache';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
 import type { ProxyHandle, ProxyRegistry, StreamProtocol, StreamService } from './registry';
+import { rejectedByNack } from './nack';
+
+/** A NACK's log line lists at most this many rejected names (and how many there were). */
+const MAX_LOGGED_NAMES = 20;
 
 export interface StreamDeps {
   cache: SnapshotCache;
@@ -66,7 +70,10 @@ export abstract class TypeState {
   blocked = false;
   /** name → version of what the latest response brought new (what a NACK rejects). */
   inFlight = new Map<string, string>();
-  /** name → version the client rejected: never sent again, whatever asks for it. */
+  /**
+   * name → version the client rejected: never sent again, whatever asks for it, until the
+   * name leaves the configuration (then a later return of it is a new configuration).
+   */
   rejected = new Map<string, string>();
 
   constructor(readonly typeUrl: ResourceTypeUrl) {}
@@ -337,15 +344,26 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
     this.logger.debug({ typeUrl: state.typeUrl, version }, 'client already holds the current version');
   }
 
-  protected recordNack(state: S, nonce: string, detail: Status__Output): void {
-    for (const [name, version] of state.inFlight) state.rejected.set(name, version);
+  /**
+   * Records a NACK and returns what it rejected (name → version): for LDS/CDS the resources
+   * Envoy's message names, else every new resource of the response (see rejectedByNack).
+   * The rejected content is never sent again.
+   */
+  protected recordNack(state: S, nonce: string, detail: Status__Output): ReadonlyMap<string, string> {
     const message = detail.message ?? '';
     const code = detail.code ?? 0;
-    this.proxy?.recordNack(state.typeUrl, state.pendingVersion, nonce, message, code);
+    const { rejected, identified } = rejectedByNack(state.typeUrl, message, state.inFlight);
+    for (const [name, version] of rejected) state.rejected.set(name, version);
+    const names = [...rejected.keys()];
+    this.proxy?.recordNack(state.typeUrl, state.pendingVersion, nonce, message, code, names);
     this.logger.warn(
-      { gateway: this.gateway, node: this.node?.id ?? '', typeUrl: state.typeUrl, version: state.pendingVersion, nonce, code, message },
+      {
+        gateway: this.gateway, node: this.node?.id ?? '', typeUrl: state.typeUrl, version: state.pendingVersion, nonce, code, message,
+        rejected: names.slice(0, MAX_LOGGED_NAMES), rejectedCount: names.length, identified,
+      },
       'proxy rejected configuration (NACK); waiting for a newer version',
     );
+    return rejected;
   }
 
   protected recordSent(state: S, version: string, nonce: string, resources: readonly ResourceEntry[]): void {

@@ -51,6 +51,8 @@ describe('proxy registry', () => {
       assert.deepEqual(ldsStatus?.lastNack, {
         version: lds.version_info, nonce: lds.nonce, message: 'listener l1: bad filter', code: 3,
         at: new Date(T0.getTime() + 2000).toISOString(),
+        // Not Envoy's per-resource shape: every new listener of the response counts as rejected.
+        rejected: ['l1'],
       });
 
       // The list is a copy: changing it changes nothing.

@@ -56,3 +56,10 @@ export interface Secret extends KubeObject {
 
 /** Label that ties an EndpointSlice to its Service. */
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+export interface ConfigMap extends KubeObject {
+  kind: 'ConfigMap';
+  data?: Record<string, string>;
+  /** base64 values */
+  binaryData?: Record<string, string>;
+}

@@ -217,8 +217,21 @@ export type HTTPRouteFilterType =
   | 'CORS'
   | 'ExternalAuth';
 
+/** Cross-origin resource sharing (standard since v1.6). The CRD defaults maxAge to 5. */
+export interface HTTPCORSFilter {
+  allowOrigins?: string[];
+  allowCredentials?: boolean;
+  /** HTTP methods, or "*" alone for any. */
+  allowMethods?: string[];
+  allowHeaders?: string[];
+  exposeHeaders?: string[];
+  /** Seconds. */
+  maxAge?: number;
+}
+
 export interface HTTPRouteFilter {
   type: HTTPRouteFilterType;
+  cors?: HTTPCORSFilter;
   requestHeaderModifier?: HTTPHeaderFilter;
   responseHeaderModifier?: HTTPHeaderFilter;
   requestRedirect?: HTTPRequestRedirectFilter;
@@ -334,3 +347,46 @@ export interface ReferenceGrant extends KubeObject {
 
 export type Route = HTTPRoute | GRPCRoute | TLSRoute | TCPRoute | UDPRoute;
 export type RouteKind = Route['kind'];
+
+// ---------------------------------------------------------------- BackendTLSPolicy (v1, standard since v1.4)
+
+export interface LocalPolicyTargetReferenceWithSectionName {
+  group: string;
+  kind: string;
+  name: string;
+  sectionName?: string;
+}
+
+export interface SubjectAltName {
+  type: 'Hostname' | 'URI';
+  hostname?: string;
+  uri?: string;
+}
+
+export interface BackendTLSPolicyValidation {
+  caCertificateRefs?: LocalObjectReference[];
+  /** "System", or an implementation-specific prefixed name. */
+  wellKnownCACertificates?: string;
+  hostname: string;
+  subjectAltNames?: SubjectAltName[];
+}
+
+export interface PolicyAncestorStatus {
+  ancestorRef: ParentReference;
+  controllerName: string;
+  conditions: Condition[];
+}
+
+export interface PolicyStatus {
+  ancestors: PolicyAncestorStatus[];
+}
+
+export interface BackendTLSPolicy extends KubeObject {
+  kind: 'BackendTLSPolicy';
+  spec: {
+    targetRefs: LocalPolicyTargetReferenceWithSectionName[];
+    validation: BackendTLSPolicyValidation;
+    options?: Record<string, string>;
+  };
+  status?: PolicyStatus;
+}

@@ -134,6 +134,8 @@ function deterministicStatus(s: ObjectStatus): unknown {
         ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}),
         ...(s.status.listeners ? { listeners: s.status.listeners.map((l) => ({ ...l, conditions: withoutTimestamps(l.conditions) })) } : {}),
       };
+    case 'BackendTLSPolicy':
+      return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
     default:
       return { parents: s.status.parents.map((p) => ({ ...p, conditions: withoutTimestamps(p.conditions) })) };
   }
@@ -143,7 +145,7 @@ function deterministicStatus(s: ObjectStatus): unknown {
 function apiVersions(resources: ProviderResources): Map<string, string> {
   const out = new Map<string, string>();
   const lists = [resources.gatewayClasses, resources.gateways, resources.httpRoutes, resources.grpcRoutes,
-    resources.tlsRoutes, resources.tcpRoutes, resources.udpRoutes];
+    resources.tlsRoutes, resources.tcpRoutes, resources.udpRoutes, resources.backendTLSPolicies ?? []];
   for (const list of lists) {
     for (const o of list) out.set(objectKey(o.kind, o.metadata.namespace, o.metadata.name), o.apiVersion);
   }
@@ -177,6 +179,10 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
       if (s.name === className) out.push(s);
     } else if (s.kind === 'Gateway') {
       if (s.namespace === namespace && s.name === name) out.push(s);
+    } else if (s.kind === 'BackendTLSPolicy') {
+      const ancestors = s.status.ancestors.filter((a) =>
+        (a.ancestorRef.kind ?? 'Gateway') === 'Gateway' && (a.ancestorRef.namespace ?? s.namespace) === namespace && a.ancestorRef.name === name);
+      if (ancestors.length > 0) out.push({ ...s, status: { ancestors } });
     } else {
       const parents = s.status.parents.filter((p) =>
         (p.parentRef.kind ?? 'Gateway') === 'Gateway' && (p.parentRef.namespace ?? s.namespace) === namespace && p.parentRef.name === name);

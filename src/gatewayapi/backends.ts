@@ -58,8 +58,9 @@ interface PortProtocol {
  * What to speak to a Service port, from the route's default and the port's appProtocol:
  * HTTP routes speak h2c to kubernetes.io/h2c ports and allow WebSocket upgrades to
  * kubernetes.io/ws ports; gRPC always needs HTTP/2, so a WebSocket port cannot serve it.
- * kubernetes.io/wss is WebSocket over TLS, and Pier does not originate TLS to backends: such a
- * port cannot be reached the way it asks (UnsupportedProtocol) rather than spoken to in clear.
+ * kubernetes.io/wss is WebSocket over TLS: without a BackendTLSPolicy for the port, Pier does not
+ * originate TLS, so such a port cannot be reached the way it asks (UnsupportedProtocol) rather
+ * than spoken to in clear.
  * Other appProtocols (IANA names and the like) do not change anything. A string is a problem.
  */
 function portProtocol(port: ServicePort, routeDefault: BackendProtocol): PortProtocol | string {
@@ -156,7 +157,12 @@ export function resolveBackend(
       message: `backendRef Service ${namespace}/${name} port ${port} is ${servicePort.protocol ?? 'TCP'}, the route needs ${transportOf(routeProtocol)}`,
     });
   }
-  const resolved = portProtocol(servicePort, routeProtocol);
+  // TLS to the backend (BackendTLSPolicy): not for TLS passthrough (the client's session goes
+  // through as is) nor UDP.
+  const backendTLS = routeProtocol === 'tls' || routeProtocol === 'udp' ? undefined : index.backendTLS.forPort(namespace, name, servicePort.name);
+  const resolved = backendTLS?.kind === 'tls' && servicePort.appProtocol === AppProtocol.wss && routeProtocol === 'http'
+    ? { protocol: routeProtocol, websocket: true }
+    : portProtocol(servicePort, routeProtocol);
   if (typeof resolved === 'string') {
     return invalid(clusterName, weight, routeProtocol, {
       reason: RouteReason.UnsupportedProtocol, message: `backendRef Service ${namespace}/${name} port ${port}: ${resolved}`,
@@ -167,9 +173,13 @@ export function resolveBackend(
   // to the same port keep their HTTP/1.1 cluster.
   if (protocol === 'h2c' && servicePort.appProtocol !== AppProtocol.h2c) clusterName = `${clusterName}/h2c`;
   const websocket = resolved.websocket ? { websocket: true } : {};
+  // A policy that cannot be used makes the backend unreachable, without a problem on the route:
+  // the policy's status says why (connections using an invalid CA reference must fail).
+  if (backendTLS?.kind === 'invalid') return { setting: { clusterName, weight, protocol, endpoints: [], invalid: true } };
+  const tls = backendTLS?.kind === 'tls' ? { tls: structuredClone(backendTLS.tls) } : {};
   if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
     // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
-    return { setting: { clusterName, weight, protocol, endpoints: [], dnsName: service.spec.externalName, port }, ...websocket };
+    return { setting: { clusterName, weight, protocol, endpoints: [], dnsName: service.spec.externalName, port, ...tls }, ...websocket };
   }
-  return { setting: { clusterName, weight, protocol, endpoints: endpointsFor(index.endpointSlices(namespace, name), servicePort) }, ...websocket };
+  return { setting: { clusterName, weight, protocol, endpoints: endpointsFor(index.endpointSlices(namespace, name), servicePort), ...tls }, ...websocket };
 }

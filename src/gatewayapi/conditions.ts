@@ -68,3 +68,17 @@ export type RouteResolvedRefsReason =
   | typeof RouteReason.InvalidKind
   | typeof RouteReason.BackendNotFound
   | typeof RouteReason.UnsupportedProtocol;
+
+/** Policy conditions (apis/v1 policy_types.go) and BackendTLSPolicy's own (backendtlspolicy_types.go). */
+export const PolicyReason = {
+  // Accepted
+  Accepted: 'Accepted',
+  Conflicted: 'Conflicted',
+  Invalid: 'Invalid',
+  TargetNotFound: 'TargetNotFound',
+  NoValidCACertificate: 'NoValidCACertificate',
+  // ResolvedRefs
+  ResolvedRefs: 'ResolvedRefs',
+  InvalidCACertificateRef: 'InvalidCACertificateRef',
+  InvalidKind: 'InvalidKind',
+} as const;

@@ -4,7 +4,7 @@
  * have been processed by the filter must receive an error).
  */
 import type { BackendObjectReference, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../apis/gateway';
-import type { Fraction, HeaderModifier, URLRewrite } from '../ir/types';
+import type { CORSPolicy, Fraction, HeaderModifier, URLRewrite } from '../ir/types';
 import { RouteReason } from './conditions';
 
 export interface RuleProblem {
@@ -34,6 +34,7 @@ export interface RuleFilters {
   redirect?: RedirectSpec;
   urlRewrite?: URLRewrite;
   mirrors: MirrorSpec[];
+  cors?: CORSPolicy;
   problems: RuleProblem[];
 }
 
@@ -154,6 +155,45 @@ function mirror(filter: HTTPRouteFilter, problems: RuleProblem[]): MirrorSpec | 
   return fraction ? { backendRef: m.backendRef, fraction } : { backendRef: m.backendRef };
 }
 
+/** "<scheme>://<host>[:<port>]" with an http(s) scheme; the host may hold "*" wildcards. */
+const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
+/** Access-Control-Max-Age when the filter leaves it out (the CRD default). */
+const DEFAULT_CORS_MAX_AGE_SECONDS = 5;
+
+/** "*" means any, so it cannot stand next to other values. */
+function wildcardAlone(what: string, values: readonly string[], problems: RuleProblem[]): boolean {
+  if (!values.includes('*') || values.length === 1) return true;
+  problems.push(unsupported(`CORS ${what} cannot contain "*" alongside other values`));
+  return false;
+}
+
+function cors(filter: HTTPRouteFilter, problems: RuleProblem[]): CORSPolicy | undefined {
+  const c = filter.cors;
+  if (!c) {
+    problems.push(unsupported('CORS filter has no configuration'));
+    return undefined;
+  }
+  const allowOrigins = [...(c.allowOrigins ?? [])];
+  const allowMethods = [...(c.allowMethods ?? [])];
+  const allowHeaders = [...(c.allowHeaders ?? [])];
+  const badOrigin = allowOrigins.find((o) => o !== '*' && !ORIGIN.test(o));
+  if (badOrigin !== undefined) {
+    problems.push(unsupported(`CORS allowOrigins "${badOrigin}" is not "*" or <scheme>://<host>[:<port>] with scheme http or https`));
+    return undefined;
+  }
+  if (!wildcardAlone('allowOrigins', allowOrigins, problems) || !wildcardAlone('allowMethods', allowMethods, problems)
+    || !wildcardAlone('allowHeaders', allowHeaders, problems)) return undefined;
+  const maxAgeSeconds = c.maxAge ?? DEFAULT_CORS_MAX_AGE_SECONDS;
+  if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 1) {
+    problems.push(unsupported(`CORS maxAge ${String(maxAgeSeconds)} is not a whole number of seconds of at least 1`));
+    return undefined;
+  }
+  return {
+    allowOrigins, allowMethods, allowHeaders, exposeHeaders: [...(c.exposeHeaders ?? [])],
+    maxAgeSeconds, allowCredentials: c.allowCredentials === true,
+  };
+}
+
 /** The filter types GRPCRoute allows; HTTPRoute allows every type this module knows. */
 export const GRPC_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier', 'RequestMirror', 'ExtensionRef']);
 
@@ -193,6 +233,9 @@ export function translateFilters(filters: readonly HTTPRouteFilter[] | undefined
         if (m) out.mirrors.push(m);
         break;
       }
+      case 'CORS':
+        out.cors = cors(filter, out.problems);
+        break;
       case 'ExtensionRef': {
         const ref = filter.extensionRef;
         out.problems.push(unsupported(`ExtensionRef filter ${ref ? `${ref.group}/${ref.kind} ${ref.name}` : '(empty)'} is not supported`));

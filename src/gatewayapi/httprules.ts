@@ -8,7 +8,7 @@
  * rule (fail closed). When every rule is invalid, the route is not accepted and not served.
  */
 import { GATEWAY_GROUP, type BackendRef, type ParentReference, type RouteKind } from '../apis/gateway';
-import type { DirectResponse, HeaderModifier, MirrorDestination, RouteDestination, URLRewrite } from '../ir/types';
+import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RouteDestination, URLRewrite } from '../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from './backends';
 import { RouteReason } from './conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from './contexts';
@@ -39,6 +39,7 @@ export interface HTTPRuleIR {
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
   websocket?: boolean;
+  cors?: CORSPolicy;
 }
 
 export interface LocatedRuleProblem extends RuleProblem {
@@ -166,7 +167,7 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     const r = resolveBackend(index, from, m.backendRef, 1, backendProtocol);
     // An invalid mirror is dropped (never configured) and reported.
     if (r.problem) ctx.refProblems.push({ reason: r.problem.reason, message: `RequestMirror ${r.problem.message}` });
-    else mirrors.push(m.fraction ? { settings: [r.setting], fraction: { ...m.fraction } } : { settings: [r.setting] });
+    else if (!r.setting.invalid) mirrors.push(m.fraction ? { settings: [r.setting], fraction: { ...m.fraction } } : { settings: [r.setting] });
   }
 
   const out: HTTPRuleIR = { ruleIndex, matches: rule.matches };
@@ -176,10 +177,13 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
   } else if (filters.redirect) {
     out.redirect = filters.redirect;
     if (filters.responseHeaders) out.responseHeaders = filters.responseHeaders;
+    if (filters.cors) out.cors = filters.cors;
   } else {
     // Weight 0 takes no traffic; a rule whose traffic can reach no valid backend fails.
     const live = resolved.filter((r) => r.setting.weight > 0);
     const settings = live.map((r) => r.setting);
+    // CORS answers whatever the action: preflights are answered before it, even a failure.
+    if (filters.cors) out.cors = filters.cors;
     if (settings.length === 0 || settings.every((s) => s.invalid)) {
       out.directResponse = { status: failureStatus };
     } else {

@@ -1,7 +1,8 @@
 /** Lookups over one ProviderResources snapshot, built once per translation. */
-import { SERVICE_NAME_LABEL, type EndpointSlice, type Secret, type Service } from '../apis/core';
+import { SERVICE_NAME_LABEL, type ConfigMap, type EndpointSlice, type Secret, type Service } from '../apis/core';
 import type { Gateway, ReferenceGrant } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
+import { BackendTLSPolicies } from './backendtls';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -29,6 +30,9 @@ export class ResourceIndex {
   private readonly namespaceLabels: Map<string, Record<string, string>>;
   private readonly grantsByNamespace: Map<string, ReferenceGrant[]>;
   private readonly secrets: Map<string, Secret>;
+  private readonly configMaps: Map<string, ConfigMap>;
+  /** The BackendTLSPolicies, resolved once: which Service ports get TLS, and their statuses. */
+  readonly backendTLS: BackendTLSPolicies;
 
   constructor(resources: ProviderResources) {
     this.gateways = new Map(resources.gateways.map((g) => [key(g.metadata.namespace, g.metadata.name), g]));
@@ -41,6 +45,13 @@ export class ResourceIndex {
     this.namespaceLabels = new Map(resources.namespaces.map((n) => [n.metadata.name, { ...n.metadata.labels }]));
     this.grantsByNamespace = groupBy(resources.referenceGrants, (g) => g.metadata.namespace ?? '');
     this.secrets = new Map(resources.secrets.map((s) => [key(s.metadata.namespace, s.metadata.name), s]));
+    // Older snapshots (and hand-built ones) may lack the lists added with BackendTLSPolicy.
+    this.configMaps = new Map((resources.configMaps ?? []).map((c) => [key(c.metadata.namespace, c.metadata.name), c]));
+    this.backendTLS = new BackendTLSPolicies(resources.backendTLSPolicies ?? [], (namespace, name) => this.configMap(namespace, name));
+  }
+
+  configMap(namespace: string, name: string): ConfigMap | undefined {
+    return this.configMaps.get(key(namespace, name));
   }
 
   secret(namespace: string, name: string): Secret | undefined {

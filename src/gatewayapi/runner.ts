@@ -22,7 +22,8 @@ function invalidReferences(statuses: readonly ObjectStatus[]): string[] {
   const out: string[] = [];
   for (const s of statuses) {
     if (s.kind === 'GatewayClass' || s.kind === 'Gateway') continue;
-    for (const parent of s.status.parents) {
+    const parents = s.kind === 'BackendTLSPolicy' ? s.status.ancestors : s.status.parents;
+    for (const parent of parents) {
       for (const c of parent.conditions) {
         if (c.type === 'ResolvedRefs' && c.status === 'False') out.push(`${s.kind} ${s.namespace}/${s.name}: ${c.reason}: ${c.message}`);
       }

@@ -20,9 +20,11 @@ import { HTTPRouteContext, translateHTTPRoute } from './httproute';
 import type { HTTPLikeRouteContext } from './httprules';
 import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
 import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listenerir';
+import { supportedFeatures } from './features';
 import { buildGatewayContext } from './listeners';
 import { isolatedHostnames } from './isolation';
 import { attachRoute } from './parents';
+import { recordBackendTLSUses } from './backendtlsuse';
 import { ResourceIndex } from './resourceindex';
 import { resolveKindConflicts } from './routeconflicts';
 import { condition, verdict } from './status';
@@ -44,7 +46,7 @@ export interface TranslationResult {
   statuses: ObjectStatus[];
 }
 
-const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute'];
+const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy'];
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -66,8 +68,8 @@ function errorMessage(err: unknown): string {
 }
 
 /**
- * Accepted only: SupportedVersion is experimental in v1.6, and the standard-channel CRDs carry
- * no bundle version for Pier to judge.
+ * Accepted, and the features Pier supports. No SupportedVersion condition: it is experimental
+ * in v1.6, and the standard-channel CRDs carry no bundle version for Pier to judge.
  */
 function gatewayClassStatus(gc: GatewayClass): ObjectStatus {
   return {
@@ -75,6 +77,7 @@ function gatewayClassStatus(gc: GatewayClass): ObjectStatus {
     name: gc.metadata.name,
     status: {
       conditions: [condition(ConditionType.Accepted, verdict(true, GatewayClassReason.Accepted, 'GatewayClass is accepted'), gc.metadata.generation)],
+      supportedFeatures: supportedFeatures(),
     },
   };
 }
@@ -221,6 +224,8 @@ export function translate(resources: ProviderResources, options: TranslateOption
   for (const route of httpLike) placeHTTPLike(route, tables);
   for (const route of l4.contexts) placeL4(route, tables);
   statuses.push(...http.statuses, ...grpc.statuses, ...l4.statuses);
+  recordBackendTLSUses(resources, [...httpLike, ...l4.contexts], index);
+  statuses.push(...index.backendTLS.statuses(controllerName));
   for (const route of [...httpLike, ...l4.contexts]) {
     const status = routeStatus(route, controllerName);
     if (status) statuses.push(status);

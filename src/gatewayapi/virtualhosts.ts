@@ -73,6 +73,7 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
   // The invalid share of a weighted destination gets the route kind's failure status.
   if (route.traits.failureStatus !== 500 && rule.destination?.settings.some((s) => s.invalid)) out.invalidBackendStatus = route.traits.failureStatus;
   if (rule.websocket) out.websocket = true;
+  if (rule.cors) out.cors = structuredClone(rule.cors);
   return { ...out, origin: `${route.kind} ${route.namespace}/${route.name} rule ${rule.ruleIndex} match ${matchIndex}` };
 }
 

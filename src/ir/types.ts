@@ -129,8 +129,24 @@ export interface HTTPRoute {
   /** Milliseconds; 0 disables the timeout. */
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
+  /** Cross-origin resource sharing: Envoy answers preflights and adds the CORS response headers. */
+  cors?: CORSPolicy;
   /** Where it came from, for logs and the admin API: "HTTPRoute ns/name rule 0 match 1". */
   origin: string;
+}
+
+/**
+ * A route's CORS policy. Lists are as configured (order kept); "*" alone in a list means any.
+ */
+export interface CORSPolicy {
+  /** Origins "<scheme>://<host>[:<port>]"; "*" in the host matches any labels to its left; "*" alone is any origin. */
+  allowOrigins: string[];
+  allowMethods: string[];
+  allowHeaders: string[];
+  exposeHeaders: string[];
+  /** How long clients may cache a preflight answer. */
+  maxAgeSeconds: number;
+  allowCredentials: boolean;
 }
 
 /**
@@ -173,6 +189,25 @@ export interface DestinationSetting {
   port?: number;
   /** True when the reference is invalid: the weight is answered with 500. */
   invalid?: boolean;
+  /** Set when the proxy originates TLS to the backend (BackendTLSPolicy). */
+  tls?: UpstreamTLS;
+}
+
+/** TLS from the proxy to a backend, validated against the given CAs. */
+export interface UpstreamTLS {
+  /** SNI sent, and the name the certificate must carry when subjectAltNames is empty. */
+  sni: string;
+  /** PEM bundle of trusted CA certificates. */
+  caCertificates?: string;
+  /** Trust the proxy host's system CA bundle instead (wellKnownCACertificates "System"). */
+  useSystemTrustStore?: boolean;
+  /** The certificate must carry one of these; absent or empty: a DNS SAN equal to sni. */
+  subjectAltNames?: SubjectAltNameMatch[];
+}
+
+export interface SubjectAltNameMatch {
+  type: 'Hostname' | 'URI';
+  value: string;
 }
 
 export interface Endpoint {

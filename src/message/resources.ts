@@ -3,10 +3,10 @@
  * ProviderResources; the Gateway API translator publishes XdsIR, InfraIR and statuses; the
  * xDS translator publishes XdsResources; the snapshot cache and ADS server read those.
  */
-import type { EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
-  GatewayClass, Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
-  GatewayClassStatus, GatewayStatus, RouteStatus,
+  BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  GatewayClassStatus, GatewayStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
 import type { InfraIR, XdsIR } from '../ir/types';
 import type { XdsResources } from '../xds/types';
@@ -22,16 +22,19 @@ export interface ProviderResources {
   tcpRoutes: TCPRoute[];
   udpRoutes: UDPRoute[];
   referenceGrants: ReferenceGrant[];
+  backendTLSPolicies: BackendTLSPolicy[];
   services: Service[];
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
   secrets: Secret[];
+  configMaps: ConfigMap[];
 }
 
 export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
-    udpRoutes: [], referenceGrants: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
+    udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
+    configMaps: [],
   };
 }
 
@@ -39,7 +42,8 @@ export function emptyProviderResources(): ProviderResources {
 export type ObjectStatus =
   | { kind: 'GatewayClass'; name: string; namespace?: undefined; status: GatewayClassStatus }
   | { kind: 'Gateway'; name: string; namespace: string; status: GatewayStatus }
-  | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus };
+  | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus }
+  | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus };
 
 export function statusKey(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

@@ -7,9 +7,9 @@
  *
  * Pure: inputs are never mutated; every function returns a fresh deep copy.
  */
-import type { EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
-  Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ReferenceGrant, Route, TCPRoute,
+  BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ReferenceGrant, Route, TCPRoute,
   TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
@@ -18,7 +18,7 @@ import { defaultResource } from './crd/resource';
 
 /** Every object kind a provider publishes. */
 export type ProviderObject =
-  | GatewayClass | Gateway | Route | ReferenceGrant | Service | EndpointSlice | Namespace | Secret;
+  | GatewayClass | Gateway | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -26,7 +26,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** A copy of obj with its CRD's defaults (for the object's apiVersion) applied. */
-function withCrdDefaults<T extends GatewayClass | Gateway | Route | ReferenceGrant>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj) ?? structuredClone(obj);
 }
 
@@ -129,8 +129,10 @@ export function applyDefaults<T extends ProviderObject>(obj: T): T {
     case 'EndpointSlice': return defaultEndpointSlice(o) as T;
     case 'Namespace': return defaultNamespace(o) as T;
     case 'Secret': return defaultSecret(o) as T;
+    case 'ConfigMap': return structuredClone(o) as T;
     case 'GatewayClass':
-    case 'ReferenceGrant': return withCrdDefaults(o) as T;
+    case 'ReferenceGrant':
+    case 'BackendTLSPolicy': return withCrdDefaults(o) as T;
   }
 }
 
@@ -145,9 +147,11 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     tcpRoutes: resources.tcpRoutes.map(applyDefaults),
     udpRoutes: resources.udpRoutes.map(applyDefaults),
     referenceGrants: resources.referenceGrants.map(applyDefaults),
+    backendTLSPolicies: resources.backendTLSPolicies.map(applyDefaults),
     services: resources.services.map(applyDefaults),
     endpointSlices: resources.endpointSlices.map(applyDefaults),
     namespaces: resources.namespaces.map(applyDefaults),
     secrets: resources.secrets.map(applyDefaults),
+    configMaps: resources.configMaps.map(applyDefaults),
   };
 }

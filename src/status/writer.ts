@@ -86,6 +86,18 @@ function stampTransitions(next: ObjectStatus, previous: ObjectStatus | undefined
         },
       };
     }
+    case 'BackendTLSPolicy': {
+      const prev = previous?.kind === 'BackendTLSPolicy' ? previous.status : undefined;
+      return {
+        ...next,
+        status: {
+          ancestors: next.status.ancestors.map((a) => ({
+            ...a,
+            conditions: stampConditions(a.conditions, prev?.ancestors.find((q) => deepEqual(q.ancestorRef, a.ancestorRef))?.conditions, now) ?? [],
+          })),
+        },
+      };
+    }
     default: {
       const prev = previous && previous.kind === next.kind ? previous.status : undefined;
       return {
@@ -112,6 +124,8 @@ function summarize(s: ObjectStatus): string {
       return conditionSummary(s.status.conditions);
     case 'Gateway':
       return [conditionSummary(s.status.conditions), ...(s.status.listeners ?? []).map((l) => `listener ${l.name}: ${conditionSummary(l.conditions)} attachedRoutes=${l.attachedRoutes}`)].join('; ');
+    case 'BackendTLSPolicy':
+      return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
     default:
       return s.status.parents.map((p) => `parent ${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? '/' + p.parentRef.sectionName : ''}: ${conditionSummary(p.conditions)}`).join('; ');
   }

@@ -5,7 +5,7 @@
  *
  * One Pier serves four Gateways, each on its own loopback address (127.0.0.40-43), so a
  * problem in one family's Envoy cannot hide behind another's:
- *   http  127.0.0.40  matching, header filters, weights, redirects, rewrites, mirrors
+ *   http  127.0.0.40  matching, header filters, weights, redirects, rewrites, mirrors, CORS
  *   https 127.0.0.41  two HTTPS listeners on one port, two hostnames, two certificates
  *   grpc  127.0.0.42  GRPCRoute (service/method/header matches) to grpc-js servers
  *   l4    127.0.0.43  TLS passthrough (TLSRoute by SNI), TLS terminate, TCPRoute, UDPRoute
@@ -287,6 +287,31 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
     });
   });
 
+  describe('CORS', () => {
+    test('a preflight from an allowed origin is answered with the policy; actual requests get Access-Control-Allow-Origin', async () => {
+      const origin = 'https://web.app.test';
+      const pre = await http('cors.test', '/api', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'x-token' } });
+      assert.ok(pre.status === 200 || pre.status === 204, `preflight status ${pre.status}`);
+      assert.equal(pre.headers['access-control-allow-origin'], origin);
+      assert.deepEqual(String(pre.headers['access-control-allow-methods']).split(',').map((m) => m.trim()).sort(), ['GET', 'PUT']);
+      assert.equal(pre.headers['access-control-allow-headers'], 'x-token');
+      assert.equal(pre.headers['access-control-max-age'], '600');
+      assert.equal(pre.headers['access-control-allow-credentials'], 'true');
+
+      const { result, echo } = await echoOf('cors.test', '/api', { headers: { origin } });
+      assert.equal(echo.service, 'primary');
+      assert.equal(result.headers['access-control-allow-origin'], origin);
+      assert.equal(result.headers['access-control-expose-headers'], 'x-served-by');
+    });
+
+    test('an origin the policy does not allow gets no Access-Control-Allow-Origin', async () => {
+      const pre = await http('cors.test', '/api', { method: 'OPTIONS', headers: { origin: 'https://evil.test', 'access-control-request-method': 'PUT' } });
+      assert.equal(pre.headers['access-control-allow-origin'], undefined);
+      const { result } = await echoOf('cors.test', '/api', { headers: { origin: 'https://evil.test' } });
+      assert.equal(result.headers['access-control-allow-origin'], undefined);
+    });
+  });
+
   // ---------------------------------------------------------------- HTTPS
 
   describe('HTTPS with SNI', () => {
@@ -411,11 +436,13 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
     type Status = { kind: string; name: string; status: { conditions?: { type: string; status: string; reason: string }[]; parents?: { conditions: { type: string; status: string; reason: string }[] }[] } };
     const statuses = await pier.admin<Status[]>('/statuses');
     const summary = (s: Status) => (s.status.parents ?? []).flatMap((p) => p.conditions.map((c) => `${c.type}=${c.status}`)).sort().join(' ');
+    const gatewayClass = statuses.find((s) => s.kind === 'GatewayClass') as (Status & { status: { supportedFeatures?: { name: string }[] } }) | undefined;
+    assert.ok(gatewayClass?.status.supportedFeatures?.some((f) => f.name === 'HTTPRouteCORS'), 'the GatewayClass lists HTTPRouteCORS among its supported features');
     for (const gw of statuses.filter((s) => s.kind === 'Gateway')) {
       assert.deepEqual(gw.status.conditions?.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'Programmed=True'], `Gateway ${gw.name}`);
     }
     const routes = statuses.filter((s) => s.kind.endsWith('Route'));
-    assert.equal(routes.length, 14, routes.map((r) => `${r.kind}/${r.name}`).join(', '));
+    assert.equal(routes.length, 15, routes.map((r) => `${r.kind}/${r.name}`).join(', '));
     for (const r of routes) {
       const expected = r.name === 'weights' ? 'Accepted=True ResolvedRefs=False' : 'Accepted=True ResolvedRefs=True';
       assert.equal(summary(r), expected, `${r.kind}/${r.name}`);
@@ -479,6 +506,16 @@ function httpRoutes(): Record<string, unknown>[] {
     route('HTTPRoute', 'mirror', 'http', {
       hostnames: ['mirror.test'],
       rules: [{ filters: [{ type: 'RequestMirror', requestMirror: { backendRef: backendRef('mirror-target') } }], backendRefs: [backendRef('primary')] }],
+    }),
+    route('HTTPRoute', 'cors', 'http', {
+      hostnames: ['cors.test'],
+      rules: [{
+        filters: [{
+          type: 'CORS',
+          cors: { allowOrigins: ['https://*.app.test'], allowMethods: ['GET', 'PUT'], allowHeaders: ['x-token'], exposeHeaders: ['x-served-by'], allowCredentials: true, maxAge: 600 },
+        }],
+        backendRefs: [backendRef('primary')],
+      }],
     }),
     ...['a', 'b'].map((x) => route('HTTPRoute', `secure-${x}`, 'https', { hostnames: [`${x}.secure.test`], rules: [{ backendRefs: [backendRef(`secure-${x}`)] }] })),
   ];

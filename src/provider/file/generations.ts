@@ -49,10 +49,12 @@ export class GenerationTracker {
       tcpRoutes: stampAll(resources.tcpRoutes),
       udpRoutes: stampAll(resources.udpRoutes),
       referenceGrants: stampAll(resources.referenceGrants),
+      backendTLSPolicies: stampAll(resources.backendTLSPolicies),
       services: stampAll(resources.services),
       endpointSlices: stampAll(resources.endpointSlices),
       namespaces: stampAll(resources.namespaces),
       secrets: stampAll(resources.secrets),
+      configMaps: stampAll(resources.configMaps),
     };
     this.seen = next;
     return out;

@@ -27,10 +27,12 @@ export const KINDS: readonly KindInfo[] = [
   { kind: 'TCPRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'tcpRoutes' },
   { kind: 'UDPRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'udpRoutes' },
   { kind: 'ReferenceGrant', apiVersions: gw('v1', 'v1beta1', 'v1alpha2'), namespaced: true, list: 'referenceGrants' },
+  { kind: 'BackendTLSPolicy', apiVersions: gw('v1', 'v1alpha3'), namespaced: true, list: 'backendTLSPolicies' },
   { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
   { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },
   { kind: 'Secret', apiVersions: ['v1'], namespaced: true, list: 'secrets' },
+  { kind: 'ConfigMap', apiVersions: ['v1'], namespaced: true, list: 'configMaps' },
 ];
 
 const BY_KIND = new Map<string, KindInfo>(KINDS.map((k) => [k.kind, k]));

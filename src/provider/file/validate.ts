@@ -1,6 +1,6 @@
 /**
  * Light structural checks on one decoded object of a Kubernetes core kind (Service,
- * EndpointSlice, Namespace, Secret): the field types Pier relies on (lists are lists, ports are
+ * EndpointSlice, Namespace, Secret, ConfigMap): the field types Pier relies on (lists are lists, ports are
  * integers, required names are strings). Gateway API kinds are checked against their CRD schemas
  * instead (src/provider/crd); only their metadata is checked here.
  */
@@ -163,6 +163,10 @@ function secret(c: Checker, obj: Record<string, unknown>): void {
   c.stringMap(obj, 'stringData', []);
 }
 
+function configMap(c: Checker, obj: Record<string, unknown>): void {
+  c.stringMap(obj, 'data', []);
+  c.stringMap(obj, 'binaryData', []);
+}
 
 /** Checks metadata only: name, namespace, labels and annotations (what the CRD schemas leave to the API server). */
 export function validateMetadata(obj: Record<string, unknown>): FieldProblem[] {
@@ -182,5 +186,6 @@ export function validateObject(kind: ProviderKind, obj: Record<string, unknown>)
   if (kind === 'Service') c.mapping(obj, 'spec', [], (value, p) => { if (isRecord(value)) serviceSpec(c, value, p); });
   if (kind === 'EndpointSlice') endpointSlice(c, obj);
   if (kind === 'Secret') secret(c, obj);
+  if (kind === 'ConfigMap') configMap(c, obj);
   return c.problems;
 }

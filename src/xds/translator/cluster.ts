@@ -15,6 +15,7 @@ import { validSettings, type WeightedClusterShare } from './destination';
 import { edsEndpoints, lbEndpoint, loadAssignment, singleLocality } from './endpoint';
 import { ProtoType } from './names';
 import { planUdp } from './udp';
+import { upstreamTlsSocket } from './upstreamtls';
 
 export interface ClusterResources {
   clusters: Cluster[];
@@ -103,6 +104,7 @@ function backendCluster(setting: DestinationSetting): BuiltCluster {
     const options: HttpProtocolOptions = { explicit_http_config: { http2_protocol_options: {} } };
     cluster.typed_extension_protocol_options = { [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
   }
+  if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined);
   if (cluster.type === 'STRICT_DNS') return { cluster };
   return { cluster, assignment: loadAssignment(name, singleLocality(dns ? [] : edsEndpoints(setting.endpoints))) };
 }

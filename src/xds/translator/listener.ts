@@ -30,6 +30,7 @@ import type { UdpProxyConfig } from '../../generated/envoy/extensions/filters/ud
 import type { Route as UdpRoute } from '../../generated/envoy/extensions/filters/udp/udp_proxy/v3/Route';
 import { typedConfig } from '../types';
 import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from './common';
+import { corsHttpFilter } from './cors';
 import { planDestination } from './destination';
 import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
@@ -152,7 +153,7 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[]): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName)] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners))] },
     route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port }),
   };
 }
@@ -174,7 +175,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName)],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, usesCors([listener]))],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
     },
@@ -182,19 +183,26 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
   };
 }
 
+/** Whether a route served by these listeners has a CORS policy (the CORS filter is only added then). */
+function usesCors(listeners: readonly HTTPListener[]): boolean {
+  return listeners.some((l) => l.virtualHosts.some((vh) => vh.routes.some((r) => r.cors !== undefined)));
+}
+
 /**
  * The HTTP connection manager, with the settings an edge proxy wants: client address from the
  * connection (use_remote_address), normalized paths so routes match what backends see, WebSocket
- * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, and an access log on
- * stdout. The Host header is left as the client sent it, port included (Gateway API: backends
- * see it unchanged); the route configuration ignores the port when matching domains.
+ * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, an access log on stdout,
+ * and the CORS filter when some route needs it. The Host header is left as the client sent it,
+ * port included (Gateway API: backends see it unchanged); the route configuration ignores the
+ * port when matching domains.
  */
-function httpConnectionManager(prefix: string, routeConfigName: string): Filter {
+function httpConnectionManager(prefix: string, routeConfigName: string, cors: boolean): Filter {
+  const router = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
   const hcm: HttpConnectionManager = {
     stat_prefix: statPrefix(prefix),
     codec_type: 'AUTO',
     rds: { config_source: adsConfigSource(), route_config_name: routeConfigName },
-    http_filters: [{ name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) }],
+    http_filters: cors ? [corsHttpFilter(), router] : [router],
     use_remote_address: { value: true },
     normalize_path: { value: true },
     merge_slashes: true,

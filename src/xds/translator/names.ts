@@ -33,6 +33,7 @@ export const FilterName = {
   tcpProxy: 'envoy.filters.network.tcp_proxy',
   udpProxy: 'envoy.filters.udp_listener.udp_proxy',
   router: 'envoy.filters.http.router',
+  cors: 'envoy.filters.http.cors',
   tlsInspector: 'envoy.filters.listener.tls_inspector',
   stdoutAccessLog: 'envoy.access_loggers.stdout',
   tlsTransportSocket: 'envoy.transport_sockets.tls',
@@ -45,9 +46,12 @@ export const ProtoType = {
   udpProxy: 'envoy.extensions.filters.udp.udp_proxy.v3.UdpProxyConfig',
   udpProxyRoute: 'envoy.extensions.filters.udp.udp_proxy.v3.Route',
   router: 'envoy.extensions.filters.http.router.v3.Router',
+  cors: 'envoy.extensions.filters.http.cors.v3.Cors',
+  corsPolicy: 'envoy.extensions.filters.http.cors.v3.CorsPolicy',
   tlsInspector: 'envoy.extensions.filters.listener.tls_inspector.v3.TlsInspector',
   stdoutAccessLog: 'envoy.extensions.access_loggers.stream.v3.StdoutAccessLog',
   downstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.DownstreamTlsContext',
+  upstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext',
   httpProtocolOptions: 'envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
 } as const;
 

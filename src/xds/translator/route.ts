@@ -12,6 +12,7 @@ import type { HeaderValueOption } from '../../generated/envoy/config/core/v3/Hea
 import type { RegexMatchAndSubstitute } from '../../generated/envoy/type/matcher/v3/RegexMatchAndSubstitute';
 import type { FractionalPercent } from '../../generated/envoy/type/v3/FractionalPercent';
 import { durationFromMs } from './common';
+import { corsPerFilterConfig } from './cors';
 import { planDestination, validSettings } from './destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
 
@@ -30,6 +31,7 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   Object.assign(out, routeAction(route, listener));
   addHeaderModifier(out, 'request', route.requestHeaders);
   addHeaderModifier(out, 'response', route.responseHeaders);
+  if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
   return out;
 }
 

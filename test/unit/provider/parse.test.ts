@@ -93,14 +93,14 @@ describe('parseManifests', () => {
   });
 
   test('an unknown kind is named in a clear error and does not affect other documents', () => {
-    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n---\n${GATEWAY}`;
+    const text = `apiVersion: v1\nkind: Deployment\nmetadata:\n  name: settings\n---\n${GATEWAY}`;
     const result = parseManifests(text, 'k.yaml');
     assert.equal(result.objects.length, 1);
     assert.equal(result.errors.length, 1);
     const [error] = result.errors;
     assert.equal(error?.line, 2);
     assert.equal(error?.field, 'kind');
-    assert.match(error?.message ?? '', /unsupported kind "ConfigMap" \(apiVersion v1, name "settings"\)/);
+    assert.match(error?.message ?? '', /unsupported kind "Deployment" \(apiVersion v1, name "settings"\)/);
     assert.match(error?.message ?? '', /Supported kinds: GatewayClass, Gateway, HTTPRoute/);
   });
 

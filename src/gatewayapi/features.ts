@@ -1,0 +1,51 @@
+/**
+ * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
+ * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
+ * only when Pier implements all of it; experimental-channel features are left out.
+ * Not listed, on purpose: backendRef filters (HTTPRouteBackendRequestHeaderModification),
+ * retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
+ * client certificates, BackendTLSPolicy, mesh, and mixed TLS modes on one port (experimental).
+ */
+const SUPPORTED_FEATURES: readonly string[] = [
+  // Core
+  'Gateway',
+  'HTTPRoute',
+  'ReferenceGrant',
+  // Gateway
+  'GatewayHTTPListenerIsolation',
+  'GatewayPort8080',
+  // HTTPRoute
+  'HTTPRoute303RedirectStatusCode',
+  'HTTPRoute307RedirectStatusCode',
+  'HTTPRoute308RedirectStatusCode',
+  'HTTPRouteBackendProtocolH2C',
+  'HTTPRouteBackendProtocolWebSocket',
+  'HTTPRouteBackendTimeout',
+  'HTTPRouteCORS',
+  'HTTPRouteHostRewrite',
+  'HTTPRouteMethodMatching',
+  'HTTPRouteNamedRouteRule',
+  'HTTPRouteParentRefPort',
+  'HTTPRoutePathRedirect',
+  'HTTPRoutePathRewrite',
+  'HTTPRoutePortRedirect',
+  'HTTPRouteQueryParamMatching',
+  'HTTPRouteRequestMirror',
+  'HTTPRouteRequestMultipleMirrors',
+  'HTTPRouteRequestPercentageMirror',
+  'HTTPRouteRequestTimeout',
+  'HTTPRouteResponseHeaderModification',
+  'HTTPRouteSchemeRedirect',
+  // Other route kinds
+  'GRPCRoute',
+  'GRPCRouteNamedRouteRule',
+  'TCPRoute',
+  'TLSRoute',
+  'TLSRouteModeTerminate',
+  'UDPRoute',
+];
+
+/** status.supportedFeatures: sorted ascending by name (byte order), as the API requires. */
+export function supportedFeatures(): { name: string }[] {
+  return [...SUPPORTED_FEATURES].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => ({ name }));
+}

@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/extensions/filters/http/cors/v3/cors.proto
+
+
+export interface Cors {
+}
+
+export interface Cors__Output {
+}

@@ -1,0 +1,20 @@
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { supportedFeatures } from '../../../src/gatewayapi/features';
+
+describe('GatewayClass supportedFeatures', () => {
+  test('is sorted by name, without repeats, and names the core features and CORS', () => {
+    const names = supportedFeatures().map((f) => f.name);
+    assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    assert.equal(new Set(names).size, names.length);
+    for (const core of ['Gateway', 'HTTPRoute', 'ReferenceGrant', 'HTTPRouteCORS']) assert.ok(names.includes(core), core);
+    assert.ok(names.length <= 64, 'the CRD allows at most 64');
+  });
+
+  test('leaves out what Pier does not implement', () => {
+    const names = supportedFeatures().map((f) => f.name);
+    for (const missing of ['HTTPRouteBackendRequestHeaderModification', 'HTTPRouteRetry', 'Mesh', 'ListenerSet', 'TLSRouteModeMixed']) {
+      assert.ok(!names.includes(missing), missing);
+    }
+  });
+});

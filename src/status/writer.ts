@@ -66,6 +66,11 @@ function stampConditions(next: Condition[] | undefined, previous: Condition[] | 
   });
 }
 
+/** Stamps each entry (route parent, policy ancestor) against the same entry before. */
+function stampEach<T extends { conditions: Condition[] }>(next: T[], previous: T[] | undefined, same: (a: T, b: T) => boolean, now: string): T[] {
+  return next.map((e) => ({ ...e, conditions: stampConditions(e.conditions, previous?.find((p) => same(p, e))?.conditions, now) ?? [] }));
+}
+
 function stampTransitions(next: ObjectStatus, previous: ObjectStatus | undefined, now: string): ObjectStatus {
   switch (next.kind) {
     case 'GatewayClass': {
@@ -79,36 +84,17 @@ function stampTransitions(next: ObjectStatus, previous: ObjectStatus | undefined
         status: {
           ...next.status,
           conditions: stampConditions(next.status.conditions, prev?.conditions, now),
-          listeners: next.status.listeners?.map((l) => ({
-            ...l,
-            conditions: stampConditions(l.conditions, prev?.listeners?.find((p) => p.name === l.name)?.conditions, now) ?? [],
-          })),
+          listeners: next.status.listeners && stampEach(next.status.listeners, prev?.listeners, (a, b) => a.name === b.name, now),
         },
       };
     }
     case 'BackendTLSPolicy': {
       const prev = previous?.kind === 'BackendTLSPolicy' ? previous.status : undefined;
-      return {
-        ...next,
-        status: {
-          ancestors: next.status.ancestors.map((a) => ({
-            ...a,
-            conditions: stampConditions(a.conditions, prev?.ancestors.find((q) => deepEqual(q.ancestorRef, a.ancestorRef))?.conditions, now) ?? [],
-          })),
-        },
-      };
+      return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), now) } };
     }
     default: {
       const prev = previous && previous.kind === next.kind ? previous.status : undefined;
-      return {
-        ...next,
-        status: {
-          parents: next.status.parents.map((p) => ({
-            ...p,
-            conditions: stampConditions(p.conditions, prev?.parents.find((q) => deepEqual(q.parentRef, p.parentRef))?.conditions, now) ?? [],
-          })),
-        },
-      };
+      return { ...next, status: { parents: stampEach(next.status.parents, prev?.parents, (a, b) => deepEqual(a.parentRef, b.parentRef), now) } };
     }
   }
 }

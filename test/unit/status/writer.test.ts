@@ -53,3 +53,47 @@ test('transition times are stamped when a condition changes status, kept otherwi
     await writer.stop();
   }
 });
+
+test('policy ancestors and gateway listeners are stamped per entry', async () => {
+  const bus = new Bus();
+  let now = Date.parse('2026-01-01T00:00:00Z');
+  const writer = new FileStatusWriter({ bus, logger: silentLogger(), now: () => new Date(now) });
+  writer.start();
+  const ancestor = (name: string, accepted: 'True' | 'False') => ({
+    ancestorRef: { group: 'gateway.networking.k8s.io', kind: 'Gateway', namespace: 'default', name },
+    controllerName: 'pier.dev/gateway-controller',
+    conditions: [{ type: 'Accepted', status: accepted, reason: accepted === 'True' ? 'Accepted' : 'NoValidCACertificate', message: '' }],
+  });
+  const key = statusKey('BackendTLSPolicy', 'default', 'tls');
+  const times = () => {
+    const s = writer.get(key);
+    return s?.kind === 'BackendTLSPolicy' ? s.status.ancestors.map((a) => `${a.ancestorRef.name}:${a.conditions[0].status}@${a.conditions[0].lastTransitionTime}`) : undefined;
+  };
+  try {
+    bus.statuses.store(key, { kind: 'BackendTLSPolicy', namespace: 'default', name: 'tls', status: { ancestors: [ancestor('a', 'True'), ancestor('b', 'True')] } });
+    await waitFor('the policy status', () => times());
+    now += 60_000;
+    bus.statuses.store(key, { kind: 'BackendTLSPolicy', namespace: 'default', name: 'tls', status: { ancestors: [ancestor('a', 'True'), ancestor('b', 'False')] } });
+    await waitFor('b to flip', () => (times()?.[1].includes('False') ? true : undefined));
+    assert.deepEqual(times(), ['a:True@2026-01-01T00:00:00.000Z', 'b:False@2026-01-01T00:01:00.000Z']);
+
+    const gw = statusKey('Gateway', 'default', 'edge');
+    const listener = (name: string, programmed: 'True' | 'False') => ({
+      name, supportedKinds: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute' }], attachedRoutes: 0,
+      conditions: [{ type: 'Programmed', status: programmed, reason: programmed === 'True' ? 'Programmed' : 'Invalid', message: '' }],
+    });
+    bus.statuses.store(gw, { kind: 'Gateway', namespace: 'default', name: 'edge', status: { conditions: [], listeners: [listener('http', 'True'), listener('https', 'True')] } });
+    await waitFor('the gateway status', () => writer.get(gw));
+    now += 60_000;
+    bus.statuses.store(gw, { kind: 'Gateway', namespace: 'default', name: 'edge', status: { conditions: [], listeners: [listener('https', 'False'), listener('http', 'True')] } });
+    await waitFor('https to flip', () => {
+      const s = writer.get(gw);
+      return s?.kind === 'Gateway' && s.status.listeners?.[0].conditions[0].status === 'False' ? s.status.listeners : undefined;
+    });
+    const s = writer.get(gw);
+    assert.ok(s?.kind === 'Gateway');
+    assert.deepEqual(s.status.listeners?.map((l) => `${l.name}@${l.conditions[0].lastTransitionTime}`), ['https@2026-01-01T00:02:00.000Z', 'http@2026-01-01T00:01:00.000Z']);
+  } finally {
+    await writer.stop();
+  }
+});

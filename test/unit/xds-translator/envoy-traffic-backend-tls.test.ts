@@ -7,7 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { HTTPRoute, UpstreamTLS, XdsIR } from '../../../src/ir/types';
 import { translateXds } from '../../../src/xds/translator/translate';
-import { bootstrapBytes, envoyBinary } from './support';
+import { envoyBinary, startStaticEnvoy, type StaticEnvoy } from './support';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
@@ -94,8 +94,7 @@ function route(name: string, prefix: string, clusterName: string, port: number, 
 
 describe('upstream TLS (BackendTLSPolicy) through Envoy running the translated resources', { skip }, () => {
   let backend: https.Server | undefined;
-  let proxy: ChildProcess | undefined;
-  let proxyOutput = '';
+  let proxy: StaticEnvoy | undefined;
   let dir = '';
   let httpPort = 0;
 
@@ -131,33 +130,11 @@ describe('upstream TLS (BackendTLSPolicy) through Envoy running the translated r
       tcp: [],
       udp: [],
     };
-    const file = path.join(dir, 'bootstrap.pb');
-    writeFileSync(file, bootstrapBytes(translateXds(ir), { mode: 'static' }));
-    proxy = spawn(envoy ?? 'envoy', ['-c', file, '--disable-hot-restart', '--concurrency', '1', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    proxy.stdout?.on('data', (d: Buffer) => { proxyOutput += d.toString(); });
-    proxy.stderr?.on('data', (d: Buffer) => { proxyOutput += d.toString(); });
-
-    const deadline = Date.now() + 15_000;
-    for (let attempt = 0; attempt < 150; attempt++) {
-      if (proxy.exitCode !== null) throw new Error(`envoy exited with ${proxy.exitCode}:\n${proxyOutput}`);
-      try {
-        await httpGet(httpPort, '/');
-        return;
-      } catch {
-        if (Date.now() > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error(`envoy did not start listening:\n${proxyOutput}`);
+    proxy = await startStaticEnvoy(translateXds(ir), { dir, ready: () => httpGet(httpPort, '/') });
   });
 
   after(async () => {
-    if (proxy && proxy.exitCode === null) {
-      const exited = new Promise((resolve) => proxy?.once('exit', resolve));
-      proxy.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (proxy.exitCode === null) proxy.kill('SIGKILL');
-    }
+    await proxy?.stop();
     backend?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

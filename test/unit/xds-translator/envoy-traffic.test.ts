@@ -9,9 +9,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as dgram from 'node:dgram';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import * as net from 'node:net';
@@ -21,7 +20,7 @@ import * as tls from 'node:tls';
 import * as https from 'node:https';
 import type { DestinationSetting, HTTPRoute, XdsIR } from '../../../src/ir/types';
 import { translateXds } from '../../../src/xds/translator/translate';
-import { bootstrapBytes, envoyBinary, loadCaseIR } from './support';
+import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy } from './support';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
@@ -111,8 +110,7 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
   const seen: Echo[] = [];
   const servers: net.Server[] = [];
   let udpBackend: dgram.Socket | undefined;
-  let proxy: ChildProcess | undefined;
-  let proxyOutput = '';
+  let proxy: StaticEnvoy | undefined;
   let dir = '';
   let httpPort = 0;
   let tcpPort = 0;
@@ -186,34 +184,12 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
       }, { name: 'default/traffic/tcp', address: HOST, port: tcpPort, routes: [{ name: 'tcp', sniHostnames: [], destination: { settings: [setting('tcp-echo', tcpEchoPort, { protocol: 'tcp' })] } }] }],
       udp: [{ name: 'default/traffic/udp', address: HOST, port: udpPort, destination: { settings: [setting('udp-echo', udpEchoPort, { protocol: 'udp' })] } }],
     };
-    const file = path.join(dir, 'bootstrap.pb');
-    writeFileSync(file, bootstrapBytes(translateXds(ir), { mode: 'static' }));
-    proxy = spawn(envoy ?? 'envoy', ['-c', file, '--disable-hot-restart', '--concurrency', '1', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    proxy.stdout?.on('data', (d: Buffer) => { proxyOutput += d.toString(); });
-    proxy.stderr?.on('data', (d: Buffer) => { proxyOutput += d.toString(); });
-
-    // Ready when the HTTP listener answers; bounded in time and attempts.
-    const deadline = Date.now() + 15_000;
-    for (let attempt = 0; attempt < 150; attempt++) {
-      if (proxy.exitCode !== null) throw new Error(`envoy exited with ${proxy.exitCode}:\n${proxyOutput}`);
-      try {
-        await request(httpPort, 'traffic.example.com', '/');
-        return;
-      } catch {
-        if (Date.now() > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error(`envoy did not start listening:\n${proxyOutput}`);
+    // Ready when the HTTP listener answers.
+    proxy = await startStaticEnvoy(translateXds(ir), { dir, ready: () => request(httpPort, 'traffic.example.com', '/') });
   });
 
   after(async () => {
-    if (proxy && proxy.exitCode === null) {
-      const exited = new Promise((resolve) => proxy?.once('exit', resolve));
-      proxy.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (proxy.exitCode === null) proxy.kill('SIGKILL');
-    }
+    await proxy?.stop();
     for (const server of servers) server.close();
     udpBackend?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });

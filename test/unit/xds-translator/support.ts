@@ -1,9 +1,10 @@
 /**
- * Shared by the xDS translator tests: golden cases, the Envoy binary, and an Envoy bootstrap
- * built from translated resources (binary proto, the same bytes an ADS server would send).
+ * Shared by the xDS translator tests: golden cases, the Envoy binary, an Envoy bootstrap
+ * built from translated resources (binary proto, the same bytes an ADS server would send), and
+ * a real Envoy started on such a bootstrap for traffic tests.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import type { XdsIR } from '../../../src/ir/types';
@@ -177,4 +178,77 @@ export function bootstrapBytes(resources: XdsResources, options: BootstrapOption
     field(bootstrap, 12, admin.finish());
   }
   return bootstrap.finish();
+}
+
+export interface StaticEnvoyOptions {
+  /** Where the bootstrap file is written (the caller owns and removes the directory). */
+  dir: string;
+  /** A request that resolves once Envoy serves the resources; retried until then. */
+  ready: () => Promise<unknown>;
+  /** How long to keep trying `ready` (default 15 s); attempts are bounded too, one per 100 ms. */
+  timeoutMs?: number;
+}
+
+export interface StaticEnvoy {
+  /** Everything Envoy wrote so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGTERM, up to 5 s to exit, then SIGKILL. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const READY_RETRY_MS = 100;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Runs Envoy on a static bootstrap of the resources and waits until `ready` succeeds. Fails
+ * with Envoy's output when it exits or never becomes ready, and stops it before failing, so a
+ * caller only has to stop an Envoy it got back.
+ */
+export async function startStaticEnvoy(resources: XdsResources, options: StaticEnvoyOptions): Promise<StaticEnvoy> {
+  const file = path.join(options.dir, 'bootstrap.pb');
+  writeFileSync(file, bootstrapBytes(resources, { mode: 'static' }));
+  const child = spawn(envoyBinary() ?? 'envoy', ['-c', file, '--disable-hot-restart', '--concurrency', '1', '--log-level', 'warn'],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let spawnError: Error | undefined;
+  child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+  child.on('error', (err) => { spawnError = err; });
+  const running = (): boolean => spawnError === undefined && child.exitCode === null && child.signalCode === null;
+
+  const envoy: StaticEnvoy = {
+    output: () => output,
+    async stop() {
+      if (!running()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => { timer = setTimeout(resolve, STOP_GRACE_MS); })]);
+      clearTimeout(timer);
+      if (running()) child.kill('SIGKILL');
+    },
+  };
+
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const deadline = Date.now() + timeoutMs;
+  const attempts = Math.ceil(timeoutMs / READY_RETRY_MS);
+  try {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (spawnError) throw new Error(`envoy did not start: ${spawnError.message}\n${output}`);
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`envoy exited with ${child.exitCode ?? child.signalCode ?? 'unknown'}:\n${output}`);
+      }
+      try {
+        await options.ready();
+        return envoy;
+      } catch {
+        if (Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, READY_RETRY_MS));
+      }
+    }
+    throw new Error(`envoy did not start listening:\n${output}`);
+  } catch (err) {
+    await envoy.stop();
+    throw err;
+  }
 }

@@ -56,3 +56,11 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** Listens on an ephemeral port of host; resolves with the port. */
+export function listenOn(server: net.Server, host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve((server.address() as net.AddressInfo).port));
+  });
+}

@@ -11,13 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { HTTPRoute, UpstreamTLS, XdsIR } from '../../../src/ir/types';
 import { translateXds } from '../../../src/xds/translator/translate';
 import { envoyBinary, startStaticEnvoy, type StaticEnvoy } from './support';
+import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
@@ -57,20 +57,6 @@ function makeServerCert(dir: string, ca: string): { cert: string; key: string } 
   return { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
 }
 
-function listen(server: net.Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 function httpGet(port: number, urlPath: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: HOST, port, path: urlPath, agent: false, timeout: 5_000, headers: { host: 'web.example.com' } }, (res) => {
@@ -108,8 +94,8 @@ describe('upstream TLS (BackendTLSPolicy) through Envoy running the translated r
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(`tls backend sni=${sni} path=${req.url ?? ''}`);
     });
-    const backendPort = await listen(backend);
-    httpPort = await freePort();
+    const backendPort = await listenOn(backend, HOST);
+    httpPort = await freePort(HOST);
     const ca = { caCertificates: trusted };
     // One cluster per case: a cluster is one backend identity with one TLS setting.
     const ir: XdsIR = {

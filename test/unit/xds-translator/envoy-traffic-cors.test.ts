@@ -10,12 +10,12 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CORSPolicy, HTTPRoute, XdsIR } from '../../../src/ir/types';
 import { translateXds } from '../../../src/xds/translator/translate';
 import { envoyBinary, startStaticEnvoy, type StaticEnvoy } from './support';
+import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
@@ -26,20 +26,6 @@ interface Reply {
   headers: http.IncomingHttpHeaders;
   /** The backend's echo of the method it saw; absent when Envoy answered itself. */
   backendMethod: string | undefined;
-}
-
-function listen(server: net.Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function send(port: number, method: string, urlPath: string, headers: http.OutgoingHttpHeaders = {}): Promise<Reply> {
@@ -81,8 +67,8 @@ describe('CORS through Envoy running the translated resources', { skip }, () => 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pier-xds-cors-'));
     backend = http.createServer((req, res) => { res.writeHead(200, { 'x-backend-method': req.method ?? '' }); res.end('ok'); });
-    const backendPort = await listen(backend);
-    port = await freePort();
+    const backendPort = await listenOn(backend, HOST);
+    port = await freePort(HOST);
     const destination = { settings: [{ clusterName: 'default/web/80', weight: 1, protocol: 'http' as const, endpoints: [{ host: HOST, port: backendPort }] }] };
     const route = (name: string, prefix: string, policy: CORSPolicy): HTTPRoute =>
       ({ name, pathMatch: { pathPrefix: prefix }, headerMatches: [], queryParamMatches: [], origin: name, destination, cors: policy });

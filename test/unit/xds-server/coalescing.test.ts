@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listener, resources } from '../xds-cache/fixtures';
-import { DeltaClient, LDS, SotwClient, decodedOf, makeNode, startHarness } from './harness';
+import { DeltaClient, LDS, SotwClient, decodedOf, makeNode, startHarness, type Harness } from './harness';
 import { loadXdsProtos } from '../../../src/xds/proto';
 
 const GW = 'default/eg';
@@ -17,6 +17,14 @@ function portOf(value: Buffer | undefined): number {
   return decoded.address?.socket_address?.port_value ?? -1;
 }
 
+/** UPDATES port changes in quick bursts, letting the server run between bursts. */
+async function rapidUpdates(h: Harness): Promise<void> {
+  for (let i = 1; i <= UPDATES; i++) {
+    h.cache.setResources(GW, withPort(20000 + i));
+    if (i % 10 === 0) await nextTurn();
+  }
+}
+
 test('a slow SotW reader gets only the final state after many rapid updates', async () => {
   const h = await startHarness();
   try {
@@ -25,10 +33,7 @@ test('a slow SotW reader gets only the final state after many rapid updates', as
     h.clients.push(c);
     c.request(LDS);
     const first = await c.next(); // left unanswered: the reader is busy
-    for (let i = 1; i <= UPDATES; i++) {
-      h.cache.setResources(GW, withPort(20000 + i));
-      if (i % 10 === 0) await nextTurn(); // let the server run between bursts
-    }
+    await rapidUpdates(h);
     await c.expectNone();
     c.ack(first);
     const last = await c.next();
@@ -49,10 +54,7 @@ test('a slow Delta reader gets only the final state after many rapid updates', a
     h.clients.push(c);
     c.subscribe(LDS);
     const first = await c.next();
-    for (let i = 1; i <= UPDATES; i++) {
-      h.cache.setResources(GW, withPort(20000 + i));
-      if (i % 10 === 0) await nextTurn();
-    }
+    await rapidUpdates(h);
     await c.expectNone();
     c.ack(first);
     const last = await c.next();

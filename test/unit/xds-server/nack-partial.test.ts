@@ -40,14 +40,20 @@ function setClusters(h: Harness, ...clusters: ReturnType<typeof cluster>[]): voi
 const routeOf = (decoded: Record<string, unknown> | undefined): string =>
   JSON.stringify(decoded).match(/"route_config_name":"([^"]+)"/)?.[1] ?? '';
 
+/** A SotW client that subscribed to typeUrl and ACKed the first response. */
+async function ackedSotw(h: Harness, typeUrl: string): Promise<{ c: SotwClient; accepted: Awaited<ReturnType<SotwClient['next']>> }> {
+  const c = new SotwClient(h.address, makeNode(GW));
+  h.clients.push(c);
+  c.request(typeUrl);
+  const accepted = await c.next();
+  c.ack(accepted);
+  return { c, accepted };
+}
+
 describe('SotW: partial rejection of a full-state response', () => {
   test('LDS: another listener changing does not resend the rejected one; the valid new one stays', () => withHarness(async (h) => {
     setListeners(h, listener('l1', 'r1', 10080));
-    const c = new SotwClient(h.address, makeNode(GW));
-    h.clients.push(c);
-    c.request(LDS);
-    const accepted = await c.next();
-    c.ack(accepted);
+    const { c, accepted } = await ackedSotw(h, LDS);
 
     // "clash" shares l1's port: Envoy rejects it and applies "good".
     setListeners(h, listener('l1', 'r1', 10080), listener('clash', 'r1', 10080), listener('good', 'r1', 10082));
@@ -83,11 +89,7 @@ describe('SotW: partial rejection of a full-state response', () => {
 
   test('CDS: a rejected change goes at the accepted version, a rejected new cluster not at all; valid new ones stay', () => withHarness(async (h) => {
     setClusters(h, cluster('c1', 1), cluster('c2', 1));
-    const c = new SotwClient(h.address, makeNode(GW));
-    h.clients.push(c);
-    c.request(CDS);
-    const accepted = await c.next();
-    c.ack(accepted);
+    const { c, accepted } = await ackedSotw(h, CDS);
 
     setClusters(h, cluster('c1', 2), cluster('c2', 1), cluster('bad', 1), cluster('good', 1));
     const rejected = await c.next();
@@ -115,11 +117,7 @@ describe('SotW: partial rejection of a full-state response', () => {
 
   test('a later NACK keeps what the client holds from the earlier one', () => withHarness(async (h) => {
     setListeners(h, listener('l1', 'r1', 10080));
-    const c = new SotwClient(h.address, makeNode(GW));
-    h.clients.push(c);
-    c.request(LDS);
-    const accepted = await c.next();
-    c.ack(accepted);
+    const { c, accepted } = await ackedSotw(h, LDS);
     // "good" is applied by the client although the response is NACKed for "clash".
     setListeners(h, listener('l1', 'r1', 10080), listener('good', 'r1', 10082), listener('clash', 'r1', 10080));
     c.nack(await c.next(), ldsError(duplicate('clash', 10080)), accepted.version_info);
@@ -138,11 +136,7 @@ describe('SotW: partial rejection of a full-state response', () => {
 
   test('a NACK that names no resource rejects every new one of the response', () => withHarness(async (h) => {
     setListeners(h, listener('l1', 'r1', 10080));
-    const c = new SotwClient(h.address, makeNode(GW));
-    h.clients.push(c);
-    c.request(LDS);
-    const accepted = await c.next();
-    c.ack(accepted);
+    const { c, accepted } = await ackedSotw(h, LDS);
     setListeners(h, listener('l1', 'r1', 10080), listener('x', 'r1', 70000), listener('y', 'r1', 10082));
     c.nack(await c.next(), 'Proto constraint validation failed (SocketAddressValidationError.PortValue)', accepted.version_info);
     await c.expectNone();

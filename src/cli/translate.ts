@@ -13,7 +13,7 @@ import type { InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { formatProviderError, loadResourcesFromPaths } from '../provider/file';
 import { describeFsError } from '../provider/file/load';
-import { translateXds } from '../xds/translator';
+import { endpointSourceFromSlices, translateXds } from '../xds/translator';
 import { resourcesOfType, TYPE_ORDER, TypeUrl, type ResourceTypeUrl, type XdsResources } from '../xds/types';
 
 export const TRANSLATE_USAGE = `Usage:
@@ -318,7 +318,8 @@ export async function executeTranslate(cmd: TranslateCommand, io: CommandIO): Pr
     }
     case 'xds': {
       const docs: Record<string, Record<string, object[]>> = {};
-      for (const [k, ir] of Object.entries(pickGateways(result.xdsIR, cmd.gateway))) docs[k] = xdsDocument(translateXds(ir));
+      const endpointsOf = endpointSourceFromSlices(resources.endpointSlices);
+      for (const [k, ir] of Object.entries(pickGateways(result.xdsIR, cmd.gateway))) docs[k] = xdsDocument(translateXds(ir, endpointsOf));
       out = render(docs, cmd.format);
       break;
     }

@@ -12,6 +12,8 @@ import { loadXdsProtos } from '../xds/proto';
 import { FileProvider } from '../provider/file/provider';
 import { GatewayAPITranslatorRunner } from '../gatewayapi/runner';
 import { XdsTranslatorRunner } from '../xds/translator/runner';
+import { EndpointRunner } from '../xds/translator/endpoint-runner';
+import { withEndpoints } from '../xds/types';
 import { SnapshotCache } from '../xds/cache/cache';
 import { XdsCacheRunner } from '../xds/cache/runner';
 import { ProxyRegistry } from '../xds/server/registry';
@@ -56,13 +58,14 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
 
   const provider = new FileProvider({
     directory: resourcesDir,
-    controllerName: config.controllerName,
-    resources: bus.providerResources,
+    tables: bus.tables,
+    synced: bus.providerSynced,
     errors: bus.providerErrors,
     logger,
   });
   const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger });
+  const endpoints = new EndpointRunner({ bus, logger });
   const cache = new SnapshotCache({ logger });
   const cacheRunner = new XdsCacheRunner({ bus, cache, logger });
   const registry = new ProxyRegistry();
@@ -82,7 +85,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       statuses: () => statusWriter.list(),
       errors: () => [...bus.providerErrors.loadAll().values()].flat(),
       ir: (q) => pick(bus.xdsIR.loadAll(), q.get('gateway')),
-      xds: (q) => pick(bus.xdsResources.loadAll(), q.get('gateway')),
+      xds: (q) => pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')),
       infra: () => infra?.list() ?? [],
       config: () => ({ ...config, resources: resourcesDir }),
     },
@@ -100,6 +103,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => admin.close(),
     () => gatewayApi.stop(),
     () => xdsTranslator.stop(),
+    () => endpoints.stop(),
     () => cacheRunner.stop(),
     () => statusWriter.stop(),
     () => demo?.close(),
@@ -127,6 +131,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     // Downstream first, so the first provider snapshot flows straight through.
     statusWriter.start();
     cacheRunner.start();
+    endpoints.start();
     xdsTranslator.start();
     gatewayApi.start();
     await provider.start();

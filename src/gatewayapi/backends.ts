@@ -1,11 +1,12 @@
 /**
- * Backend references -> IR destination settings. A Service port resolves to the ready
- * endpoints of the Service's EndpointSlices. An invalid reference keeps its weight as an
- * invalid share (answered 500) and reports why (the route's ResolvedRefs condition).
+ * Backend references -> IR destination settings. A Service port resolves to a reference to its
+ * endpoints (the endpoint translator follows the Service's EndpointSlices, so endpoint changes
+ * never come through here). An invalid reference keeps its weight as an invalid share
+ * (answered 500) and reports why (the route's ResolvedRefs condition).
  */
-import type { EndpointSlice, Service, ServicePort } from '../apis/core';
+import type { Service, ServicePort } from '../apis/core';
 import type { BackendObjectReference } from '../apis/gateway';
-import type { BackendProtocol, DestinationSetting, Endpoint } from '../ir/types';
+import type { BackendProtocol, DestinationSetting } from '../ir/types';
 import { RouteReason, type RouteResolvedRefsReason } from './conditions';
 import { isReferenceAllowed, type ReferenceFrom } from './referencegrant';
 import type { ResourceIndex } from './resourceindex';
@@ -34,7 +35,7 @@ function describe(group: string, kind: string, namespace: string, name: string):
 }
 
 function invalid(clusterName: string, weight: number, protocol: BackendProtocol, problem: BackendProblem): ResolvedBackend {
-  return { setting: { clusterName, weight, protocol, endpoints: [], invalid: true }, problem };
+  return { setting: { clusterName, weight, protocol, invalid: true }, problem };
 }
 
 /** Route kinds speak one transport; a Service port of another cannot carry them. */
@@ -76,32 +77,6 @@ function portProtocol(port: ServicePort, routeDefault: BackendProtocol): PortPro
     return `appProtocol ${app} cannot carry gRPC`;
   }
   return { protocol: routeDefault, websocket: false };
-}
-
-function compareEndpoints(a: Endpoint, b: Endpoint): number {
-  if (a.host !== b.host) return a.host < b.host ? -1 : 1;
-  return a.port - b.port;
-}
-
-/** Ready endpoints (conditions.ready not false) of the slices' port named like the Service port. */
-export function endpointsFor(slices: readonly EndpointSlice[], servicePort: ServicePort): Endpoint[] {
-  const wantedName = servicePort.name ?? '';
-  const seen = new Set<string>();
-  const out: Endpoint[] = [];
-  for (const slice of slices) {
-    const port = (slice.ports ?? []).find((p) => (p.name ?? '') === wantedName)?.port;
-    if (port === undefined) continue;
-    for (const endpoint of slice.endpoints ?? []) {
-      if (endpoint.conditions?.ready === false) continue;
-      for (const host of endpoint.addresses ?? []) {
-        const id = `${host}|${port}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        out.push({ host, port });
-      }
-    }
-  }
-  return out.sort(compareEndpoints);
 }
 
 /**
@@ -159,7 +134,7 @@ export function resolveBackend(
   }
   // TLS to the backend (BackendTLSPolicy): not for TLS passthrough (the client's session goes
   // through as is) nor UDP.
-  const backendTLS = routeProtocol === 'tls' || routeProtocol === 'udp' ? undefined : index.backendTLS.forPort(namespace, name, servicePort.name);
+  const backendTLS = routeProtocol === 'tls' || routeProtocol === 'udp' ? undefined : index.backendTLSFor(namespace, name, servicePort.name);
   const resolved = backendTLS?.kind === 'tls' && servicePort.appProtocol === AppProtocol.wss && routeProtocol === 'http'
     ? { protocol: routeProtocol, websocket: true }
     : portProtocol(servicePort, routeProtocol);
@@ -175,11 +150,12 @@ export function resolveBackend(
   const websocket = resolved.websocket ? { websocket: true } : {};
   // A policy that cannot be used makes the backend unreachable, without a problem on the route:
   // the policy's status says why (connections using an invalid CA reference must fail).
-  if (backendTLS?.kind === 'invalid') return { setting: { clusterName, weight, protocol, endpoints: [], invalid: true } };
+  if (backendTLS?.kind === 'invalid') return { setting: { clusterName, weight, protocol, invalid: true } };
   const tls = backendTLS?.kind === 'tls' ? { tls: structuredClone(backendTLS.tls) } : {};
   if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
     // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
-    return { setting: { clusterName, weight, protocol, endpoints: [], dnsName: service.spec.externalName, port, ...tls }, ...websocket };
+    return { setting: { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls }, ...websocket };
   }
-  return { setting: { clusterName, weight, protocol, endpoints: endpointsFor(index.endpointSlices(namespace, name), servicePort), ...tls }, ...websocket };
+  const endpointsOf = { namespace, service: name, portName: servicePort.name ?? '' };
+  return { setting: { clusterName, weight, protocol, endpointsOf, ...tls }, ...websocket };
 }

@@ -12,7 +12,8 @@
  * invalid (HTTP 500) while the route itself stays valid (the problem is reported on the policy).
  *
  * Status: one ancestor per Gateway through which a route uses a targeted Service port (the
- * spec's "ancestorRef = the Gateway"), recorded while routes are placed.
+ * spec's "ancestorRef = the Gateway"), found while each Gateway's routes are placed
+ * (backendtlsuse.ts) and put together by backendTLSStatuses.
  *
  * Only targets of group "" kind Service are read (the Extended support level); targetRefs of
  * other kinds are ignored. A policy with several targetRefs is supported; Conflicted is reported
@@ -43,8 +44,6 @@ export class BackendTLSPolicyState {
   tls: UpstreamTLS | undefined;
   /** Targets claimed by an older policy, described for the Conflicted message. */
   readonly lostTargets: string[] = [];
-  /** Gateways ("<namespace>/<name>") through which a targeted Service port is used. */
-  readonly ancestors = new Map<string, ParentReference>();
 
   constructor(readonly policy: BackendTLSPolicy) {
     this.namespace = policy.metadata.namespace ?? '';
@@ -213,34 +212,43 @@ export class BackendTLSPolicies {
     return { kind: 'invalid', message: `BackendTLSPolicy ${state.namespace}/${state.name}: ${state.accepted.message}` };
   }
 
-  /** A route attached to gateway uses this Service port: every policy naming the port gets the Gateway as ancestor. */
-  recordUse(namespace: string, service: string, portName: string | undefined, gateway: { namespace: string; name: string }): void {
+  /** Every policy naming a Service port (the whole Service, or that port by name): the ones a use of the port makes the Gateway an ancestor of. */
+  claimantsOf(namespace: string, service: string, portName: string | undefined): BackendTLSPolicyState[] {
     const keys = [targetKey(namespace, service, undefined)];
     if (portName) keys.push(targetKey(namespace, service, portName));
-    for (const key of keys) {
-      for (const state of this.claims.get(key) ?? []) {
-        state.ancestors.set(`${gateway.namespace}/${gateway.name}`, { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gateway.namespace, name: gateway.name });
-      }
-    }
+    return keys.flatMap((k) => this.claims.get(k) ?? []);
   }
+}
 
-  /** Statuses of the policies used through at least one Gateway of ours, sorted by namespace and name. */
-  statuses(controllerName: string): ObjectStatus[] {
-    const out: ObjectStatus[] = [];
-    for (const state of this.states) {
-      if (state.ancestors.size === 0) continue;
-      const g = state.generation;
-      const conditions = [
-        condition(ConditionType.Accepted, state.reportedAccepted, g),
-        condition(ConditionType.ResolvedRefs, state.resolvedRefs, g),
-      ];
-      const ancestors: PolicyAncestorStatus[] = [...state.ancestors.keys()].sort().map((k) => ({
-        ancestorRef: { ...state.ancestors.get(k)! },
-        controllerName,
-        conditions: conditions.map((c) => ({ ...c })),
-      }));
-      out.push({ kind: 'BackendTLSPolicy', namespace: state.namespace, name: state.name, status: { ancestors } });
-    }
-    return out.sort((a, b) => compareStrings(a.namespace ?? '', b.namespace ?? '') || compareStrings(a.name, b.name));
+/** "<namespace>/<name>" of a policy. */
+export function policyKey(state: { namespace: string; name: string }): string {
+  return `${state.namespace}/${state.name}`;
+}
+
+/**
+ * Statuses of the policies used through at least one Gateway of ours, sorted by namespace and
+ * name. ancestorsOf gives, per policy key, the Gateways ("<namespace>/<name>") using it.
+ */
+export function backendTLSStatuses(
+  policies: BackendTLSPolicies,
+  ancestorsOf: (policy: string) => ReadonlySet<string> | undefined,
+  controllerName: string,
+): ObjectStatus[] {
+  const out: ObjectStatus[] = [];
+  for (const state of policies.states) {
+    const gateways = ancestorsOf(policyKey(state));
+    if (!gateways || gateways.size === 0) continue;
+    const g = state.generation;
+    const conditions = [
+      condition(ConditionType.Accepted, state.reportedAccepted, g),
+      condition(ConditionType.ResolvedRefs, state.resolvedRefs, g),
+    ];
+    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => {
+      const slash = gw.indexOf('/');
+      const ancestorRef: ParentReference = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gw.slice(0, slash), name: gw.slice(slash + 1) };
+      return { ancestorRef, controllerName, conditions: conditions.map((c) => ({ ...c })) };
+    });
+    out.push({ kind: 'BackendTLSPolicy', namespace: state.namespace, name: state.name, status: { ancestors } });
   }
+  return out.sort((a, b) => compareStrings(a.namespace ?? '', b.namespace ?? '') || compareStrings(a.name, b.name));
 }

@@ -1,19 +1,20 @@
 /**
  * Which Gateways use which Service ports, for BackendTLSPolicy ancestors: every backendRef (and
- * RequestMirror backend) of a route attached to one of our Gateways, read from the route as
- * written, so that a policy on a Service is reported through each Gateway that reaches it.
+ * RequestMirror backend) of a route attached to a Gateway, read from the route as written, so
+ * that a policy on a Service is reported through each Gateway that reaches it.
  */
 import type { BackendObjectReference, HTTPRouteFilter, Route } from '../apis/gateway';
 import { GATEWAY_GROUP } from '../apis/gateway';
-import type { ProviderResources } from '../message/resources';
 import { CORE_GROUP } from './backends';
+import { policyKey } from './backendtls';
 import type { RouteContext, RouteParentContext } from './contexts';
 import { isReferenceAllowed } from './referencegrant';
 import type { ResourceIndex } from './resourceindex';
 
-/** A route context with the parents attachment gave it. */
+/** A route context with the parents attachment gave it, and the object it came from. */
 export interface PlacedRoute extends RouteContext {
   parents: RouteParentContext[];
+  readonly route: Route;
 }
 
 function mirrorRefs(filters: readonly Pick<HTTPRouteFilter, 'requestMirror'>[] | undefined): BackendObjectReference[] {
@@ -30,25 +31,23 @@ function backendRefsOf(route: Route): BackendObjectReference[] {
   return out;
 }
 
-export function recordBackendTLSUses(resources: ProviderResources, placed: readonly PlacedRoute[], index: ResourceIndex): void {
-  if (index.backendTLS.states.length === 0) return;
-  const routes = new Map<string, Route>();
-  for (const r of [...resources.httpRoutes, ...resources.grpcRoutes, ...resources.tlsRoutes, ...resources.tcpRoutes, ...resources.udpRoutes]) {
-    routes.set(`${r.kind}/${r.metadata.namespace ?? ''}/${r.metadata.name}`, r);
-  }
+/**
+ * The policies (by "<namespace>/<name>") that gateway is an ancestor of: those naming a Service
+ * port that a route attached to it refers to.
+ */
+export function backendTLSUses(placed: readonly PlacedRoute[], gateway: string, index: ResourceIndex): Set<string> {
+  const used = new Set<string>();
   for (const ctx of placed) {
-    const route = routes.get(ctx.key);
-    if (!route) continue;
-    const gateways = ctx.parents.filter((p) => p.attachment.ok && p.gateway).map((p) => p.gateway!);
-    if (gateways.length === 0) continue;
+    if (!ctx.parents.some((p) => p.attachment.ok && p.gateway?.key === gateway)) continue;
     const from = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
-    for (const ref of backendRefsOf(route)) {
+    for (const ref of backendRefsOf(ctx.route)) {
       if ((ref.group ?? CORE_GROUP) !== CORE_GROUP || (ref.kind ?? 'Service') !== 'Service') continue;
       const namespace = ref.namespace ?? ctx.namespace;
       if (!isReferenceAllowed(index, from, { group: CORE_GROUP, kind: 'Service', namespace, name: ref.name })) continue;
       const port = index.service(namespace, ref.name)?.spec?.ports?.find((p) => p.port === ref.port);
       if (!port) continue;
-      for (const gw of gateways) index.backendTLS.recordUse(namespace, ref.name, port.name, { namespace: gw.namespace, name: gw.name });
+      for (const state of index.backendTLSClaimants(namespace, ref.name, port.name)) used.add(policyKey(state));
     }
   }
+  return used;
 }

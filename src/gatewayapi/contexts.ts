@@ -253,7 +253,12 @@ export class RouteParentContext {
   attachment: Verdict = verdict(false, RouteReason.NoMatchingParent, 'not processed');
   readonly attachments: ListenerAttachment[] = [];
 
-  constructor(readonly parentRef: ParentReference, readonly gateway: GatewayContext | undefined) {}
+  constructor(
+    readonly parentRef: ParentReference,
+    readonly gateway: GatewayContext | undefined,
+    /** Position of parentRef in the route's spec.parentRefs. */
+    readonly refIndex: number,
+  ) {}
 
   /** The final Accepted verdict, given the route's own problems. */
   accepted(routeProblem: Verdict | undefined): Verdict {

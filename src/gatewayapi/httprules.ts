@@ -7,7 +7,7 @@
  * match are answered with the route's failure status instead of falling through to some other
  * rule (fail closed). When every rule is invalid, the route is not accepted and not served.
  */
-import { GATEWAY_GROUP, type BackendRef, type ParentReference, type RouteKind } from '../apis/gateway';
+import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type ParentReference, type RouteKind } from '../apis/gateway';
 import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RouteDestination, URLRewrite } from '../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from './backends';
 import { RouteReason } from './conditions';
@@ -60,6 +60,8 @@ export interface HTTPLikeTraits {
 export abstract class HTTPLikeRouteContext implements RouteContext {
   abstract readonly kind: Extract<RouteKind, 'HTTPRoute' | 'GRPCRoute'>;
   abstract readonly traits: HTTPLikeTraits;
+  /** The object it was translated from. */
+  abstract readonly route: HTTPRoute | GRPCRoute;
   readonly namespace: string;
   readonly name: string;
   readonly rules: HTTPRuleIR[] = [];

@@ -17,6 +17,19 @@ function describeSection(ref: ParentReference): string {
   return parts.join(' and ');
 }
 
+/** "<namespace>/<name>" of the Gateway a parentRef names; undefined when it names something else. */
+export function parentGatewayKey(ref: ParentReference, routeNamespace: string): string | undefined {
+  if ((ref.group ?? GATEWAY_GROUP) !== GATEWAY_GROUP || (ref.kind ?? 'Gateway') !== 'Gateway') return undefined;
+  return `${ref.namespace ?? routeNamespace}/${ref.name}`;
+}
+
+/** The parent of a parentRef naming a Gateway that does not exist. */
+export function missingParent(ref: ParentReference, refIndex: number, namespace: string): RouteParentContext {
+  const parent = new RouteParentContext(ref, undefined, refIndex);
+  parent.attachment = verdict(false, RouteReason.NoMatchingParent, `Gateway ${namespace}/${ref.name} not found`);
+  return parent;
+}
+
 /**
  * One RouteParentContext per parentRef that names a Gateway of ours, or a Gateway that does not
  * exist (reported as NoMatchingParent). Gateways of other controllers, and parents that are not
@@ -29,18 +42,17 @@ export function attachRoute(
   usesHostnames: boolean,
 ): RouteParentContext[] {
   const parents: RouteParentContext[] = [];
-  for (const ref of route.parentRefs()) {
-    if ((ref.group ?? GATEWAY_GROUP) !== GATEWAY_GROUP || (ref.kind ?? 'Gateway') !== 'Gateway') continue;
-    const namespace = ref.namespace ?? route.namespace;
-    const gateway = gateways.get(`${namespace}/${ref.name}`);
+  for (const [refIndex, ref] of route.parentRefs().entries()) {
+    const gatewayKey = parentGatewayKey(ref, route.namespace);
+    if (gatewayKey === undefined) continue;
+    const gateway = gateways.get(gatewayKey);
     if (!gateway) {
-      if (index.gateway(namespace, ref.name)) continue; // another controller's Gateway
-      const parent = new RouteParentContext(ref, undefined);
-      parent.attachment = verdict(false, RouteReason.NoMatchingParent, `Gateway ${namespace}/${ref.name} not found`);
-      parents.push(parent);
+      const namespace = ref.namespace ?? route.namespace;
+      if (index.gateway(namespace, ref.name)) continue; // another controller's Gateway (or not translated here)
+      parents.push(missingParent(ref, refIndex, namespace));
       continue;
     }
-    const parent = new RouteParentContext(ref, gateway);
+    const parent = new RouteParentContext(ref, gateway, refIndex);
     parents.push(parent);
 
     const candidates = gateway.listenersFor(ref);

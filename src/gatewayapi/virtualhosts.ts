@@ -12,6 +12,7 @@ import { compareHostnameSpecificity, hostnameCovers } from './hostnames';
 import type { RedirectSpec } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { HTTPLikeRouteContext, HTTPRuleIR } from './httprules';
+import { freezeValue } from '../message/watchable';
 import { comparePrecedence, precedenceKeyFrom, type PrecedenceKey } from './precedence';
 
 /** One match of one rule of one route, placed on one hostname of a listener. */
@@ -77,7 +78,25 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
   return { ...out, origin: `${route.kind} ${route.namespace}/${route.name} rule ${rule.ruleIndex} match ${matchIndex}` };
 }
 
-export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[]): VirtualHost[] {
+/** IR routes already built from a rule, by placement (see placedIRRoute). */
+export type IRRouteCache = WeakMap<object, Map<string, IRRoute>>;
+
+/**
+ * The IR route of an entry, reused when the same translated rule was placed the same way before
+ * (same listener name and port, virtual host and match): it is then the same frozen object, so
+ * storing the IR costs only the routes that changed.
+ */
+function placedIRRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry, cache: IRRouteCache | undefined): IRRoute {
+  if (!cache) return irRoute(listener, vhost, e);
+  let byPlacement = cache.get(e.rule);
+  if (!byPlacement) cache.set(e.rule, (byPlacement = new Map()));
+  const placement = `${listener.irName}\n${listener.listener.port}\n${vhost}\n${e.matchIndex}`;
+  let out = byPlacement.get(placement);
+  if (!out) byPlacement.set(placement, (out = freezeValue(irRoute(listener, vhost, e))));
+  return out;
+}
+
+export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache): VirtualHost[] {
   const byHostname = new Map<string, RouteTableEntry[]>();
   for (const e of entries) {
     const list = byHostname.get(e.hostname);
@@ -96,7 +115,7 @@ export function buildVirtualHosts(listener: ListenerContext, entries: readonly R
         const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
         if (placed.has(id)) continue;
         placed.add(id);
-        routes.push(irRoute(listener, vhost, e));
+        routes.push(placedIRRoute(listener, vhost, e, cache));
       }
     }
     return { name: vhost, domains: [vhost], routes };

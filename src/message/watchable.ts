@@ -22,18 +22,50 @@ export interface Subscription<K, V> extends AsyncIterable<Snapshot<K, V>> {
   close(): void;
 }
 
-/** Deep copy that keeps values isolated between the publisher and each subscriber. */
+/**
+ * Objects this module deep-froze. A frozen subtree is immutable for everyone, so a stored value
+ * may share it with what was stored before instead of copying it: storing a value that reuses
+ * most of an earlier one costs only its new parts (compare, copy and freeze).
+ */
+const deepFrozen = new WeakSet<object>();
+
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A deep copy that keeps values isolated between the publisher and each subscriber: new parts
+ * are copied, parts frozen by an earlier store are shared (nobody can change them), binary
+ * data is always copied (typed arrays cannot be frozen).
+ */
 function isolate<V>(value: V): V {
-  return structuredClone(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (deepFrozen.has(value)) return value;
+  if (ArrayBuffer.isView(value)) return structuredClone(value);
+  if (Array.isArray(value)) return value.map(isolate) as V;
+  if (!isPlainObject(value)) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = isolate(v);
+  return out as V;
 }
 
 function deepFreeze<V>(value: V): V {
   // Typed arrays cannot be frozen; they are copies already, so leave them as they are.
-  if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
+  if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && !deepFrozen.has(value)) {
     Object.freeze(value);
     for (const child of Object.values(value as object)) deepFreeze(child);
+    deepFrozen.add(value);
   }
   return value;
+}
+
+/**
+ * Makes value immutable in place (no copy) and returns it. Publishers that build values from
+ * parts they keep (memoised translations) freeze those parts once; stores then share them.
+ */
+export function freezeValue<V>(value: V): V {
+  return deepFreeze(value);
 }
 
 class SubscriptionImpl<K, V> implements Subscription<K, V> {
@@ -93,7 +125,9 @@ class SubscriptionImpl<K, V> implements Subscription<K, V> {
 /**
  * A typed map that publishers store into and subscribers watch (Envoy Gateway's watchable
  * map). Storing a value deep-equal to the current one is a no-op. Values are frozen deep
- * copies: nobody can mutate what another holds.
+ * copies: nobody can mutate what another holds. Parts of a value that are frozen already (by an
+ * earlier store, or freezeValue) are shared, not copied, so the cost of a store follows what is
+ * new in the value.
  */
 export class WatchableMap<K, V> {
   private readonly entries = new Map<K, V>();

@@ -21,6 +21,8 @@ import { deepEqual } from 'fast-equals';
 import { componentLogger, type Logger } from '../../logging/logger';
 import type { ProviderError, ProviderResources } from '../../message/resources';
 import type { WatchableMap } from '../../message/watchable';
+import { anyTable, TABLE_NAMES, tableKey, type ResourceTables, type TableName } from '../../message/tables';
+import type { KubeObject } from '../../apis/meta';
 import { GATEWAY_API_CEL_RULES } from '../crd/cel/table';
 import { defaultCrdSchemas, type CrdSchemas } from '../crd/load';
 import { collectResources } from './collect';
@@ -32,9 +34,10 @@ import { parseManifests, type ParseResult, type SourcedObject } from './parse';
 
 export interface FileProviderOptions {
   directory: string;
-  /** Key under which the resource set is stored. */
-  controllerName: string;
-  resources: WatchableMap<string, ProviderResources>;
+  /** Where objects are published, one table per kind. */
+  tables: ResourceTables;
+  /** Marked ("file") once the first complete read is published. */
+  synced: WatchableMap<string, true>;
   /** Key: file path (or the directory, for problems reading it). */
   errors: WatchableMap<string, ProviderError[]>;
   logger: Logger;
@@ -71,6 +74,8 @@ export class FileProvider {
   private readonly generations = new GenerationTracker();
   /** Key: directory path. id tells whether the path still names the directory being watched. */
   private readonly watchers = new Map<string, { watcher: FSWatcher; id: string }>();
+  /** Keys this provider stored, per table, to delete what is gone. */
+  private readonly publishedKeys = new Map<TableName, Set<string>>();
   /** Errors as last stored, per key, to store and log only changes. */
   private readonly published = new Map<string, ProviderError[]>();
 
@@ -189,7 +194,8 @@ export class FileProvider {
     const objects = sources.flatMap((file) => this.files.get(file)?.objects ?? []);
     const collected = collectResources(objects);
     const resources = this.generations.stamp(collected.resources);
-    const changed = this.options.resources.store(this.options.controllerName, resources);
+    const changed = this.publishObjects(resources);
+    this.options.synced.store('file', true);
 
     const errorsBySource = new Map<string, ProviderError[]>();
     const add = (e: ProviderError): void => {
@@ -209,7 +215,7 @@ export class FileProvider {
     for (const [key, list] of errorsBySource) this.publishErrors(key, list.sort(compareProviderErrors));
 
     const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-    if (changed) this.log.info({ files: sources.length, objects: objects.length, ms }, 'published resources');
+    if (changed > 0) this.log.info({ files: sources.length, objects: objects.length, changed, ms }, 'published resources');
     else this.log.debug({ files: sources.length, ms }, 'reloaded, nothing changed');
 
     // A directory that appeared during this reload may have gained files before its watch began.
@@ -241,6 +247,24 @@ export class FileProvider {
     state.parsed = parsed;
     state.objects = keepLastGood(state.objects, parsed);
     this.files.set(file, state);
+  }
+
+  /** Stores every object in its table and deletes what is gone; returns how many objects changed. */
+  private publishObjects(resources: ProviderResources): number {
+    let changed = 0;
+    for (const table of TABLE_NAMES) {
+      const map = anyTable(this.options.tables, table);
+      const present = new Set<string>();
+      for (const object of resources[table] as KubeObject[]) {
+        const key = tableKey(object);
+        present.add(key);
+        if (map.store(key, object)) changed += 1;
+      }
+      const before = this.publishedKeys.get(table) ?? new Set<string>();
+      for (const key of before) if (!present.has(key) && map.delete(key)) changed += 1;
+      this.publishedKeys.set(table, present);
+    }
+    return changed;
   }
 
   private publishErrors(key: string, errors: ProviderError[]): void {

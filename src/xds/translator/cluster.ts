@@ -3,42 +3,53 @@
  * across the whole gateway, whichever routes use it, so reordering or editing routes never
  * renames a cluster. Backends with endpoints are EDS clusters (endpoints change without touching
  * the cluster); ExternalName backends are STRICT_DNS clusters that resolve the name themselves.
+ *
+ * Endpoints are not known here: each cluster that needs them gets an EndpointBinding saying
+ * where they come from, and the endpoint translator (endpoints.ts) builds them.
  */
 import type { DestinationSetting, RouteDestination, UDPListener, XdsIR } from '../../ir/types';
-import type { Cluster, ClusterLoadAssignment } from '../types';
+import type { BindingLocality, Cluster, EndpointBinding } from '../types';
 import type { HttpProtocolOptions } from '../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
 import type { LbEndpoint } from '../../generated/envoy/config/endpoint/v3/LbEndpoint';
-import type { LocalityLbEndpoints } from '../../generated/envoy/config/endpoint/v3/LocalityLbEndpoints';
+import { freezeValue } from '../../message/watchable';
 import { typedConfig } from '../types';
 import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, durationFromMs } from './common';
-import { validSettings, type WeightedClusterShare } from './destination';
-import { edsEndpoints, lbEndpoint, loadAssignment, singleLocality } from './endpoint';
+import { validSettings } from './destination';
+import { lbEndpoint, loadAssignment, singleLocality } from './endpoint';
 import { ProtoType } from './names';
 import { planUdp } from './udp';
 import { upstreamTlsSocket } from './upstreamtls';
 
 export interface ClusterResources {
+  /** Clusters with everything but the endpoints of EDS (and inline) clusters. */
   clusters: Cluster[];
-  endpoints: ClusterLoadAssignment[];
+  /** One per cluster that needs endpoints; an inline one's cluster is not in clusters. */
+  bindings: EndpointBinding[];
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function buildClusters(ir: XdsIR): ClusterResources {
+export function buildClusters(ir: XdsIR, memo?: WeakMap<DestinationSetting, BuiltCluster>): ClusterResources {
   const clusters: Cluster[] = [];
-  const endpoints: ClusterLoadAssignment[] = [];
+  const bindings: EndpointBinding[] = [];
+  const add = (built: BuiltCluster): void => {
+    if (!built.binding?.inlineCluster) clusters.push(built.cluster);
+    if (built.binding) bindings.push(built.binding);
+  };
   for (const setting of backends(ir).values()) {
-    const built = backendCluster(setting);
-    clusters.push(built.cluster);
-    if (built.assignment) endpoints.push(built.assignment);
+    let built = memo?.get(setting);
+    if (!built) {
+      built = backendCluster(setting);
+      // Frozen: stores on the bus then share it rather than copy it.
+      if (memo) memo.set(setting, freezeValue(built));
+    }
+    add(built);
   }
   for (const listener of ir.udp) {
     const built = weightedUdpCluster(listener);
-    if (!built) continue;
-    clusters.push(built.cluster);
-    if (built.assignment) endpoints.push(built.assignment);
+    if (built) add(built);
   }
-  return { clusters, endpoints };
+  return { clusters, bindings };
 }
 
 /**
@@ -65,10 +76,10 @@ function backends(ir: XdsIR): Map<string, DestinationSetting> {
   return found;
 }
 
-interface BuiltCluster {
+/** A cluster, and where its endpoints come from when it needs some. */
+export interface BuiltCluster {
   cluster: Cluster;
-  /** For EDS clusters: the endpoints, served separately. */
-  assignment?: ClusterLoadAssignment;
+  binding?: EndpointBinding;
 }
 
 function baseCluster(name: string, type: NonNullable<Cluster['type']>): Cluster {
@@ -85,20 +96,20 @@ function edsCluster(name: string): Cluster {
   return { ...baseCluster(name, 'EDS'), eds_cluster_config: { eds_config: adsConfigSource() } };
 }
 
-function dnsCluster(name: string, localities: LocalityLbEndpoints[]): Cluster {
+/** A STRICT_DNS cluster; its load_assignment is set by the caller or the endpoint translator. */
+function dnsCluster(name: string): Cluster {
   return {
     ...baseCluster(name, 'STRICT_DNS'),
     // Prefer IPv4 where a name has both, fall back to IPv6; follow the record's TTL.
     dns_lookup_family: 'V4_PREFERRED',
     respect_dns_ttl: true,
-    load_assignment: loadAssignment(name, localities),
   };
 }
 
 function backendCluster(setting: DestinationSetting): BuiltCluster {
   const name = setting.clusterName;
   const dns = setting.dnsName !== undefined ? dnsEndpoints(setting) : undefined;
-  const cluster = dns && dns.length > 0 ? dnsCluster(name, singleLocality(dns)) : edsCluster(name);
+  const cluster = dns && dns.length > 0 ? { ...dnsCluster(name), load_assignment: loadAssignment(name, singleLocality(dns)) } : edsCluster(name);
   if (setting.protocol === 'h2c') {
     // Cleartext HTTP/2 to the backend (appProtocol kubernetes.io/h2c): the backend speaks only h2.
     const options: HttpProtocolOptions = { explicit_http_config: { http2_protocol_options: {} } };
@@ -106,7 +117,9 @@ function backendCluster(setting: DestinationSetting): BuiltCluster {
   }
   if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined);
   if (cluster.type === 'STRICT_DNS') return { cluster };
-  return { cluster, assignment: loadAssignment(name, singleLocality(dns ? [] : edsEndpoints(setting.endpoints))) };
+  // An ExternalName without a usable port has no endpoints at all.
+  const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];
+  return { cluster, binding: { cluster: name, localities: locality } };
 }
 
 function isPort(port: number | undefined): port is number {
@@ -114,25 +127,21 @@ function isPort(port: number | undefined): port is number {
 }
 
 /**
- * The DNS name on each port the backend is reached on: the setting's port; else the ports of its
- * endpoints; else (IR from before `port` existed) the port segment of the cluster name
- * ("<namespace>/<service>/<port>").
+ * The DNS name on the port the backend is reached on: the setting's port; else (IR from before
+ * `port` existed) the port segment of the cluster name ("<namespace>/<service>/<port>").
  */
 function dnsEndpoints(setting: DestinationSetting): LbEndpoint[] {
   const host = setting.dnsName ?? '';
   if (host === '') return [];
-  const ports = isPort(setting.port) ? [setting.port] : [...new Set(setting.endpoints.map((e) => e.port))];
-  if (ports.length === 0) {
-    const port = Number(setting.clusterName.split('/').pop());
-    if (isPort(port)) ports.push(port);
-  }
-  return ports.map((port) => lbEndpoint(host, port));
+  const port = isPort(setting.port) ? setting.port : Number(setting.clusterName.split('/').pop());
+  return isPort(port) ? [lbEndpoint(host, port)] : [];
 }
 
 /**
  * A UDP listener with several backends: one locality per backend, weighted by the backend's
  * weight (udp_proxy routes to a single cluster). EDS unless a member is an ExternalName, in
- * which case every member is resolved by DNS (an IP literal resolves to itself).
+ * which case every member is resolved by DNS (an IP literal resolves to itself) and the
+ * endpoints are part of the cluster.
  */
 function weightedUdpCluster(listener: UDPListener): BuiltCluster | undefined {
   const plan = planUdp(listener);
@@ -143,14 +152,15 @@ function weightedUdpCluster(listener: UDPListener): BuiltCluster | undefined {
     return setting ? [{ share, setting }] : [];
   });
   const useDns = members.some((m) => m.setting.dnsName !== undefined);
-  const locality = (share: WeightedClusterShare, lbEndpoints: LbEndpoint[]): LocalityLbEndpoints => ({
-    locality: { sub_zone: share.cluster },
-    lb_endpoints: lbEndpoints,
-    load_balancing_weight: { value: share.weight },
+  const localities = members.map(({ share, setting }): BindingLocality => {
+    const source: BindingLocality = useDns && setting.dnsName !== undefined
+      ? { fixed: dnsEndpoints(setting) }
+      : setting.endpointsOf ? { endpointsOf: setting.endpointsOf } : { fixed: [] };
+    return { ...source, weight: share.weight, subZone: share.cluster };
   });
-  const localities = members.map(({ share, setting }) =>
-    locality(share, useDns && setting.dnsName !== undefined ? dnsEndpoints(setting) : edsEndpoints(setting.endpoints)));
-  const cluster = useDns ? dnsCluster(plan.cluster, localities) : edsCluster(plan.cluster);
+  const cluster = useDns ? dnsCluster(plan.cluster) : edsCluster(plan.cluster);
   cluster.common_lb_config = { locality_weighted_lb_config: {} };
-  return useDns ? { cluster } : { cluster, assignment: loadAssignment(plan.cluster, localities) };
+  const binding: EndpointBinding = { cluster: plan.cluster, localities };
+  if (useDns) binding.inlineCluster = cluster;
+  return { cluster, binding };
 }

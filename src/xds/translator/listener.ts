@@ -37,6 +37,7 @@ import {
   INVALID_BACKEND_CLUSTER, ProtoType, statPrefix, tcpFilterChainName, tcpListenerName, udpListenerName,
 } from './names';
 import { buildRouteConfiguration } from './route-config';
+import type { RouteCache } from './route';
 import { planUdp } from './udp';
 
 export interface ListenerResources {
@@ -44,11 +45,11 @@ export interface ListenerResources {
   routes: RouteConfiguration[];
 }
 
-export function buildListeners(ir: XdsIR): ListenerResources {
+export function buildListeners(ir: XdsIR, cache?: RouteCache): ListenerResources {
   const listeners: Listener[] = [];
   const routes: RouteConfiguration[] = [];
   for (const socket of tcpSockets(ir)) {
-    const built = buildTcpSocketListener(socket);
+    const built = buildTcpSocketListener(socket, cache);
     if (!built) continue;
     listeners.push(built.listener);
     routes.push(...built.routes);
@@ -101,13 +102,13 @@ interface ChainCandidate {
   route?: RouteConfiguration;
 }
 
-function buildTcpSocketListener(socket: TcpSocket): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
-  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain));
+  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache));
   for (const l of socket.http) {
     // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
-    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l));
+    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l, cache));
   }
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
@@ -150,11 +151,11 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
   return serverNames.length > 0 ? { server_names: serverNames, transport_protocol: 'tls' } : { transport_protocol: 'tls' };
 }
 
-function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[]): ChainCandidate {
+function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], cache: RouteCache | undefined): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
     chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners))] },
-    route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port }),
+    route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port, cache }),
   };
 }
 
@@ -169,7 +170,7 @@ function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: s
   return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
 }
 
-function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
+function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache | undefined): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
@@ -179,7 +180,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener): ChainCandidate {
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
     },
-    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port }),
+    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache }),
   };
 }
 

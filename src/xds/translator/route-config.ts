@@ -6,7 +6,7 @@ import type { HTTPListener } from '../../ir/types';
 import type { RouteConfiguration } from '../../generated/envoy/config/route/v3/RouteConfiguration';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
 import { byName, virtualHostName } from './names';
-import { buildRoute, type ListenerContext } from './route';
+import { cachedRoute, type ListenerContext } from './route';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -54,7 +54,7 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
       virtualHosts.push({
         name: virtualHostName(listener.name, vhost.name),
         domains,
-        routes: vhost.routes.map((route) => buildRoute(route, context)),
+        routes: vhost.routes.map((route) => cachedRoute(route, context)),
       });
     }
   }

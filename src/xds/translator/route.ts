@@ -11,6 +11,7 @@ import type { DirectResponseAction } from '../../generated/envoy/config/route/v3
 import type { HeaderValueOption } from '../../generated/envoy/config/core/v3/HeaderValueOption';
 import type { RegexMatchAndSubstitute } from '../../generated/envoy/type/matcher/v3/RegexMatchAndSubstitute';
 import type { FractionalPercent } from '../../generated/envoy/type/v3/FractionalPercent';
+import { freezeValue } from '../../message/watchable';
 import { durationFromMs } from './common';
 import { corsPerFilterConfig } from './cors';
 import { planDestination, validSettings } from './destination';
@@ -21,6 +22,23 @@ export interface ListenerContext {
   /** The scheme clients used to reach the listener. */
   scheme: 'http' | 'https';
   port: number;
+  /** Routes built before from the same (frozen) IR route, to reuse (see XdsTranslationMemo). */
+  cache?: RouteCache;
+}
+
+/** Envoy routes by IR route, then by "<scheme>:<port>" (all a route depends on besides itself). */
+export type RouteCache = WeakMap<HTTPRoute, Map<string, Route>>;
+
+/** buildRoute, reusing what was built for the same IR route object on the same kind of listener. */
+export function cachedRoute(route: HTTPRoute, listener: ListenerContext): Route {
+  if (!listener.cache) return buildRoute(route, listener);
+  let byListener = listener.cache.get(route);
+  if (!byListener) listener.cache.set(route, (byListener = new Map()));
+  const key = `${listener.scheme}:${listener.port}`;
+  let built = byListener.get(key);
+  // Frozen: stores on the bus then share it rather than copy it.
+  if (!built) byListener.set(key, (built = freezeValue(buildRoute(route, listener))));
+  return built;
 }
 
 /** Gateway API answers requests it cannot serve (no valid backend, every weight 0) with 500. */

@@ -1,13 +1,15 @@
 /**
- * Runs the xDS translator on the bus: each XdsIR (per gateway) in, its XdsResources out. The
- * watchable map drops stores equal to the current value, so an IR change that leaves the Envoy
- * resources unchanged reaches nobody downstream.
+ * Runs the xDS translator on the bus: each XdsIR (per gateway) in; its XdsResources (no
+ * endpoints) and the EndpointBindings of its clusters out. Envoy objects are built once per IR
+ * object and reused while the IR keeps that object (XdsTranslationMemo), and the watchable map
+ * drops stores equal to the current value, so an IR change that leaves the Envoy resources
+ * unchanged reaches nobody downstream.
  */
 import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription, type Update } from '../../message/watchable';
 import type { XdsIR } from '../../ir/types';
 import { componentLogger, type Logger } from '../../logging/logger';
-import { translateXds } from './translate';
+import { translateGateway, XdsTranslationMemo } from './translate';
 
 export interface XdsTranslatorRunnerOptions {
   bus: Bus;
@@ -17,6 +19,7 @@ export interface XdsTranslatorRunnerOptions {
 export class XdsTranslatorRunner {
   private readonly bus: Bus;
   private readonly logger: Logger;
+  private readonly memo = new XdsTranslationMemo();
   private subscription: Subscription<string, XdsIR> | undefined;
   private loop: Promise<void> | undefined;
 
@@ -48,11 +51,16 @@ export class XdsTranslatorRunner {
   private handle(update: Update<string, XdsIR>): void {
     const gateway = update.key;
     if (update.deleted || update.value === undefined) {
+      this.bus.endpointBindings.delete(gateway);
       if (this.bus.xdsResources.delete(gateway)) this.logger.info({ gateway }, 'removed xDS resources');
       return;
     }
     try {
-      const resources = translateXds(update.value);
+      const started = process.hrtime.bigint();
+      const { resources, bindings } = translateGateway(update.value, this.memo);
+      // Bindings first: the endpoint translator then has the new clusters' endpoints ready
+      // by the time the cache takes both.
+      this.bus.endpointBindings.store(gateway, bindings);
       const changed = this.bus.xdsResources.store(gateway, resources);
       if (changed) {
         this.logger.info({
@@ -60,8 +68,8 @@ export class XdsTranslatorRunner {
           listeners: resources.listeners.length,
           routes: resources.routes.length,
           clusters: resources.clusters.length,
-          endpoints: resources.endpoints.length,
           secrets: resources.secrets.length,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
         }, 'translated IR to xDS resources');
       }
     } catch (err) {

@@ -54,7 +54,7 @@ describe('certificates', () => {
     const resources = emptyProviderResources();
     resources.secrets.push(secret('certs', 'a', pair.certificateChain, pair.privateKey), secret('certs', 'b', pair.certificateChain, pair.privateKey));
     resources.referenceGrants.push(grant('certs', 'Gateway', 'default', 'Secret', 'a'), grant('certs', 'HTTPRoute', 'default', 'Secret'));
-    const resolved = resolveCertificateRefs([{ name: 'a', namespace: 'certs' }, { name: 'b', namespace: 'certs' }], 'default', new ResourceIndex(resources));
+    const resolved = resolveCertificateRefs([{ name: 'a', namespace: 'certs' }, { name: 'b', namespace: 'certs' }], 'default', ResourceIndex.fromResources(resources));
     assert.deepEqual(resolved.certificates.map((c) => c.name), ['certs/a']);
     assert.deepEqual(resolved.problems.map((p) => p.reason), ['RefNotPermitted']);
   });

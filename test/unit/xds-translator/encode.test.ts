@@ -7,8 +7,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { loadXdsProtos } from '../../../src/xds/proto';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { goldenCases, loadCaseIR, RESOURCE_LISTS, RESOURCE_TYPES } from './support';
+import { goldenCases, loadCaseIR, RESOURCE_LISTS, RESOURCE_TYPES, translateTestIR } from './support';
 
 /** Differences between what was encoded and what came back, as readable paths. */
 function roundTripDifferences(sent: unknown, received: unknown, at = ''): string[] {
@@ -51,7 +50,7 @@ describe('translated resources encode with the Envoy protos', () => {
 
   for (const name of goldenCases()) {
     test(name, () => {
-      const resources = translateXds(loadCaseIR(name));
+      const resources = translateTestIR(loadCaseIR(name));
       for (const list of RESOURCE_LISTS) {
         const type = RESOURCE_TYPES[list];
         for (const resource of resources[list]) {

@@ -1,0 +1,91 @@
+/**
+ * Results of pure translation steps kept between translations, so that re-translating a
+ * Gateway costs what changed, not all its routes. Every entry says what it was computed from
+ * (the route object, and the index reads it made), and is used only while all of that is
+ * unchanged: a memo can make translation faster, never different.
+ */
+import type { GRPCRoute, HTTPRoute } from '../apis/gateway';
+import type { HTTPRoute as IRRoute } from '../ir/types';
+import type { RouteContext } from './contexts';
+import { GRPCRouteContext, translateGRPCRoute } from './grpcroute';
+import { HTTPRouteContext, translateHTTPRoute } from './httproute';
+import type { HTTPLikeRouteContext } from './httprules';
+import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
+import type { ReadSet, ResourceIndex } from './resourceindex';
+
+export type AnyRoute = HTTPRoute | GRPCRoute | L4Route;
+
+export type TranslatedRoute = HTTPLikeRouteContext | L4RouteContext;
+
+/** A route translated on its own, before attachment; the same for every Gateway it names. */
+export type RouteTranslation =
+  | { ok: true; ctx: TranslatedRoute }
+  | { ok: false; error: string; fallback: RouteContext };
+
+export function routeKey(route: AnyRoute): string {
+  return `${route.kind}/${route.metadata.namespace ?? ''}/${route.metadata.name}`;
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function translateOne(route: AnyRoute, index: ResourceIndex): RouteTranslation {
+  try {
+    switch (route.kind) {
+      case 'HTTPRoute': return { ok: true, ctx: translateHTTPRoute(route, index) };
+      case 'GRPCRoute': return { ok: true, ctx: translateGRPCRoute(route, index) };
+      default: return { ok: true, ctx: translateL4Route(route, index) };
+    }
+  } catch (err) {
+    const fallback = route.kind === 'HTTPRoute' ? new HTTPRouteContext(route)
+      : route.kind === 'GRPCRoute' ? new GRPCRouteContext(route) : new L4RouteContext(route);
+    return { ok: false, error: errorMessage(err), fallback };
+  }
+}
+
+/**
+ * A copy of a translated route for one attachment: its rules are shared (never changed after
+ * translation), its parents are its own.
+ */
+export function forAttachment<C extends TranslatedRoute>(ctx: C): C {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as C, ctx);
+  copy.parents = [];
+  return copy;
+}
+
+interface RouteEntry {
+  source: AnyRoute;
+  translation: RouteTranslation;
+  reads: ReadSet;
+}
+
+export class TranslationMemo {
+  private readonly routes = new Map<string, RouteEntry>();
+  /** IR routes built from a translated rule, by where they were placed (see virtualhosts.ts). */
+  readonly irRoutes = new WeakMap<object, Map<string, IRRoute>>();
+
+  /** The route's translation: cached while the route object and everything it read are unchanged. */
+  translateRoute(route: AnyRoute, index: ResourceIndex): RouteTranslation {
+    const key = routeKey(route);
+    const cached = this.routes.get(key);
+    if (cached && cached.source === route && index.readsCurrent(cached.reads)) return cached.translation;
+    const { value, reads } = index.withReads(() => translateOne(route, index));
+    this.routes.set(key, { source: route, translation: value, reads });
+    return value;
+  }
+
+  /** What the route's cached translation read. */
+  readsOf(key: string): ReadSet | undefined {
+    return this.routes.get(key)?.reads;
+  }
+
+  /** Forgets a route that is gone. */
+  forgetRoute(key: string): void {
+    this.routes.delete(key);
+  }
+
+  get routeCount(): number {
+    return this.routes.size;
+  }
+}

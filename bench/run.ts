@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { runChurnBench } from './churn';
 import { runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
+import { runScaleBench } from './scale';
 import { runTranslateBench } from './translate';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   fanout: runFanoutBench,
   convergence: runConvergenceBench,
   churn: runChurnBench,
+  scale: runScaleBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

@@ -2,6 +2,7 @@
 import type { KubeObject } from '../../src/apis/meta';
 import type { Bus, ProviderResources } from '../../src/message/resources';
 import { anyTable, TABLE_NAMES, TABLE_OF_KIND, tableKey } from '../../src/message/tables';
+import { freezeValue } from '../../src/message/watchable';
 
 /** Stores every object of resources and deletes table entries not in it; marks the provider synced. Returns the stores that changed something. */
 export function publishResources(bus: Bus, resources: ProviderResources): number {
@@ -12,7 +13,8 @@ export function publishResources(bus: Bus, resources: ProviderResources): number
     for (const object of resources[table] as KubeObject[]) {
       const key = tableKey(object);
       keys.add(key);
-      if (map.store(key, object)) changed += 1;
+      // Handed over frozen, as a provider that keeps no copy of its own does: stored without a copy.
+      if (map.store(key, freezeValue(object))) changed += 1;
     }
     for (const key of map.keys()) if (!keys.has(key) && map.delete(key)) changed += 1;
   }

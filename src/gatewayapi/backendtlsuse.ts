@@ -15,6 +15,8 @@ import type { ResourceIndex } from './resourceindex';
 export interface PlacedRoute extends RouteContext {
   parents: RouteParentContext[];
   readonly route: Route;
+  /** See backendTLSPoliciesOf. */
+  backendTLSPolicies: string[];
 }
 
 function mirrorRefs(filters: readonly Pick<HTTPRouteFilter, 'requestMirror'>[] | undefined): BackendObjectReference[] {
@@ -32,22 +34,31 @@ function backendRefsOf(route: Route): BackendObjectReference[] {
 }
 
 /**
- * The policies (by "<namespace>/<name>") that gateway is an ancestor of: those naming a Service
- * port that a route attached to it refers to.
+ * The policies (by "<namespace>/<name>") naming a Service port the route refers to: a Gateway
+ * the route is attached to is their ancestor. The same for every Gateway, so computed once when
+ * the route is translated.
  */
-export function backendTLSUses(placed: readonly PlacedRoute[], gateway: string, index: ResourceIndex): Set<string> {
+export function backendTLSPoliciesOf(ctx: Pick<PlacedRoute, 'kind' | 'namespace' | 'route'>, index: ResourceIndex): string[] {
+  const used = new Set<string>();
+  const from = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
+  for (const ref of backendRefsOf(ctx.route)) {
+    if ((ref.group ?? CORE_GROUP) !== CORE_GROUP || (ref.kind ?? 'Service') !== 'Service') continue;
+    const namespace = ref.namespace ?? ctx.namespace;
+    if (!isReferenceAllowed(index, from, { group: CORE_GROUP, kind: 'Service', namespace, name: ref.name })) continue;
+    const port = index.service(namespace, ref.name)?.spec?.ports?.find((p) => p.port === ref.port);
+    if (!port) continue;
+    for (const state of index.backendTLSClaimants(namespace, ref.name, port.name)) used.add(policyKey(state));
+  }
+  return [...used];
+}
+
+/** The policies gateway is an ancestor of: those of the routes attached to it. */
+export function backendTLSUses(placed: readonly PlacedRoute[], gateway: string): Set<string> {
   const used = new Set<string>();
   for (const ctx of placed) {
+    if (ctx.backendTLSPolicies.length === 0) continue;
     if (!ctx.parents.some((p) => p.attachment.ok && p.gateway?.key === gateway)) continue;
-    const from = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
-    for (const ref of backendRefsOf(ctx.route)) {
-      if ((ref.group ?? CORE_GROUP) !== CORE_GROUP || (ref.kind ?? 'Service') !== 'Service') continue;
-      const namespace = ref.namespace ?? ctx.namespace;
-      if (!isReferenceAllowed(index, from, { group: CORE_GROUP, kind: 'Service', namespace, name: ref.name })) continue;
-      const port = index.service(namespace, ref.name)?.spec?.ports?.find((p) => p.port === ref.port);
-      if (!port) continue;
-      for (const state of index.backendTLSClaimants(namespace, ref.name, port.name)) used.add(policyKey(state));
-    }
+    for (const policy of ctx.backendTLSPolicies) used.add(policy);
   }
   return used;
 }

@@ -72,6 +72,8 @@ export abstract class HTTPLikeRouteContext implements RouteContext {
   /** How many rules the route has (each one valid or dropped). */
   ruleCount = 0;
   parents: RouteParentContext[] = [];
+  /** BackendTLSPolicies naming a Service port the route uses (backendtlsuse.ts). */
+  backendTLSPolicies: string[] = [];
 
   protected constructor(
     private readonly meta: { namespace?: string; name: string; generation?: number; creationTimestamp?: string },

@@ -4,9 +4,11 @@
  * indexes kept as objects come and go:
  *
  *   route -> the Gateways its parentRefs name (and back: Gateway -> routes naming it);
- *   dependency key -> the Gateway units and routes whose translation read it: Services,
- *     Secrets, ReferenceGrants of a namespace, Namespace labels, BackendTLSPolicies of a
- *     Service (ResourceIndex records every read, see resourceindex.ts);
+ *   dependency key -> the routes whose translation read it (and so the Gateways they name),
+ *     and the Gateway units that read it themselves: Services, Secrets, ReferenceGrants of a
+ *     namespace, Namespace labels, BackendTLSPolicies of a Service (ResourceIndex records
+ *     every read, see resourceindex.ts);
+ *   a re-translated Gateway -> the routes whose status entry for it changed.
  *   GatewayClass -> everything.
  *
  * The units re-translated and the route and policy statuses put together again are exactly
@@ -14,6 +16,7 @@
  * the same objects (a property test checks it after every step of random change sequences).
  * Pure: no I/O, no clock.
  */
+import { deepEqual } from 'fast-equals';
 import type { GatewayClass, Gateway } from '../apis/gateway';
 import type { KubeObject } from '../apis/meta';
 import type { InfraIR, XdsIR } from '../ir/types';
@@ -117,10 +120,16 @@ export class IncrementalTranslator {
     let classesChanged = false;
     let policiesChanged = false;
 
+    /** How each Gateway named in this batch stood before it, for the routes naming it. */
+    const priorState = new Map<string, GatewayState>();
     const dependencyChanged = (deps: readonly string[]): void => {
       for (const dep of deps) {
         for (const unit of this.unitDeps.owners(dep)) dirtyUnits.add(unit);
-        for (const route of this.routeDeps.owners(dep)) dirtyRoutes.add(route);
+        for (const rk of this.routeDeps.owners(dep)) {
+          dirtyRoutes.add(rk);
+          const route = this.routes.get(rk);
+          for (const gw of route ? gatewaysNamedBy(route) : []) dirtyUnits.add(gw);
+        }
         if (dep.startsWith('btls:')) policiesChanged = true;
       }
     };
@@ -132,6 +141,7 @@ export class IncrementalTranslator {
         else this.classes.delete(key);
         classesChanged = true;
       } else if (table === 'gateways') {
+        if (!priorState.has(key)) priorState.set(key, this.stateOf(key));
         if (value) this.gateways.set(key, value as Gateway);
         else this.gateways.delete(key);
         dependencyChanged(this.index.set('gateways', value as Gateway | undefined, splitKey(key)));
@@ -165,8 +175,15 @@ export class IncrementalTranslator {
     }
 
     for (const gw of dirtyUnits) {
+      const stateBefore = priorState.get(gw) ?? this.stateOf(gw);
+      const before = this.units.get(gw);
       if (this.translateUnit(gw, delta)) policiesChanged = true;
-      for (const rk of this.naming.owners(gw)) dirtyRoutes.add(rk);
+      const after = this.units.get(gw);
+      // A route's status changes with its entry for this Gateway, or with how the Gateway stands.
+      const stateChanged = stateBefore !== this.stateOf(gw);
+      for (const rk of this.naming.owners(gw)) {
+        if (stateChanged || !deepEqual(before?.routeEntries.get(rk), after?.routeEntries.get(rk))) dirtyRoutes.add(rk);
+      }
     }
 
     for (const rk of dirtyRoutes) this.composeRoute(rk, delta);
@@ -206,7 +223,7 @@ export class IncrementalTranslator {
         const r = this.routes.get(rk);
         return r ? [r] : [];
       });
-      const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, this.options));
+      const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, this.options, this.memo.unitMemo(key)));
       unit = value;
       this.unitDeps.set(key, reads.keys());
       this.units.set(key, unit);
@@ -214,6 +231,7 @@ export class IncrementalTranslator {
     } else {
       this.unitDeps.delete(key);
       this.units.delete(key);
+      this.memo.forgetGateway(key);
     }
     this.setOutput(this.irs, delta.xdsIR, key, unit?.xdsIR);
     this.setOutput(this.infras, delta.infraIR, key, unit?.infraIR);

@@ -11,7 +11,7 @@ import type { ListenerContext } from './contexts';
 import { ANY_HOST, compareHostnameSpecificity, normalizeHostname } from './hostnames';
 import type { L4RouteContext } from './l4routes';
 import { compareRouteAge } from './precedence';
-import { buildVirtualHosts, type IRRouteCache, type RouteTableEntry } from './virtualhosts';
+import { buildVirtualHosts, type IRRouteCache, type RouteTableEntry, type VirtualHostCache } from './virtualhosts';
 
 /** An L4 route attached to a listener, with the hostnames it asks for there (TLSRoute). */
 export interface L4Claim {
@@ -23,13 +23,13 @@ function listenerHostnames(listener: ListenerContext): string[] {
   return [listener.listener.hostname ? normalizeHostname(listener.listener.hostname) : ANY_HOST];
 }
 
-export function httpListenerIR(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache): HTTPListener {
+export function httpListenerIR(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache, vhosts?: VirtualHostCache): HTTPListener {
   const out: HTTPListener = {
     name: listener.irName,
     address: listener.gateway.bindAddress,
     port: listener.listener.port,
     hostnames: listenerHostnames(listener),
-    virtualHosts: buildVirtualHosts(listener, entries, cache),
+    virtualHosts: buildVirtualHosts(listener, entries, cache, vhosts),
   };
   if (listener.listener.protocol === 'HTTPS') out.tls = { certificates: structuredClone(listener.certificates) };
   return out;

@@ -11,7 +11,9 @@ import { GRPCRouteContext, translateGRPCRoute } from './grpcroute';
 import { HTTPRouteContext, translateHTTPRoute } from './httproute';
 import type { HTTPLikeRouteContext } from './httprules';
 import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
+import { backendTLSPoliciesOf } from './backendtlsuse';
 import type { ReadSet, ResourceIndex } from './resourceindex';
+import { GatewayUnitMemo } from './unit';
 
 export type AnyRoute = HTTPRoute | GRPCRoute | L4Route;
 
@@ -32,11 +34,14 @@ function errorMessage(err: unknown): string {
 
 function translateOne(route: AnyRoute, index: ResourceIndex): RouteTranslation {
   try {
+    let ctx: TranslatedRoute;
     switch (route.kind) {
-      case 'HTTPRoute': return { ok: true, ctx: translateHTTPRoute(route, index) };
-      case 'GRPCRoute': return { ok: true, ctx: translateGRPCRoute(route, index) };
-      default: return { ok: true, ctx: translateL4Route(route, index) };
+      case 'HTTPRoute': ctx = translateHTTPRoute(route, index); break;
+      case 'GRPCRoute': ctx = translateGRPCRoute(route, index); break;
+      default: ctx = translateL4Route(route, index);
     }
+    ctx.backendTLSPolicies = backendTLSPoliciesOf(ctx, index);
+    return { ok: true, ctx };
   } catch (err) {
     const fallback = route.kind === 'HTTPRoute' ? new HTTPRouteContext(route)
       : route.kind === 'GRPCRoute' ? new GRPCRouteContext(route) : new L4RouteContext(route);
@@ -58,20 +63,38 @@ interface RouteEntry {
   source: AnyRoute;
   translation: RouteTranslation;
   reads: ReadSet;
+  /** The index clock when the reads were last found current. */
+  checkedAt: number;
 }
 
 export class TranslationMemo {
   private readonly routes = new Map<string, RouteEntry>();
   /** IR routes built from a translated rule, by where they were placed (see virtualhosts.ts). */
   readonly irRoutes = new WeakMap<object, Map<string, IRRoute>>();
+  /** What each Gateway's last translation can lend the next (see unit.ts). */
+  private readonly units = new Map<string, GatewayUnitMemo>();
+
+  unitMemo(gateway: string): GatewayUnitMemo {
+    let memo = this.units.get(gateway);
+    if (!memo) this.units.set(gateway, (memo = new GatewayUnitMemo()));
+    return memo;
+  }
+
+  /** Forgets a Gateway that is gone (or no longer ours). */
+  forgetGateway(gateway: string): void {
+    this.units.delete(gateway);
+  }
 
   /** The route's translation: cached while the route object and everything it read are unchanged. */
   translateRoute(route: AnyRoute, index: ResourceIndex): RouteTranslation {
     const key = routeKey(route);
     const cached = this.routes.get(key);
-    if (cached && cached.source === route && index.readsCurrent(cached.reads)) return cached.translation;
+    if (cached && cached.source === route && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
+      cached.checkedAt = index.clock;
+      return cached.translation;
+    }
     const { value, reads } = index.withReads(() => translateOne(route, index));
-    this.routes.set(key, { source: route, translation: value, reads });
+    this.routes.set(key, { source: route, translation: value, reads, checkedAt: index.clock });
     return value;
   }
 

@@ -52,9 +52,9 @@ export class ResourceIndex {
   private resolvedPolicies: BackendTLSPolicies | undefined;
 
   private readonly versions = new Map<string, number>();
-  private clock = 0;
-  /** Reads are added to every recorder on the stack (a route's reads also count for its Gateway's). */
-  private readonly recorders: ReadSet[] = [];
+  private changes = 0;
+  /** Where reads are recorded, when someone records them. */
+  private recorder: ReadSet | undefined;
 
   /** An index over a whole resource set (a full translation). */
   static fromResources(resources: ProviderResources): ResourceIndex {
@@ -130,7 +130,7 @@ export class ResourceIndex {
         break;
       }
     }
-    for (const dep of changed) this.versions.set(dep, ++this.clock);
+    for (const dep of changed) this.versions.set(dep, ++this.changes);
     return changed;
   }
 
@@ -148,27 +148,39 @@ export class ResourceIndex {
   // ------------------------------------------------------------------ reads
 
   private read(dep: string): void {
-    if (this.recorders.length === 0) return;
-    const version = this.versions.get(dep) ?? 0;
-    for (const r of this.recorders) r.set(dep, version);
+    this.recorder?.set(dep, this.versions.get(dep) ?? 0);
   }
 
-  /** Runs fn and returns, with its value, every dependency it read. */
+  /**
+   * Runs fn and returns, with its value, every dependency it read. Reads are recorded by the
+   * innermost call only: a route translated while a Gateway is translated counts for the
+   * route, not for the Gateway (whoever caches both tracks them apart).
+   */
   withReads<T>(fn: () => T): { value: T; reads: ReadSet } {
     const reads: ReadSet = new Map();
-    this.recorders.push(reads);
+    const outer = this.recorder;
+    this.recorder = reads;
     try {
       return { value: fn(), reads };
     } finally {
-      this.recorders.splice(this.recorders.lastIndexOf(reads), 1);
+      this.recorder = outer;
     }
+  }
+
+  /** Adds reads made earlier (a cached result reused now) to what the current caller records. */
+  recordReads(reads: ReadSet): void {
+    if (!this.recorder) return;
+    for (const [dep, version] of reads) this.recorder.set(dep, version);
+  }
+
+  /** Grows with every change: a result checked at this clock is still current while it stands. */
+  get clock(): number {
+    return this.changes;
   }
 
   /** Whether every dependency in reads still has the version it was read at. */
   readsCurrent(reads: ReadSet): boolean {
     for (const [dep, version] of reads) if ((this.versions.get(dep) ?? 0) !== version) return false;
-    // Nested recorders also see reads validated here.
-    if (this.recorders.length > 0) for (const [dep, version] of reads) for (const r of this.recorders) r.set(dep, version);
     return true;
   }
 

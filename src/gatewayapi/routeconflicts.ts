@@ -29,7 +29,10 @@ function compareRoutes(a: HTTPLikeRouteContext, b: HTTPLikeRouteContext): number
  * the other kind. Routes that are not acceptable anyway (every rule invalid) take part in nothing.
  */
 export function resolveKindConflicts(routes: readonly HTTPLikeRouteContext[]): void {
-  const accepted = new Map<ListenerContext, AcceptedOnListener[]>();
+  // Nothing to settle unless both kinds are there.
+  if (!routes.some((r) => r.kind === 'GRPCRoute') || !routes.some((r) => r.kind === 'HTTPRoute')) return;
+  /** Per listener, per kind: the routes accepted there so far. */
+  const accepted = new Map<ListenerContext, Map<string, AcceptedOnListener[]>>();
   const contenders = routes.filter((r) => r.problemVerdict === undefined).sort(compareRoutes);
   for (const route of contenders) {
     for (const parent of route.parents) {
@@ -37,15 +40,22 @@ export function resolveKindConflicts(routes: readonly HTTPLikeRouteContext[]): v
       const kept: ListenerAttachment[] = [];
       const lostTo: string[] = [];
       for (const attachment of parent.attachments) {
-        const others = accepted.get(attachment.listener) ?? [];
-        const winner = others.find((o) => o.route.kind !== route.kind && hostnamesIntersect(o.hostnames, attachment.hostnames));
+        let byKind = accepted.get(attachment.listener);
+        if (!byKind) accepted.set(attachment.listener, (byKind = new Map()));
+        let winner: AcceptedOnListener | undefined;
+        for (const [kind, list] of byKind) {
+          if (kind === route.kind) continue;
+          winner = list.find((o) => hostnamesIntersect(o.hostnames, attachment.hostnames));
+          if (winner) break;
+        }
         if (winner) {
           lostTo.push(`listener ${attachment.listener.listener.name} has ${winner.route.kind} ${winner.route.namespace}/${winner.route.name} on the same hostnames`);
           continue;
         }
         kept.push(attachment);
-        others.push({ route, hostnames: attachment.hostnames });
-        accepted.set(attachment.listener, others);
+        let same = byKind.get(route.kind);
+        if (!same) byKind.set(route.kind, (same = []));
+        same.push({ route, hostnames: attachment.hostnames });
       }
       parent.attachments.splice(0, parent.attachments.length, ...kept);
       if (kept.length === 0 && lostTo.length > 0) {

@@ -21,12 +21,12 @@ import { isolatedHostnames } from './isolation';
 import type { L4RouteContext } from './l4routes';
 import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listenerir';
 import { buildGatewayContext } from './listeners';
-import { forAttachment, routeKey, type AnyRoute, type TranslationMemo } from './memo';
+import { forAttachment, routeKey, type AnyRoute, type TranslatedRoute, type TranslationMemo } from './memo';
 import { attachRoute, parentGatewayKey } from './parents';
-import type { ResourceIndex } from './resourceindex';
+import type { ReadSet, ResourceIndex } from './resourceindex';
 import { resolveKindConflicts } from './routeconflicts';
 import { condition, verdict } from './status';
-import { routeTableEntries, type RouteTableEntry } from './virtualhosts';
+import { routeTableEntries, type RouteTableEntry, type VirtualHostCache } from './virtualhosts';
 
 export interface UnitOptions {
   controllerName: string;
@@ -87,8 +87,11 @@ class ListenerTables {
   }
 }
 
-/** Counts and places an attached HTTP-like route: route table entries on each served listener. */
-function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables): void {
+/**
+ * Counts and places an attached HTTP-like route: route table entries on each served listener
+ * (built once per attachment: they depend on nothing else).
+ */
+function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables, attachment: Attachment): void {
   const problem = route.problemVerdict;
   for (const parent of route.parents) {
     if (!parent.attachment.ok) continue;
@@ -96,7 +99,10 @@ function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables): voi
     if (!parent.accepted(problem).ok) continue;
     for (const { listener, hostnames } of parent.attachments) {
       listener.attachedRoutes.add(route.key);
-      if (listener.served) tables.addEntries(listener, routeTableEntries(route, isolatedHostnames(listener, hostnames)));
+      if (!listener.served) continue;
+      let entries = attachment.entries.get(listener);
+      if (!entries) attachment.entries.set(listener, (entries = routeTableEntries(route, isolatedHostnames(listener, hostnames))));
+      tables.addEntries(listener, entries);
     }
   }
 }
@@ -130,9 +136,65 @@ function refsNaming(route: AnyRoute, gateway: string): number[] {
   return out;
 }
 
+/** A route attached against one Gateway context, with what was derived from it. */
+interface Attachment {
+  /** The route's translation it was made from. */
+  translation: TranslatedRoute;
+  /** The Gateway context it was made against. */
+  gateway: GatewayContext;
+  /** The translation's copy for this Gateway, with its parents. */
+  route: TranslatedRoute;
+  /** What attaching read (other Gateways, Namespace labels). */
+  reads: ReadSet;
+  checkedAt: number;
+  /** Route table entries per listener (HTTP-like routes). */
+  entries: Map<ListenerContext, RouteTableEntry[]>;
+  /** Status entries for the parentRefs naming this Gateway. */
+  statuses?: Map<number, RouteParentStatus>;
+}
+
+/**
+ * What translating one Gateway keeps for the next time: its listeners (while the Gateway and
+ * what they read are unchanged), each route's attachment to them and what was derived from it,
+ * and the virtual hosts built. A route edit then redoes the work of that route, plus a pass
+ * over the others that reuses what they had. Kept by TranslationMemo, one per Gateway.
+ */
+export class GatewayUnitMemo {
+  gateway: { source: Gateway; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
+  readonly attached = new Map<string, Attachment>();
+  readonly vhosts: VirtualHostCache = new Map();
+}
+
+function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUnitMemo | undefined, options: UnitOptions): GatewayContext {
+  const cached = memo?.gateway;
+  if (cached && cached.source === gateway && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
+    cached.checkedAt = index.clock;
+    index.recordReads(cached.reads);
+    for (const l of cached.ctx.listeners) l.attachedRoutes.clear();
+    return cached.ctx;
+  }
+  const { value: ctx, reads } = index.withReads(() => {
+    try {
+      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress });
+    } catch (err) {
+      const broken = new GatewayContext(gateway);
+      broken.internalError = errorMessage(err);
+      return broken;
+    }
+  });
+  index.recordReads(reads);
+  if (memo) {
+    memo.gateway = { source: gateway, ctx, reads, checkedAt: index.clock };
+    memo.attached.clear();
+    memo.vhosts.clear();
+  }
+  return ctx;
+}
+
 /**
  * Translates one Gateway of ours (its class is ours) with the routes naming it (any kind, any
- * order; routes not naming it are ignored).
+ * order; routes not naming it are ignored). With unitMemo, what is still valid from the last
+ * run is reused: the result is the same either way.
  */
 export function translateGatewayUnit(
   gateway: Gateway,
@@ -140,19 +202,15 @@ export function translateGatewayUnit(
   index: ResourceIndex,
   memo: TranslationMemo,
   options: UnitOptions,
+  unitMemo?: GatewayUnitMemo,
 ): GatewayUnit {
   const { controllerName } = options;
-  let gw: GatewayContext;
-  try {
-    gw = buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress });
-  } catch (err) {
-    gw = new GatewayContext(gateway);
-    gw.internalError = errorMessage(err);
-  }
+  const gw = gatewayContext(gateway, index, unitMemo, options);
   const gateways = new Map([[gw.key, gw]]);
   const routeEntries = new Map<string, Map<number, RouteParentStatus>>();
   const httpLike: HTTPLikeRouteContext[] = [];
   const l4: L4RouteContext[] = [];
+  const attachments = new Map<TranslatedRoute, Attachment>();
 
   // Kinds in a fixed order, each by namespace and name: the order a full translation uses.
   const ordered = [
@@ -160,38 +218,52 @@ export function translateGatewayUnit(
     ...byNamespaceAndName(routes.filter((r) => r.kind === 'GRPCRoute')),
     ...byNamespaceAndName(routes.filter((r) => r.kind === 'TLSRoute' || r.kind === 'TCPRoute' || r.kind === 'UDPRoute')),
   ];
+  // HTTPRoutes and GRPCRoutes together may take listeners from each other (routeconflicts.ts),
+  // which changes attachments: then nothing of theirs is reused or kept.
+  const mixed = ordered.some((r) => r.kind === 'HTTPRoute') && ordered.some((r) => r.kind === 'GRPCRoute');
+  const keep = unitMemo && !mixed ? unitMemo : undefined;
+  const seen = new Set<string>();
   for (const route of ordered) {
     const refs = refsNaming(route, gw.key);
     if (refs.length === 0) continue;
     const key = routeKey(route);
+    seen.add(key);
     const translation = memo.translateRoute(route, index);
     let failure = translation.ok ? undefined : translation.error;
     if (translation.ok) {
-      const ctx = forAttachment(translation.ctx);
       try {
-        ctx.parents = attachRoute(ctx, gateways, index, ctx.kind === 'HTTPRoute' || ctx.kind === 'GRPCRoute' || (ctx as L4RouteContext).usesHostnames);
-        if (ctx.kind === 'HTTPRoute' || ctx.kind === 'GRPCRoute') httpLike.push(ctx as HTTPLikeRouteContext);
-        else l4.push(ctx as L4RouteContext);
+        const attachment = attach(translation.ctx, gw, gateways, index, keep?.attached.get(key));
+        keep?.attached.set(key, attachment);
+        attachments.set(attachment.route, attachment);
+        if (attachment.route.kind === 'HTTPRoute' || attachment.route.kind === 'GRPCRoute') httpLike.push(attachment.route as HTTPLikeRouteContext);
+        else l4.push(attachment.route as L4RouteContext);
       } catch (err) {
         failure = errorMessage(err);
       }
     }
     if (failure !== undefined) {
       // A failure leaves no partial state: the route gets an internal-error entry, nothing else.
+      keep?.attached.delete(key);
       routeEntries.set(key, new Map(refs.map((i) => [i, internalErrorEntry(route, i, controllerName, failure!)])));
     }
   }
+  if (unitMemo) for (const key of [...unitMemo.attached.keys()]) if (!seen.has(key) || mixed) unitMemo.attached.delete(key);
 
   resolveKindConflicts(httpLike);
   const tables = new ListenerTables();
-  for (const route of httpLike) placeHTTPLike(route, tables);
+  for (const route of httpLike) placeHTTPLike(route, tables, attachments.get(route)!);
   for (const route of l4) placeL4(route, tables);
 
   for (const route of [...httpLike, ...l4]) {
-    const verdicts = route.verdicts();
-    const entries = new Map<number, RouteParentStatus>();
-    for (const p of route.parents) {
-      if (p.gateway === gw) entries.set(p.refIndex, p.status(controllerName, route.generation, verdicts));
+    const attachment = attachments.get(route)!;
+    let entries = attachment.statuses;
+    if (!entries) {
+      const verdicts = route.verdicts();
+      entries = new Map<number, RouteParentStatus>();
+      for (const p of route.parents) {
+        if (p.gateway === gw) entries.set(p.refIndex, p.status(controllerName, route.generation, verdicts));
+      }
+      attachment.statuses = entries;
     }
     routeEntries.set(route.key, entries);
   }
@@ -200,14 +272,14 @@ export function translateGatewayUnit(
     key: gw.key,
     status: { kind: 'Gateway', namespace: gw.namespace, name: gw.name, status: gw.status() },
     routeEntries,
-    policies: backendTLSUses([...httpLike, ...l4], gw.key, index),
+    policies: backendTLSUses([...httpLike, ...l4], gw.key),
   };
   if (!gw.served) return unit;
   const served = gw.listeners.filter((l) => l.served).sort(compareListeners);
   const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
   unit.xdsIR = {
     gateway: gw.key,
-    http: ofProtocol('HTTP', 'HTTPS').map((l) => httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes)),
+    http: ofProtocol('HTTP', 'HTTPS').map((l) => httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes, unitMemo?.vhosts)),
     tcp: [
       ...ofProtocol('TLS').map((l) => tlsListenerIR(l, tables.l4.get(l) ?? [])),
       ...ofProtocol('TCP').map((l) => tcpListenerIR(l, tables.l4.get(l) ?? [])),
@@ -220,4 +292,25 @@ export function translateGatewayUnit(
     addresses: gw.statusAddresses.map((a) => a.value),
   };
   return unit;
+}
+
+/** The route attached to the Gateway: the previous attachment when still valid, else a new one. */
+function attach(
+  translated: TranslatedRoute,
+  gw: GatewayContext,
+  gateways: ReadonlyMap<string, GatewayContext>,
+  index: ResourceIndex,
+  previous: Attachment | undefined,
+): Attachment {
+  if (previous && previous.translation === translated && previous.gateway === gw
+    && (previous.checkedAt === index.clock || index.readsCurrent(previous.reads))) {
+    previous.checkedAt = index.clock;
+    index.recordReads(previous.reads);
+    return previous;
+  }
+  const route = forAttachment(translated);
+  const usesHostnames = route.kind === 'HTTPRoute' || route.kind === 'GRPCRoute' || (route as L4RouteContext).usesHostnames;
+  const { reads } = index.withReads(() => { route.parents = attachRoute(route, gateways, index, usesHostnames); });
+  index.recordReads(reads);
+  return { translation: translated, gateway: gw, route, reads, checkedAt: index.clock, entries: new Map() };
 }

@@ -8,7 +8,7 @@
  */
 import type { HTTPRoute as IRRoute, Redirect, VirtualHost } from '../ir/types';
 import type { ListenerContext } from './contexts';
-import { compareHostnameSpecificity, hostnameCovers } from './hostnames';
+import { compareHostnameSpecificity, hostnameCovers, isWildcard } from './hostnames';
 import type { RedirectSpec } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { HTTPLikeRouteContext, HTTPRuleIR } from './httprules';
@@ -96,7 +96,28 @@ function placedIRRoute(listener: ListenerContext, vhost: string, e: RouteTableEn
   return out;
 }
 
-export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache): VirtualHost[] {
+/** Virtual hosts built before, by "<listener IR name>\n<hostname>", reused while their routes are the same. */
+export type VirtualHostCache = Map<string, VirtualHost>;
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The virtual host, or the equal one built before (frozen, so the IR can share it). */
+function virtualHost(listener: ListenerContext, name: string, routes: IRRoute[], cache: VirtualHostCache | undefined, built: Set<string>): VirtualHost {
+  if (!cache) return { name, domains: [name], routes };
+  const key = `${listener.irName}\n${name}`;
+  built.add(key);
+  const before = cache.get(key);
+  if (before && sameItems(before.routes, routes)) return before;
+  const vhost = freezeValue({ name, domains: [name], routes });
+  cache.set(key, vhost);
+  return vhost;
+}
+
+export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache, vhosts?: VirtualHostCache): VirtualHost[] {
   const byHostname = new Map<string, RouteTableEntry[]>();
   for (const e of entries) {
     const list = byHostname.get(e.hostname);
@@ -106,18 +127,30 @@ export function buildVirtualHosts(listener: ListenerContext, entries: readonly R
   for (const list of byHostname.values()) list.sort((a, b) => comparePrecedence(a.precedence, b.precedence));
   const hostnames = [...byHostname.keys()].sort(compareHostnameSpecificity);
 
-  return hostnames.map((vhost) => {
-    const routes: IRRoute[] = [];
-    const placed = new Set<string>();
+  // Only wildcards cover other hostnames: looking at them alone keeps this linear in hostnames.
+  const wildcards = hostnames.filter(isWildcard);
+  const built = new Set<string>();
+  const out = hostnames.map((vhost) => {
     // Own hostname first, then each wider hostname covering it, most specific first.
-    for (const group of hostnames.filter((h) => hostnameCovers(h, vhost))) {
+    const groups = [vhost, ...wildcards.filter((w) => w !== vhost && hostnameCovers(w, vhost))];
+    const routes: IRRoute[] = [];
+    // A route on several of these hostnames is placed once (first, most specific).
+    const placed = groups.length > 1 ? new Set<string>() : undefined;
+    for (const group of groups) {
       for (const e of byHostname.get(group)!) {
-        const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
-        if (placed.has(id)) continue;
-        placed.add(id);
+        if (placed) {
+          const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
+          if (placed.has(id)) continue;
+          placed.add(id);
+        }
         routes.push(placedIRRoute(listener, vhost, e, cache));
       }
     }
-    return { name: vhost, domains: [vhost], routes };
+    return virtualHost(listener, vhost, routes, vhosts, built);
   });
+  if (vhosts) {
+    const prefix = `${listener.irName}\n`;
+    for (const key of [...vhosts.keys()]) if (key.startsWith(prefix) && !built.has(key)) vhosts.delete(key);
+  }
+  return out;
 }

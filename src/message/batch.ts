@@ -4,6 +4,7 @@
  * everything stored in the same turn of the event loop, and everything the subscriptions
  * coalesced while the stage was busy, arrives as one batch, the latest value per key.
  */
+import { setMaxListeners } from 'node:events';
 import { handleSubscription, type Update, type WatchableMap } from './watchable';
 
 /** One mutation of one of the followed maps. */
@@ -33,6 +34,8 @@ export function followBatches<N extends string, V>(
   onError: (err: unknown) => void,
 ): BatchFollower {
   const abort = new AbortController();
+  // One signal ends every subscription: more listeners than Node's leak warning expects.
+  setMaxListeners(0, abort.signal);
   let pending = new Map<string, BatchedUpdate<N, V>>();
   let scheduled = false;
   let running: Promise<void> = Promise.resolve();

@@ -51,12 +51,15 @@ export function loadXdsProtos(): XdsProtos {
     }
     return t;
   };
+  const encodeAs = (type: protobuf.Type, message: object): Uint8Array => type.encode(type.fromObject(message)).finish();
+  const spliced = routeConfigurationEncoder(typeOf, encodeAs);
   loaded = {
     root,
     packageDefinition,
     encode(typeName, message) {
       const type = typeOf(typeName);
-      return type.encode(type.fromObject(message)).finish();
+      if (type.fullName === '.envoy.config.route.v3.RouteConfiguration') return spliced(message);
+      return encodeAs(type, message);
     },
     decode(typeName, bytes) {
       const type = typeOf(typeName);
@@ -64,4 +67,65 @@ export function loadXdsProtos(): XdsProtos {
     },
   };
   return loaded;
+}
+
+/** Protobuf bytes of a length-delimited field: its key, its length, then bytes. */
+function lengthDelimited(fieldId: number, bytes: Uint8Array): Uint8Array[] {
+  const head = protobuf.Writer.create().uint32((fieldId << 3) | 2).uint32(bytes.length).finish();
+  return [head, bytes];
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A RouteConfiguration encoded from its virtual hosts' and routes' bytes, each encoded once per
+ * (frozen) object (the xDS translator reuses the objects of unchanged routes and virtual hosts):
+ * an edit to one route of a thousand re-encodes that route and its virtual host, and copies the
+ * others' bytes. Fields may come in any order
+ * on the wire; the result decodes to the same message, and is the same bytes for the same input.
+ */
+function routeConfigurationEncoder(typeOf: (name: string) => protobuf.Type, encodeAs: (type: protobuf.Type, message: object) => Uint8Array): (message: object) => Uint8Array {
+  const config = typeOf('envoy.config.route.v3.RouteConfiguration');
+  const vhostType = typeOf('envoy.config.route.v3.VirtualHost');
+  const routeType = typeOf('envoy.config.route.v3.Route');
+  const vhostsField = config.fields.virtual_hosts!.id;
+  const routesField = vhostType.fields.routes!.id;
+  const routeBytes = new WeakMap<object, Uint8Array>();
+  const encodeRoute = (route: object): Uint8Array => {
+    let bytes = routeBytes.get(route);
+    if (!bytes) {
+      bytes = encodeAs(routeType, route);
+      // Only frozen routes are reused as they are; others may still change.
+      if (Object.isFrozen(route)) routeBytes.set(route, bytes);
+    }
+    return bytes;
+  };
+  const vhostBytes = new WeakMap<object, Uint8Array>();
+  const encodeVirtualHost = (vhost: { routes?: object[] }): Uint8Array => {
+    let bytes = vhostBytes.get(vhost);
+    if (!bytes) {
+      const { routes, ...rest } = vhost;
+      const parts = [encodeAs(vhostType, rest)];
+      for (const route of routes ?? []) parts.push(...lengthDelimited(routesField, encodeRoute(route)));
+      bytes = concat(parts);
+      if (Object.isFrozen(vhost)) vhostBytes.set(vhost, bytes);
+    }
+    return bytes;
+  };
+  return (message) => {
+    const { virtual_hosts: vhosts, ...rest } = message as { virtual_hosts?: { routes?: object[] }[] };
+    const parts = [encodeAs(config, rest)];
+    for (const vhost of vhosts ?? []) parts.push(...lengthDelimited(vhostsField, encodeVirtualHost(vhost)));
+    return concat(parts);
+  };
 }

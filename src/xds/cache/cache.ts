@@ -83,7 +83,14 @@ export class SnapshotCache {
     const changes = new Map<ResourceTypeUrl, Set<string>>();
     for (const typeUrl of TYPE_ORDER) {
       const previous = topic.snapshot?.types.get(typeUrl);
-      const { sources, changed } = this.updateType(topic, typeUrl, resourcesOfType(resources, typeUrl));
+      const list = resourcesOfType(resources, typeUrl);
+      // The same (frozen) list as last time: nothing of this type to look at.
+      if (previous && topic.lists.get(typeUrl) === list) {
+        types.set(typeUrl, previous);
+        continue;
+      }
+      topic.lists.set(typeUrl, list);
+      const { sources, changed } = this.updateType(topic, typeUrl, list);
       topic.sources.set(typeUrl, sources);
       if (changed.size > 0) changes.set(typeUrl, changed);
       types.set(typeUrl, previous && changed.size === 0 ? previous : typeSnapshot(typeUrl, sources));
@@ -102,6 +109,7 @@ export class SnapshotCache {
     const changes = new Map<ResourceTypeUrl, Set<string>>();
     for (const [typeUrl, t] of topic.snapshot.types) if (t.entries.size > 0) changes.set(typeUrl, new Set(t.entries.keys()));
     topic.sources.clear();
+    topic.lists.clear();
     this.events += 1;
     topic.publish(undefined, changes);
     this.logger.debug({ gateway }, 'gateway deleted');

@@ -48,8 +48,8 @@ export class EndpointRunner {
   private readonly slices = new Map<string, EndpointSlice>();
   /** Service ("<namespace>/<name>") -> keys of its slices. */
   private readonly slicesOfService = new Map<string, Set<string>>();
-  /** "<service>|<port name>" -> resolved endpoints, while the Service's slices are unchanged. */
-  private readonly resolved = new Map<string, Endpoint[]>();
+  /** Service -> port name -> resolved endpoints, while the Service's slices are unchanged. */
+  private readonly resolved = new Map<string, Map<string, Endpoint[]>>();
   private readonly gateways = new Map<string, GatewayState>();
   /** Service -> "<gateway>\n<cluster>" of the bindings using it. */
   private readonly users = new Map<string, Set<string>>();
@@ -73,15 +73,16 @@ export class EndpointRunner {
 
   private endpointsOf = (ref: ServicePortRef): Endpoint[] => {
     const service = `${ref.namespace}/${ref.service}`;
-    const id = `${service}|${ref.portName}`;
-    let endpoints = this.resolved.get(id);
+    let ports = this.resolved.get(service);
+    if (!ports) this.resolved.set(service, (ports = new Map()));
+    let endpoints = ports.get(ref.portName);
     if (!endpoints) {
       const slices = [...(this.slicesOfService.get(service) ?? [])].flatMap((k) => {
         const s = this.slices.get(k);
         return s ? [s] : [];
       });
       endpoints = endpointsFor(slices, ref.portName);
-      this.resolved.set(id, endpoints);
+      ports.set(ref.portName, endpoints);
     }
     return endpoints;
   };
@@ -96,7 +97,7 @@ export class EndpointRunner {
       else this.updateBindings(u.key, u.value as EndpointBinding[] | undefined, dirty);
     }
     for (const service of changedServices) {
-      for (const id of [...this.resolved.keys()]) if (id.startsWith(`${service}|`)) this.resolved.delete(id);
+      this.resolved.delete(service);
       for (const user of this.users.get(service) ?? []) {
         const [gateway, cluster] = user.split('\n') as [string, string];
         const set = dirty.get(gateway);

@@ -38,6 +38,10 @@ import {
 } from './names';
 import { buildRouteConfiguration } from './route-config';
 import type { RouteCache } from './route';
+import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
+
+/** Envoy virtual hosts by IR virtual host (see route.ts ListenerContext). */
+type VirtualHostCache = WeakMap<object, Map<string, VirtualHost>>;
 import { planUdp } from './udp';
 
 export interface ListenerResources {
@@ -45,11 +49,11 @@ export interface ListenerResources {
   routes: RouteConfiguration[];
 }
 
-export function buildListeners(ir: XdsIR, cache?: RouteCache): ListenerResources {
+export function buildListeners(ir: XdsIR, cache?: RouteCache, vhostCache?: VirtualHostCache): ListenerResources {
   const listeners: Listener[] = [];
   const routes: RouteConfiguration[] = [];
   for (const socket of tcpSockets(ir)) {
-    const built = buildTcpSocketListener(socket, cache);
+    const built = buildTcpSocketListener(socket, cache, vhostCache);
     if (!built) continue;
     listeners.push(built.listener);
     routes.push(...built.routes);
@@ -102,13 +106,13 @@ interface ChainCandidate {
   route?: RouteConfiguration;
 }
 
-function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
-  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache));
+  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache, vhostCache));
   for (const l of socket.http) {
     // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
-    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l, cache));
+    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l, cache, vhostCache));
   }
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
@@ -151,11 +155,11 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
   return serverNames.length > 0 ? { server_names: serverNames, transport_protocol: 'tls' } : { transport_protocol: 'tls' };
 }
 
-function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], cache: RouteCache | undefined): ChainCandidate {
+function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
     chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners))] },
-    route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port, cache }),
+    route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port, cache, vhostCache }),
   };
 }
 
@@ -170,7 +174,7 @@ function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: s
   return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
 }
 
-function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache | undefined): ChainCandidate {
+function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
@@ -180,7 +184,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
     },
-    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache }),
+    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }),
   };
 }
 

@@ -2,7 +2,8 @@
  * One RouteConfiguration for a set of IR HTTP listeners that share a filter chain (the plain
  * HTTP listeners of one port, or a single HTTPS listener): one virtual host per IR virtual host.
  */
-import type { HTTPListener } from '../../ir/types';
+import type { HTTPListener, VirtualHost as IRVirtualHost } from '../../ir/types';
+import { freezeValue } from '../../message/watchable';
 import type { RouteConfiguration } from '../../generated/envoy/config/route/v3/RouteConfiguration';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
 import { byName, virtualHostName } from './names';
@@ -24,6 +25,22 @@ function bySpecificity(a: HTTPListener, b: HTTPListener): number {
   const [x1, x2] = specificity(a);
   const [y1, y2] = specificity(b);
   return x1 - y1 || x2 - y2;
+}
+
+function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+  return { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
+}
+
+/** buildVirtualHost, reusing what was built for the same (frozen) IR virtual host the same way. */
+function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+  if (!context.vhostCache) return buildVirtualHost(listener, vhost, domains, context);
+  let byUse = context.vhostCache.get(vhost);
+  if (!byUse) context.vhostCache.set(vhost, (byUse = new Map()));
+  const key = `${listener.name}\n${domains.join(',')}\n${context.scheme}:${context.port}`;
+  let built = byUse.get(key);
+  // Frozen: stores on the bus then share it rather than copy it.
+  if (!built) byUse.set(key, (built = freezeValue(buildVirtualHost(listener, vhost, domains, context))));
+  return built;
 }
 
 /**
@@ -51,11 +68,7 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
         domains.push(domain);
       }
       if (domains.length === 0) continue;
-      virtualHosts.push({
-        name: virtualHostName(listener.name, vhost.name),
-        domains,
-        routes: vhost.routes.map((route) => cachedRoute(route, context)),
-      });
+      virtualHosts.push(cachedVirtualHost(listener, vhost, domains, context));
     }
   }
   return {

@@ -5,6 +5,7 @@
  */
 import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../ir/types';
 import type { Route } from '../../generated/envoy/config/route/v3/Route';
+import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
 import type { RouteAction } from '../../generated/envoy/config/route/v3/RouteAction';
 import type { RedirectAction } from '../../generated/envoy/config/route/v3/RedirectAction';
 import type { DirectResponseAction } from '../../generated/envoy/config/route/v3/DirectResponseAction';
@@ -24,6 +25,8 @@ export interface ListenerContext {
   port: number;
   /** Routes built before from the same (frozen) IR route, to reuse (see XdsTranslationMemo). */
   cache?: RouteCache;
+  /** Virtual hosts built before from the same (frozen) IR virtual host, likewise. */
+  vhostCache?: WeakMap<object, Map<string, VirtualHost>>;
 }
 
 /** Envoy routes by IR route, then by "<scheme>:<port>" (all a route depends on besides itself). */

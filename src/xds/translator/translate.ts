@@ -13,6 +13,7 @@ import { buildClusters, type BuiltCluster } from './cluster';
 import { buildGatewayEndpoints, type EndpointSource } from './endpoints';
 import { buildListeners } from './listener';
 import type { RouteCache } from './route';
+import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
 import { byName } from './names';
 import { buildSecrets } from './secret';
 
@@ -29,11 +30,12 @@ export interface GatewayTranslation {
  */
 export class XdsTranslationMemo {
   readonly routes: RouteCache = new WeakMap();
+  readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
   readonly clusters = new WeakMap<DestinationSetting, BuiltCluster>();
 }
 
 export function translateGateway(ir: XdsIR, memo?: XdsTranslationMemo): GatewayTranslation {
-  const { listeners, routes } = buildListeners(ir, memo?.routes);
+  const { listeners, routes } = buildListeners(ir, memo?.routes, memo?.virtualHosts);
   const { clusters, bindings } = buildClusters(ir, memo?.clusters);
   return {
     resources: {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import * as protoLoader from '@grpc/proto-loader';
+import type * as grpc from '@grpc/grpc-js';
 
 export const PROTO_DIR = path.resolve(__dirname, '..', '..', '..', 'proto');
 
@@ -33,14 +34,34 @@ export interface XdsProtos {
 
 let loaded: XdsProtos | undefined;
 
+/** The protos parsed at build time (scripts/bundle-protos.mjs), when the build made them. */
+export const PROTO_BUNDLE = path.join(__dirname, 'proto-bundle.json');
+
+function readBundle(): protobuf.INamespace | undefined {
+  try {
+    return JSON.parse(readFileSync(PROTO_BUNDLE, 'utf8')) as protobuf.INamespace;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Loads once per process; later calls return the same schema. */
 export function loadXdsProtos(): XdsProtos {
   if (loaded) return loaded;
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
-  root.loadSync([...PROTO_FILES], { keepCase: true });
-  root.resolveAll();
-  const packageDefinition = protoLoader.loadSync([...PROTO_FILES], LOADER_OPTIONS);
+  const bundle = readBundle();
+  let root: protobuf.Root;
+  let packageDefinition: protoLoader.PackageDefinition;
+  if (bundle) {
+    root = protobuf.Root.fromJSON(bundle);
+    root.resolveAll();
+    packageDefinition = serviceDefinitions(root);
+  } else {
+    root = new protobuf.Root();
+    root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
+    root.loadSync([...PROTO_FILES], { keepCase: true });
+    root.resolveAll();
+    packageDefinition = protoLoader.loadSync([...PROTO_FILES], LOADER_OPTIONS);
+  }
   const types = new Map<string, protobuf.Type>();
   const typeOf = (name: string): protobuf.Type => {
     const short = name.startsWith('type.googleapis.com/') ? name.slice('type.googleapis.com/'.length) : name;
@@ -128,4 +149,46 @@ function routeConfigurationEncoder(typeOf: (name: string) => protobuf.Type, enco
     for (const vhost of vhosts ?? []) parts.push(...lengthDelimited(vhostsField, encodeVirtualHost(vhost)));
     return concat(parts);
   };
+}
+
+/** lowerCamelCase, as grpc clients also name methods (proto-loader's originalName). */
+function lowerCamel(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/**
+ * The gRPC service definitions of every service in root, as @grpc/proto-loader makes them
+ * (same serialization and decoding options), from the root already loaded: parsing the protos a
+ * second time for proto-loader would double the start-up cost. Message definitions are left
+ * out: Pier's servers and clients only use services.
+ */
+function serviceDefinitions(root: protobuf.Root): protoLoader.PackageDefinition {
+  const out: Record<string, grpc.ServiceDefinition> = {};
+  const visit = (ns: protobuf.NamespaceBase): void => {
+    for (const nested of ns.nestedArray) {
+      if (nested instanceof protobuf.Service) {
+        const name = nested.fullName.replace(/^\./, '');
+        const service: Record<string, grpc.MethodDefinition<object, object>> = {};
+        for (const method of nested.methodsArray) {
+          const request = method.resolvedRequestType!;
+          const response = method.resolvedResponseType!;
+          service[method.name] = {
+            path: `/${name}/${method.name}`,
+            requestStream: Boolean(method.requestStream),
+            responseStream: Boolean(method.responseStream),
+            requestSerialize: (value: object) => Buffer.from(request.encode(request.fromObject(value)).finish()),
+            requestDeserialize: (bytes: Buffer) => request.toObject(request.decode(bytes), LOADER_OPTIONS),
+            responseSerialize: (value: object) => Buffer.from(response.encode(response.fromObject(value)).finish()),
+            responseDeserialize: (bytes: Buffer) => response.toObject(response.decode(bytes), LOADER_OPTIONS),
+            originalName: lowerCamel(method.name),
+          };
+        }
+        out[name] = service as grpc.ServiceDefinition;
+      } else if (nested instanceof protobuf.Namespace) {
+        visit(nested);
+      }
+    }
+  };
+  visit(root);
+  return out as unknown as protoLoader.PackageDefinition;
 }

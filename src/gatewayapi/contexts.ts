@@ -55,8 +55,24 @@ export class GatewayContext {
     return [...new Set(this.listeners.filter((l) => !l.valid).map((l) => l.listener.name))];
   }
 
+  /** Set by seal(), once building is done: the verdicts, asked for once per route placed, are then kept. */
+  private sealed: { accepted: Verdict; served: boolean } | undefined;
+
+  /** Ends building: nothing about the Gateway and its listeners changes after this. */
+  seal(): void {
+    this.sealed = undefined;
+    const accepted = this.computeAccepted();
+    this.sealed = { accepted, served: false };
+    this.sealed.served = this.computeServed();
+    for (const l of this.listeners) l.seal();
+  }
+
   /** Accepted=True as long as one listener is valid (reason ListenersNotValid when some are not). */
   get accepted(): Verdict {
+    return this.sealed?.accepted ?? this.computeAccepted();
+  }
+
+  private computeAccepted(): Verdict {
     if (this.internalError !== undefined) return verdict(false, GatewayReason.Invalid, `internal error: ${this.internalError}`);
     if (this.parametersProblem) return this.parametersProblem;
     if (this.addressProblem) return this.addressProblem;
@@ -73,6 +89,10 @@ export class GatewayContext {
 
   /** Whether this Gateway gets IR: accepted, with at least one listener that can be programmed. */
   get served(): boolean {
+    return this.sealed?.served ?? this.computeServed();
+  }
+
+  private computeServed(): boolean {
     return this.accepted.ok && this.listeners.some((l) => l.programmable);
   }
 
@@ -153,9 +173,17 @@ export class ListenerContext {
     return this.valid && (!this.terminatesTLS || this.certificates.length > 0);
   }
 
+  private sealedServed: boolean | undefined;
+
+  /** See GatewayContext.seal. */
+  seal(): void {
+    this.sealedServed = undefined;
+    this.sealedServed = this.served;
+  }
+
   /** Programmable on an accepted Gateway: the listener goes into the IR. */
   get served(): boolean {
-    return this.programmable && this.gateway.accepted.ok;
+    return this.sealedServed ?? (this.programmable && this.gateway.accepted.ok);
   }
 
   allowsKind(group: string | undefined, kind: string): boolean {

@@ -83,8 +83,11 @@ export abstract class HTTPLikeRouteContext implements RouteContext {
     this.name = meta.name;
   }
 
+  private cachedKey: string | undefined;
+
   get key(): string {
-    return `${this.kind}/${this.namespace}/${this.name}`;
+    this.cachedKey ??= `${this.kind}/${this.namespace}/${this.name}`;
+    return this.cachedKey;
   }
 
   get generation(): number | undefined {

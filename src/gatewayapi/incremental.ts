@@ -27,7 +27,7 @@ import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, ty
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
 import { ResourceIndex, type IndexedTable } from './resourceindex';
 import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
-import { translateGatewayUnit, type GatewayUnit } from './unit';
+import { compareTranslationOrder, translateGatewayUnit, type GatewayUnit } from './unit';
 
 /** One object stored (value) or deleted (undefined) in a table. */
 export interface TableChange {
@@ -99,6 +99,8 @@ export class IncrementalTranslator {
   private ourClasses = new Set<string>();
   /** Gateway key -> route keys naming it (the Gateway may not exist). */
   private readonly naming = new ReverseIndex();
+  /** Gateway key -> the routes naming it, in translation order (kept sorted as routes come and go). */
+  private readonly routesOf = new Map<string, AnyRoute[]>();
   /** Dependency key -> Gateway units that read it (their routes' reads included). */
   private readonly unitDeps = new ReverseIndex();
   /** Dependency key -> routes whose translation read it. */
@@ -150,10 +152,16 @@ export class IncrementalTranslator {
         const route = value as AnyRoute | undefined;
         const rk = route ? routeKey(route) : `${kindOfRouteTable(table)}/${key}`;
         const before = this.routes.get(rk);
-        for (const gw of before ? gatewaysNamedBy(before) : []) dirtyUnits.add(gw);
+        for (const gw of before ? gatewaysNamedBy(before) : []) {
+          dirtyUnits.add(gw);
+          this.unlist(gw, before!);
+        }
         if (route) {
           this.routes.set(rk, route);
-          for (const gw of gatewaysNamedBy(route)) dirtyUnits.add(gw);
+          for (const gw of gatewaysNamedBy(route)) {
+            dirtyUnits.add(gw);
+            this.list(gw, route);
+          }
           this.naming.set(rk, gatewaysNamedBy(route));
         } else {
           this.routes.delete(rk);
@@ -219,11 +227,9 @@ export class IncrementalTranslator {
     const before = this.units.get(key);
     let unit: GatewayUnit | undefined;
     if (gateway && this.ourClasses.has(gateway.spec?.gatewayClassName)) {
-      const routes = [...this.naming.owners(key)].flatMap((rk) => {
-        const r = this.routes.get(rk);
-        return r ? [r] : [];
-      });
-      const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, this.options, this.memo.unitMemo(key)));
+      const routes = this.routesOf.get(key) ?? [];
+      const options = { ...this.options, routesInOrder: true };
+      const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, options, this.memo.unitMemo(key)));
       unit = value;
       this.unitDeps.set(key, reads.keys());
       this.units.set(key, unit);
@@ -238,6 +244,34 @@ export class IncrementalTranslator {
     const { namespace, name } = splitKey(key);
     this.setStatus(delta, statusKey('Gateway', namespace, name), unit?.status);
     return this.updateAncestors(key, before?.policies, unit?.policies);
+  }
+
+  /** Where route belongs in the gateway's list: its index, and whether one with its identity is there. */
+  private position(list: readonly AnyRoute[], route: AnyRoute): { at: number; found: boolean } {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareTranslationOrder(list[mid]!, route) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return { at: lo, found: lo < list.length && compareTranslationOrder(list[lo]!, route) === 0 };
+  }
+
+  private list(gateway: string, route: AnyRoute): void {
+    let list = this.routesOf.get(gateway);
+    if (!list) this.routesOf.set(gateway, (list = []));
+    const { at, found } = this.position(list, route);
+    if (found) list[at] = route;
+    else list.splice(at, 0, route);
+  }
+
+  private unlist(gateway: string, route: AnyRoute): void {
+    const list = this.routesOf.get(gateway);
+    if (!list) return;
+    const { at, found } = this.position(list, route);
+    if (found) list.splice(at, 1);
+    if (list.length === 0) this.routesOf.delete(gateway);
   }
 
   private updateAncestors(gateway: string, before: ReadonlySet<string> | undefined, after: ReadonlySet<string> | undefined): boolean {

@@ -28,6 +28,7 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   for (const l of listeners) nameCounts.set(l.name, (nameCounts.get(l.name) ?? 0) + 1);
   for (const l of ctx.listeners) validateListener(l, index, (nameCounts.get(l.listener.name) ?? 0) > 1);
   markConflicts(ctx.listeners.filter((l) => l.accepted.ok));
+  ctx.seal();
   return ctx;
 }
 

@@ -5,7 +5,7 @@
  * unchanged: a memo can make translation faster, never different.
  */
 import type { GRPCRoute, HTTPRoute } from '../apis/gateway';
-import type { HTTPRoute as IRRoute } from '../ir/types';
+import type { IRRouteCache } from './virtualhosts';
 import type { RouteContext } from './contexts';
 import { GRPCRouteContext, translateGRPCRoute } from './grpcroute';
 import { HTTPRouteContext, translateHTTPRoute } from './httproute';
@@ -14,6 +14,7 @@ import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
 import { backendTLSPoliciesOf } from './backendtlsuse';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { GatewayUnitMemo } from './unit';
+import { parentGatewayKey } from './parents';
 
 export type AnyRoute = HTTPRoute | GRPCRoute | L4Route;
 
@@ -68,9 +69,13 @@ interface RouteEntry {
 }
 
 export class TranslationMemo {
+  /** By route key: the latest translation of each route (what keeps it alive). */
   private readonly routes = new Map<string, RouteEntry>();
-  /** IR routes built from a translated rule, by where they were placed (see virtualhosts.ts). */
-  readonly irRoutes = new WeakMap<object, Map<string, IRRoute>>();
+  /** The same entries by route object, for the lookup made for every route of a Gateway. */
+  private readonly byObject = new WeakMap<AnyRoute, RouteEntry>();
+  private readonly refs = new WeakMap<AnyRoute, Map<string, number[]>>();
+  /** IR routes built from route table entries, by virtual host (see virtualhosts.ts). */
+  readonly irRoutes: IRRouteCache = new WeakMap();
   /** What each Gateway's last translation can lend the next (see unit.ts). */
   private readonly units = new Map<string, GatewayUnitMemo>();
 
@@ -87,15 +92,33 @@ export class TranslationMemo {
 
   /** The route's translation: cached while the route object and everything it read are unchanged. */
   translateRoute(route: AnyRoute, index: ResourceIndex): RouteTranslation {
-    const key = routeKey(route);
-    const cached = this.routes.get(key);
-    if (cached && cached.source === route && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
+    const cached = this.byObject.get(route);
+    if (cached && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
       cached.checkedAt = index.clock;
       return cached.translation;
     }
     const { value, reads } = index.withReads(() => translateOne(route, index));
-    this.routes.set(key, { source: route, translation: value, reads, checkedAt: index.clock });
+    const entry = { source: route, translation: value, reads, checkedAt: index.clock };
+    this.routes.set(routeKey(route), entry);
+    this.byObject.set(route, entry);
     return value;
+  }
+
+  /** Indexes of the route's parentRefs that name gateway (computed once per route object). */
+  refsNaming(route: AnyRoute, gateway: string): readonly number[] {
+    let byGateway = this.refs.get(route);
+    if (!byGateway) {
+      byGateway = new Map();
+      for (const [i, ref] of (route.spec.parentRefs ?? []).entries()) {
+        const key = parentGatewayKey(ref, route.metadata.namespace ?? '');
+        if (key === undefined) continue;
+        const list = byGateway.get(key);
+        if (list) list.push(i);
+        else byGateway.set(key, [i]);
+      }
+      this.refs.set(route, byGateway);
+    }
+    return byGateway.get(gateway) ?? [];
   }
 
   /** What the route's cached translation read. */

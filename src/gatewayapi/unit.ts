@@ -22,7 +22,7 @@ import type { L4RouteContext } from './l4routes';
 import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listenerir';
 import { buildGatewayContext } from './listeners';
 import { forAttachment, routeKey, type AnyRoute, type TranslatedRoute, type TranslationMemo } from './memo';
-import { attachRoute, parentGatewayKey } from './parents';
+import { attachRoute } from './parents';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { resolveKindConflicts } from './routeconflicts';
 import { condition, verdict } from './status';
@@ -32,6 +32,8 @@ export interface UnitOptions {
   controllerName: string;
   /** Bind address (and status address) for Gateways without spec.addresses. */
   defaultAddress?: string;
+  /** The routes are given in translation order already (see inTranslationOrder). */
+  routesInOrder?: boolean;
 }
 
 /** What translating one Gateway of ours produces. */
@@ -55,9 +57,20 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function byNamespaceAndName<T extends AnyRoute>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) =>
-    compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || compareStrings(a.metadata.name, b.metadata.name));
+/** HTTPRoutes, then GRPCRoutes, then the L4 kinds: the order units translate routes in. */
+const KIND_RANK: Readonly<Record<AnyRoute['kind'], number>> = { HTTPRoute: 0, GRPCRoute: 1, TLSRoute: 2, TCPRoute: 2, UDPRoute: 2 };
+
+/** The translation order: by kind group, then namespace, then name (L4 kinds by namespace and name together). */
+const KIND_ORDER: Readonly<Record<AnyRoute['kind'], number>> = { HTTPRoute: 0, GRPCRoute: 1, TLSRoute: 2, TCPRoute: 3, UDPRoute: 4 };
+
+export function compareTranslationOrder(a: AnyRoute, b: AnyRoute): number {
+  return KIND_RANK[a.kind] - KIND_RANK[b.kind]
+    || compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || compareStrings(a.metadata.name, b.metadata.name)
+    || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+}
+
+export function inTranslationOrder(routes: readonly AnyRoute[]): AnyRoute[] {
+  return [...routes].sort(compareTranslationOrder);
 }
 
 function errorMessage(err: unknown): string {
@@ -127,19 +140,9 @@ export function internalErrorEntry(route: AnyRoute, refIndex: number, controller
   };
 }
 
-/** Indexes of the parentRefs of a route that name gateway. */
-function refsNaming(route: AnyRoute, gateway: string): number[] {
-  const out: number[] = [];
-  for (const [i, ref] of (route.spec.parentRefs ?? []).entries()) {
-    if (parentGatewayKey(ref, route.metadata.namespace ?? '') === gateway) out.push(i);
-  }
-  return out;
-}
 
 /** A route attached against one Gateway context, with what was derived from it. */
 interface Attachment {
-  /** The route's translation it was made from. */
-  translation: TranslatedRoute;
   /** The Gateway context it was made against. */
   gateway: GatewayContext;
   /** The translation's copy for this Gateway, with its parents. */
@@ -161,7 +164,8 @@ interface Attachment {
  */
 export class GatewayUnitMemo {
   gateway: { source: Gateway; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
-  readonly attached = new Map<string, Attachment>();
+  /** By route translation: an edited route has a new one, so its old attachment is simply unused. */
+  attached = new WeakMap<TranslatedRoute, Attachment>();
   readonly vhosts: VirtualHostCache = new Map();
 }
 
@@ -179,13 +183,14 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
     } catch (err) {
       const broken = new GatewayContext(gateway);
       broken.internalError = errorMessage(err);
+      broken.seal();
       return broken;
     }
   });
   index.recordReads(reads);
   if (memo) {
     memo.gateway = { source: gateway, ctx, reads, checkedAt: index.clock };
-    memo.attached.clear();
+    memo.attached = new WeakMap();
     memo.vhosts.clear();
   }
   return ctx;
@@ -213,27 +218,23 @@ export function translateGatewayUnit(
   const attachments = new Map<TranslatedRoute, Attachment>();
 
   // Kinds in a fixed order, each by namespace and name: the order a full translation uses.
-  const ordered = [
-    ...byNamespaceAndName(routes.filter((r) => r.kind === 'HTTPRoute')),
-    ...byNamespaceAndName(routes.filter((r) => r.kind === 'GRPCRoute')),
-    ...byNamespaceAndName(routes.filter((r) => r.kind === 'TLSRoute' || r.kind === 'TCPRoute' || r.kind === 'UDPRoute')),
-  ];
+  const ordered = options.routesInOrder ? routes : inTranslationOrder(routes);
   // HTTPRoutes and GRPCRoutes together may take listeners from each other (routeconflicts.ts),
   // which changes attachments: then nothing of theirs is reused or kept.
-  const mixed = ordered.some((r) => r.kind === 'HTTPRoute') && ordered.some((r) => r.kind === 'GRPCRoute');
+  let kinds = 0;
+  for (const r of ordered) kinds |= r.kind === 'HTTPRoute' ? 1 : r.kind === 'GRPCRoute' ? 2 : 0;
+  const mixed = kinds === 3;
+  if (mixed && unitMemo) unitMemo.attached = new WeakMap();
   const keep = unitMemo && !mixed ? unitMemo : undefined;
-  const seen = new Set<string>();
   for (const route of ordered) {
-    const refs = refsNaming(route, gw.key);
+    const refs = memo.refsNaming(route, gw.key);
     if (refs.length === 0) continue;
-    const key = routeKey(route);
-    seen.add(key);
     const translation = memo.translateRoute(route, index);
     let failure = translation.ok ? undefined : translation.error;
     if (translation.ok) {
       try {
-        const attachment = attach(translation.ctx, gw, gateways, index, keep?.attached.get(key));
-        keep?.attached.set(key, attachment);
+        const attachment = attach(translation.ctx, gw, gateways, index, keep?.attached.get(translation.ctx));
+        keep?.attached.set(translation.ctx, attachment);
         attachments.set(attachment.route, attachment);
         if (attachment.route.kind === 'HTTPRoute' || attachment.route.kind === 'GRPCRoute') httpLike.push(attachment.route as HTTPLikeRouteContext);
         else l4.push(attachment.route as L4RouteContext);
@@ -243,11 +244,9 @@ export function translateGatewayUnit(
     }
     if (failure !== undefined) {
       // A failure leaves no partial state: the route gets an internal-error entry, nothing else.
-      keep?.attached.delete(key);
-      routeEntries.set(key, new Map(refs.map((i) => [i, internalErrorEntry(route, i, controllerName, failure!)])));
+      routeEntries.set(routeKey(route), new Map(refs.map((i) => [i, internalErrorEntry(route, i, controllerName, failure!)])));
     }
   }
-  if (unitMemo) for (const key of [...unitMemo.attached.keys()]) if (!seen.has(key) || mixed) unitMemo.attached.delete(key);
 
   resolveKindConflicts(httpLike);
   const tables = new ListenerTables();
@@ -302,7 +301,7 @@ function attach(
   index: ResourceIndex,
   previous: Attachment | undefined,
 ): Attachment {
-  if (previous && previous.translation === translated && previous.gateway === gw
+  if (previous && previous.gateway === gw
     && (previous.checkedAt === index.clock || index.readsCurrent(previous.reads))) {
     previous.checkedAt = index.clock;
     index.recordReads(previous.reads);
@@ -312,5 +311,5 @@ function attach(
   const usesHostnames = route.kind === 'HTTPRoute' || route.kind === 'GRPCRoute' || (route as L4RouteContext).usesHostnames;
   const { reads } = index.withReads(() => { route.parents = attachRoute(route, gateways, index, usesHostnames); });
   index.recordReads(reads);
-  return { translation: translated, gateway: gw, route, reads, checkedAt: index.clock, entries: new Map() };
+  return { gateway: gw, route, reads, checkedAt: index.clock, entries: new Map() };
 }

@@ -79,20 +79,20 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
 }
 
 /** IR routes already built from a rule, by placement (see placedIRRoute). */
-export type IRRouteCache = WeakMap<object, Map<string, IRRoute>>;
+export type IRRouteCache = WeakMap<RouteTableEntry, Map<string, IRRoute>>;
 
 /**
- * The IR route of an entry, reused when the same translated rule was placed the same way before
- * (same listener name and port, virtual host and match): it is then the same frozen object, so
- * storing the IR costs only the routes that changed.
+ * The IR route of an entry, reused when the same entry (a translated rule placed on a listener
+ * and hostname; entries are kept while their route's attachment stands) was placed in the same
+ * virtual host before: it is then the same frozen object, so storing the IR costs only the
+ * routes that changed.
  */
 function placedIRRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry, cache: IRRouteCache | undefined): IRRoute {
   if (!cache) return irRoute(listener, vhost, e);
-  let byPlacement = cache.get(e.rule);
-  if (!byPlacement) cache.set(e.rule, (byPlacement = new Map()));
-  const placement = `${listener.irName}\n${listener.listener.port}\n${vhost}\n${e.matchIndex}`;
-  let out = byPlacement.get(placement);
-  if (!out) byPlacement.set(placement, (out = freezeValue(irRoute(listener, vhost, e))));
+  let byVhost = cache.get(e);
+  if (!byVhost) cache.set(e, (byVhost = new Map()));
+  let out = byVhost.get(vhost);
+  if (!out) byVhost.set(vhost, (out = freezeValue(irRoute(listener, vhost, e))));
   return out;
 }
 

@@ -7,7 +7,7 @@
  * Endpoints are not known here: each cluster that needs them gets an EndpointBinding saying
  * where they come from, and the endpoint translator (endpoints.ts) builds them.
  */
-import type { DestinationSetting, RouteDestination, UDPListener, XdsIR } from '../../ir/types';
+import type { DestinationSetting, UDPListener, VirtualHost, XdsIR } from '../../ir/types';
 import type { BindingLocality, Cluster, EndpointBinding } from '../types';
 import type { HttpProtocolOptions } from '../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
 import type { LbEndpoint } from '../../generated/envoy/config/endpoint/v3/LbEndpoint';
@@ -29,19 +29,27 @@ export interface ClusterResources {
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function buildClusters(ir: XdsIR, memo?: WeakMap<DestinationSetting, BuiltCluster>): ClusterResources {
+/** What cluster building keeps between translations (see XdsTranslationMemo). */
+export interface ClusterMemo {
+  /** By backend setting (frozen IR objects of unchanged routes are the same objects). */
+  built: WeakMap<DestinationSetting, BuiltCluster>;
+  /** The valid settings of each (frozen) IR virtual host's routes, in IR order. */
+  vhostSettings: WeakMap<VirtualHost, DestinationSetting[]>;
+}
+
+export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
   const clusters: Cluster[] = [];
   const bindings: EndpointBinding[] = [];
   const add = (built: BuiltCluster): void => {
     if (!built.binding?.inlineCluster) clusters.push(built.cluster);
     if (built.binding) bindings.push(built.binding);
   };
-  for (const setting of backends(ir).values()) {
-    let built = memo?.get(setting);
+  for (const setting of backends(ir, memo?.vhostSettings).values()) {
+    let built = memo?.built.get(setting);
     if (!built) {
       built = backendCluster(setting);
       // Frozen: stores on the bus then share it rather than copy it.
-      if (memo) memo.set(setting, freezeValue(built));
+      if (memo) memo.built.set(setting, freezeValue(built));
     }
     add(built);
   }
@@ -56,23 +64,27 @@ export function buildClusters(ir: XdsIR, memo?: WeakMap<DestinationSetting, Buil
  * Every valid backend any route refers to (forwarding, mirroring, TCP, UDP), by cluster name.
  * The same backend seen twice is the same cluster; the first sighting (IR order) describes it.
  */
-function backends(ir: XdsIR): Map<string, DestinationSetting> {
+function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSetting[]> | undefined): Map<string, DestinationSetting> {
   const found = new Map<string, DestinationSetting>();
-  const visit = (destination: RouteDestination | undefined): void => {
-    for (const setting of validSettings(destination)) {
-      if (!found.has(setting.clusterName)) found.set(setting.clusterName, setting);
-    }
+  const add = (settings: readonly DestinationSetting[]): void => {
+    for (const setting of settings) if (!found.has(setting.clusterName)) found.set(setting.clusterName, setting);
   };
   for (const listener of ir.http) {
     for (const vhost of listener.virtualHosts) {
-      for (const route of vhost.routes) {
-        visit(route.destination);
-        for (const mirror of route.mirrors ?? []) visit(mirror);
+      let settings = vhostSettings?.get(vhost);
+      if (!settings) {
+        settings = [];
+        for (const route of vhost.routes) {
+          settings.push(...validSettings(route.destination));
+          for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
+        }
+        if (Object.isFrozen(vhost)) vhostSettings?.set(vhost, settings);
       }
+      add(settings);
     }
   }
-  for (const listener of ir.tcp) for (const route of listener.routes) visit(route.destination);
-  for (const listener of ir.udp) visit(listener.destination);
+  for (const listener of ir.tcp) for (const route of listener.routes) add(validSettings(route.destination));
+  for (const listener of ir.udp) add(validSettings(listener.destination));
   return found;
 }
 

@@ -7,9 +7,9 @@
  * of each cluster that needs endpoints, and the endpoint translator (endpoints.ts) builds them.
  * translateXds does both at once, for offline use and tests.
  */
-import type { DestinationSetting, XdsIR } from '../../ir/types';
+import type { XdsIR } from '../../ir/types';
 import { withEndpoints, type EndpointBinding, type XdsResources } from '../types';
-import { buildClusters, type BuiltCluster } from './cluster';
+import { buildClusters, type ClusterMemo } from './cluster';
 import { buildGatewayEndpoints, type EndpointSource } from './endpoints';
 import { buildListeners } from './listener';
 import type { RouteCache } from './route';
@@ -31,7 +31,7 @@ export interface GatewayTranslation {
 export class XdsTranslationMemo {
   readonly routes: RouteCache = new WeakMap();
   readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
-  readonly clusters = new WeakMap<DestinationSetting, BuiltCluster>();
+  readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap() };
 }
 
 export function translateGateway(ir: XdsIR, memo?: XdsTranslationMemo): GatewayTranslation {

@@ -19,7 +19,7 @@ import { ProxyRegistry } from '../src/xds/server/registry';
 import { XdsServer } from '../src/xds/server/server';
 import { XdsTranslatorRunner } from '../src/xds/translator/runner';
 import { TypeUrl } from '../src/xds/types';
-import { EndpointRunner } from '../src/xds/translator/endpoint-runner';
+import { EndpointRunner } from '../src/xds/translator/endpoints/endpoint-runner';
 import { publishResources } from './lib/publish';
 import { CONTROLLER, NAMESPACE, gatewayClassManifest, gatewayKey, gatewayManifest, gatewayName, loadManifests, routeSetManifests } from './lib/fixtures';
 import { fmtBytes, fmtMs, memoryAfterGc, msSince, note, printTable, until, type MemorySample } from './lib/stats';

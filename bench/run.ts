@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { runChurnBench } from './churn';
-import { runConvergenceBench } from './convergence';
+import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runScaleBench } from './scale';
 import { runTranslateBench } from './translate';
@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   convergence: runConvergenceBench,
   churn: runChurnBench,
   scale: runScaleBench,
+  'add-routes': runAddRoutesBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

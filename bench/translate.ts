@@ -16,7 +16,7 @@ import { SnapshotCache } from '../src/xds/cache/cache';
 import { XdsCacheRunner } from '../src/xds/cache/runner';
 import { loadXdsProtos } from '../src/xds/proto';
 import { endpointSourceFromSlices, EndpointRunner, translateXds } from '../src/xds/translator';
-import type { EndpointSource } from '../src/xds/translator/endpoints';
+import type { EndpointSource } from '../src/xds/translator/endpoints/endpoints';
 import { XdsTranslatorRunner } from '../src/xds/translator/runner';
 import type { XdsResources } from '../src/xds/types';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, type FleetShape } from './lib/fixtures';

@@ -12,7 +12,7 @@ import { loadXdsProtos } from '../xds/proto';
 import { FileProvider } from '../provider/file/provider';
 import { GatewayAPITranslatorRunner } from '../gatewayapi/runner';
 import { XdsTranslatorRunner } from '../xds/translator/runner';
-import { EndpointRunner } from '../xds/translator/endpoint-runner';
+import { EndpointRunner } from '../xds/translator/endpoints/endpoint-runner';
 import { withEndpoints } from '../xds/types';
 import { SnapshotCache } from '../xds/cache/cache';
 import { XdsCacheRunner } from '../xds/cache/runner';

@@ -7,11 +7,11 @@
  */
 import type { GatewayClass, RouteParentStatus } from '../apis/gateway';
 import type { ObjectStatus } from '../message/resources';
-import { ConditionType, GatewayClassReason } from './conditions';
-import { supportedFeatures } from './features';
+import { ConditionType, GatewayClassReason } from './model/conditions';
+import { supportedFeatures } from './model/features';
 import type { AnyRoute, RouteTranslation } from './memo';
-import { missingParent, parentGatewayKey } from './parents';
-import { condition, verdict } from './status';
+import { missingParent, parentGatewayKey } from './routes/parents';
+import { condition, verdict } from './model/status';
 
 /** How a Gateway named by a parentRef stands: ours (translated), another controller's, or absent. */
 export type GatewayState = 'ours' | 'other' | 'missing';

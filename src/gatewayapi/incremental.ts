@@ -22,7 +22,7 @@ import type { KubeObject } from '../apis/meta';
 import type { InfraIR, XdsIR } from '../ir/types';
 import { statusKey, type ObjectStatus } from '../message/resources';
 import type { TableName } from '../message/tables';
-import { backendTLSStatuses } from './backendtls';
+import { backendTLSStatuses } from './backends/backendtls';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
 import { ResourceIndex, type IndexedTable } from './resourceindex';

@@ -5,16 +5,16 @@
  * unchanged: a memo can make translation faster, never different.
  */
 import type { GRPCRoute, HTTPRoute } from '../apis/gateway';
-import type { IRRouteCache } from './virtualhosts';
-import type { RouteContext } from './contexts';
-import { GRPCRouteContext, translateGRPCRoute } from './grpcroute';
-import { HTTPRouteContext, translateHTTPRoute } from './httproute';
-import type { HTTPLikeRouteContext } from './httprules';
-import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
-import { backendTLSPoliciesOf } from './backendtlsuse';
+import type { IRRouteCache } from './routes/virtualhosts';
+import type { RouteContext } from './model/contexts';
+import { GRPCRouteContext, translateGRPCRoute } from './routes/grpcroute';
+import { HTTPRouteContext, translateHTTPRoute } from './routes/httproute';
+import type { HTTPLikeRouteContext } from './routes/httprules';
+import { L4RouteContext, translateL4Route, type L4Route } from './routes/l4routes';
+import { backendTLSPoliciesOf } from './backends/backendtlsuse';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { GatewayUnitMemo } from './unit';
-import { parentGatewayKey } from './parents';
+import { parentGatewayKey } from './routes/parents';
 
 export type AnyRoute = HTTPRoute | GRPCRoute | L4Route;
 

@@ -12,7 +12,7 @@
 import type { ConfigMap, Namespace, Secret, Service } from '../apis/core';
 import type { BackendTLSPolicy, Gateway, ReferenceGrant } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
-import { BackendTLSPolicies, type BackendTLSResolution } from './backendtls';
+import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';

@@ -10,7 +10,7 @@ import type { GatewayClass } from '../apis/gateway';
 import type { InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
-import { backendTLSStatuses } from './backendtls';
+import { backendTLSStatuses } from './backends/backendtls';
 import { TranslationMemo, routeKey, type AnyRoute } from './memo';
 import { ResourceIndex } from './resourceindex';
 import { translateGatewayUnit, type GatewayUnit } from './unit';

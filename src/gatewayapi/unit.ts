@@ -13,20 +13,20 @@
 import type { Gateway, RouteParentStatus } from '../apis/gateway';
 import type { InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus } from '../message/resources';
-import { backendTLSUses } from './backendtlsuse';
-import { ConditionType, RouteReason } from './conditions';
-import { defaultedParentRef, GatewayContext, type ListenerContext } from './contexts';
-import type { HTTPLikeRouteContext } from './httprules';
-import { isolatedHostnames } from './isolation';
-import type { L4RouteContext } from './l4routes';
-import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listenerir';
-import { buildGatewayContext } from './listeners';
+import { backendTLSUses } from './backends/backendtlsuse';
+import { ConditionType, RouteReason } from './model/conditions';
+import { defaultedParentRef, GatewayContext, type ListenerContext } from './model/contexts';
+import type { HTTPLikeRouteContext } from './routes/httprules';
+import { isolatedHostnames } from './listeners/isolation';
+import type { L4RouteContext } from './routes/l4routes';
+import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listeners/listenerir';
+import { buildGatewayContext } from './listeners/listeners';
 import { forAttachment, routeKey, type AnyRoute, type TranslatedRoute, type TranslationMemo } from './memo';
-import { attachRoute } from './parents';
+import { attachRoute } from './routes/parents';
 import type { ReadSet, ResourceIndex } from './resourceindex';
-import { resolveKindConflicts } from './routeconflicts';
-import { condition, verdict } from './status';
-import { routeTableEntries, type RouteTableEntry, type VirtualHostCache } from './virtualhosts';
+import { resolveKindConflicts } from './routes/routeconflicts';
+import { condition, verdict } from './model/status';
+import { routeTableEntries, type RouteTableEntry, type VirtualHostCache } from './routes/virtualhosts';
 
 export interface UnitOptions {
   controllerName: string;

@@ -9,13 +9,13 @@
  */
 import type { XdsIR } from '../../ir/types';
 import { withEndpoints, type EndpointBinding, type XdsResources } from '../types';
-import { buildClusters, type ClusterMemo } from './cluster';
-import { buildGatewayEndpoints, type EndpointSource } from './endpoints';
-import { buildListeners } from './listener';
-import type { RouteCache } from './route';
+import { buildClusters, type ClusterMemo } from './clusters/cluster';
+import { buildGatewayEndpoints, type EndpointSource } from './endpoints/endpoints';
+import { buildListeners } from './listeners/listener';
+import type { RouteCache } from './listeners/route';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
 import { byName } from './names';
-import { buildSecrets } from './secret';
+import { buildSecrets } from './listeners/secret';
 
 export interface GatewayTranslation {
   /** Listeners, routes, clusters and secrets; `endpoints` is empty. */

@@ -2,10 +2,10 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Listener } from '../../../src/apis/gateway';
-import { parseDurationMs } from '../../../src/gatewayapi/duration';
-import { conflictBetween } from '../../../src/gatewayapi/listeners';
-import { re2Problem } from '../../../src/gatewayapi/regex';
-import { labelSelectorMatches, labelSelectorProblem } from '../../../src/gatewayapi/selectors';
+import { parseDurationMs } from '../../../src/gatewayapi/routes/duration';
+import { conflictBetween } from '../../../src/gatewayapi/listeners/listeners';
+import { re2Problem } from '../../../src/gatewayapi/routes/regex';
+import { labelSelectorMatches, labelSelectorProblem } from '../../../src/gatewayapi/listeners/selectors';
 
 describe('label selectors', () => {
   const labels = { env: 'prod', tier: 'web' };

@@ -12,10 +12,10 @@ import type { Gateway, GRPCRoute, HTTPRoute, Listener, ReferenceGrant, TCPRoute,
 import type { Condition } from '../../../src/apis/meta';
 import type { XdsIR } from '../../../src/ir/types';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
-import { keyPairProblem, resolveCertificateRefs } from '../../../src/gatewayapi/certificates';
-import { methodPath } from '../../../src/gatewayapi/grpcroute';
-import { conflictBetween } from '../../../src/gatewayapi/listeners';
-import { comparePrecedence, grpcSpecificity, precedenceKeyFrom } from '../../../src/gatewayapi/precedence';
+import { keyPairProblem, resolveCertificateRefs } from '../../../src/gatewayapi/listeners/certificates';
+import { methodPath } from '../../../src/gatewayapi/routes/grpcroute';
+import { conflictBetween } from '../../../src/gatewayapi/listeners/listeners';
+import { comparePrecedence, grpcSpecificity, precedenceKeyFrom } from '../../../src/gatewayapi/routes/precedence';
 import { ResourceIndex } from '../../../src/gatewayapi/resourceindex';
 import { translate } from '../../../src/gatewayapi/translate';
 import { testData } from '../../helpers/paths';

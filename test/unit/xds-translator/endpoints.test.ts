@@ -1,7 +1,7 @@
 /** The endpoint translator: EndpointSlices and bindings -> assignments. */
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { endpointsFor } from '../../../src/xds/translator/endpoints';
+import { endpointsFor } from '../../../src/xds/translator/endpoints/endpoints';
 
 describe('endpointsFor', () => {
   test('matches the slice port by the Service port name; ready endpoints only; sorted and deduplicated', () => {

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { HTTPRoute, TCPListener, XdsIR } from '../../../src/ir/types';
-import { fractionalPercent } from '../../../src/xds/translator/route';
+import { fractionalPercent } from '../../../src/xds/translator/listeners/route';
 import { loadCaseIR, translateTestIR, type TestSetting } from './support';
 
 const certificate = loadCaseIR('https-listener').http.find((l) => l.tls)?.tls?.certificates[0];

@@ -8,7 +8,7 @@ import { accessSync, constants, readdirSync, readFileSync, writeFileSync } from 
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import type { DestinationSetting, Endpoint, XdsIR } from '../../../src/ir/types';
-import type { EndpointSource } from '../../../src/xds/translator/endpoints';
+import type { EndpointSource } from '../../../src/xds/translator/endpoints/endpoints';
 import { translateXds } from '../../../src/xds/translator/translate';
 import { loadXdsProtos } from '../../../src/xds/proto';
 import { TYPE_PREFIX, type XdsResources } from '../../../src/xds/types';

@@ -2,9 +2,9 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { HTTPListener, HTTPRoute, XdsIR } from '../../../src/ir/types';
 import type { XdsResources } from '../../../src/xds/types';
-import { redirectPort, prefixReplacement } from '../../../src/xds/translator/route';
-import { pathMatch } from '../../../src/xds/translator/match';
-import { planDestination } from '../../../src/xds/translator/destination';
+import { redirectPort, prefixReplacement } from '../../../src/xds/translator/listeners/route';
+import { pathMatch } from '../../../src/xds/translator/listeners/match';
+import { planDestination } from '../../../src/xds/translator/clusters/destination';
 import { hostPort, INVALID_BACKEND_CLUSTER, tcpListenerName } from '../../../src/xds/translator/names';
 import { goldenCases, loadCaseIR, RESOURCE_LISTS, translateTestIR, type TestSetting } from './support';
 

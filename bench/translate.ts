@@ -55,9 +55,13 @@ function translateXdsAll(irs: Record<string, XdsIR>, endpointsOf: EndpointSource
   return Object.values(irs).map((ir) => translateXds(ir, endpointsOf));
 }
 
+/** Caches every set and encodes every resource (as streams asking for all of them would). */
 function encodeAll(sets: readonly XdsResources[]): SnapshotCache {
   const cache = new SnapshotCache({ logger: silentLogger() });
-  for (const set of sets) cache.setResources(set.gateway, set);
+  for (const set of sets) {
+    cache.setResources(set.gateway, set);
+    for (const t of cache.snapshot(set.gateway)?.types.values() ?? []) for (const e of t.entries.values()) void e.bytes;
+  }
   return cache;
 }
 

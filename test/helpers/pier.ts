@@ -19,6 +19,8 @@ export interface PierProcessOptions {
   /** Extra CLI args. */
   args?: string[];
   env?: Record<string, string>;
+  /** Working directory of the pier process (relative paths in its settings start there). */
+  cwd?: string;
 }
 
 export interface LogLine {
@@ -60,6 +62,7 @@ export class PierProcess {
     const child = spawn(process.execPath, [PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...o.env },
+      cwd: o.cwd,
     });
     const pier = new PierProcess(child, xdsPort, adminPort);
     await waitFor('pier to be ready', async () => {

@@ -9,8 +9,17 @@ import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
 import type { InfraIR } from '../../ir/types';
 import { componentLogger, type Logger } from '../../logging/logger';
-import { buildBootstrap, type AdsMode } from '../bootstrap';
+import { buildBootstrap, type AdsMode, type BootstrapTls } from '../bootstrap';
+import type { KeyPair } from '../../security/pki';
+import { writeFileAtomic } from '../../security/tls-dir';
 import { EnvoyProcess } from './envoy-process';
+
+/** Issues each launched Envoy its own client certificate, naming its one Gateway. */
+export interface ProxyCertificateIssuer {
+  /** The CA file proxies verify Pier's serving certificate against. */
+  caCertFile: string;
+  issue(gateway: string): Promise<KeyPair>;
+}
 
 export interface HostInfraOptions {
   bus: Bus;
@@ -22,6 +31,8 @@ export interface HostInfraOptions {
   envoyLogLevel: string;
   /** Base directory for per-proxy files; defaults to a fresh folder under the OS temp dir. */
   workDir?: string;
+  /** mTLS to Pier: each Envoy gets a certificate for its Gateway; plaintext without. */
+  certificates?: ProxyCertificateIssuer;
   logger: Logger;
 }
 
@@ -47,7 +58,7 @@ export class HostInfrastructure {
     this.subscription = this.o.bus.infraIR.subscribe();
     this.loop = handleSubscription(this.subscription, async (u) => {
       if (u.deleted) await this.remove(u.key);
-      else if (!this.proxies.has(u.key)) this.launch(u.key);
+      else if (!this.proxies.has(u.key)) await this.launch(u.key);
     });
   }
 
@@ -62,8 +73,18 @@ export class HostInfrastructure {
     rmSync(this.workDir, { recursive: true, force: true });
   }
 
-  private launch(gateway: string): void {
+  private async launch(gateway: string): Promise<void> {
     const safeName = gateway.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const workDir = path.join(this.workDir, safeName);
+    let tls: BootstrapTls | undefined;
+    if (this.o.certificates) {
+      try {
+        tls = await this.issueCertificate(gateway, workDir, this.o.certificates);
+      } catch (err) {
+        this.log.error({ gateway, err }, 'cannot issue the Envoy its client certificate; not launching it');
+        return;
+      }
+    }
     const proxy = new EnvoyProcess({
       binary: this.o.envoyBinary,
       gateway,
@@ -75,13 +96,24 @@ export class HostInfrastructure {
         adsMode: this.o.adsMode,
         adminAddress: '127.0.0.1',
         adminPort: 0,
+        tls,
       }),
-      workDir: path.join(this.workDir, safeName),
+      workDir,
       logLevel: this.o.envoyLogLevel,
       logger: this.log,
     });
     this.proxies.set(gateway, proxy);
     proxy.start();
+  }
+
+  /** The Envoy's own key and certificate, in its work directory (removed when Pier stops). */
+  private async issueCertificate(gateway: string, workDir: string, issuer: ProxyCertificateIssuer): Promise<BootstrapTls> {
+    const issued = await issuer.issue(gateway);
+    const files = { caCertFile: issuer.caCertFile, certFile: path.join(workDir, 'xds-client.crt'), keyFile: path.join(workDir, 'xds-client.key') };
+    writeFileAtomic(files.keyFile, issued.keyPem, true);
+    writeFileAtomic(files.certFile, issued.certPem, false);
+    this.log.info({ gateway, certificate: files.certFile }, 'issued the Envoy its client certificate');
+    return files;
   }
 
   private async remove(gateway: string): Promise<void> {

@@ -108,7 +108,7 @@ describe('xDS mTLS with real Envoy', () => {
     const target = `127.0.0.1:${pier.xdsPort}`;
     const { stdout } = await run(grpcurl, ['-cacert', ca, '-cert', files.cert, '-key', files.key, target, 'list'], { timeout: 10_000 });
     assert.ok(stdout.includes('envoy.service.discovery.v3.AggregatedDiscoveryService'), stdout);
-    await assert.rejects(run(grpcurl, ['-cacert', ca, target, 'list'], { timeout: 10_000 }));
-    await assert.rejects(run(grpcurl, ['-plaintext', target, 'list'], { timeout: 10_000 }));
+    await assert.rejects(run(grpcurl, ['-connect-timeout', '3', '-cacert', ca, target, 'list'], { timeout: 10_000 }));
+    await assert.rejects(run(grpcurl, ['-connect-timeout', '3', '-plaintext', target, 'list'], { timeout: 10_000 }));
   });
 });

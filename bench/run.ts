@@ -9,12 +9,14 @@ import { runChurnBench } from './churn';
 import { runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runTranslateBench } from './translate';
+import { runFuzzBench } from './fuzz';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
   fanout: runFanoutBench,
   convergence: runConvergenceBench,
   churn: runChurnBench,
+  fuzz: runFuzzBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

@@ -10,6 +10,7 @@ import { runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runTranslateBench } from './translate';
 import { runFuzzBench } from './fuzz';
+import { runStreamsBench } from './streams';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   convergence: runConvergenceBench,
   churn: runChurnBench,
   fuzz: runFuzzBench,
+  streams: runStreamsBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

@@ -206,7 +206,8 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
       let state = this.types.get(typeUrl);
       if (!state) this.types.set(typeUrl, (state = this.newTypeState(typeUrl)));
       this.handleTypeRequest(state, request);
-      const subscribed = [...this.types.values()].reduce((n, t) => n + t.names.size, 0);
+      let subscribed = 0;
+      for (const t of this.types.values()) subscribed += t.names.size;
       if (subscribed > this.deps.limits.maxSubscribedNames) {
         return this.fail(GrpcStatus.RESOURCE_EXHAUSTED, `the stream is subscribed to ${subscribed} resource names; at most ${this.deps.limits.maxSubscribedNames}`);
       }

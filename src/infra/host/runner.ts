@@ -13,6 +13,8 @@ import { buildBootstrap, type AdsMode, type BootstrapTls } from '../bootstrap';
 import type { KeyPair } from '../../security/pki';
 import { writeFileAtomic } from '../../security/tls-dir';
 import { EnvoyProcess } from './envoy-process';
+import { findOrphanEnvoy, stopOrphan, type OrphanEnvoy } from './orphans';
+import { adminRequest } from './admin-request';
 
 /** Issues each launched Envoy its own client certificate, naming its one Gateway. */
 export interface ProxyCertificateIssuer {
@@ -20,6 +22,11 @@ export interface ProxyCertificateIssuer {
   caCertFile: string;
   issue(gateway: string): Promise<KeyPair>;
 }
+
+/** How long a new Envoy may take to be ready before a left-over one is stopped regardless. */
+const ORPHAN_READY_TIMEOUT_MS = 60_000;
+/** A left-over Envoy's graceful drain, before it is stopped (the launched Envoys drain for 1 s). */
+const ORPHAN_DRAIN_MS = 2_000;
 
 export interface HostInfraOptions {
   bus: Bus;
@@ -29,7 +36,11 @@ export interface HostInfraOptions {
   xdsPort: number;
   adsMode: AdsMode;
   envoyLogLevel: string;
-  /** Base directory for per-proxy files; defaults to a fresh folder under the OS temp dir. */
+  /**
+   * Base directory for per-proxy files. Defaults to one under the OS temp dir named after the
+   * xDS address, the same across restarts, so a restarted Pier finds the Envoys its
+   * predecessor left running (see orphans.ts).
+   */
   workDir?: string;
   /** mTLS to Pier: each Envoy gets a certificate for its Gateway; plaintext without. */
   certificates?: ProxyCertificateIssuer;
@@ -48,10 +59,12 @@ export class HostInfrastructure {
   private loop: Promise<void> | null = null;
   private readonly log: Logger;
   private readonly workDir: string;
+  private readonly replacing = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(private readonly o: HostInfraOptions) {
     this.log = componentLogger(o.logger, 'infra-host');
-    this.workDir = o.workDir ?? path.join(os.tmpdir(), `pier-${process.pid}`);
+    this.workDir = o.workDir ?? path.join(os.tmpdir(), `pier-envoys-${o.xdsHost.replace(/[^A-Za-z0-9.-]/g, '_')}_${o.xdsPort}`);
   }
 
   start(): void {
@@ -67,8 +80,10 @@ export class HostInfrastructure {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.subscription?.close();
     await this.loop;
+    await Promise.all(this.replacing);
     await Promise.all([...this.proxies.keys()].map((k) => this.remove(k)));
     rmSync(this.workDir, { recursive: true, force: true });
   }
@@ -102,8 +117,37 @@ export class HostInfrastructure {
       logLevel: this.o.envoyLogLevel,
       logger: this.log,
     });
+    const orphan = findOrphanEnvoy(workDir, proxy.bootstrapPath, proxy.adminAddressPath());
     this.proxies.set(gateway, proxy);
     proxy.start();
+    if (orphan !== undefined) {
+      this.log.warn({ gateway, pid: orphan.pid }, 'found an Envoy left running by a previous Pier: it is stopped once the new one is ready');
+      const replacing = this.replaceOrphan(gateway, proxy, orphan);
+      this.replacing.add(replacing);
+      void replacing.finally(() => this.replacing.delete(replacing));
+    }
+  }
+
+  /**
+   * Stops a left-over Envoy once the new one serves (so its traffic never has a gap): first a
+   * graceful drain of its listeners (HTTP/1 answers say "Connection: close", HTTP/2 gets
+   * GOAWAY, so clients move their connections to the new Envoy), then SIGTERM.
+   */
+  private async replaceOrphan(gateway: string, proxy: EnvoyProcess, orphan: OrphanEnvoy): Promise<void> {
+    const deadline = Date.now() + ORPHAN_READY_TIMEOUT_MS;
+    let ready = false;
+    while (!ready && !this.stopping && Date.now() < deadline) {
+      const admin = proxy.adminAddress();
+      ready = admin !== null && (await adminRequest(`http://${admin}/ready`, 1000)) === 200;
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (!ready && !this.stopping) this.log.warn({ gateway, pid: orphan.pid }, 'the new Envoy is not ready in time; stopping the old one anyway');
+    if (orphan.adminAddress && !this.stopping) {
+      await adminRequest(`http://${orphan.adminAddress}/drain_listeners?graceful`, 1000, 'POST');
+      await new Promise((r) => setTimeout(r, ORPHAN_DRAIN_MS));
+    }
+    await stopOrphan(orphan.pid);
+    this.log.info({ gateway, pid: orphan.pid, newPid: proxy.pid }, 'stopped the Envoy left by a previous Pier');
   }
 
   /** The Envoy's own key and certificate, in its work directory (removed when Pier stops). */

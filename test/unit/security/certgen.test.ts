@@ -10,7 +10,7 @@ import { gatewayOfCertificate, gatewayKeyProblem } from '../../../src/security/i
 import { readServingMaterial, tlsPathsInDir, gatewayCertPaths } from '../../../src/security/tls-dir';
 import { resolveXdsTransport } from '../../../src/cmd/xds-transport';
 import { DEFAULT_CONFIG } from '../../../src/config/config';
-import { silentLogger } from '../../../src/logging/logger';
+import { createLogger, silentLogger } from '../../../src/logging/logger';
 
 function io() {
   const out = { stdout: '', stderr: '' };
@@ -92,7 +92,10 @@ describe('how the xDS port is secured', () => {
     try {
       assert.deepEqual(await resolveXdsTransport({ ...DEFAULT_CONFIG, xdsAddress: '127.0.0.1:18000' }, logger), { kind: 'plaintext', why: 'loopback' });
       assert.deepEqual(await resolveXdsTransport({ ...DEFAULT_CONFIG, xdsAddress: '[::1]:18000' }, logger), { kind: 'plaintext', why: 'loopback' });
-      assert.deepEqual(await resolveXdsTransport({ ...DEFAULT_CONFIG, xdsInsecure: true }, logger), { kind: 'plaintext', why: 'insecure' });
+      const lines: string[] = [];
+      const recording = createLogger({ level: 'info', destination: { write: (l: string) => { lines.push(l); } } });
+      assert.deepEqual(await resolveXdsTransport({ ...DEFAULT_CONFIG, xdsInsecure: true }, recording), { kind: 'plaintext', why: 'insecure' });
+      assert.ok(lines.some((l) => l.includes('"level":40') && l.includes('WITHOUT TLS')), 'insecure is a warning at start');
       const first = await resolveXdsTransport({ ...DEFAULT_CONFIG, stateDir: dir }, logger);
       assert.equal(first.kind, 'mtls');
       const serial = new X509Certificate(readFileSync(path.join(dir, 'xds-tls', 'server.crt'))).serialNumber;
@@ -101,6 +104,13 @@ describe('how the xDS port is secured', () => {
       assert.equal(new X509Certificate(readFileSync(path.join(dir, 'xds-tls', 'server.crt'))).serialNumber, serial);
       const explicit = await resolveXdsTransport({ ...DEFAULT_CONFIG, xdsAddress: '127.0.0.1:1', xdsTlsDir: path.join(dir, 'xds-tls') }, logger);
       assert.equal(explicit.kind, 'mtls');
+      const tlsDir = path.join(dir, 'xds-tls');
+      const files = await resolveXdsTransport({
+        ...DEFAULT_CONFIG, xdsTlsCa: path.join(tlsDir, 'ca.crt'), xdsTlsCert: path.join(tlsDir, 'server.crt'), xdsTlsKey: path.join(tlsDir, 'server.key'),
+      }, logger);
+      assert.deepEqual(files, { kind: 'mtls', paths: { caCert: path.join(tlsDir, 'ca.crt'), serverCert: path.join(tlsDir, 'server.crt'), serverKey: path.join(tlsDir, 'server.key'), caKey: undefined } });
+      const override = await resolveXdsTransport({ ...DEFAULT_CONFIG, xdsTlsDir: tlsDir, xdsTlsCert: '/elsewhere/server.crt' }, logger);
+      assert.ok(override.kind === 'mtls' && override.paths.serverCert === '/elsewhere/server.crt' && override.paths.caKey === path.join(tlsDir, 'ca.key'));
       await assert.rejects(resolveXdsTransport({ ...DEFAULT_CONFIG, xdsInsecure: true, xdsTlsDir: dir }, logger), /cannot be combined/);
       await assert.rejects(resolveXdsTransport({ ...DEFAULT_CONFIG, xdsTlsCert: 'a.crt' }, logger), /missing: caCert, serverKey/);
     } finally {

@@ -14,6 +14,8 @@ import { PierProcess, PIER_CLI } from '../helpers/pier';
 import { repoRoot } from '../helpers/paths';
 import * as path from 'node:path';
 import type { EchoResponse } from '../../src/demo/echo-backend';
+import * as grpc from '@grpc/grpc-js';
+import { SDS, SotwClient, makeNode } from '../unit/xds-server/harness';
 
 async function demoAnswer(): Promise<EchoResponse | undefined> {
   const r = await httpRequest('http://127.0.0.1:8080/').catch(() => undefined);
@@ -36,6 +38,13 @@ describe('quickstart', () => {
       assert.ok(existsSync(path.join(cwd, '.pier', 'xds-tls', 'ca.crt')));
       const proxies = await pier.admin<{ cluster: string; identity: { transport: string; gateway?: string } }[]>('/proxies');
       assert.deepEqual(proxies.map((p) => [p.cluster, p.identity.transport, p.identity.gateway]), [['default/quickstart', 'mtls', 'default/quickstart']]);
+      // Anyone else who reaches the port and claims the Gateway gets nothing: no certificate, no TLS session.
+      const claimant = new SotwClient('127.0.0.1:18000', makeNode('default/quickstart', 'claimant'));
+      claimant.request(SDS);
+      const status = await claimant.inbox.status(10_000);
+      claimant.close();
+      assert.equal('code' in status ? status.code : -1, grpc.status.UNAVAILABLE);
+      assert.equal(claimant.inbox.size, 0);
     } finally {
       assert.equal(await pier.stop(), 0);
       rmSync(cwd, { recursive: true, force: true });

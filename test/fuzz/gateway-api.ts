@@ -49,7 +49,9 @@ function pooledString(path: readonly string[], schema: JSONSchemaProps): fc.Arbi
   if (field === 'hostname' || (field === 'hostnames') || path[path.length - 2] === 'hostnames') return fc.constantFrom(...HOSTNAMES);
   if (field === 'kind') return fc.constantFrom('Gateway', 'Service', 'Secret', 'HTTPRoute', 'ConfigMap', 'Foo');
   if (field === 'group') return fc.constantFrom('', '', 'gateway.networking.k8s.io', 'example.com');
-  if (field === 'value' && within('path')) return fc.constantFrom('/', '/a', '/a/b', '/api/', '/x.y', '/%20');
+  // Values Envoy is strict about: regexes RE2 refuses or that match everything, encoded and odd paths.
+  if (field === 'value' && within('path')) return fc.constantFrom('/', '/a', '/a/b', '/api/', '/x.y', '/%20', '/(a|b)', '/[', '/.*', '/a//b', '/a?b');
+  if (field === 'value' && (within('headers') || within('queryParams'))) return fc.constantFrom('v', '', '(', '.*', 'a b', '\\d+', 'x'.repeat(100));
   if (field === 'replacePrefixMatch' || field === 'replaceFullPath') return fc.constantFrom('/', '/b', '/b/c/');
   if (field === 'service' && parent === 'method') return fc.constantFrom('pkg.Svc', 'grpc.health.v1.Health');
   if (field === 'method' && parent === 'method') return fc.constantFrom('Get', 'Check', 'Watch');

@@ -13,7 +13,7 @@ export function fetchResources(
   typeUrl: ResourceTypeUrl,
   call: grpc.ServerUnaryCall<DiscoveryRequest__Output, DiscoveryResponse>,
   callback: grpc.sendUnaryData<DiscoveryResponse>,
-  deps: Pick<StreamDeps, 'admit' | 'limits'>,
+  deps: Pick<StreamDeps, 'admit' | 'limits' | 'logger'>,
 ): void {
   const request = call.request;
   const gateway = request.node?.cluster ?? '';
@@ -23,6 +23,7 @@ export function fetchResources(
   }
   const admission = deps.admit(call, gateway);
   if (!('identity' in admission)) {
+    deps.logger.warn({ gateway, node: request.node?.id ?? '', typeUrl, code: admission.code, details: admission.message }, 'Fetch refused');
     callback({ code: admission.code, details: admission.message });
     return;
   }

@@ -10,6 +10,8 @@ import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runScaleBench } from './scale';
 import { runTranslateBench } from './translate';
+import { runFuzzBench } from './fuzz';
+import { runStreamsBench } from './streams';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
@@ -18,6 +20,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   churn: runChurnBench,
   scale: runScaleBench,
   'add-routes': runAddRoutesBench,
+  fuzz: runFuzzBench,
+  streams: runStreamsBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

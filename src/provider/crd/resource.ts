@@ -8,6 +8,7 @@ import { evaluateCelRules } from './cel/evaluate';
 import { applySchemaDefaults } from './defaults';
 import { formatFieldError, type FieldError } from './errors';
 import type { CrdSchemas } from './load';
+import { cloneJson } from './clone';
 import { formatFieldPath, isRecord, type FieldPath } from './path';
 import type { JSONSchemaProps } from './schema';
 import { findUnknownFields, withoutFields } from './unknown-fields';
@@ -91,7 +92,7 @@ export function validateResource(schemas: CrdSchemas, obj: Record<string, unknow
   if (unknown.length > 0) {
     const prefix = `${kind} in version "${resolved.version}" cannot be handled as a ${kind}: strict decoding error`;
     return {
-      object: structuredClone(obj),
+      object: cloneJson(obj),
       problems: unknown.map((path) => ({ path, message: `${prefix}: unknown field "${formatFieldPath(path)}"` })),
       skippedRules: [],
     };
@@ -111,5 +112,5 @@ export function validateResource(schemas: CrdSchemas, obj: Record<string, unknow
     problems.push(...cel.errors.map(problem));
     skippedRules = [...cel.skipped];
   }
-  return { object: problems.length === 0 ? defaulted : structuredClone(obj), problems, skippedRules };
+  return { object: problems.length === 0 ? defaulted : cloneJson(obj), problems, skippedRules };
 }

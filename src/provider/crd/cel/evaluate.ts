@@ -95,8 +95,11 @@ function failureMessage(rule: CelValidationRule, bindings: { self: CelInput; old
 interface Node {
   schema: JSONSchemaProps;
   value: unknown;
-  /** value converted for CEL (toCelValue), computed once at the root. */
-  cel: CelInput;
+  /**
+   * value converted for CEL (toCelValue): converted where the first rule needs it, and read from
+   * there by the rules below (undefined: not converted yet).
+   */
+  cel?: CelInput;
   /** The stored object's value at the same place, when validating an update. */
   old?: { value: unknown; cel: CelInput };
 }
@@ -109,6 +112,7 @@ function runRules(node: Node, path: FieldPath, result: CelRulesResult): void {
       result.skipped.add(rule.rule);
       continue;
     }
+    node.cel ??= toCelValue(node.schema, node.value);
     const bindings = node.old === undefined ? { self: node.cel } : { self: node.cel, oldSelf: node.old.cel };
     let message: string;
     try {
@@ -133,16 +137,18 @@ function visit(node: Node, path: FieldPath, result: CelRulesResult): void {
   if (schema['x-kubernetes-validations']) runRules(node, path, result);
   if (Array.isArray(value)) {
     const items = schema.items;
-    if (!items) return;
+    if (!items || !hasRules(items)) return;
     for (let index = 0; index < value.length; index++) {
-      visit({ schema: items, value: value[index], cel: celChild(node.cel, schema, index) }, [...path, index], result);
+      const cel = node.cel === undefined ? undefined : celChild(node.cel, schema, index);
+      visit({ schema: items, value: value[index], cel }, [...path, index], result);
     }
   } else if (isRecord(value)) {
     const additional = additionalSchema(schema);
     for (const key of Object.keys(value)) {
       const sub = propertySchema(schema, key) ?? additional;
       if (!sub || !hasRules(sub)) continue;
-      visit({ schema: sub, value: value[key], cel: celChild(node.cel, schema, key), old: oldChild(node, key) }, [...path, key], result);
+      const cel = node.cel === undefined ? undefined : celChild(node.cel, schema, key);
+      visit({ schema: sub, value: value[key], cel, old: oldChild(node, key) }, [...path, key], result);
     }
   }
 }
@@ -171,7 +177,7 @@ export function evaluateCelRules(schema: JSONSchemaProps, value: unknown, path: 
   const result: CelRulesResult = { errors: [], skipped: new Set() };
   if (!hasRules(schema)) return result;
   const old = oldValue === undefined || oldValue === null ? undefined : { value: oldValue, cel: toCelValue(schema, oldValue) };
-  visit({ schema, value, cel: toCelValue(schema, value), old }, path, result);
+  visit({ schema, value, old }, path, result);
   return result;
 }
 

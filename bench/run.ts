@@ -1,5 +1,5 @@
 /**
- * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|convergence|churn ...]`
+ * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|convergence|churn|startup ...]`
  * (all of them when none is named). Benchmarks print numbers; they assert no timing.
  * Each benchmark runs in a fresh node process with --expose-gc, so memory numbers do not carry
  * what an earlier benchmark left behind.
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { runChurnBench } from './churn';
 import { runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
+import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   fanout: runFanoutBench,
   convergence: runConvergenceBench,
   churn: runChurnBench,
+  startup: runStartupBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

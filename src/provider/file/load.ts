@@ -8,8 +8,8 @@ import type { ProviderError, ProviderResources } from '../../message/resources';
 import { collectResources } from './objects/collect';
 import { compareProviderErrors } from './errors';
 import { GenerationTracker } from './objects/generations';
-import { parseManifests, type ParseOptions, type ParseResult, type SourcedObject } from './parse';
-import { FileReader, forEachLimited } from './read';
+import { parseManifests, type ParseOptions, type SourcedObject } from './parse';
+import { FileReader, Slicer } from './read';
 
 const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml']);
 
@@ -95,7 +95,7 @@ export interface LoadResult {
  * Reads files and directories (recursively, *.yaml and *.yml; a file named explicitly is read
  * whatever its extension) and returns the resource set a file provider would publish, every
  * object at generation 1, with every problem found. Never throws for bad input. Files are read
- * with bounded concurrency and transient failures are tried again (read.ts).
+ * one at a time and transient failures are tried again (read.ts).
  */
 export async function loadResourcesFromPaths(paths: string[], options: ParseOptions = {}): Promise<LoadResult> {
   const errors: ProviderError[] = [];
@@ -111,20 +111,18 @@ export async function loadResourcesFromPaths(paths: string[], options: ParseOpti
   }
 
   const reader = new FileReader();
-  const sorted = [...files].sort();
-  const parsed = new Map<string, ParseResult>();
-  await forEachLimited(sorted, 64, async (file) => {
-    const result = await reader.read(file);
-    if (result.kind === 'text') parsed.set(file, parseManifests(result.text, file, options));
-    else errors.push({ source: file, message: `cannot read: ${result.kind === 'missing' ? 'no such file or directory' : describeFsError(result.error)}` });
-  });
-
+  const slicer = new Slicer();
   const objects: SourcedObject[] = [];
-  for (const file of sorted) {
-    const result = parsed.get(file);
-    if (!result) continue;
-    objects.push(...result.objects);
-    errors.push(...result.errors);
+  for (const file of [...files].sort()) {
+    await slicer.yield();
+    const result = await reader.read(file);
+    if (result.kind !== 'text') {
+      errors.push({ source: file, message: `cannot read: ${result.kind === 'missing' ? 'no such file or directory' : describeFsError(result.error)}` });
+      continue;
+    }
+    const parsed = parseManifests(result.text, file, options);
+    objects.push(...parsed.objects);
+    errors.push(...parsed.errors);
   }
   const collected = collectResources(objects);
   errors.push(...collected.errors);

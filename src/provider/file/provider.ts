@@ -15,9 +15,9 @@
  * only what differs.
  *
  * Timing (watch/schedule.ts): a single edit is processed at once; what arrives meanwhile is
- * gathered for debounceMs (the trailing window) and processed together. Files are read at most
- * maxOpenFiles at a time, and a read that fails for a transient reason is tried again (read.ts);
- * one that keeps failing is reported and tried again later. A file that reads empty where it had
+ * gathered for debounceMs (the trailing window) and processed together. Files are read one at a
+ * time, in slices that let the event loop run, and a read that fails for a transient reason is
+ * tried again (read.ts); one that keeps failing is reported and tried again later. A file that reads empty where it had
  * content (the moment between an editor's truncate and its write) is read once more after the
  * window before its objects are dropped.
  */
@@ -36,7 +36,7 @@ import { keepLastGood } from './lastgood';
 import { describeFsError, isHidden, isManifestFile, listManifestFiles } from './load';
 import { ObjectIndex } from './objects/object-index';
 import { parseManifests, type ParseResult, type SourcedObject } from './parse';
-import { FileReader } from './read';
+import { FileReader, Slicer } from './read';
 import { BurstScheduler } from './watch/schedule';
 import { DirectoryWatchers, isUnder } from './watch/watchers';
 
@@ -56,8 +56,6 @@ export interface FileProviderOptions {
   debounceMs?: number;
   /** Interval of the full rescans made only while watching is impossible. Default 1000ms. */
   pollIntervalMs?: number;
-  /** Files open at once while reading. Default 64. */
-  maxOpenFiles?: number;
   /** CRD schemas Gateway API objects are validated against. Default: the pinned bundle (crds/). */
   schemas?: CrdSchemas;
   /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
@@ -126,7 +124,7 @@ export class FileProvider {
     this.log = componentLogger(options.logger, 'file-provider');
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.windowMs = options.debounceMs ?? 20;
-    this.reader = new FileReader({ concurrency: options.maxOpenFiles ?? 64 });
+    this.reader = new FileReader();
     this.watchers = new DirectoryWatchers({
       change: (dir, name) => this.onChange(dir, name),
       lost: () => this.requestFull(),
@@ -248,11 +246,12 @@ export class FileProvider {
     this.pendingDirs = new Set();
     this.pendingPaths = new Set();
     const touched = new Set<string>();
+    const slicer = new Slicer();
     try {
-      if (full) await this.rescan(this.directory, touched);
+      if (full) await this.rescan(this.directory, touched, slicer);
       else if (await this.rootExists()) {
-        for (const dir of dirs) await this.rescanDirectory(dir, touched);
-        await Promise.all([...paths].map((p) => this.refreshPath(p, touched)));
+        for (const dir of dirs) await this.rescanDirectory(dir, touched, slicer);
+        for (const p of paths) await this.refreshPath(p, touched, slicer);
       }
       const changed = this.publish(touched);
       const ms = Math.round((performance.now() - startedAt) * 10) / 10;
@@ -275,7 +274,7 @@ export class FileProvider {
   }
 
   /** Walks dir (the root or a subtree), watches its directories, and reads what changed in it. */
-  private async rescan(dir: string, touched: Set<string>): Promise<void> {
+  private async rescan(dir: string, touched: Set<string>, slicer: Slicer): Promise<void> {
     let tree;
     try {
       tree = await listManifestFiles(dir);
@@ -306,16 +305,16 @@ export class FileProvider {
     for (const file of [...this.files.keys()]) {
       if (isUnder(file, dir) && !present.has(file)) this.forget(file, touched);
     }
-    await Promise.all(tree.files.map((file) => this.refresh(file, touched, false)));
+    for (const file of tree.files) await this.refresh(file, touched, false, slicer);
     // A directory newly watched may have gained files between its listing and its watch.
-    for (const newDir of added) await this.rescanDirectory(newDir, touched, false);
+    for (const newDir of added) await this.rescanDirectory(newDir, touched, slicer, false);
   }
 
   /**
    * The files directly in dir: those not known yet are read; with knownToo (an event that named
    * no entry, a swapped symlinked directory) the known ones are read too if their stamp changed.
    */
-  private async rescanDirectory(dir: string, touched: Set<string>, knownToo = true): Promise<void> {
+  private async rescanDirectory(dir: string, touched: Set<string>, slicer: Slicer, knownToo = true): Promise<void> {
     let entries;
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
@@ -325,22 +324,20 @@ export class FileProvider {
       return;
     }
     const seen = new Set<string>();
-    await Promise.all(entries.map(async (entry) => {
+    for (const entry of entries) {
       const full = path.join(dir, entry.name);
       seen.add(full);
-      if (isHidden(entry.name)) return;
-      if (entry.isDirectory() || entry.isSymbolicLink()) return this.refreshPath(full, touched);
-      if (!entry.isFile() || !isManifestFile(entry.name)) return undefined;
-      if (!knownToo && this.files.has(full)) return undefined;
-      return this.refresh(full, touched, false);
-    }));
+      if (isHidden(entry.name)) continue;
+      if (entry.isDirectory() || entry.isSymbolicLink()) await this.refreshPath(full, touched, slicer);
+      else if (entry.isFile() && isManifestFile(entry.name) && (knownToo || !this.files.has(full))) await this.refresh(full, touched, false, slicer);
+    }
     for (const file of [...this.files.keys()]) {
       if (path.dirname(file) === dir && !seen.has(file)) this.forget(file, touched);
     }
   }
 
   /** One entry an event named: a file to read, a directory to walk, or something gone. */
-  private async refreshPath(full: string, touched: Set<string>): Promise<void> {
+  private async refreshPath(full: string, touched: Set<string>, slicer: Slicer): Promise<void> {
     if (this.rootMissing || !isUnder(full, this.directory)) return;
     const name = path.basename(full);
     let link;
@@ -362,20 +359,21 @@ export class FileProvider {
     if (target.isDirectory()) {
       // A hidden symlinked directory (a ConfigMap volume's ..data) changes what the links next to it show.
       if (isHidden(name)) {
-        if (link.isSymbolicLink()) await this.rescanDirectory(path.dirname(full), touched);
+        if (link.isSymbolicLink()) await this.rescanDirectory(path.dirname(full), touched, slicer);
         return;
       }
-      await this.rescan(full, touched);
+      await this.rescan(full, touched, slicer);
     } else if (target.isFile() && !isHidden(name) && isManifestFile(name)) {
-      await this.refresh(full, touched, true);
+      await this.refresh(full, touched, true, slicer);
     }
   }
 
   /** Reads one file (unless, on a rescan, its stamp says it did not change), and parses it if its text changed. */
-  private async refresh(file: string, touched: Set<string>, force: boolean): Promise<void> {
+  private async refresh(file: string, touched: Set<string>, force: boolean, slicer: Slicer): Promise<void> {
+    await slicer.yield();
     const state = this.files.get(file);
     if (!force && state?.stamp !== undefined && state.readError === undefined && !state.emptyOnce) {
-      if ((await this.reader.stamp(file)) === state.stamp) return;
+      if (this.reader.stamp(file) === state.stamp) return;
     }
     const result = await this.reader.read(file);
     if (this.stopped) return;

@@ -5,7 +5,7 @@
  */
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { promises as fs, writeFileSync, type BigIntStats } from 'node:fs';
+import { promises as fs, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { silentLogger } from '../../../src/logging/logger';
@@ -13,7 +13,7 @@ import type { ProviderError } from '../../../src/message/resources';
 import { createResourceTables, type ResourceTables } from '../../../src/message/tables';
 import { WatchableMap } from '../../../src/message/watchable';
 import { FileProvider } from '../../../src/provider/file/provider';
-import { FileReader, forEachLimited } from '../../../src/provider/file/read';
+import { FileReader, type FsApi } from '../../../src/provider/file/read';
 import { BurstScheduler } from '../../../src/provider/file/watch/schedule';
 import { eventually } from '../../helpers/eventually';
 
@@ -46,7 +46,7 @@ describe('FileProvider reads only what changed', () => {
   async function start(files: number, debounceMs?: number): Promise<{ dir: string; tables: ResourceTables; errors: WatchableMap<string, ProviderError[]> }> {
     const dir = path.join(root, `case-${++counter}`);
     await fs.mkdir(path.join(dir, 'sub'), { recursive: true });
-    await forEachLimited(Array.from({ length: files }, (_, i) => i), 32, (i) => fs.writeFile(fileOf(dir, i), service(`svc-${i}`)));
+    for (let i = 0; i < files; i++) writeFileSync(fileOf(dir, i), service(`svc-${i}`));
     const tables = createResourceTables();
     const errors = new WatchableMap<string, ProviderError[]>();
     provider = new FileProvider({ directory: dir, tables, synced: new WatchableMap(), errors, logger: silentLogger(), debounceMs });
@@ -152,83 +152,50 @@ describe('FileReader', () => {
   });
 
   const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: injected`), { code });
-  /** A reader whose open() is replaced (to inject failures or watch handles). */
-  const readerWith = (open: (p: string, flags: string) => Promise<Awaited<ReturnType<typeof fs.open>>>, options: { attempts?: number; concurrency?: number } = {}): FileReader =>
-    new FileReader({ backoffMs: 1, ...options, fsApi: { open: open as typeof fs.open, stat: fs.stat } });
+  const realRead: FsApi['read'] = (file) => ({ text: readFileSync(file, 'utf8'), stat: statSync(file, { bigint: true }) });
+  /** A reader whose read() is replaced (to inject failures or count calls). */
+  const readerWith = (read: FsApi['read'], attempts?: number): FileReader =>
+    new FileReader({ backoffMs: 1, attempts, fsApi: { read, stat: (file) => statSync(file, { bigint: true }) } });
 
   test('transient failures (EMFILE, EAGAIN, a change while reading, a file replaced) are tried again', async () => {
     const file = path.join(root, 'a.yaml');
     await fs.writeFile(file, 'a: 1\n');
-    let opens = 0;
-    const failures = ['EMFILE', 'EAGAIN', 'ENFILE'];
-    const reader = readerWith(async (p: string, flags: string) => {
-          opens += 1;
-          const code = failures.shift();
-          if (code) throw errno(code);
-          return fs.open(p, flags);
+    let reads = 0;
+    const failures = ['EMFILE', 'EAGAIN', 'ENFILE', 'ECHANGED', 'ENOENT']; // ENOENT with the path there: replaced
+    const reader = readerWith((f) => {
+      reads += 1;
+      const code = failures.shift();
+      if (code) throw errno(code);
+      return realRead(f);
     });
     assert.deepEqual(await reader.read(file).then((r) => r.kind === 'text' && r.text), 'a: 1\n');
-    assert.equal(opens, 4);
+    assert.equal(reads, 6);
+  });
 
-    // Changed while read: the stamps before and after differ once.
-    let stats = 0;
-    const changing = readerWith(async (p: string, flags: string) => {
-          const handle = await fs.open(p, flags);
-          const stat = handle.stat.bind(handle);
-          handle.stat = (async () => {
-            const s = (await stat({ bigint: true })) as BigIntStats;
-            stats += 1;
-            return stats === 2 ? { ...s, size: s.size + 1n } : s;
-          }) as typeof handle.stat;
-          return handle;
-    });
-    const changed = await changing.read(file);
-    assert.equal(changed.kind, 'text');
-    assert.ok(stats >= 4, 'read twice');
-
-    // ENOENT, with the path there again: replaced between listing and reading.
-    let missing = 1;
-    const replaced = readerWith(async (p: string, flags: string) => {
-          if (missing-- > 0) throw errno('ENOENT');
-          return fs.open(p, flags);
-    });
-    assert.equal((await replaced.read(file)).kind, 'text');
+  test('the real reader returns the text and a stamp that changes with the file', async () => {
+    const file = path.join(root, 'grows.yaml');
+    await fs.writeFile(file, 'a: 1\n');
+    const result = await new FileReader({ attempts: 1 }).read(file);
+    assert.equal(result.kind, 'text');
+    assert.equal(result.kind === 'text' && result.stamp.split(':')[2], '5', 'the stamp has the size');
+    await fs.writeFile(file, 'a: 22\n');
+    const again = await new FileReader().read(file);
+    assert.ok(again.kind === 'text' && result.kind === 'text' && again.stamp !== result.stamp);
   });
 
   test('a failure that persists is returned after the last attempt; a missing file is missing; other errors are not retried', async () => {
     const file = path.join(root, 'b.yaml');
     await fs.writeFile(file, 'b: 1\n');
-    let opens = 0;
-    const failing = (code: string): FileReader => readerWith(async () => { opens += 1; throw errno(code); }, { attempts: 3 });
+    let reads = 0;
+    const failing = (code: string): FileReader => readerWith(() => { reads += 1; throw errno(code); }, 3);
     const busy = await failing('EBUSY').read(file);
     assert.equal(busy.kind === 'error' && busy.transient && busy.attempts, 3);
-    assert.equal(opens, 3);
-    opens = 0;
+    assert.equal(reads, 3);
+    reads = 0;
     const denied = await failing('EACCES').read(file);
     assert.equal(denied.kind === 'error' && !denied.transient && denied.error.code, 'EACCES');
-    assert.equal(opens, 1);
+    assert.equal(reads, 1);
     assert.deepEqual(await new FileReader().read(path.join(root, 'nope.yaml')), { kind: 'missing' });
-  });
-
-  test('at most `concurrency` files are open at once', async () => {
-    const files = await Promise.all(Array.from({ length: 50 }, async (_, i) => {
-      const file = path.join(root, `c-${i}.yaml`);
-      await fs.writeFile(file, `c: ${i}\n`);
-      return file;
-    }));
-    let open = 0;
-    let peak = 0;
-    const reader = readerWith(async (p: string, flags: string) => {
-          const handle = await fs.open(p, flags);
-          open += 1;
-          peak = Math.max(peak, open);
-          const close = handle.close.bind(handle);
-          handle.close = async () => { open -= 1; await close(); };
-          return handle;
-    }, { concurrency: 4 });
-    const results = await Promise.all(files.map((f) => reader.read(f)));
-    assert.ok(results.every((r) => r.kind === 'text'));
-    assert.ok(peak <= 4 && peak >= 1, `peak ${peak}`);
   });
 });
 

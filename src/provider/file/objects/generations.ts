@@ -33,7 +33,8 @@ export class GenerationTracker {
     const previous = this.seen.get(key);
     if (previous && deepEqual(previous.spec, spec)) return previous.generation;
     const generation = previous ? previous.generation + 1 : 1;
-    this.seen.set(key, { generation, spec: cloneJson(spec) });
+    // A frozen object's parts cannot change: keep them instead of a copy.
+    this.seen.set(key, { generation, spec: Object.isFrozen(object) ? spec : cloneJson(spec) });
     return generation;
   }
 

@@ -13,6 +13,7 @@
 import type { Namespace } from '../../../apis/core';
 import type { ProviderError } from '../../../message/resources';
 import { TABLE_OF_KIND, tableKey, type TableName } from '../../../message/tables';
+import { freezeValue } from '../../../message/watchable';
 import { applyDefaults, type ProviderObject } from '../../defaults';
 import { compareProviderErrors } from '../errors';
 import { describeObject, identityKey, identityOf } from '../kinds';
@@ -167,9 +168,11 @@ export class ObjectIndex {
     }
     // The same definition as published: nothing to do (made-up Namespaces never change).
     if (current && current.from === winner) return undefined;
-    let defaulted = applyDefaults(object);
+    // Frozen once here: the tables then share it instead of copying it, and generations keep its spec as is.
+    let defaulted = freezeValue(applyDefaults(object));
     if (this.options.generations) {
-      defaulted = { ...defaulted, metadata: { ...defaulted.metadata, generation: this.generations.next(identity, defaulted) } };
+      const generation = this.generations.next(identity, defaulted);
+      defaulted = freezeValue({ ...defaulted, metadata: { ...defaulted.metadata, generation } });
     }
     this.published.set(identity, { object: defaulted, from: winner });
     return { table: TABLE_OF_KIND[defaulted.kind], key: tableKey(defaulted), object: defaulted };

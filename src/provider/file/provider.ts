@@ -17,9 +17,9 @@
  * Timing (watch/schedule.ts): a single edit is processed at once; what arrives meanwhile is
  * gathered for debounceMs (the trailing window) and processed together. Files are read one at a
  * time, in slices that let the event loop run, and a read that fails for a transient reason is
- * tried again (read.ts); one that keeps failing is reported and tried again later. A file that reads empty where it had
- * content (the moment between an editor's truncate and its write) is read once more after the
- * window before its objects are dropped.
+ * tried again (read.ts); one that keeps failing is reported and tried again later. A file that
+ * reads empty where it had content (the moment between an editor's truncate and its write) is
+ * read again within milliseconds before its objects are dropped.
  */
 import { existsSync, lstatSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -36,7 +36,7 @@ import { keepLastGood } from './lastgood';
 import { describeFsError, isHidden, isManifestFile, listManifestFiles } from './load';
 import { ObjectIndex } from './objects/object-index';
 import { parseManifests, type ParseResult, type SourcedObject } from './parse';
-import { FileReader, Slicer } from './read';
+import { FileReader, Slicer, type ReadResult } from './read';
 import { BurstScheduler } from './watch/schedule';
 import { DirectoryWatchers, isUnder } from './watch/watchers';
 
@@ -83,10 +83,16 @@ interface FileState {
   objects: SourcedObject[];
   /** Set while the file exists but cannot be read. */
   readError?: ProviderError;
-  /** Read empty where it had content: read once more before believing it. */
-  emptyOnce?: boolean;
   /** A later read, after a failure that persisted. */
   retry?: { timer: NodeJS.Timeout; delayMs: number };
+}
+
+function isBlankText(text: string | undefined): boolean {
+  return text === undefined || text.trim() === '';
+}
+
+function isBlank(result: ReadResult): boolean {
+  return result.kind === 'text' && isBlankText(result.text);
 }
 
 /** Longest wait between reads of a file that keeps failing. */
@@ -372,10 +378,16 @@ export class FileProvider {
   private async refresh(file: string, touched: Set<string>, force: boolean, slicer: Slicer): Promise<void> {
     await slicer.yield();
     const state = this.files.get(file);
-    if (!force && state?.stamp !== undefined && state.readError === undefined && !state.emptyOnce) {
+    if (!force && state?.stamp !== undefined && state.readError === undefined) {
       if (this.reader.stamp(file) === state.stamp) return;
     }
-    const result = await this.reader.read(file);
+    let result = await this.reader.read(file);
+    // Empty where it had content: most likely caught between an editor's truncate and its write.
+    // Look again shortly (1, 2, 4... ms, within the window) before dropping its objects.
+    for (let waited = 0, delay = 1; isBlank(result) && !isBlankText(state?.text) && waited < this.windowMs; waited += delay, delay *= 2) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      result = await this.reader.read(file);
+    }
     if (this.stopped) return;
     if (result.kind === 'missing') {
       this.forget(file, touched);
@@ -401,12 +413,6 @@ export class FileProvider {
     }
     current.stamp = result.stamp;
     if (current.parsed && current.text === result.text) return;
-    if (result.text.trim() === '' && (current.text ?? '').trim() !== '' && !current.emptyOnce) {
-      current.emptyOnce = true; // most likely caught between truncate and write: look again
-      setTimeout(() => this.requestFile(file), this.windowMs).unref();
-      return;
-    }
-    current.emptyOnce = false;
     this.counters.parses += 1;
     const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields });
     current.text = result.text;

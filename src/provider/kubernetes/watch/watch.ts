@@ -38,6 +38,11 @@ export interface WatchConfig<T extends WatchedObject> {
    * Default 1000.
    */
   healthyWatchMs?: number;
+  /**
+   * A watch still open this long after its own timeoutSeconds is taken for dead (a half-open
+   * connection to a server that went away) and counted as a failure. Default 30000.
+   */
+  stallGraceMs?: number;
   /** For tests: the source of backoff and timeout jitter. */
   random?: () => number;
 }
@@ -296,27 +301,31 @@ class Watcher<T extends WatchedObject> implements WatchStore<T> {
       }
     };
     const { min, max } = this.config.watchTimeoutSeconds ?? { min: 300, max: 600 };
+    const timeoutSeconds = Math.round(min + this.random() * (max - min));
+    let stalled = false;
+    const stallGraceMs = this.config.stallGraceMs ?? 30_000;
+    const watchdog = setTimeout(() => {
+      stalled = true;
+      call.abort();
+    }, timeoutSeconds * 1000 + stallGraceMs);
     this.metrics.clientCall('Watch');
     this.watching = true;
     let failure: unknown;
     let aborted = false;
     try {
-      const options = {
-        ...this.config.listOptions,
-        resourceVersion: this.latestVersion ?? '',
-        allowWatchBookmarks: true,
-        timeoutSeconds: Math.round(min + this.random() * (max - min)),
-      };
+      const options = { ...this.config.listOptions, resourceVersion: this.latestVersion ?? '', allowWatchBookmarks: true, timeoutSeconds };
       aborted = (await untilAborted(this.config.client.watch(options, onEvent, call.signal), call.signal)).aborted;
     } catch (err) {
       failure = err;
     } finally {
       this.watching = false;
+      clearTimeout(watchdog);
     }
     if (this.stopped) return;
     if (changes > 0 || Date.now() - opened >= (this.config.healthyWatchMs ?? 1000)) this.failures = 0;
     if (errorEvent) return this.failed('Watch.Event', apiStatusError(errorEvent.object, 'watch'));
     if (failure !== undefined) return this.failed('Watch', failure);
+    if (stalled) return this.failed('Watch', new Error(`the watch outlived its ${timeoutSeconds} s timeout by ${stallGraceMs} ms: taken for a dead connection`));
     if (aborted) return; // relist() cut it: the loop lists next
     // A normal close: watch again from the latest version; right away unless it closed at once.
     if (this.failures > 0 || (changes === 0 && Date.now() - opened < (this.config.healthyWatchMs ?? 1000))) {

@@ -198,6 +198,17 @@ describe('watch: errors and relists', () => {
     assert.deepEqual(recorder.take(), ['delete ns/a@1 mayBeStale', 'add ns/a@15']);
   });
 
+  test('a watch still open well past its timeout is taken for dead: cut, counted, relisted', async () => {
+    const { client, registry } = await start({ rv: '10', items: [] }, { watchTimeoutSeconds: { min: 0, max: 0 }, stallGraceMs: 20 });
+    const stream = await client.nextWatch();
+    assert.equal(stream.options.timeoutSeconds, 0);
+    const relist = await client.nextList();
+    assert.equal(stream.signal.aborted, true);
+    assert.equal(await metric(registry, 'errors_total', { source: 'Watch' }), 1);
+    relist.respond('11', []);
+    await client.nextWatch();
+  });
+
   test('a failing list is retried with backoff until it succeeds; failing and the metrics say so', async () => {
     const { client, registry, store } = await start({ rv: '10', items: [obj('a', '1')] });
     (await client.nextWatch()).fail(new Error('connection refused'));

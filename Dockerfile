@@ -5,8 +5,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
 COPY tsconfig.json ./
 COPY proto ./proto
+COPY scripts/bundle-protos.mjs ./scripts/
 COPY src ./src
-RUN npx tsc -p tsconfig.json
+RUN node scripts/bundle-protos.mjs && npx tsc -p tsconfig.json
 
 FROM node:20-bookworm-slim
 WORKDIR /app

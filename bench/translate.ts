@@ -10,14 +10,17 @@ import { translate } from '../src/gatewayapi/translate';
 import { GatewayAPITranslatorRunner } from '../src/gatewayapi/runner';
 import type { XdsIR } from '../src/ir/types';
 import { silentLogger } from '../src/logging/logger';
-import { Bus, statusKey, type ProviderResources } from '../src/message/resources';
+import { Bus, type ProviderResources } from '../src/message/resources';
+import type { KubeObject } from '../src/apis/meta';
 import { SnapshotCache } from '../src/xds/cache/cache';
 import { XdsCacheRunner } from '../src/xds/cache/runner';
 import { loadXdsProtos } from '../src/xds/proto';
-import { translateXds } from '../src/xds/translator';
+import { endpointSourceFromSlices, EndpointRunner, translateXds } from '../src/xds/translator';
+import type { EndpointSource } from '../src/xds/translator/endpoints/endpoints';
 import { XdsTranslatorRunner } from '../src/xds/translator/runner';
 import type { XdsResources } from '../src/xds/types';
-import { CONTROLLER, fleetManifests, gatewayName, loadManifests, withEndpointAddress, type FleetShape } from './lib/fixtures';
+import { CONTROLLER, fleetManifests, gatewayName, loadManifests, type FleetShape } from './lib/fixtures';
+import { publishObject, publishResources } from './lib/publish';
 import { fmtBytes, fmtMs, median, note, percentile, printTable, timed, until } from './lib/stats';
 
 const SHAPES: FleetShape[] = [
@@ -48,13 +51,17 @@ function translateAll(resources: ProviderResources): Record<string, XdsIR> {
   return translate(resources, { controllerName: CONTROLLER }).xdsIR;
 }
 
-function translateXdsAll(irs: Record<string, XdsIR>): XdsResources[] {
-  return Object.values(irs).map((ir) => translateXds(ir));
+function translateXdsAll(irs: Record<string, XdsIR>, endpointsOf: EndpointSource): XdsResources[] {
+  return Object.values(irs).map((ir) => translateXds(ir, endpointsOf));
 }
 
+/** Caches every set and encodes every resource (as streams asking for all of them would). */
 function encodeAll(sets: readonly XdsResources[]): SnapshotCache {
   const cache = new SnapshotCache({ logger: silentLogger() });
-  for (const set of sets) cache.setResources(set.gateway, set);
+  for (const set of sets) {
+    cache.setResources(set.gateway, set);
+    for (const t of cache.snapshot(set.gateway)?.types.values() ?? []) for (const e of t.entries.values()) void e.bytes;
+  }
   return cache;
 }
 
@@ -95,32 +102,35 @@ interface EditResult {
 }
 
 /**
- * Pushes edits through the in-process pipeline and times each from the store of the new
- * ProviderResources until the snapshot cache has published the change.
+ * Pushes edits through the in-process pipeline as `pier serve` wires it (tables, Gateway API
+ * translator runner, xDS translator runner, endpoint runner, cache runner) and times each from
+ * the store of the one edited object until the snapshot cache has published the change.
  */
-async function pipelineEdits(base: ProviderResources, variants: readonly ProviderResources[]): Promise<EditResult> {
+async function pipelineEdits(base: ProviderResources, edits: readonly KubeObject[]): Promise<EditResult> {
   const logger = silentLogger();
   const bus = new Bus();
   const cache = new SnapshotCache({ logger });
   const runners = [
     new XdsCacheRunner({ bus, cache, logger }),
+    new EndpointRunner({ bus, logger }),
     new XdsTranslatorRunner({ bus, logger }),
     new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger }),
   ];
   for (const r of runners) r.start();
   try {
-    bus.providerResources.store(CONTROLLER, base);
+    publishResources(bus, base);
     const gateways = new Set(base.gateways.map((g) => `${g.metadata.namespace ?? ''}/${g.metadata.name}`));
-    await until('the pipeline to serve every gateway', () => cache.stats().gateways === gateways.size, EDIT_TIMEOUT_MS);
+    await until('the pipeline to serve every gateway', () => cache.stats().gateways === gateways.size && cache.stats().resources > 0, EDIT_TIMEOUT_MS);
+    await until('the pipeline to settle', () => bus.xdsEndpoints.keys().length === gateways.size, EDIT_TIMEOUT_MS);
     const times: number[] = [];
     const encodes: number[] = [];
     const started = Date.now();
-    for (const variant of variants) {
+    for (const edit of edits) {
       if (times.length >= MIN_RUNS && Date.now() - started > EDIT_BUDGET_MS) break;
       const events = cache.stats().events;
       const encodesBefore = cache.encodeCount;
       const storedAt = process.hrtime.bigint();
-      bus.providerResources.store(CONTROLLER, variant);
+      publishObject(bus, edit);
       await until('the edit to reach the cache', () => cache.stats().events > events, EDIT_TIMEOUT_MS, 0);
       times.push(Number(process.hrtime.bigint() - storedAt) / 1e6);
       encodes.push(cache.encodeCount - encodesBefore);
@@ -133,60 +143,24 @@ async function pipelineEdits(base: ProviderResources, variants: readonly Provide
   }
 }
 
-const STAGES = ['provider store', 'translate', 'IR+status store', 'translateXds', 'xDS store', 'cache'] as const;
-type Stage = (typeof STAGES)[number];
-
-/**
- * The same edit path, stage by stage, run synchronously the way the runners run it: what one
- * endpoint edit costs in each stage (median ms). Only gateways whose IR changed are translated
- * to xDS again, as the bus drops equal stores.
- */
-function editStages(base: ProviderResources, variants: readonly ProviderResources[]): Record<Stage, number> {
-  const bus = new Bus();
-  const cache = new SnapshotCache({ logger: silentLogger() });
-  const times = new Map<Stage, number[]>(STAGES.map((s) => [s, []]));
-  const apply = (resources: ProviderResources, record: boolean): void => {
-    const stage = <T>(name: Stage, fn: () => T): T => {
-      const { value, ms } = timed(fn);
-      if (record) (times.get(name) as number[]).push(ms);
-      return value;
-    };
-    stage('provider store', () => bus.providerResources.store(CONTROLLER, resources));
-    const stored = bus.providerResources.load(CONTROLLER) as ProviderResources;
-    const result = stage('translate', () => translate(stored, { controllerName: CONTROLLER }));
-    const changed = stage('IR+status store', () => {
-      const keys = Object.entries(result.xdsIR).filter(([k, ir]) => bus.xdsIR.store(k, ir)).map(([k]) => k);
-      for (const [k, infra] of Object.entries(result.infraIR)) bus.infraIR.store(k, infra);
-      for (const st of result.statuses) bus.statuses.store(statusKey(st.kind, st.namespace, st.name), st);
-      return keys;
-    });
-    const sets = stage('translateXds', () => changed.map((k) => translateXds(bus.xdsIR.load(k) as XdsIR)));
-    const storedSets = stage('xDS store', () => sets.filter((set) => bus.xdsResources.store(set.gateway, set)).map((set) => set.gateway));
-    stage('cache', () => { for (const k of storedSets) cache.setResources(k, bus.xdsResources.load(k) as XdsResources); });
-  };
-  apply(base, false);
-  const started = Date.now();
-  for (const [i, v] of variants.entries()) {
-    if (i >= MIN_RUNS && Date.now() - started > EDIT_BUDGET_MS) break;
-    apply(v, true);
-  }
-  bus.close();
-  cache.close();
-  return Object.fromEntries(STAGES.map((s) => [s, median(times.get(s) as number[])])) as Record<Stage, number>;
-}
-
-/** Edits alternate between two states so every store is a real change. */
-function endpointEdits(base: ProviderResources, sliceName: string): ProviderResources[] {
-  return Array.from({ length: EDITS }, (_, i) => withEndpointAddress(base, sliceName, `10.254.${i}.1`));
-}
-
-function routeEdits(base: ProviderResources, routeName: string): ProviderResources[] {
+/** Edits alternate addresses so every store is a real change. */
+function endpointEdits(base: ProviderResources, sliceName: string): KubeObject[] {
+  const slice = base.endpointSlices.find((s) => s.metadata.name === sliceName);
+  if (!slice?.endpoints?.[0]) throw new Error(`no EndpointSlice ${sliceName} with endpoints`);
   return Array.from({ length: EDITS }, (_, i) => {
-    const copy = structuredClone(base);
-    const route = copy.httpRoutes.find((r) => r.metadata.name === routeName);
-    const match = route?.spec.rules?.[0]?.matches?.[0];
-    if (!match?.path) throw new Error(`no route ${routeName} with a path match`);
-    match.path.value = `/edited-${i}`;
+    const copy = structuredClone(slice);
+    copy.endpoints[0]!.addresses = [`10.254.${i}.1`];
+    return copy;
+  });
+}
+
+function routeEdits(base: ProviderResources, routeName: string): KubeObject[] {
+  const route = base.httpRoutes.find((r) => r.metadata.name === routeName);
+  if (!route?.spec.rules?.[0]?.matches?.[0]?.path) throw new Error(`no route ${routeName} with a path match`);
+  return Array.from({ length: EDITS }, (_, i) => {
+    const copy = structuredClone(route);
+    copy.spec.rules![0]!.matches![0]!.path!.value = `/edited-${i}`;
+    copy.metadata.generation = (route.metadata.generation ?? 1) + i + 1;
     return copy;
   });
 }
@@ -200,15 +174,15 @@ export async function runTranslateBench(): Promise<void> {
   const costRows: string[][] = [];
   const sizeRows: string[][] = [];
   const editRows: string[][] = [];
-  const stageRows: string[][] = [];
   for (const shape of SHAPES) {
     const loaded = timed(() => loadManifests(fleetManifests(shape)));
     const resources = loaded.value;
     const irs = translateAll(resources);
-    const sets = translateXdsAll(irs);
+    const endpointsOf = endpointSourceFromSlices(resources.endpointSlices);
+    const sets = translateXdsAll(irs, endpointsOf);
     const cache = encodeAll(sets);
     const gw = medianOf(() => translateAll(resources));
-    const xds = medianOf(() => translateXdsAll(irs));
+    const xds = medianOf(() => translateXdsAll(irs, endpointsOf));
     const enc = medianOf(() => encodeAll(sets));
     costRows.push([label(shape), fmtMs(loaded.ms), fmtMs(gw.median), fmtMs(xds.median), fmtMs(enc.median), fmtMs(gw.median + xds.median + enc.median), String(Math.min(gw.runs, xds.runs, enc.runs))]);
 
@@ -216,10 +190,7 @@ export async function runTranslateBench(): Promise<void> {
     sizeRows.push([label(shape), String(s.listeners), String(s.routeConfigs), String(s.virtualHosts), String(s.routes), String(s.clusters), String(s.endpoints), fmtBytes(s.irJsonBytes), fmtBytes(s.encodedBytes)]);
 
     const last = `${gatewayName(shape.gateways - 1)}-r-${shape.routesPerGateway - 1}`;
-    const epVariants = endpointEdits(resources, `svc-${last}-1`);
-    const ep = await pipelineEdits(resources, epVariants);
-    const stages = editStages(resources, epVariants);
-    stageRows.push([label(shape), ...STAGES.map((st) => fmtMs(stages[st])), fmtMs(STAGES.reduce((sum, st) => sum + stages[st], 0))]);
+    const ep = await pipelineEdits(resources, endpointEdits(resources, `svc-${last}-1`));
     const rt = await pipelineEdits(resources, routeEdits(resources, last));
     const fmtEncodes = (e: number[]): string => (Math.min(...e) === Math.max(...e) ? String(e[0]) : `${Math.min(...e)}-${Math.max(...e)}`);
     editRows.push([label(shape), fmtMs(ep.p50), fmtMs(ep.p90), fmtMs(ep.max), fmtEncodes(ep.encodes), fmtMs(rt.p50), fmtMs(rt.p90), fmtMs(rt.max), fmtEncodes(rt.encodes)]);
@@ -231,6 +202,4 @@ export async function runTranslateBench(): Promise<void> {
   printTable(`translate: one edit through the in-process pipeline, store -> cache published (ms, ${EDITS} edits)`,
     ['input', 'EP p50', 'EP p90', 'EP max', 'EP enc', 'route p50', 'route p90', 'route max', 'route enc'], editRows);
   note('EP = one endpoint address of one EndpointSlice; route = the path of one HTTPRoute. enc = resources encoded per edit.');
-  printTable('translate: where one endpoint edit spends its time (ms, median, synchronous)', ['input', ...STAGES, 'sum'], stageRows);
-  note('store = WatchableMap.store: deep-compare with the current value, then structuredClone + deep-freeze when changed.');
 }

@@ -39,6 +39,8 @@ export interface ClientOptions {
   subscriptions: readonly TypeSubscription[];
   /** One HTTP/2 connection per client, like one Envoy each (default); false shares one per target. */
   ownConnection?: boolean;
+  /** Plaintext unless given (mTLS: a proxy certificate of the gateway). */
+  credentials?: grpc.ChannelCredentials;
   /**
    * Like Envoy: the EDS subscription follows the clusters (an EDS cluster's assignment has the
    * cluster's name here), so names come and go with CDS. Otherwise subscriptions stay as given.
@@ -73,7 +75,7 @@ export class AutoAckClient {
   constructor(private readonly options: ClientOptions) {
     const channelOptions: grpc.ChannelOptions = { 'grpc.max_receive_message_length': -1 };
     if (options.ownConnection !== false) channelOptions['grpc.use_local_subchannel_pool'] = 1;
-    this.client = new (adsClient())(options.address, grpc.credentials.createInsecure(), channelOptions);
+    this.client = new (adsClient())(options.address, options.credentials ?? grpc.credentials.createInsecure(), channelOptions);
     const method = options.protocol === 'delta' ? 'DeltaAggregatedResources' : 'StreamAggregatedResources';
     this.call = (this.client as unknown as Record<string, () => Duplex>)[method]!.call(this.client);
     this.call.on('data', (response: DeltaDiscoveryResponse__Output | DiscoveryResponse__Output) => this.onData(response));

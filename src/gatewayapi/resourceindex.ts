@@ -1,53 +1,187 @@
-/** Lookups over one ProviderResources snapshot, built once per translation. */
-import { SERVICE_NAME_LABEL, type ConfigMap, type EndpointSlice, type Secret, type Service } from '../apis/core';
-import type { Gateway, ReferenceGrant } from '../apis/gateway';
+/**
+ * Lookups the translator makes while translating (Services, Secrets, ConfigMaps,
+ * ReferenceGrants, Namespace labels, BackendTLSPolicies, Gateways), kept up to date object by
+ * object. A full translation fills one from a ProviderResources; the incremental runner keeps
+ * one for its whole life and updates it as the tables change.
+ *
+ * Every lookup is a read of a dependency key ("svc:<ns>/<name>", "grants:<ns>", ...), and every
+ * change bumps the version of the keys it affects. Translation can record the reads it made
+ * (withReads), so the runner knows what each cached result depends on, and whether it is still
+ * current (readsCurrent), without knowing the translator's internals.
+ */
+import type { ConfigMap, Namespace, Secret, Service } from '../apis/core';
+import type { BackendTLSPolicy, Gateway, ReferenceGrant } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
-import { BackendTLSPolicies } from './backendtls';
+import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+/** Dependency key -> its version when it was read. */
+export type ReadSet = Map<string, number>;
+
+/** The kinds the index holds (ProviderResources list names). */
+export type IndexedTable = 'gateways' | 'services' | 'secrets' | 'configMaps' | 'referenceGrants' | 'namespaces' | 'backendTLSPolicies';
+
+type IndexedObject = Gateway | Service | Secret | ConfigMap | ReferenceGrant | Namespace | BackendTLSPolicy;
+
+export const Dep = {
+  gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
+  service: (namespace: string, name: string): string => `svc:${namespace}/${name}`,
+  secret: (namespace: string, name: string): string => `secret:${namespace}/${name}`,
+  grants: (namespace: string): string => `grants:${namespace}`,
+  namespace: (name: string): string => `ns:${name}`,
+  /** The BackendTLSPolicy resolution for a Service's ports. */
+  backendTLS: (namespace: string, service: string): string => `btls:${namespace}/${service}`,
+} as const;
 
 function key(namespace: string | undefined, name: string): string {
   return `${namespace ?? ''}/${name}`;
 }
 
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | undefined): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = keyOf(item);
-    if (k === undefined) continue;
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
-
 export class ResourceIndex {
-  private readonly gateways: Map<string, Gateway>;
-  private readonly services: Map<string, Service>;
-  private readonly slicesByService: Map<string, EndpointSlice[]>;
-  private readonly namespaceLabels: Map<string, Record<string, string>>;
-  private readonly grantsByNamespace: Map<string, ReferenceGrant[]>;
-  private readonly secrets: Map<string, Secret>;
-  private readonly configMaps: Map<string, ConfigMap>;
-  /** The BackendTLSPolicies, resolved once: which Service ports get TLS, and their statuses. */
-  readonly backendTLS: BackendTLSPolicies;
+  private readonly gateways = new Map<string, Gateway>();
+  private readonly services = new Map<string, Service>();
+  private readonly namespaces = new Map<string, Namespace>();
+  /** Namespace -> name -> grant. */
+  private readonly grants = new Map<string, Map<string, ReferenceGrant>>();
+  private readonly grantLists = new Map<string, ReferenceGrant[]>();
+  private readonly secrets = new Map<string, Secret>();
+  private readonly configMaps = new Map<string, ConfigMap>();
+  private readonly policies = new Map<string, BackendTLSPolicy>();
+  private resolvedPolicies: BackendTLSPolicies | undefined;
 
-  constructor(resources: ProviderResources) {
-    this.gateways = new Map(resources.gateways.map((g) => [key(g.metadata.namespace, g.metadata.name), g]));
-    this.services = new Map(resources.services.map((s) => [key(s.metadata.namespace, s.metadata.name), s]));
-    this.slicesByService = groupBy(resources.endpointSlices, (s) => {
-      const service = s.metadata.labels?.[SERVICE_NAME_LABEL];
-      return service === undefined ? undefined : key(s.metadata.namespace, service);
-    });
-    for (const slices of this.slicesByService.values()) slices.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
-    this.namespaceLabels = new Map(resources.namespaces.map((n) => [n.metadata.name, { ...n.metadata.labels }]));
-    this.grantsByNamespace = groupBy(resources.referenceGrants, (g) => g.metadata.namespace ?? '');
-    this.secrets = new Map(resources.secrets.map((s) => [key(s.metadata.namespace, s.metadata.name), s]));
+  private readonly versions = new Map<string, number>();
+  private changes = 0;
+  /** Where reads are recorded, when someone records them. */
+  private recorder: ReadSet | undefined;
+
+  /** An index over a whole resource set (a full translation). */
+  static fromResources(resources: ProviderResources): ResourceIndex {
+    const index = new ResourceIndex();
+    const fill = (table: IndexedTable, objects: readonly IndexedObject[] | undefined): void => {
+      for (const o of objects ?? []) index.set(table, o);
+    };
+    fill('gateways', resources.gateways);
+    fill('services', resources.services);
+    fill('secrets', resources.secrets);
     // Older snapshots (and hand-built ones) may lack the lists added with BackendTLSPolicy.
-    this.configMaps = new Map((resources.configMaps ?? []).map((c) => [key(c.metadata.namespace, c.metadata.name), c]));
-    this.backendTLS = new BackendTLSPolicies(resources.backendTLSPolicies ?? [], (namespace, name) => this.configMap(namespace, name));
+    fill('configMaps', resources.configMaps);
+    fill('referenceGrants', resources.referenceGrants);
+    fill('namespaces', resources.namespaces);
+    fill('backendTLSPolicies', resources.backendTLSPolicies);
+    return index;
+  }
+
+  /**
+   * Stores (object) or removes (undefined, with the key's namespace and name) one object.
+   * Returns the dependency keys whose readers may now see something different.
+   */
+  set(table: IndexedTable, object: IndexedObject | undefined, at?: { namespace?: string; name: string }): string[] {
+    const namespace = object?.metadata.namespace ?? at?.namespace ?? '';
+    const name = object?.metadata.name ?? at?.name ?? '';
+    const k = key(namespace, name);
+    const changed: string[] = [];
+    const put = <T>(map: Map<string, T>, value: T | undefined): void => {
+      if (value === undefined) map.delete(k);
+      else map.set(k, value);
+    };
+    switch (table) {
+      case 'gateways':
+        put(this.gateways, object as Gateway | undefined);
+        changed.push(Dep.gateway(namespace, name));
+        break;
+      case 'services':
+        put(this.services, object as Service | undefined);
+        changed.push(Dep.service(namespace, name));
+        break;
+      case 'secrets':
+        put(this.secrets, object as Secret | undefined);
+        changed.push(Dep.secret(namespace, name));
+        break;
+      case 'namespaces':
+        // Cluster-scoped: keyed by name alone.
+        if (object) this.namespaces.set(name, object as Namespace);
+        else this.namespaces.delete(name);
+        changed.push(Dep.namespace(name));
+        break;
+      case 'referenceGrants': {
+        let inNamespace = this.grants.get(namespace);
+        if (!inNamespace) this.grants.set(namespace, (inNamespace = new Map()));
+        if (object) inNamespace.set(name, object as ReferenceGrant);
+        else inNamespace.delete(name);
+        if (inNamespace.size === 0) this.grants.delete(namespace);
+        this.grantLists.delete(namespace);
+        changed.push(Dep.grants(namespace));
+        break;
+      }
+      case 'configMaps': {
+        put(this.configMaps, object as ConfigMap | undefined);
+        // ConfigMaps matter only as CA bundles of BackendTLSPolicies in their namespace.
+        const users = [...this.policies.values()].filter((p) => (p.metadata.namespace ?? '') === namespace
+          && (p.spec.validation.caCertificateRefs ?? []).some((ref) => ref.name === name));
+        if (users.length > 0) changed.push(...this.invalidatePolicies(users));
+        break;
+      }
+      case 'backendTLSPolicies': {
+        const before = this.policies.get(k);
+        put(this.policies, object as BackendTLSPolicy | undefined);
+        changed.push(...this.invalidatePolicies([before, object as BackendTLSPolicy | undefined]));
+        break;
+      }
+    }
+    for (const dep of changed) this.versions.set(dep, ++this.changes);
+    return changed;
+  }
+
+  /** Drops the resolved policies; the Services they target (before and after) read differently now. */
+  private invalidatePolicies(policies: readonly (BackendTLSPolicy | undefined)[]): string[] {
+    this.resolvedPolicies = undefined;
+    const out = new Set<string>();
+    for (const p of policies) {
+      if (!p) continue;
+      for (const ref of p.spec.targetRefs ?? []) out.add(Dep.backendTLS(p.metadata.namespace ?? '', ref.name));
+    }
+    return [...out];
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  private read(dep: string): void {
+    this.recorder?.set(dep, this.versions.get(dep) ?? 0);
+  }
+
+  /**
+   * Runs fn and returns, with its value, every dependency it read. Reads are recorded by the
+   * innermost call only: a route translated while a Gateway is translated counts for the
+   * route, not for the Gateway (whoever caches both tracks them apart).
+   */
+  withReads<T>(fn: () => T): { value: T; reads: ReadSet } {
+    const reads: ReadSet = new Map();
+    const outer = this.recorder;
+    this.recorder = reads;
+    try {
+      return { value: fn(), reads };
+    } finally {
+      this.recorder = outer;
+    }
+  }
+
+  /** Adds reads made earlier (a cached result reused now) to what the current caller records. */
+  recordReads(reads: ReadSet): void {
+    if (!this.recorder) return;
+    for (const [dep, version] of reads) this.recorder.set(dep, version);
+  }
+
+  /** Grows with every change: a result checked at this clock is still current while it stands. */
+  get clock(): number {
+    return this.changes;
+  }
+
+  /** Whether every dependency in reads still has the version it was read at. */
+  readsCurrent(reads: ReadSet): boolean {
+    for (const [dep, version] of reads) if ((this.versions.get(dep) ?? 0) !== version) return false;
+    return true;
   }
 
   configMap(namespace: string, name: string): ConfigMap | undefined {
@@ -55,28 +189,51 @@ export class ResourceIndex {
   }
 
   secret(namespace: string, name: string): Secret | undefined {
+    this.read(Dep.secret(namespace, name));
     return this.secrets.get(key(namespace, name));
   }
 
   gateway(namespace: string, name: string): Gateway | undefined {
+    this.read(Dep.gateway(namespace, name));
     return this.gateways.get(key(namespace, name));
   }
 
   service(namespace: string, name: string): Service | undefined {
+    this.read(Dep.service(namespace, name));
     return this.services.get(key(namespace, name));
-  }
-
-  /** EndpointSlices of a Service, sorted by name. */
-  endpointSlices(namespace: string, service: string): readonly EndpointSlice[] {
-    return this.slicesByService.get(key(namespace, service)) ?? [];
   }
 
   /** A namespace's labels, including the name label the API server always sets. */
   namespaceLabelsOf(namespace: string): Record<string, string> {
-    return { [NAMESPACE_NAME_LABEL]: namespace, ...this.namespaceLabels.get(namespace) };
+    this.read(Dep.namespace(namespace));
+    return { [NAMESPACE_NAME_LABEL]: namespace, ...this.namespaces.get(namespace)?.metadata.labels };
   }
 
   referenceGrantsIn(namespace: string): readonly ReferenceGrant[] {
-    return this.grantsByNamespace.get(namespace) ?? [];
+    this.read(Dep.grants(namespace));
+    let list = this.grantLists.get(namespace);
+    if (!list) {
+      list = [...(this.grants.get(namespace)?.values() ?? [])];
+      this.grantLists.set(namespace, list);
+    }
+    return list;
+  }
+
+  /** Every BackendTLSPolicy, resolved (CA bundles, conflicts); rebuilt only after a policy or its ConfigMap changed. */
+  get backendTLS(): BackendTLSPolicies {
+    this.resolvedPolicies ??= new BackendTLSPolicies([...this.policies.values()], (namespace, name) => this.configMap(namespace, name));
+    return this.resolvedPolicies;
+  }
+
+  /** The policies naming a Service port (see BackendTLSPolicies.claimantsOf). */
+  backendTLSClaimants(namespace: string, service: string, portName: string | undefined): ReturnType<BackendTLSPolicies['claimantsOf']> {
+    this.read(Dep.backendTLS(namespace, service));
+    return this.backendTLS.claimantsOf(namespace, service, portName);
+  }
+
+  /** TLS (or failure) for a backend on a Service port; undefined when no policy targets it. */
+  backendTLSFor(namespace: string, service: string, portName: string | undefined): BackendTLSResolution | undefined {
+    this.read(Dep.backendTLS(namespace, service));
+    return this.backendTLS.forPort(namespace, service, portName);
   }
 }

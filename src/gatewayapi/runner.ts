@@ -1,14 +1,16 @@
 /**
- * Runs the Gateway API translator on the bus: every ProviderResources snapshot for our
- * controller is translated and the results stored to xdsIR, infraIR and statuses. Keys this
- * runner stored before but no longer produces are deleted. Storing an unchanged value is a
- * no-op on the bus, so downstream stages only hear about real changes.
+ * Runs the Gateway API translator on the bus: follows every resource table, and once the
+ * provider has published its initial state, translates incrementally (incremental.ts) and
+ * stores what changed to xdsIR, infraIR and statuses. Storing an unchanged value is a no-op on
+ * the bus, so downstream stages only hear about real changes.
  */
-import type { Bus, ObjectStatus, ProviderResources } from '../message/resources';
-import { statusKey } from '../message/resources';
-import { handleSubscription, type Subscription } from '../message/watchable';
+import type { Bus, ObjectStatus } from '../message/resources';
+import { followBatches, type BatchFollower, type BatchedUpdate } from '../message/batch';
+import { TABLE_NAMES, type TableName } from '../message/tables';
+import type { KubeObject } from '../apis/meta';
+import type { WatchableMap } from '../message/watchable';
 import { componentLogger, type Logger } from '../logging/logger';
-import { translate, type TranslationResult } from './translate';
+import { IncrementalTranslator, type TableChange, type TranslationDelta } from './incremental';
 
 export interface GatewayAPITranslatorRunnerOptions {
   bus: Bus;
@@ -17,98 +19,89 @@ export interface GatewayAPITranslatorRunnerOptions {
   logger: Logger;
 }
 
-/** Problems worth telling an operator about: references that did not resolve, routes not accepted. */
-function invalidReferences(statuses: readonly ObjectStatus[]): string[] {
+/** Problems worth telling an operator about: references that did not resolve. */
+function invalidReferences(status: ObjectStatus): string[] {
+  if (status.kind === 'GatewayClass' || status.kind === 'Gateway') return [];
+  const parents = status.kind === 'BackendTLSPolicy' ? status.status.ancestors : status.status.parents;
   const out: string[] = [];
-  for (const s of statuses) {
-    if (s.kind === 'GatewayClass' || s.kind === 'Gateway') continue;
-    const parents = s.kind === 'BackendTLSPolicy' ? s.status.ancestors : s.status.parents;
-    for (const parent of parents) {
-      for (const c of parent.conditions) {
-        if (c.type === 'ResolvedRefs' && c.status === 'False') out.push(`${s.kind} ${s.namespace}/${s.name}: ${c.reason}: ${c.message}`);
-      }
+  for (const parent of parents) {
+    for (const c of parent.conditions) {
+      if (c.type === 'ResolvedRefs' && c.status === 'False') out.push(`${status.kind} ${status.namespace}/${status.name}: ${c.reason}: ${c.message}`);
     }
   }
   return [...new Set(out)];
 }
 
+/** Tables the translator reads: every one but EndpointSlices (the endpoint translator's). */
+const TRANSLATED_TABLES = TABLE_NAMES.filter((t) => t !== 'endpointSlices');
+
 export class GatewayAPITranslatorRunner {
   private readonly log: Logger;
-  private subscription: Subscription<string, ProviderResources> | null = null;
-  private loop: Promise<void> | null = null;
-  private readonly stored = { xdsIR: new Set<string>(), infraIR: new Set<string>(), statuses: new Set<string>() };
-  /** Invalid references already logged, so each is logged once while it lasts. */
-  private reported = new Set<string>();
-  private readonly warnedKeys = new Set<string>();
+  private readonly translator: IncrementalTranslator;
+  private follower: BatchFollower | null = null;
+  private syncFollower: BatchFollower | null = null;
+  private synced = false;
+  /** Changes seen before the provider was synced, applied together once it is. */
+  private held = new Map<string, TableChange>();
+  /** Invalid references logged, per status key, so each is logged once while it lasts. */
+  private readonly reported = new Map<string, string[]>();
 
   constructor(private readonly options: GatewayAPITranslatorRunnerOptions) {
     this.log = componentLogger(options.logger, 'gateway-api');
+    this.translator = new IncrementalTranslator({ controllerName: options.controllerName, defaultAddress: options.defaultAddress });
   }
 
   start(): void {
-    if (this.subscription) return;
-    this.subscription = this.options.bus.providerResources.subscribe();
-    this.loop = handleSubscription(this.subscription, (update) => {
-      if (update.key !== this.options.controllerName) {
-        if (!this.warnedKeys.has(update.key)) {
-          this.warnedKeys.add(update.key);
-          this.log.warn({ key: update.key, controllerName: this.options.controllerName }, 'ignoring provider resources for another controller');
-        }
-        return;
-      }
-      if (update.deleted || !update.value) this.publish({ xdsIR: {}, infraIR: {}, statuses: [] });
-      else this.translateAndPublish(update.value);
-    }).catch((err: unknown) => {
-      this.log.error({ err }, 'gateway api translator stopped unexpectedly');
-    });
+    if (this.follower) return;
+    const { bus } = this.options;
+    const sources = Object.fromEntries(TRANSLATED_TABLES.map((t) => [t, bus.tables[t]])) as unknown as Record<TableName, WatchableMap<string, KubeObject>>;
+    const onError = (err: unknown): void => this.log.error({ err }, 'gateway api translator failed on a change; keeping the previous result');
+    this.follower = followBatches(sources, (updates) => this.onChanges(updates), onError);
+    this.syncFollower = followBatches({ synced: bus.providerSynced }, () => {
+      if (this.synced) return;
+      this.synced = true;
+      this.onChanges([]);
+    }, onError);
   }
 
   async stop(): Promise<void> {
-    this.subscription?.close();
-    this.subscription = null;
-    await this.loop;
-    this.loop = null;
+    const followers = [this.follower, this.syncFollower];
+    this.follower = null;
+    this.syncFollower = null;
+    await Promise.all(followers.map((f) => f?.stop()));
   }
 
-  private translateAndPublish(resources: ProviderResources): void {
+  private onChanges(updates: BatchedUpdate<TableName, KubeObject>[]): void {
+    for (const u of updates) this.held.set(`${u.source}\u0000${u.key}`, { table: u.source, key: u.key, value: u.value });
+    if (!this.synced || this.held.size === 0) return;
+    const changes = [...this.held.values()];
+    this.held = new Map();
     const started = process.hrtime.bigint();
-    let result: TranslationResult;
-    try {
-      result = translate(resources, { controllerName: this.options.controllerName, defaultAddress: this.options.defaultAddress });
-    } catch (err) {
-      // Keep serving the last good translation rather than tearing everything down.
-      this.log.error({ err }, 'translation failed; keeping the previous result');
-      return;
-    }
+    const delta = this.translator.apply(changes);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    this.log.debug({ ms, gateways: Object.keys(result.xdsIR).length, statuses: result.statuses.length }, 'translated gateway api resources');
-    this.logInvalidReferences(result.statuses);
-    this.publish(result);
+    this.publish(delta);
+    this.log.debug({ ms, changes: changes.length, gateways: delta.gatewaysTranslated, statuses: delta.statuses.size }, 'translated gateway api changes');
   }
 
-  private logInvalidReferences(statuses: readonly ObjectStatus[]): void {
-    const current = new Set(invalidReferences(statuses));
-    for (const problem of current) if (!this.reported.has(problem)) this.log.info({ problem }, 'invalid reference');
-    this.reported = current;
-  }
-
-  private publish(result: TranslationResult): void {
+  private publish(delta: TranslationDelta): void {
     const { bus } = this.options;
-    this.sync(this.stored.xdsIR, new Map(Object.entries(result.xdsIR)), (k, v) => bus.xdsIR.store(k, v), (k) => bus.xdsIR.delete(k));
-    this.sync(this.stored.infraIR, new Map(Object.entries(result.infraIR)), (k, v) => bus.infraIR.store(k, v), (k) => bus.infraIR.delete(k));
-    const statuses = new Map(result.statuses.map((s) => [statusKey(s.kind, s.namespace, s.name), s]));
-    this.sync(this.stored.statuses, statuses, (k, v) => bus.statuses.store(k, v), (k) => bus.statuses.delete(k));
+    for (const [k, v] of delta.xdsIR) v === undefined ? bus.xdsIR.delete(k) : bus.xdsIR.store(k, v);
+    for (const [k, v] of delta.infraIR) v === undefined ? bus.infraIR.delete(k) : bus.infraIR.store(k, v);
+    for (const [k, v] of delta.statuses) {
+      if (v === undefined) {
+        bus.statuses.delete(k);
+        this.reported.delete(k);
+        continue;
+      }
+      if (bus.statuses.store(k, v)) this.logInvalidReferences(k, v);
+    }
   }
 
-  /** Stores every produced entry, then deletes what this runner stored before and no longer produces. */
-  private sync<V>(stored: Set<string>, next: ReadonlyMap<string, V>, store: (k: string, v: V) => void, remove: (k: string) => void): void {
-    for (const [k, v] of next) store(k, v);
-    for (const k of [...stored]) {
-      if (!next.has(k)) {
-        remove(k);
-        stored.delete(k);
-      }
-    }
-    for (const k of next.keys()) stored.add(k);
+  private logInvalidReferences(key: string, status: ObjectStatus): void {
+    const current = invalidReferences(status);
+    const before = new Set(this.reported.get(key) ?? []);
+    for (const problem of current) if (!before.has(problem)) this.log.info({ problem }, 'invalid reference');
+    if (current.length > 0) this.reported.set(key, current);
+    else this.reported.delete(key);
   }
 }

@@ -3,32 +3,17 @@
  * status of every object Pier manages. Pure and deterministic: no clock, no I/O, sorted output.
  * It never throws on bad input: a problem in one object becomes a status condition on it.
  *
- * Outline (after Envoy Gateway's design): accept GatewayClasses of our controller; build each
- * Gateway's listeners (listeners.ts); translate each route once (httproute.ts, grpcroute.ts,
- * l4routes.ts) and attach it to its parents (parents.ts); settle HTTPRoute/GRPCRoute hostname
- * conflicts (routeconflicts.ts); then build each served listener's IR (listenerir.ts) and the
- * statuses.
+ * A full translation is the translation of every Gateway of ours as its own unit (unit.ts), put
+ * together (compose.ts); the incremental runner does the same with the units a change affects.
  */
-import type { GatewayClass, GRPCRoute, HTTPRoute, Route } from '../apis/gateway';
-import type { KubeObject } from '../apis/meta';
+import type { GatewayClass } from '../apis/gateway';
 import type { InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus, ProviderResources } from '../message/resources';
-import { ConditionType, GatewayClassReason, RouteReason } from './conditions';
-import { defaultedParentRef, GatewayContext, type ListenerContext, type RouteContext } from './contexts';
-import { GRPCRouteContext, translateGRPCRoute } from './grpcroute';
-import { HTTPRouteContext, translateHTTPRoute } from './httproute';
-import type { HTTPLikeRouteContext } from './httprules';
-import { L4RouteContext, translateL4Route, type L4Route } from './l4routes';
-import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listenerir';
-import { supportedFeatures } from './features';
-import { buildGatewayContext } from './listeners';
-import { isolatedHostnames } from './isolation';
-import { attachRoute } from './parents';
-import { recordBackendTLSUses } from './backendtlsuse';
+import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
+import { backendTLSStatuses } from './backends/backendtls';
+import { TranslationMemo, routeKey, type AnyRoute } from './memo';
 import { ResourceIndex } from './resourceindex';
-import { resolveKindConflicts } from './routeconflicts';
-import { condition, verdict } from './status';
-import { routeTableEntries, type RouteTableEntry } from './virtualhosts';
+import { translateGatewayUnit, type GatewayUnit } from './unit';
 
 export interface TranslateOptions {
   /** GatewayClasses whose spec.controllerName equals this are ours. */
@@ -46,214 +31,75 @@ export interface TranslationResult {
   statuses: ObjectStatus[];
 }
 
-const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy'];
-
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function byNamespaceAndName<T extends KubeObject>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) =>
-    compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || compareStrings(a.metadata.name, b.metadata.name));
+/** By namespace, then name: the order of every list of the output. */
+export function compareObjects(a: { metadata: { namespace?: string; name: string } }, b: { metadata: { namespace?: string; name: string } }): number {
+  return compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || compareStrings(a.metadata.name, b.metadata.name);
 }
 
-function compareStatuses(a: ObjectStatus, b: ObjectStatus): number {
-  return STATUS_KIND_ORDER.indexOf(a.kind) - STATUS_KIND_ORDER.indexOf(b.kind)
-    || compareStrings(a.namespace ?? '', b.namespace ?? '')
-    || compareStrings(a.name, b.name);
+/** Every route of every kind. */
+export function allRoutes(resources: ProviderResources): AnyRoute[] {
+  return [...resources.httpRoutes, ...resources.grpcRoutes, ...resources.tlsRoutes, ...resources.tcpRoutes, ...resources.udpRoutes];
 }
 
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/**
- * Accepted, and the features Pier supports. No SupportedVersion condition: it is experimental
- * in v1.6, and the standard-channel CRDs carry no bundle version for Pier to judge.
- */
-function gatewayClassStatus(gc: GatewayClass): ObjectStatus {
-  return {
-    kind: 'GatewayClass',
-    name: gc.metadata.name,
-    status: {
-      conditions: [condition(ConditionType.Accepted, verdict(true, GatewayClassReason.Accepted, 'GatewayClass is accepted'), gc.metadata.generation)],
-      supportedFeatures: supportedFeatures(),
-    },
-  };
-}
-
-function compareListeners(a: ListenerContext, b: ListenerContext): number {
-  return a.listener.port - b.listener.port || compareStrings(a.listener.name, b.listener.name);
-}
-
-/** When a route could not be translated at all: say so on every parent of ours. */
-function internalErrorRouteStatus(route: RouteContext, gateways: ReadonlyMap<string, GatewayContext>, controllerName: string, err: unknown): ObjectStatus | undefined {
-  const parents = route.parentRefs()
-    .filter((ref) => gateways.has(`${ref.namespace ?? route.namespace}/${ref.name}`))
-    .map((ref) => ({
-      parentRef: defaultedParentRef(ref),
-      controllerName,
-      conditions: [condition(ConditionType.Accepted, verdict(false, RouteReason.UnsupportedValue, `internal error: ${errorMessage(err)}`), route.generation)],
-    }));
-  if (parents.length === 0) return undefined;
-  return { kind: route.kind, namespace: route.namespace, name: route.name, status: { parents } };
-}
-
-function routeStatus(route: HTTPLikeRouteContext | L4RouteContext, controllerName: string): ObjectStatus | undefined {
-  if (route.parents.length === 0) return undefined;
-  const verdicts = route.verdicts();
-  return {
-    kind: route.kind, namespace: route.namespace, name: route.name,
-    status: { parents: route.parents.map((p) => p.status(controllerName, route.generation, verdicts)) },
-  };
-}
-
-/** What translation accumulates per listener before building IR. */
-class ListenerTables {
-  readonly http = new Map<ListenerContext, RouteTableEntry[]>();
-  readonly l4 = new Map<ListenerContext, L4Claim[]>();
-
-  addEntries(listener: ListenerContext, entries: RouteTableEntry[]): void {
-    if (entries.length === 0) return;
-    const table = this.http.get(listener) ?? [];
-    table.push(...entries);
-    this.http.set(listener, table);
-  }
-
-  addClaim(listener: ListenerContext, claim: L4Claim): void {
-    const claims = this.l4.get(listener) ?? [];
-    claims.push(claim);
-    this.l4.set(listener, claims);
-  }
-}
-
-/** Counts and places an attached HTTP-like route: route table entries on each served listener. */
-function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables): void {
-  const problem = route.problemVerdict;
-  for (const parent of route.parents) {
-    if (!parent.attachment.ok) continue;
-    // Only routes with Accepted=True count, and only they are served.
-    if (!parent.accepted(problem).ok) continue;
-    for (const { listener, hostnames } of parent.attachments) {
-      listener.attachedRoutes.add(route.key);
-      if (listener.served) tables.addEntries(listener, routeTableEntries(route, isolatedHostnames(listener, hostnames)));
-    }
-  }
-}
-
-function placeL4(route: L4RouteContext, tables: ListenerTables): void {
-  for (const parent of route.parents) {
-    if (!parent.attachment.ok) continue;
-    for (const { listener, hostnames } of parent.attachments) {
-      listener.attachedRoutes.add(route.key);
-      if (listener.served) tables.addClaim(listener, { route, hostnames: isolatedHostnames(listener, hostnames) });
-    }
-  }
-}
-
-interface Translated<C> {
-  contexts: C[];
-  statuses: ObjectStatus[];
-}
-
-/**
- * Translates and attaches each route; a route whose translation fails unexpectedly gets an
- * internal-error status and no further part (so a failure leaves no partial state).
- */
-function translateRoutes<R extends Route, C extends HTTPLikeRouteContext | L4RouteContext>(
-  routes: readonly R[],
-  translateOne: (route: R) => C,
-  fallback: (route: R) => RouteContext,
-  usesHostnames: (ctx: C) => boolean,
-  gateways: ReadonlyMap<string, GatewayContext>,
-  index: ResourceIndex,
-  controllerName: string,
-): Translated<C> {
-  const out: Translated<C> = { contexts: [], statuses: [] };
-  for (const route of byNamespaceAndName(routes)) {
-    try {
-      const ctx = translateOne(route);
-      ctx.parents = attachRoute(ctx, gateways, index, usesHostnames(ctx));
-      out.contexts.push(ctx);
-    } catch (err) {
-      const status = internalErrorRouteStatus(fallback(route), gateways, controllerName, err);
-      if (status) out.statuses.push(status);
-    }
-  }
-  return out;
+/** Names of the GatewayClasses of our controller. */
+export function ourClassNames(classes: readonly GatewayClass[], controllerName: string): Set<string> {
+  return new Set(classes.filter((gc) => gc.spec?.controllerName === controllerName).map((gc) => gc.metadata.name));
 }
 
 export function translate(resources: ProviderResources, options: TranslateOptions): TranslationResult {
-  const index = new ResourceIndex(resources);
-  const statuses: ObjectStatus[] = [];
+  const index = ResourceIndex.fromResources(resources);
+  const memo = new TranslationMemo();
   const { controllerName } = options;
+  const ourClasses = ourClassNames(resources.gatewayClasses, controllerName);
 
-  // GatewayClasses of our controller are accepted; others are not ours to answer.
-  const ourClasses = new Set<string>();
-  for (const gc of byNamespaceAndName(resources.gatewayClasses)) {
-    if (gc.spec?.controllerName !== controllerName) continue;
-    ourClasses.add(gc.metadata.name);
-    statuses.push(gatewayClassStatus(gc));
-  }
-
-  const gateways = new Map<string, GatewayContext>();
-  for (const gw of byNamespaceAndName(resources.gateways)) {
-    if (!ourClasses.has(gw.spec?.gatewayClassName)) continue;
-    let ctx: GatewayContext;
-    try {
-      ctx = buildGatewayContext(gw, index, { defaultAddress: options.defaultAddress });
-    } catch (err) {
-      ctx = new GatewayContext(gw);
-      ctx.internalError = errorMessage(err);
+  const routes = allRoutes(resources);
+  const naming = new Map<string, AnyRoute[]>();
+  for (const route of routes) {
+    for (const gw of gatewaysNamedBy(route)) {
+      const list = naming.get(gw);
+      if (list) list.push(route);
+      else naming.set(gw, [route]);
     }
-    gateways.set(ctx.key, ctx);
   }
 
-  const http = translateRoutes<HTTPRoute, HTTPLikeRouteContext>(resources.httpRoutes, (r) => translateHTTPRoute(r, index),
-    (r) => new HTTPRouteContext(r), () => true, gateways, index, controllerName);
-  const grpc = translateRoutes<GRPCRoute, HTTPLikeRouteContext>(resources.grpcRoutes, (r) => translateGRPCRoute(r, index),
-    (r) => new GRPCRouteContext(r), () => true, gateways, index, controllerName);
-  const l4Routes: L4Route[] = [...resources.tlsRoutes, ...resources.tcpRoutes, ...resources.udpRoutes];
-  const l4 = translateRoutes<L4Route, L4RouteContext>(l4Routes, (r) => translateL4Route(r, index),
-    (r) => new L4RouteContext(r), (ctx) => ctx.usesHostnames, gateways, index, controllerName);
-
-  const httpLike = [...http.contexts, ...grpc.contexts];
-  resolveKindConflicts(httpLike);
-
-  const tables = new ListenerTables();
-  for (const route of httpLike) placeHTTPLike(route, tables);
-  for (const route of l4.contexts) placeL4(route, tables);
-  statuses.push(...http.statuses, ...grpc.statuses, ...l4.statuses);
-  recordBackendTLSUses(resources, [...httpLike, ...l4.contexts], index);
-  statuses.push(...index.backendTLS.statuses(controllerName));
-  for (const route of [...httpLike, ...l4.contexts]) {
-    const status = routeStatus(route, controllerName);
-    if (status) statuses.push(status);
+  const units = new Map<string, GatewayUnit>();
+  for (const gw of [...resources.gateways].sort(compareObjects)) {
+    if (!ourClasses.has(gw.spec?.gatewayClassName)) continue;
+    const key = `${gw.metadata.namespace ?? ''}/${gw.metadata.name}`;
+    units.set(key, translateGatewayUnit(gw, naming.get(key) ?? [], index, memo, options));
   }
 
+  const stateOf = (gateway: string): GatewayState => {
+    if (units.has(gateway)) return 'ours';
+    const slash = gateway.indexOf('/');
+    return index.gateway(gateway.slice(0, slash), gateway.slice(slash + 1)) ? 'other' : 'missing';
+  };
+  const statuses: ObjectStatus[] = [...classStatuses(resources.gatewayClasses, controllerName)];
   const xdsIR: Record<string, XdsIR> = {};
   const infraIR: Record<string, InfraIR> = {};
-  for (const gw of gateways.values()) {
-    statuses.push({ kind: 'Gateway', namespace: gw.namespace, name: gw.name, status: gw.status() });
-    if (!gw.served) continue;
-    const served = gw.listeners.filter((l) => l.served).sort(compareListeners);
-    const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
-    xdsIR[gw.key] = {
-      gateway: gw.key,
-      http: ofProtocol('HTTP', 'HTTPS').map((l) => httpListenerIR(l, tables.http.get(l) ?? [])),
-      tcp: [
-        ...ofProtocol('TLS').map((l) => tlsListenerIR(l, tables.l4.get(l) ?? [])),
-        ...ofProtocol('TCP').map((l) => tcpListenerIR(l, tables.l4.get(l) ?? [])),
-      ].sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
-      udp: ofProtocol('UDP').map((l) => udpListenerIR(l, tables.l4.get(l) ?? [])),
-    };
-    infraIR[gw.key] = {
-      gateway: gw.key,
-      listeners: served.map((l) => ({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
-      addresses: gw.statusAddresses.map((a) => a.value),
-    };
+  for (const unit of units.values()) {
+    statuses.push(unit.status);
+    if (unit.xdsIR) xdsIR[unit.key] = unit.xdsIR;
+    if (unit.infraIR) infraIR[unit.key] = unit.infraIR;
   }
-
+  for (const route of routes) {
+    const status = composeRouteStatus(route, memo.translateRoute(route, index), stateOf,
+      (gateway, refIndex) => units.get(gateway)?.routeEntries.get(routeKey(route))?.get(refIndex), controllerName);
+    if (status) statuses.push(status);
+  }
+  const ancestors = new Map<string, Set<string>>();
+  for (const unit of units.values()) {
+    for (const policy of unit.policies) {
+      const set = ancestors.get(policy) ?? new Set<string>();
+      set.add(unit.key);
+      ancestors.set(policy, set);
+    }
+  }
+  statuses.push(...backendTLSStatuses(index.backendTLS, (p) => ancestors.get(p), controllerName));
   statuses.sort(compareStatuses);
   return { xdsIR, infraIR, statuses };
 }

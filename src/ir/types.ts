@@ -181,8 +181,12 @@ export interface DestinationSetting {
   clusterName: string;
   weight: number;
   protocol: BackendProtocol;
-  /** Empty when the backend has no ready endpoints. */
-  endpoints: Endpoint[];
+  /**
+   * The Service port whose EndpointSlices give the endpoints. They are not in the IR: the
+   * endpoint translator resolves them, so an endpoint change never re-runs the Gateway API
+   * translator. Absent for invalid and ExternalName backends.
+   */
+  endpointsOf?: ServicePortRef;
   /** DNS name for ExternalName services (STRICT_DNS cluster) instead of endpoints. */
   dnsName?: string;
   /** The port to reach dnsName on (ExternalName services have no endpoints to take it from). */
@@ -208,6 +212,14 @@ export interface UpstreamTLS {
 export interface SubjectAltNameMatch {
   type: 'Hostname' | 'URI';
   value: string;
+}
+
+/** A Service port, as the source of endpoints: its EndpointSlices' port of the same name. */
+export interface ServicePortRef {
+  namespace: string;
+  service: string;
+  /** The Service port's name ("" when unnamed); EndpointSlice ports are matched by name. */
+  portName: string;
 }
 
 export interface Endpoint {

@@ -1,7 +1,9 @@
 /**
  * The shapes that travel on the bus between stages, and the bus itself. Providers publish
- * ProviderResources; the Gateway API translator publishes XdsIR, InfraIR and statuses; the
- * xDS translator publishes XdsResources; the snapshot cache and ADS server read those.
+ * objects into the resource tables (tables.ts); the Gateway API translator publishes XdsIR,
+ * InfraIR and statuses; the xDS translator publishes XdsResources and the endpoint bindings of
+ * their clusters; the endpoint translator publishes ClusterLoadAssignments from EndpointSlices;
+ * the snapshot cache and ADS server read those.
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
@@ -9,10 +11,14 @@ import type {
   GatewayClassStatus, GatewayStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
 import type { InfraIR, XdsIR } from '../ir/types';
-import type { XdsResources } from '../xds/types';
+import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
+import { createResourceTables, TABLE_NAMES, type ResourceTables } from './tables';
 import { WatchableMap } from './watchable';
 
-/** Everything a provider read, sorted by namespace then name within each kind. */
+/**
+ * Everything a provider read, sorted by namespace then name within each kind: the input of a
+ * full translation (`pier translate`, tests). Running providers publish tables instead.
+ */
 export interface ProviderResources {
   gatewayClasses: GatewayClass[];
   gateways: Gateway[];
@@ -62,10 +68,29 @@ export interface ProviderError {
   message: string;
 }
 
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The tables' current content as one ProviderResources (each list sorted by namespace, then name). */
+export function loadProviderResources(tables: ResourceTables): ProviderResources {
+  const out = emptyProviderResources() as unknown as Record<string, unknown[]>;
+  for (const name of TABLE_NAMES) {
+    out[name] = [...tables[name].loadAll().values()].sort((a, b) =>
+      compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '') || compareStrings(a.metadata.name, b.metadata.name));
+  }
+  return out as unknown as ProviderResources;
+}
+
 /** All maps of the bus. The entry point creates one and hands each stage what it uses. */
 export class Bus {
-  /** Key: the controller name the resources were read for. */
-  readonly providerResources = new WatchableMap<string, ProviderResources>();
+  /** What providers read: one table per kind, keyed "<namespace>/<name>" ("<name>" when cluster-scoped). */
+  readonly tables: ResourceTables = createResourceTables();
+  /**
+   * Key: the provider ("file", "kubernetes"). Present once that provider has published its
+   * complete initial state; translators wait for it so they never publish a half-read world.
+   */
+  readonly providerSynced = new WatchableMap<string, true>();
   /** Key: the provider source (a file path, ...). Empty when the input is clean. */
   readonly providerErrors = new WatchableMap<string, ProviderError[]>();
   /** Key: "<namespace>/<gateway>". */
@@ -74,10 +99,15 @@ export class Bus {
   readonly infraIR = new WatchableMap<string, InfraIR>();
   /** Key: statusKey(kind, namespace, name). */
   readonly statuses = new WatchableMap<string, ObjectStatus>();
-  /** Key: "<namespace>/<gateway>". */
+  /** Key: "<namespace>/<gateway>". Listeners, routes, clusters and secrets (no endpoints). */
   readonly xdsResources = new WatchableMap<string, XdsResources>();
+  /** Key: "<namespace>/<gateway>". Where the endpoints of each of the gateway's clusters come from. */
+  readonly endpointBindings = new WatchableMap<string, EndpointBinding[]>();
+  /** Key: "<namespace>/<gateway>". The endpoint fast path's output: assignments (and clusters that inline their endpoints). */
+  readonly xdsEndpoints = new WatchableMap<string, GatewayEndpoints>();
 
   close(): void {
-    for (const m of [this.providerResources, this.providerErrors, this.xdsIR, this.infraIR, this.statuses, this.xdsResources]) m.close();
+    for (const name of TABLE_NAMES) this.tables[name].close();
+    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.statuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
   }
 }

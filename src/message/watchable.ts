@@ -22,18 +22,76 @@ export interface Subscription<K, V> extends AsyncIterable<Snapshot<K, V>> {
   close(): void;
 }
 
-/** Deep copy that keeps values isolated between the publisher and each subscriber. */
-function isolate<V>(value: V): V {
-  return structuredClone(value);
+/**
+ * Values on the bus are deeply frozen, children before parents, and nothing else on the bus is
+ * frozen: so a frozen object is a deeply frozen one. A frozen subtree is immutable for
+ * everyone, so a stored value may share it with what was stored before instead of copying it:
+ * storing a value that reuses most of an earlier one costs only its new parts.
+ */
+function isShared(value: object): boolean {
+  return Object.isFrozen(value);
 }
 
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A frozen deep copy that keeps values isolated between the publisher and each subscriber: new
+ * parts are copied and frozen in one pass; frozen parts are shared (nobody can change them);
+ * binary data is always copied (typed arrays cannot be frozen).
+ */
+function isolate<V>(value: V): V {
+  if (value === null || typeof value !== 'object') return value;
+  if (ArrayBuffer.isView(value)) return structuredClone(value);
+  if (isShared(value)) return value;
+  let out: object;
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = isolate(value[i]);
+    out = copy;
+  } else if (isPlainObject(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const k in value) if (Object.prototype.hasOwnProperty.call(value, k)) copy[k] = isolate((value as Record<string, unknown>)[k]);
+    out = copy;
+  } else {
+    return deepFreeze(structuredClone(value));
+  }
+  return Object.freeze(out) as V;
+}
+
+/** Freezes value in place, children first (see isShared). */
 function deepFreeze<V>(value: V): V {
   // Typed arrays cannot be frozen; they are copies already, so leave them as they are.
-  if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value as object)) deepFreeze(child);
-  }
-  return value;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || isShared(value)) return value;
+  for (const k in value) if (Object.prototype.hasOwnProperty.call(value, k)) deepFreeze((value as Record<string, unknown>)[k]);
+  return Object.freeze(value);
+}
+
+/**
+ * Makes value immutable in place (no copy) and returns it. Publishers that build values from
+ * parts they keep (memoised translations) freeze those parts once; stores then share them.
+ */
+export function freezeValue<V>(value: V): V {
+  return deepFreeze(value);
+}
+
+/**
+ * A snapshot whose state is copied only when read: most subscribers only look at updates, and
+ * copying a table of 10,000 entries on every change would make each change cost the table.
+ * The state is the map as it is when first read (in the same turn as the updates, unless the
+ * reader awaited something in between).
+ */
+function lazySnapshot<K, V>(load: () => ReadonlyMap<K, V>, updates: Update<K, V>[]): Snapshot<K, V> {
+  let state: ReadonlyMap<K, V> | undefined;
+  return {
+    get state(): ReadonlyMap<K, V> {
+      state ??= load();
+      return state;
+    },
+    updates,
+  };
 }
 
 class SubscriptionImpl<K, V> implements Subscription<K, V> {
@@ -85,7 +143,7 @@ class SubscriptionImpl<K, V> implements Subscription<K, V> {
       this.dirty = false;
       const updates = [...this.pending.values()];
       this.pending = new Map();
-      yield { state: this.map.loadSubset(this.keys), updates };
+      yield lazySnapshot(() => this.map.loadSubset(this.keys), updates);
     }
   }
 }
@@ -93,7 +151,9 @@ class SubscriptionImpl<K, V> implements Subscription<K, V> {
 /**
  * A typed map that publishers store into and subscribers watch (Envoy Gateway's watchable
  * map). Storing a value deep-equal to the current one is a no-op. Values are frozen deep
- * copies: nobody can mutate what another holds.
+ * copies: nobody can mutate what another holds. Parts of a value that are frozen already (by an
+ * earlier store, or freezeValue) are shared, not copied, so the cost of a store follows what is
+ * new in the value.
  */
 export class WatchableMap<K, V> {
   private readonly entries = new Map<K, V>();
@@ -103,7 +163,7 @@ export class WatchableMap<K, V> {
   store(key: K, value: V): boolean {
     const current = this.entries.get(key);
     if (current !== undefined && deepEqual(current, value)) return false;
-    const copy = deepFreeze(isolate(value));
+    const copy = isolate(value);
     this.entries.set(key, copy);
     this.publish({ key, value: copy, deleted: false });
     return true;
@@ -199,5 +259,18 @@ async function handleSnapshot<K, V>(
     : snap.updates;
   // Deletes reported on the first read concern keys that are gone already: pass them on too.
   if (first) for (const u of snap.updates) if (u.deleted) updates.push(u);
-  for (const u of updates) await handler(u, snap.state);
+  // The state is handed over lazily: handlers that never look at it never pay for a copy.
+  const view = lazyState(snap);
+  for (const u of updates) await handler(u, view);
+}
+
+/** A read-only map that reads snap.state only when used. */
+function lazyState<K, V>(snap: Snapshot<K, V>): ReadonlyMap<K, V> {
+  return new Proxy(new Map<K, V>(), {
+    get(_target, prop) {
+      const state = snap.state as Map<K, V>;
+      const value: unknown = Reflect.get(state, prop, state);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(state) : value;
+    },
+  });
 }

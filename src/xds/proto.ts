@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import * as protoLoader from '@grpc/proto-loader';
+import type * as grpc from '@grpc/grpc-js';
 
 export const PROTO_DIR = path.resolve(__dirname, '..', '..', '..', 'proto');
 
@@ -33,14 +34,34 @@ export interface XdsProtos {
 
 let loaded: XdsProtos | undefined;
 
+/** The protos parsed at build time (scripts/bundle-protos.mjs), when the build made them. */
+export const PROTO_BUNDLE = path.join(__dirname, 'proto-bundle.json');
+
+function readBundle(): protobuf.INamespace | undefined {
+  try {
+    return JSON.parse(readFileSync(PROTO_BUNDLE, 'utf8')) as protobuf.INamespace;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Loads once per process; later calls return the same schema. */
 export function loadXdsProtos(): XdsProtos {
   if (loaded) return loaded;
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
-  root.loadSync([...PROTO_FILES], { keepCase: true });
-  root.resolveAll();
-  const packageDefinition = protoLoader.loadSync([...PROTO_FILES], LOADER_OPTIONS);
+  const bundle = readBundle();
+  let root: protobuf.Root;
+  let packageDefinition: protoLoader.PackageDefinition;
+  if (bundle) {
+    root = protobuf.Root.fromJSON(bundle);
+    root.resolveAll();
+    packageDefinition = serviceDefinitions(root);
+  } else {
+    root = new protobuf.Root();
+    root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
+    root.loadSync([...PROTO_FILES], { keepCase: true });
+    root.resolveAll();
+    packageDefinition = protoLoader.loadSync([...PROTO_FILES], LOADER_OPTIONS);
+  }
   const types = new Map<string, protobuf.Type>();
   const typeOf = (name: string): protobuf.Type => {
     const short = name.startsWith('type.googleapis.com/') ? name.slice('type.googleapis.com/'.length) : name;
@@ -51,12 +72,15 @@ export function loadXdsProtos(): XdsProtos {
     }
     return t;
   };
+  const encodeAs = (type: protobuf.Type, message: object): Uint8Array => type.encode(type.fromObject(message)).finish();
+  const spliced = routeConfigurationEncoder(typeOf, encodeAs);
   loaded = {
     root,
     packageDefinition,
     encode(typeName, message) {
       const type = typeOf(typeName);
-      return type.encode(type.fromObject(message)).finish();
+      if (type.fullName === '.envoy.config.route.v3.RouteConfiguration') return spliced(message);
+      return encodeAs(type, message);
     },
     decode(typeName, bytes) {
       const type = typeOf(typeName);
@@ -64,4 +88,107 @@ export function loadXdsProtos(): XdsProtos {
     },
   };
   return loaded;
+}
+
+/** Protobuf bytes of a length-delimited field: its key, its length, then bytes. */
+function lengthDelimited(fieldId: number, bytes: Uint8Array): Uint8Array[] {
+  const head = protobuf.Writer.create().uint32((fieldId << 3) | 2).uint32(bytes.length).finish();
+  return [head, bytes];
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A RouteConfiguration encoded from its virtual hosts' and routes' bytes, each encoded once per
+ * (frozen) object (the xDS translator reuses the objects of unchanged routes and virtual hosts):
+ * an edit to one route of a thousand re-encodes that route and its virtual host, and copies the
+ * others' bytes. Fields may come in any order
+ * on the wire; the result decodes to the same message, and is the same bytes for the same input.
+ */
+function routeConfigurationEncoder(typeOf: (name: string) => protobuf.Type, encodeAs: (type: protobuf.Type, message: object) => Uint8Array): (message: object) => Uint8Array {
+  const config = typeOf('envoy.config.route.v3.RouteConfiguration');
+  const vhostType = typeOf('envoy.config.route.v3.VirtualHost');
+  const routeType = typeOf('envoy.config.route.v3.Route');
+  const vhostsField = config.fields.virtual_hosts!.id;
+  const routesField = vhostType.fields.routes!.id;
+  const routeBytes = new WeakMap<object, Uint8Array>();
+  const encodeRoute = (route: object): Uint8Array => {
+    let bytes = routeBytes.get(route);
+    if (!bytes) {
+      bytes = encodeAs(routeType, route);
+      // Only frozen routes are reused as they are; others may still change.
+      if (Object.isFrozen(route)) routeBytes.set(route, bytes);
+    }
+    return bytes;
+  };
+  const vhostBytes = new WeakMap<object, Uint8Array>();
+  const encodeVirtualHost = (vhost: { routes?: object[] }): Uint8Array => {
+    let bytes = vhostBytes.get(vhost);
+    if (!bytes) {
+      const { routes, ...rest } = vhost;
+      const parts = [encodeAs(vhostType, rest)];
+      for (const route of routes ?? []) parts.push(...lengthDelimited(routesField, encodeRoute(route)));
+      bytes = concat(parts);
+      if (Object.isFrozen(vhost)) vhostBytes.set(vhost, bytes);
+    }
+    return bytes;
+  };
+  return (message) => {
+    const { virtual_hosts: vhosts, ...rest } = message as { virtual_hosts?: { routes?: object[] }[] };
+    const parts = [encodeAs(config, rest)];
+    for (const vhost of vhosts ?? []) parts.push(...lengthDelimited(vhostsField, encodeVirtualHost(vhost)));
+    return concat(parts);
+  };
+}
+
+/** lowerCamelCase, as grpc clients also name methods (proto-loader's originalName). */
+function lowerCamel(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/**
+ * The gRPC service definitions of every service in root, as @grpc/proto-loader makes them
+ * (same serialization and decoding options), from the root already loaded: parsing the protos a
+ * second time for proto-loader would double the start-up cost. Message definitions are left
+ * out: Pier's servers and clients only use services.
+ */
+function serviceDefinitions(root: protobuf.Root): protoLoader.PackageDefinition {
+  const out: Record<string, grpc.ServiceDefinition> = {};
+  const visit = (ns: protobuf.NamespaceBase): void => {
+    for (const nested of ns.nestedArray) {
+      if (nested instanceof protobuf.Service) {
+        const name = nested.fullName.replace(/^\./, '');
+        const service: Record<string, grpc.MethodDefinition<object, object>> = {};
+        for (const method of nested.methodsArray) {
+          const request = method.resolvedRequestType!;
+          const response = method.resolvedResponseType!;
+          service[method.name] = {
+            path: `/${name}/${method.name}`,
+            requestStream: Boolean(method.requestStream),
+            responseStream: Boolean(method.responseStream),
+            requestSerialize: (value: object) => Buffer.from(request.encode(request.fromObject(value)).finish()),
+            requestDeserialize: (bytes: Buffer) => request.toObject(request.decode(bytes), LOADER_OPTIONS),
+            responseSerialize: (value: object) => Buffer.from(response.encode(response.fromObject(value)).finish()),
+            responseDeserialize: (bytes: Buffer) => response.toObject(response.decode(bytes), LOADER_OPTIONS),
+            originalName: lowerCamel(method.name),
+          };
+        }
+        out[name] = service as grpc.ServiceDefinition;
+      } else if (nested instanceof protobuf.Namespace) {
+        visit(nested);
+      }
+    }
+  };
+  visit(root);
+  return out as unknown as protoLoader.PackageDefinition;
 }

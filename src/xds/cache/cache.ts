@@ -22,7 +22,7 @@ export interface SnapshotCacheOptions {
 export interface SnapshotCacheStats {
   gateways: number;
   resources: number;
-  /** Resource encodings performed since start: one per new content version. */
+  /** Resource encodings performed since start: at most one per content version, when a stream needs it. */
   encodes: number;
   /** Change events published, all gateways together. */
   events: number;
@@ -45,7 +45,7 @@ export class SnapshotCache {
     this.eventLogCapacity = Math.max(1, options.eventLogCapacity ?? DEFAULT_EVENT_LOG_CAPACITY);
   }
 
-  /** How many resources were encoded so far (each content version once). */
+  /** How many resources were encoded so far (each content version once, when first needed). */
   get encodeCount(): number {
     return this.encodes;
   }
@@ -74,7 +74,8 @@ export class SnapshotCache {
 
   /**
    * Replaces the gateway's resources. Resources deep-equal to the previous ones keep their
-   * entry (no encoding); only resources whose content changed get a new version. The objects
+   * entry (no encoding); only resources whose content changed get a new entry, encoded (and
+   * versioned) when a stream first needs it. The objects
    * must not be mutated afterwards (bus values are frozen). Returns true when anything changed.
    */
   setResources(gateway: string, resources: XdsResources): boolean {
@@ -83,7 +84,14 @@ export class SnapshotCache {
     const changes = new Map<ResourceTypeUrl, Set<string>>();
     for (const typeUrl of TYPE_ORDER) {
       const previous = topic.snapshot?.types.get(typeUrl);
-      const { sources, changed } = this.updateType(topic, typeUrl, resourcesOfType(resources, typeUrl));
+      const list = resourcesOfType(resources, typeUrl);
+      // The same (frozen) list as last time: nothing of this type to look at.
+      if (previous && topic.lists.get(typeUrl) === list) {
+        types.set(typeUrl, previous);
+        continue;
+      }
+      topic.lists.set(typeUrl, list);
+      const { sources, changed } = this.updateType(topic, typeUrl, list);
       topic.sources.set(typeUrl, sources);
       if (changed.size > 0) changes.set(typeUrl, changed);
       types.set(typeUrl, previous && changed.size === 0 ? previous : typeSnapshot(typeUrl, sources));
@@ -102,6 +110,7 @@ export class SnapshotCache {
     const changes = new Map<ResourceTypeUrl, Set<string>>();
     for (const [typeUrl, t] of topic.snapshot.types) if (t.entries.size > 0) changes.set(typeUrl, new Set(t.entries.keys()));
     topic.sources.clear();
+    topic.lists.clear();
     this.events += 1;
     topic.publish(undefined, changes);
     this.logger.debug({ gateway }, 'gateway deleted');
@@ -150,10 +159,10 @@ export class SnapshotCache {
   }
 
   private encode(typeUrl: ResourceTypeUrl, name: string, resource: object, before: ResourceEntry | undefined): ResourceEntry {
-    this.encodes += 1;
-    const entry = encodeEntry(this.protos, typeUrl, name, resource);
-    // Different objects can encode the same (defaults, key order): keep the entry streams already hold.
-    return before && before.version === entry.version ? before : entry;
+    const entry = encodeEntry(this.protos, typeUrl, name, resource, () => { this.encodes += 1; });
+    // Different objects can encode the same (defaults, key order): keep the entry streams may
+    // hold already (one no stream asked for yet is as good replaced).
+    return before?.encoded && before.version === entry.version ? before : entry;
   }
 
   private topicFor(gateway: string): GatewayTopic {
@@ -174,7 +183,16 @@ function typeSnapshot(typeUrl: ResourceTypeUrl, sources: ReadonlyMap<string, Sou
   const names = [...sources.keys()].sort();
   const entries = new Map<string, ResourceEntry>();
   for (const n of names) entries.set(n, (sources.get(n) as SourceRecord).entry);
-  return Object.freeze({ typeUrl, version: setVersion(entries.values()), entries });
+  let version: string | undefined;
+  // The set's version needs every entry's bytes: made when a stream first asks for it.
+  return Object.freeze({
+    typeUrl,
+    entries,
+    get version(): string {
+      version ??= setVersion(entries.values());
+      return version;
+    },
+  });
 }
 
 function summarize(changes: ReadonlyMap<ResourceTypeUrl, ReadonlySet<string>>): Record<string, number> {

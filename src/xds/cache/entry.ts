@@ -6,7 +6,11 @@ import { createHash } from 'node:crypto';
 import type { XdsProtos } from '../proto';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
 
-/** One encoded resource. Never mutated after creation: streams hold references to it. */
+/**
+ * One resource as streams serve it. Encoded once, when a stream first needs it (a gateway no
+ * proxy follows is never encoded); the entry (bytes and the Any that wraps them) is then shared by
+ * every stream and every response. Never changes once encoded: streams hold references to it.
+ */
 export interface ResourceEntry {
   readonly name: string;
   readonly typeUrl: ResourceTypeUrl;
@@ -20,6 +24,8 @@ export interface ResourceEntry {
    * sent again after the cluster changes (the new cluster warms on it).
    */
   readonly edsServiceName?: string;
+  /** Whether the bytes were made already. */
+  readonly encoded: boolean;
 }
 
 const VERSION_CHARS = 16; // 96 bits of sha256, base64url
@@ -48,17 +54,52 @@ function edsServiceNameOf(cluster: object): string | undefined {
   return c.eds_cluster_config?.service_name || c.name || undefined;
 }
 
-/** Encodes a resource and wraps it as an immutable entry. */
-export function encodeEntry(protos: XdsProtos, typeUrl: ResourceTypeUrl, name: string, resource: object): ResourceEntry {
-  const bytes = protos.encode(typeUrl, resource);
+class LazyEntry implements ResourceEntry {
+  private source: object | undefined;
+  private encodedBytes: Uint8Array | undefined;
+  private cachedVersion: string | undefined;
+  private cachedAny: Readonly<{ type_url: string; value: Uint8Array }> | undefined;
+
+  constructor(
+    private readonly protos: XdsProtos,
+    readonly typeUrl: ResourceTypeUrl,
+    readonly name: string,
+    resource: object,
+    private readonly onEncode: (() => void) | undefined,
+    readonly edsServiceName: string | undefined,
+  ) {
+    this.source = resource;
+  }
+
+  get encoded(): boolean {
+    return this.encodedBytes !== undefined;
+  }
+
+  get bytes(): Uint8Array {
+    if (this.encodedBytes === undefined) {
+      this.encodedBytes = this.protos.encode(this.typeUrl, this.source!);
+      this.source = undefined;
+      this.onEncode?.();
+    }
+    return this.encodedBytes;
+  }
+
+  get version(): string {
+    this.cachedVersion ??= contentVersion(this.bytes);
+    return this.cachedVersion;
+  }
+
+  get any(): Readonly<{ type_url: string; value: Uint8Array }> {
+    this.cachedAny ??= Object.freeze({ type_url: this.typeUrl, value: this.bytes });
+    return this.cachedAny;
+  }
+}
+
+/**
+ * Wraps a resource as an entry, encoded when first needed; onEncode is told when that happens.
+ * The resource must not change afterwards (bus values are frozen).
+ */
+export function encodeEntry(protos: XdsProtos, typeUrl: ResourceTypeUrl, name: string, resource: object, onEncode?: () => void): ResourceEntry {
   const edsServiceName = typeUrl === TypeUrl.Cluster ? edsServiceNameOf(resource) : undefined;
-  const entry: ResourceEntry = {
-    name,
-    typeUrl,
-    version: contentVersion(bytes),
-    bytes,
-    any: Object.freeze({ type_url: typeUrl, value: bytes }),
-    ...(edsServiceName !== undefined ? { edsServiceName } : {}),
-  };
-  return Object.freeze(entry);
+  return new LazyEntry(protos, typeUrl, name, resource, onEncode, edsServiceName);
 }

@@ -1,8 +1,14 @@
-/** Feeds the snapshot cache from the bus: every XdsResources store or delete, per gateway. */
+/**
+ * Feeds the snapshot cache from the bus: per gateway, the xDS translator's resources and the
+ * endpoint translator's, served together. Both arrive in one batch when they change together
+ * (a new cluster and its first endpoints), so a cluster is never published without them.
+ */
 import type { Logger } from '../../logging/logger';
 import { componentLogger } from '../../logging/logger';
+import { followBatches, type BatchFollower } from '../../message/batch';
 import type { Bus } from '../../message/resources';
-import { handleSubscription } from '../../message/watchable';
+import type { WatchableMap } from '../../message/watchable';
+import { withEndpoints, type GatewayEndpoints, type XdsResources } from '../types';
 import type { SnapshotCache } from './cache';
 
 export interface XdsCacheRunnerOptions {
@@ -11,9 +17,10 @@ export interface XdsCacheRunnerOptions {
   logger: Logger;
 }
 
+type Source = 'resources' | 'endpoints';
+
 export class XdsCacheRunner {
-  private abort: AbortController | null = null;
-  private loop: Promise<void> | null = null;
+  private follower: BatchFollower | null = null;
   private readonly logger: Logger;
 
   constructor(private readonly options: XdsCacheRunnerOptions) {
@@ -21,28 +28,26 @@ export class XdsCacheRunner {
   }
 
   start(): void {
-    if (this.abort) return;
-    const abort = new AbortController();
-    this.abort = abort;
+    if (this.follower) return;
     const { bus, cache } = this.options;
-    const subscription = bus.xdsResources.subscribe(abort.signal);
-    this.loop = handleSubscription(subscription, (update) => {
-      try {
-        if (update.deleted || update.value === undefined) cache.deleteGateway(update.key);
-        else cache.setResources(update.key, update.value);
-      } catch (err) {
-        // One gateway's bad resource must not stop the others from being served.
-        this.logger.error({ err, gateway: update.key }, 'cannot cache xDS resources');
+    const sources = { resources: bus.xdsResources, endpoints: bus.xdsEndpoints } as unknown as Record<Source, WatchableMap<string, XdsResources | GatewayEndpoints>>;
+    this.follower = followBatches(sources, (updates) => {
+      const gateways = new Set(updates.map((u) => u.key));
+      for (const gateway of gateways) {
+        try {
+          const resources = bus.xdsResources.load(gateway);
+          if (!resources) cache.deleteGateway(gateway);
+          else cache.setResources(gateway, withEndpoints(resources, bus.xdsEndpoints.load(gateway)));
+        } catch (err) {
+          // One gateway's bad resource must not stop the others from being served.
+          this.logger.error({ err, gateway }, 'cannot cache xDS resources');
+        }
       }
-    }).catch((err: unknown) => {
-      this.logger.error({ err }, 'xDS cache runner stopped');
-    });
+    }, (err: unknown) => this.logger.error({ err }, 'xDS cache runner failed'));
   }
 
   async stop(): Promise<void> {
-    this.abort?.abort();
-    this.abort = null;
-    await this.loop;
-    this.loop = null;
+    await this.follower?.stop();
+    this.follower = null;
   }
 }

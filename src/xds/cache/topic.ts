@@ -31,6 +31,8 @@ export class GatewayTopic {
   seq = 0;
   /** Per type, per name: what the current snapshot was built from. */
   readonly sources = new Map<ResourceTypeUrl, Map<string, SourceRecord>>();
+  /** Per type, the list the current snapshot was built from (lists on the bus are frozen). */
+  readonly lists = new Map<ResourceTypeUrl, readonly object[]>();
   private readonly events: TopicEvent[] = [];
   private loggedNames = 0;
   private readonly subscribers = new Set<TopicSubscription>();

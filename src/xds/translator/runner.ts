@@ -1,13 +1,15 @@
 /**
- * Runs the xDS translator on the bus: each XdsIR (per gateway) in, its XdsResources out. The
- * watchable map drops stores equal to the current value, so an IR change that leaves the Envoy
- * resources unchanged reaches nobody downstream.
+ * Runs the xDS translator on the bus: each XdsIR (per gateway) in; its XdsResources (no
+ * endpoints) and the EndpointBindings of its clusters out. Envoy objects are built once per IR
+ * object and reused while the IR keeps that object (XdsTranslationMemo), and the watchable map
+ * drops stores equal to the current value, so an IR change that leaves the Envoy resources
+ * unchanged reaches nobody downstream.
  */
 import type { Bus } from '../../message/resources';
-import { handleSubscription, type Subscription, type Update } from '../../message/watchable';
+import { freezeValue, handleSubscription, type Subscription, type Update } from '../../message/watchable';
 import type { XdsIR } from '../../ir/types';
 import { componentLogger, type Logger } from '../../logging/logger';
-import { translateXds } from './translate';
+import { translateGateway, XdsTranslationMemo, type GatewayTranslation } from './translate';
 
 export interface XdsTranslatorRunnerOptions {
   bus: Bus;
@@ -17,6 +19,9 @@ export interface XdsTranslatorRunnerOptions {
 export class XdsTranslatorRunner {
   private readonly bus: Bus;
   private readonly logger: Logger;
+  private readonly memo = new XdsTranslationMemo();
+  /** The last translation per gateway, to hand over unchanged lists as they were. */
+  private readonly last = new Map<string, GatewayTranslation>();
   private subscription: Subscription<string, XdsIR> | undefined;
   private loop: Promise<void> | undefined;
 
@@ -45,14 +50,48 @@ export class XdsTranslatorRunner {
     await loop;
   }
 
+  /**
+   * The lists of the last translation where the new ones hold the same (frozen, reused)
+   * objects: the bus and the cache then see the same list and skip it at once.
+   */
+  private reuseUnchanged(gateway: string, next: GatewayTranslation): GatewayTranslation {
+    const before = this.last.get(gateway);
+    if (before) {
+      const r = next.resources;
+      const p = before.resources;
+      const same = <T>(a: readonly T[], b: readonly T[]): readonly T[] => (a.length === b.length && a.every((x, i) => x === b[i]) ? b : a);
+      next = {
+        resources: {
+          ...r,
+          listeners: same(r.listeners, p.listeners) as typeof r.listeners,
+          routes: same(r.routes, p.routes) as typeof r.routes,
+          clusters: same(r.clusters, p.clusters) as typeof r.clusters,
+          secrets: same(r.secrets, p.secrets) as typeof r.secrets,
+        },
+        bindings: same(next.bindings, before.bindings) as typeof next.bindings,
+      };
+    }
+    // Frozen, so the bus keeps these very lists (their items are frozen already, or tiny).
+    freezeValue(next);
+    this.last.set(gateway, next);
+    return next;
+  }
+
   private handle(update: Update<string, XdsIR>): void {
     const gateway = update.key;
     if (update.deleted || update.value === undefined) {
+      this.last.delete(gateway);
+      this.bus.endpointBindings.delete(gateway);
       if (this.bus.xdsResources.delete(gateway)) this.logger.info({ gateway }, 'removed xDS resources');
       return;
     }
     try {
-      const resources = translateXds(update.value);
+      const started = process.hrtime.bigint();
+      const translated = this.reuseUnchanged(gateway, translateGateway(update.value, this.memo));
+      const { resources, bindings } = translated;
+      // Bindings first: the endpoint translator then has the new clusters' endpoints ready
+      // by the time the cache takes both.
+      this.bus.endpointBindings.store(gateway, bindings);
       const changed = this.bus.xdsResources.store(gateway, resources);
       if (changed) {
         this.logger.info({
@@ -60,8 +99,8 @@ export class XdsTranslatorRunner {
           listeners: resources.listeners.length,
           routes: resources.routes.length,
           clusters: resources.clusters.length,
-          endpoints: resources.endpoints.length,
           secrets: resources.secrets.length,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
         }, 'translated IR to xDS resources');
       }
     } catch (err) {

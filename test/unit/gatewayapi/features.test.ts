@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { supportedFeatures } from '../../../src/gatewayapi/features';
+import { supportedFeatures } from '../../../src/gatewayapi/model/features';
 
 describe('GatewayClass supportedFeatures', () => {
   test('is sorted by name, without repeats, and names the core features and CORS', () => {

@@ -2,11 +2,10 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Listener } from '../../../src/apis/gateway';
-import { endpointsFor } from '../../../src/gatewayapi/backends';
-import { parseDurationMs } from '../../../src/gatewayapi/duration';
-import { conflictBetween } from '../../../src/gatewayapi/listeners';
-import { re2Problem } from '../../../src/gatewayapi/regex';
-import { labelSelectorMatches, labelSelectorProblem } from '../../../src/gatewayapi/selectors';
+import { parseDurationMs } from '../../../src/gatewayapi/routes/duration';
+import { conflictBetween } from '../../../src/gatewayapi/listeners/listeners';
+import { re2Problem } from '../../../src/gatewayapi/routes/regex';
+import { labelSelectorMatches, labelSelectorProblem } from '../../../src/gatewayapi/listeners/selectors';
 
 describe('label selectors', () => {
   const labels = { env: 'prod', tier: 'web' };
@@ -72,20 +71,5 @@ describe('listener conflicts', () => {
   });
   test('TCP and UDP use different transports', () => {
     assert.equal(conflictBetween(l('TCP'), l('UDP')), undefined);
-  });
-});
-
-describe('endpointsFor', () => {
-  test('matches the slice port by the Service port name; ready endpoints only; sorted and deduplicated', () => {
-    const slices = [
-      { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice' as const, metadata: { name: 'a' }, addressType: 'IPv4' as const,
-        ports: [{ name: 'http', port: 8080 }, { name: 'admin', port: 9000 }],
-        endpoints: [{ addresses: ['10.0.0.2'] }, { addresses: ['10.0.0.3'], conditions: { ready: false } }, { addresses: ['10.0.0.1'], conditions: { ready: true } }] },
-      { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice' as const, metadata: { name: 'b' }, addressType: 'IPv4' as const,
-        ports: [{ name: 'http', port: 8080 }], endpoints: [{ addresses: ['10.0.0.2'] }] },
-    ];
-    assert.deepEqual(endpointsFor(slices, { name: 'http', port: 80 }), [{ host: '10.0.0.1', port: 8080 }, { host: '10.0.0.2', port: 8080 }]);
-    assert.deepEqual(endpointsFor(slices, { name: 'admin', port: 90 }), [{ host: '10.0.0.1', port: 9000 }, { host: '10.0.0.2', port: 9000 }]);
-    assert.deepEqual(endpointsFor(slices, { port: 80 }), []);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { compareHostnameSpecificity, hostnameCovers, intersectHostname, intersectListenerAndRoute } from '../../../src/gatewayapi/hostnames';
+import { compareHostnameSpecificity, hostnameCovers, intersectHostname, intersectListenerAndRoute } from '../../../src/gatewayapi/listeners/hostnames';
 
 describe('hostnameCovers', () => {
   test('exact names cover only themselves', () => {

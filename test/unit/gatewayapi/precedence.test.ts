@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { TranslatedMatch } from '../../../src/gatewayapi/httpmatch';
-import { comparePrecedence, precedenceKey, type PrecedenceKey, type RouteIdentity } from '../../../src/gatewayapi/precedence';
+import type { TranslatedMatch } from '../../../src/gatewayapi/routes/httpmatch';
+import { comparePrecedence, precedenceKey, type PrecedenceKey, type RouteIdentity } from '../../../src/gatewayapi/routes/precedence';
 
 function match(partial: Partial<TranslatedMatch>): TranslatedMatch {
   return { pathMatch: { pathPrefix: '/' }, headerMatches: [], queryParamMatches: [], ...partial };

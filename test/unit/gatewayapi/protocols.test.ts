@@ -12,10 +12,10 @@ import type { Gateway, GRPCRoute, HTTPRoute, Listener, ReferenceGrant, TCPRoute,
 import type { Condition } from '../../../src/apis/meta';
 import type { XdsIR } from '../../../src/ir/types';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
-import { keyPairProblem, resolveCertificateRefs } from '../../../src/gatewayapi/certificates';
-import { methodPath } from '../../../src/gatewayapi/grpcroute';
-import { conflictBetween } from '../../../src/gatewayapi/listeners';
-import { comparePrecedence, grpcSpecificity, precedenceKeyFrom } from '../../../src/gatewayapi/precedence';
+import { keyPairProblem, resolveCertificateRefs } from '../../../src/gatewayapi/listeners/certificates';
+import { methodPath } from '../../../src/gatewayapi/routes/grpcroute';
+import { conflictBetween } from '../../../src/gatewayapi/listeners/listeners';
+import { comparePrecedence, grpcSpecificity, precedenceKeyFrom } from '../../../src/gatewayapi/routes/precedence';
 import { ResourceIndex } from '../../../src/gatewayapi/resourceindex';
 import { translate } from '../../../src/gatewayapi/translate';
 import { testData } from '../../helpers/paths';
@@ -54,7 +54,7 @@ describe('certificates', () => {
     const resources = emptyProviderResources();
     resources.secrets.push(secret('certs', 'a', pair.certificateChain, pair.privateKey), secret('certs', 'b', pair.certificateChain, pair.privateKey));
     resources.referenceGrants.push(grant('certs', 'Gateway', 'default', 'Secret', 'a'), grant('certs', 'HTTPRoute', 'default', 'Secret'));
-    const resolved = resolveCertificateRefs([{ name: 'a', namespace: 'certs' }, { name: 'b', namespace: 'certs' }], 'default', new ResourceIndex(resources));
+    const resolved = resolveCertificateRefs([{ name: 'a', namespace: 'certs' }, { name: 'b', namespace: 'certs' }], 'default', ResourceIndex.fromResources(resources));
     assert.deepEqual(resolved.certificates.map((c) => c.name), ['certs/a']);
     assert.deepEqual(resolved.problems.map((p) => p.reason), ['RefNotPermitted']);
   });

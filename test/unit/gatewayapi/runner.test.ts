@@ -3,6 +3,8 @@ import * as assert from 'node:assert/strict';
 import type { Gateway, GatewayClass, HTTPRoute } from '../../../src/apis/gateway';
 import { silentLogger } from '../../../src/logging/logger';
 import { Bus, emptyProviderResources, statusKey, type ProviderResources } from '../../../src/message/resources';
+import { anyTable, TABLE_NAMES, tableKey } from '../../../src/message/tables';
+import type { KubeObject } from '../../../src/apis/meta';
 import { GatewayAPITranslatorRunner } from '../../../src/gatewayapi/runner';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
@@ -28,8 +30,19 @@ function route(name: string, gatewayName: string): HTTPRoute {
   };
 }
 
-function resources(partial: Partial<ProviderResources>): ProviderResources {
-  return { ...emptyProviderResources(), ...partial };
+/** Stores a whole resource set into the bus tables (deleting what is not in it), and marks the provider synced. */
+function publish(bus: Bus, partial: Partial<ProviderResources>): void {
+  const all = { ...emptyProviderResources(), ...partial };
+  for (const table of TABLE_NAMES) {
+    const map = anyTable(bus.tables, table);
+    const keys = new Set<string>();
+    for (const o of all[table] as KubeObject[]) {
+      keys.add(tableKey(o));
+      map.store(tableKey(o), o);
+    }
+    for (const k of map.keys()) if (!keys.has(k)) map.delete(k);
+  }
+  bus.providerSynced.store('test', true);
 }
 
 /** Polls until check() holds; bounded in time and tries. */
@@ -47,7 +60,7 @@ describe('GatewayAPITranslatorRunner', () => {
     const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '127.0.0.1', logger: silentLogger() });
     runner.start();
     try {
-      bus.providerResources.store(CONTROLLER, resources({
+      publish(bus, ({
         gatewayClasses: [gatewayClass()], gateways: [gateway('a'), gateway('b')], httpRoutes: [route('r', 'a')],
       }));
       await eventually(() => bus.xdsIR.load('default/a') !== undefined && bus.xdsIR.load('default/b') !== undefined, 'IR of both gateways');
@@ -58,20 +71,15 @@ describe('GatewayAPITranslatorRunner', () => {
       assert.equal(routeStatus?.kind, 'HTTPRoute');
 
       // Gateway b and the route go away: their keys are deleted, the rest stays.
-      bus.providerResources.store(CONTROLLER, resources({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
+      publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
       await eventually(() => bus.xdsIR.load('default/b') === undefined, 'gateway b IR deleted');
       assert.equal(bus.infraIR.load('default/b'), undefined);
       assert.equal(bus.statuses.load(statusKey('Gateway', 'default', 'b')), undefined);
       assert.equal(bus.statuses.load(statusKey('HTTPRoute', 'default', 'r')), undefined);
       assert.ok(bus.xdsIR.load('default/a'));
 
-      // Another controller's resources are ignored.
-      bus.providerResources.store('example.com/other', resources({ gatewayClasses: [gatewayClass()], gateways: [gateway('c')] }));
-      await new Promise((r) => setTimeout(r, 20));
-      assert.equal(bus.xdsIR.load('default/c'), undefined);
-
-      // The provider's entry goes away: everything this runner stored is deleted.
-      bus.providerResources.delete(CONTROLLER);
+      // Nothing is left: everything this runner stored is deleted.
+      publish(bus, {});
       await eventually(() => bus.xdsIR.keys().length === 0 && bus.infraIR.keys().length === 0 && bus.statuses.keys().length === 0, 'everything deleted');
     } finally {
       await runner.stop();
@@ -81,7 +89,7 @@ describe('GatewayAPITranslatorRunner', () => {
 
   test('reads resources stored before it started', async () => {
     const bus = new Bus();
-    bus.providerResources.store(CONTROLLER, resources({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
+    publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
     const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger: silentLogger() });
     runner.start();
     try {
@@ -101,7 +109,7 @@ describe('GatewayAPITranslatorRunner', () => {
       // Structurally broken objects (as an unvalidated provider could pass them on).
       const broken = { ...gateway('broken'), spec: { gatewayClassName: 'pier' } } as unknown as Gateway;
       const brokenRoute = { ...route('r2', 'broken'), spec: { parentRefs: [{ name: 'broken' }], rules: [{ matches: [{ path: { type: 'Bogus', value: 'x' } }], filters: [{ type: 'Nope' }] }] } } as unknown as HTTPRoute;
-      bus.providerResources.store(CONTROLLER, resources({ gatewayClasses: [gatewayClass()], gateways: [broken], httpRoutes: [brokenRoute] }));
+      publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [broken], httpRoutes: [brokenRoute] }));
       await eventually(() => bus.statuses.load(statusKey('Gateway', 'default', 'broken')) !== undefined, 'gateway status');
       const gw = bus.statuses.load(statusKey('Gateway', 'default', 'broken'));
       assert.equal(gw?.kind === 'Gateway' && gw.status.conditions?.[0]?.status, 'False');

@@ -4,12 +4,12 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createLogger, silentLogger } from '../../../src/logging/logger';
-import type { ProviderError, ProviderResources } from '../../../src/message/resources';
+import { loadProviderResources, type ProviderError, type ProviderResources } from '../../../src/message/resources';
+import { createResourceTables, type ResourceTables } from '../../../src/message/tables';
 import { WatchableMap } from '../../../src/message/watchable';
 import { FileProvider } from '../../../src/provider/file/provider';
+import { eventually } from '../../helpers/eventually';
 
-const CONTROLLER = 'pier.dev/gateway-controller';
-const WAIT_MS = 3000;
 
 function route(name: string, backend: string, port = 80): string {
   return `apiVersion: gateway.networking.k8s.io/v1
@@ -37,21 +37,6 @@ spec:
       port: 8080
 `;
 
-/** Polls until check passes or WAIT_MS elapse; fails with the last assertion error. */
-async function eventually(check: () => void, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  let last: unknown;
-  for (let attempt = 0; attempt < 1000 && Date.now() < deadline; attempt++) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out after ${WAIT_MS}ms waiting for ${what}: ${String(last)}`);
-}
 
 /** Writes a file the way editors that save atomically do: a temp file renamed over the target. */
 async function writeAtomically(file: string, text: string): Promise<void> {
@@ -63,7 +48,8 @@ async function writeAtomically(file: string, text: string): Promise<void> {
 describe('FileProvider', () => {
   let root: string;
   let dir: string;
-  let resources: WatchableMap<string, ProviderResources>;
+  let tables: ResourceTables;
+  let synced: WatchableMap<string, true>;
   let errors: WatchableMap<string, ProviderError[]>;
   let provider: FileProvider | undefined;
   let counter = 0;
@@ -88,16 +74,17 @@ describe('FileProvider', () => {
       await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await fs.writeFile(path.join(dir, name), text);
     }
-    resources = new WatchableMap();
+    tables = createResourceTables();
+    synced = new WatchableMap();
     errors = new WatchableMap();
-    provider = new FileProvider({ directory: dir, controllerName: CONTROLLER, resources, errors, logger: silentLogger(), debounceMs });
+    provider = new FileProvider({ directory: dir, tables, synced, errors, logger: silentLogger(), debounceMs });
     await provider.start();
     return provider;
   }
 
   const current = (): ProviderResources => {
-    const value = resources.load(CONTROLLER);
-    assert.ok(value, 'resources are published');
+    assert.ok(synced.load('file'), 'resources are published');
+    const value = loadProviderResources(tables);
     return value;
   };
   const routeBackends = (): Record<string, string | undefined> =>
@@ -215,7 +202,7 @@ describe('FileProvider', () => {
     dir = path.join(root, `case-${++counter}`);
     await fs.mkdir(dir, { recursive: true });
     provider = new FileProvider({
-      directory: dir, controllerName: CONTROLLER, resources: new WatchableMap(), errors: new WatchableMap(),
+      directory: dir, tables: createResourceTables(), synced: new WatchableMap(), errors: new WatchableMap(),
       logger: createLogger({ level: 'debug', destination: { write: (line: string) => { lines.push(line); } } }),
     });
     await provider.start();
@@ -245,7 +232,11 @@ describe('FileProvider', () => {
     const published = current();
     await provider?.reload();
     await provider?.reload();
-    assert.equal(current(), published, 'an unchanged reload stores nothing');
+    const now = current();
+    for (const list of Object.keys(now) as (keyof ProviderResources)[]) {
+      assert.equal(now[list].length, published[list].length);
+      now[list].forEach((o, i) => assert.equal(o, published[list][i], `an unchanged reload stores nothing (${list})`));
+    }
     assert.ok((current().httpRoutes[0]?.metadata.generation ?? 0) <= 5, `few reloads for a burst (generation ${current().httpRoutes[0]?.metadata.generation})`);
   });
 
@@ -267,7 +258,7 @@ describe('FileProvider', () => {
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'bad.yaml'), route('web', 'v1', 0));
     provider = new FileProvider({
-      directory: dir, controllerName: CONTROLLER, resources: new WatchableMap(), errors: new WatchableMap(),
+      directory: dir, tables: createResourceTables(), synced: new WatchableMap(), errors: new WatchableMap(),
       logger: createLogger({ level: 'info', destination: { write: (line: string) => { lines.push(line); } } }),
     });
     await provider.start();
@@ -286,9 +277,10 @@ describe('FileProvider', () => {
     await fs.writeFile(path.join(dir, '..v1', 'route.yaml'), route('web', 'v1'));
     await fs.symlink('..v1', path.join(dir, '..data'));
     await fs.symlink(path.join('..data', 'route.yaml'), path.join(dir, 'route.yaml'));
-    resources = new WatchableMap();
+    tables = createResourceTables();
+    synced = new WatchableMap();
     errors = new WatchableMap();
-    provider = new FileProvider({ directory: dir, controllerName: CONTROLLER, resources, errors, logger: silentLogger(), debounceMs: 20 });
+    provider = new FileProvider({ directory: dir, tables, synced, errors, logger: silentLogger(), debounceMs: 20 });
     await provider.start();
     assert.deepEqual(routeBackends(), { web: 'v1' }, 'read once, through the top-level link only');
     assert.deepEqual(errors.loadAll(), new Map());
@@ -304,9 +296,10 @@ describe('FileProvider', () => {
     dir = path.join(root, `case-${++counter}`);
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'route.yaml'), route('web', 'v1'));
-    resources = new WatchableMap();
+    tables = createResourceTables();
+    synced = new WatchableMap();
     errors = new WatchableMap();
-    provider = new FileProvider({ directory: dir, controllerName: CONTROLLER, resources, errors, logger: silentLogger(), debounceMs: 20, pollIntervalMs: 50 });
+    provider = new FileProvider({ directory: dir, tables, synced, errors, logger: silentLogger(), debounceMs: 20, pollIntervalMs: 50 });
     await provider.start();
     const moved = `${dir}-moved`;
     await fs.rename(dir, moved);
@@ -322,11 +315,11 @@ describe('FileProvider', () => {
 
   test('a missing directory is a clear error at start', async () => {
     const missing = path.join(root, 'nope');
-    const p = new FileProvider({ directory: missing, controllerName: CONTROLLER, resources: new WatchableMap(), errors: new WatchableMap(), logger: silentLogger() });
+    const p = new FileProvider({ directory: missing, tables: createResourceTables(), synced: new WatchableMap(), errors: new WatchableMap(), logger: silentLogger() });
     await assert.rejects(p.start(), { message: `file provider: cannot read directory ${missing}: no such file or directory` });
     const file = path.join(root, 'plain-file');
     await fs.writeFile(file, '');
-    const q = new FileProvider({ directory: file, controllerName: CONTROLLER, resources: new WatchableMap(), errors: new WatchableMap(), logger: silentLogger() });
+    const q = new FileProvider({ directory: file, tables: createResourceTables(), synced: new WatchableMap(), errors: new WatchableMap(), logger: silentLogger() });
     await assert.rejects(q.start(), /is not a directory/);
   });
 

@@ -19,6 +19,11 @@ function toRecord(changes: ChangeSet): Record<string, string[]> {
   return out;
 }
 
+/** Reads every entry's bytes, as streams serving the whole gateway would. */
+function readAll(cache: SnapshotCache, gateway: string): void {
+  for (const t of cache.snapshot(gateway)?.types.values() ?? []) for (const e of t.entries.values()) void e.bytes;
+}
+
 describe('SnapshotCache versions and encoding', () => {
   test('versions derive from content: equal content, equal versions, in another cache too', () => {
     const a = new SnapshotCache();
@@ -42,9 +47,11 @@ describe('SnapshotCache versions and encoding', () => {
     cache.setResources(GW, basicGateway());
     const entry = cache.snapshot(GW)?.types.get(TypeUrl.Listener)?.entries.get('l1');
     assert.ok(entry);
+    assert.equal(entry.encoded, false, 'nothing is encoded before a stream needs it');
     assert.equal(entry.any.type_url, TypeUrl.Listener);
     assert.equal(entry.any.value, entry.bytes, 'the Any wraps the same bytes, no copy');
-    assert.ok(Object.isFrozen(entry));
+    assert.equal(entry.bytes, entry.bytes, 'encoded once, then the same bytes');
+    assert.equal(cache.encodeCount, 1);
     const decoded = loadXdsProtos().decode(TypeUrl.Listener, entry.bytes);
     assert.equal(decoded.name, 'l1');
     const c1 = cache.snapshot(GW)?.types.get(TypeUrl.Cluster)?.entries.get('c1');
@@ -54,6 +61,8 @@ describe('SnapshotCache versions and encoding', () => {
   test('unchanged resources are not encoded again and keep their entry; changed ones get a new version', () => {
     const cache = new SnapshotCache();
     cache.setResources(GW, basicGateway());
+    assert.equal(cache.encodeCount, 0, 'encoded when a stream first needs them');
+    readAll(cache, GW);
     assert.equal(cache.encodeCount, 4);
     const before = cache.snapshot(GW);
     // A new but deep-equal set: nothing to do.
@@ -62,6 +71,7 @@ describe('SnapshotCache versions and encoding', () => {
     assert.equal(cache.snapshot(GW), before);
 
     assert.equal(cache.setResources(GW, { ...basicGateway(), endpoints: [endpoints('c1', '10.0.0.2')] }), true);
+    readAll(cache, GW);
     assert.equal(cache.encodeCount, 5);
     const after = cache.snapshot(GW);
     assert.ok(before && after);
@@ -93,7 +103,9 @@ describe('SnapshotCache versions and encoding', () => {
     const cache = new SnapshotCache();
     cache.setResources(GW, { ...basicGateway(), secrets: [secret('s1')] });
     cache.setResources('ns/other', resources('ns/other', { clusters: [cluster('x')] }));
-    assert.deepEqual(cache.stats(), { gateways: 2, resources: 6, encodes: 6, events: 2, subscribers: 0 });
+    assert.deepEqual(cache.stats(), { gateways: 2, resources: 6, encodes: 0, events: 2, subscribers: 0 });
+    readAll(cache, GW);
+    assert.deepEqual(cache.stats(), { gateways: 2, resources: 6, encodes: 5, events: 2, subscribers: 0 }, 'only what was read was encoded');
     assert.deepEqual(cache.gateways(), [GW, 'ns/other']);
     cache.deleteGateway('ns/other');
     assert.deepEqual(cache.gateways(), [GW]);

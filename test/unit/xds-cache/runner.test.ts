@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { silentLogger } from '../../../src/logging/logger';
 import { Bus } from '../../../src/message/resources';
 import { SnapshotCache, XdsCacheRunner } from '../../../src/xds/cache';
+import { TypeUrl } from '../../../src/xds/types';
 import { basicGateway, endpoints } from './fixtures';
 
 async function eventually(cond: () => boolean, what: string): Promise<void> {
@@ -23,9 +24,13 @@ test('the runner feeds the cache from bus.xdsResources: existing keys, stores an
     await eventually(() => cache.snapshot('default/a') !== undefined, 'the pre-existing gateway');
     bus.xdsResources.store('default/b', basicGateway('default/b'));
     await eventually(() => cache.snapshot('default/b') !== undefined, 'the stored gateway');
-    const encodes = cache.encodeCount;
+    const assignment = () => cache.snapshot('default/a')?.types.get(TypeUrl.ClusterLoadAssignment)?.entries.get('c1');
+    const before = assignment();
     bus.xdsResources.store('default/a', { ...basicGateway('default/a'), endpoints: [endpoints('c1', '10.9.9.9')] });
-    await eventually(() => cache.encodeCount === encodes + 1, 'the endpoint change');
+    await eventually(() => assignment() !== before, 'the endpoint change');
+    const encodes = cache.encodeCount;
+    void assignment()?.bytes;
+    assert.equal(cache.encodeCount, encodes + 1, 'the changed assignment alone is encoded');
     bus.xdsResources.delete('default/b');
     await eventually(() => cache.snapshot('default/b') === undefined, 'the deleted gateway');
     assert.deepEqual(cache.gateways(), ['default/a']);

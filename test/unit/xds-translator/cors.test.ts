@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { corsPolicy, originMatcher } from '../../../src/xds/translator/cors';
+import { corsPolicy, originMatcher } from '../../../src/xds/translator/listeners/cors';
 
 function matches(origin: string, value: string): boolean {
   const m = originMatcher(origin);

@@ -11,9 +11,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { XdsIR } from '../../../src/ir/types';
-import { translateXds } from '../../../src/xds/translator/translate';
 import { testData } from '../../helpers/paths';
-import { bootstrapBytes, envoyBinary, runCommand, type BootstrapOptions } from './support';
+import { bootstrapBytes, envoyBinary, runCommand, type BootstrapOptions, translateTestIR } from './support';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot ask Envoy to validate the translated resources';
@@ -35,7 +34,7 @@ describe('Envoy accepts what the whole pipeline produces for each Gateway API go
 
   async function validate(label: string, ir: XdsIR, mode: BootstrapOptions['mode']): Promise<void> {
     const file = path.join(dir, `${label.replace(/[^A-Za-z0-9_-]+/g, '_')}-${mode}.pb`);
-    writeFileSync(file, bootstrapBytes(translateXds(ir), { mode }));
+    writeFileSync(file, bootstrapBytes(translateTestIR(ir), { mode }));
     const result = await runCommand(envoy ?? 'envoy', ['--mode', 'validate', '-c', file, '--log-level', 'warn'], 30_000);
     assert.equal(result.code, 0, `envoy rejected ${label} (${mode}):\n${result.output}`);
   }

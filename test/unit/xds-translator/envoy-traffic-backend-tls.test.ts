@@ -15,8 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { HTTPRoute, UpstreamTLS, XdsIR } from '../../../src/ir/types';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { envoyBinary, startStaticEnvoy, type StaticEnvoy } from './support';
+import { envoyBinary, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
@@ -74,7 +73,7 @@ function httpGet(port: number, urlPath: string): Promise<{ status: number; body:
 function route(name: string, prefix: string, clusterName: string, port: number, tls: UpstreamTLS): HTTPRoute {
   return {
     name, pathMatch: { pathPrefix: prefix }, headerMatches: [], queryParamMatches: [], origin: name,
-    destination: { settings: [{ clusterName, weight: 1, protocol: 'http', endpoints: [{ host: HOST, port }], tls }] },
+    destination: { settings: [{ clusterName, weight: 1, protocol: 'http', endpoints: [{ host: HOST, port }], tls } as TestSetting] },
   };
 }
 
@@ -116,7 +115,7 @@ describe('upstream TLS (BackendTLSPolicy) through Envoy running the translated r
       tcp: [],
       udp: [],
     };
-    proxy = await startStaticEnvoy(translateXds(ir), { dir, ready: () => httpGet(httpPort, '/') });
+    proxy = await startStaticEnvoy(translateTestIR(ir), { dir, ready: () => httpGet(httpPort, '/') });
   });
 
   after(async () => {

@@ -13,8 +13,7 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CORSPolicy, HTTPRoute, XdsIR } from '../../../src/ir/types';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { envoyBinary, startStaticEnvoy, type StaticEnvoy } from './support';
+import { envoyBinary, startStaticEnvoy, type StaticEnvoy, translateTestIR } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
@@ -94,7 +93,7 @@ describe('CORS through Envoy running the translated resources', { skip }, () => 
       tcp: [],
       udp: [],
     };
-    proxy = await startStaticEnvoy(translateXds(ir), { dir, ready: () => send(port, 'GET', '/') });
+    proxy = await startStaticEnvoy(translateTestIR(ir), { dir, ready: () => send(port, 'GET', '/') });
   });
 
   after(async () => {

@@ -15,9 +15,8 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
-import type { DestinationSetting, HTTPRoute, XdsIR } from '../../../src/ir/types';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy } from './support';
+import type { HTTPRoute, XdsIR } from '../../../src/ir/types';
+import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
@@ -28,7 +27,7 @@ const GRPC_OK = '0';
 const GRPC_UNIMPLEMENTED = '12';
 const GRPC_UNAVAILABLE = '14';
 
-function setting(name: string, port: number, extra: Partial<DestinationSetting> = {}): DestinationSetting {
+function setting(name: string, port: number, extra: Partial<TestSetting> = {}): TestSetting {
   return { clusterName: `default/${name}/${port}`, weight: 1, protocol: 'http', endpoints: [{ host: HOST, port }], ...extra };
 }
 
@@ -162,7 +161,7 @@ describe('protocol features through Envoy running the translated resources', { s
             // The cluster name's port (1) is not the port to use: the IR port is.
             route('external', {
               pathMatch: { pathPrefix: '/external' },
-              destination: { settings: [{ clusterName: 'default/external/1', weight: 1, protocol: 'http', endpoints: [], dnsName: 'localhost', port: mainPort }] },
+              destination: { settings: [{ clusterName: 'default/external/1', weight: 1, protocol: 'http', dnsName: 'localhost', port: mainPort }] },
             }),
           ],
         }],
@@ -178,7 +177,7 @@ describe('protocol features through Envoy running the translated resources', { s
       }],
       udp: [],
     };
-    proxy = await startStaticEnvoy(translateXds(ir), { dir, ready: () => httpGet(httpPort, 'web.example.com', '/') });
+    proxy = await startStaticEnvoy(translateTestIR(ir), { dir, ready: () => httpGet(httpPort, 'web.example.com', '/') });
   });
 
   after(async () => {

@@ -18,9 +18,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import * as https from 'node:https';
-import type { DestinationSetting, HTTPRoute, XdsIR } from '../../../src/ir/types';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy } from './support';
+import type { HTTPRoute, XdsIR } from '../../../src/ir/types';
+import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
 const envoy = envoyBinary();
@@ -85,7 +84,7 @@ function echoOf(response: Response): Echo {
   return JSON.parse(response.body) as Echo;
 }
 
-function setting(name: string, port: number, extra: Partial<DestinationSetting> = {}): DestinationSetting {
+function setting(name: string, port: number, extra: Partial<TestSetting> = {}): TestSetting {
   return { clusterName: `default/${name}/${port}`, weight: 1, protocol: 'http', endpoints: [{ host: HOST, port }], ...extra };
 }
 
@@ -172,7 +171,7 @@ describe('traffic through Envoy running the translated resources', { skip }, () 
       udp: [{ name: 'default/traffic/udp', address: HOST, port: udpPort, destination: { settings: [setting('udp-echo', udpEchoPort, { protocol: 'udp' })] } }],
     };
     // Ready when the HTTP listener answers.
-    proxy = await startStaticEnvoy(translateXds(ir), { dir, ready: () => request(httpPort, 'traffic.example.com', '/') });
+    proxy = await startStaticEnvoy(translateTestIR(ir), { dir, ready: () => request(httpPort, 'traffic.example.com', '/') });
   });
 
   after(async () => {

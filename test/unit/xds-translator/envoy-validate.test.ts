@@ -10,8 +10,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { bootstrapBytes, envoyBinary, goldenCases, loadCaseIR, runCommand, type BootstrapOptions } from './support';
+import { bootstrapBytes, envoyBinary, goldenCases, loadCaseIR, runCommand, type BootstrapOptions, translateTestIR } from './support';
 
 const envoy = envoyBinary();
 const skip = envoy ? false : 'envoy is not on PATH: cannot ask Envoy to validate the translated resources';
@@ -23,7 +22,7 @@ describe('Envoy accepts the translated resources', { skip }, () => {
 
   async function validate(name: string, mode: BootstrapOptions['mode']): Promise<void> {
     const file = path.join(dir, `${name}-${mode}.pb`);
-    writeFileSync(file, bootstrapBytes(translateXds(loadCaseIR(name)), { mode }));
+    writeFileSync(file, bootstrapBytes(translateTestIR(loadCaseIR(name)), { mode }));
     const result = await runCommand(envoy ?? 'envoy', ['--mode', 'validate', '-c', file, '--log-level', 'warn'], 30_000);
     assert.equal(result.code, 0, `envoy rejected ${name} (${mode}):\n${result.output}`);
   }
@@ -35,7 +34,7 @@ describe('Envoy accepts the translated resources', { skip }, () => {
   }
 
   test('the check fails on configuration Envoy refuses', async () => {
-    const resources = translateXds(loadCaseIR('http-single-route'));
+    const resources = translateTestIR(loadCaseIR('http-single-route'));
     // Two virtual hosts claiming the same domain: Envoy refuses the route configuration.
     const routes = resources.routes.map((r) => ({ ...r, virtual_hosts: [...(r.virtual_hosts ?? []), { name: 'dup', domains: ['*'] }] }));
     const file = path.join(dir, 'refused.pb');

@@ -1,14 +1,13 @@
 /** xDS for the v1.6 protocol features: TLS listeners, mirror shares, gRPC failures, WebSocket, ExternalName ports. */
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { DestinationSetting, HTTPRoute, TCPListener, XdsIR } from '../../../src/ir/types';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { fractionalPercent } from '../../../src/xds/translator/route';
-import { loadCaseIR } from './support';
+import type { HTTPRoute, TCPListener, XdsIR } from '../../../src/ir/types';
+import { fractionalPercent } from '../../../src/xds/translator/listeners/route';
+import { loadCaseIR, translateTestIR, type TestSetting } from './support';
 
 const certificate = loadCaseIR('https-listener').http.find((l) => l.tls)?.tls?.certificates[0];
 
-function setting(name: string, extra: Partial<DestinationSetting> = {}): DestinationSetting {
+function setting(name: string, extra: Partial<TestSetting> = {}): TestSetting {
   return { clusterName: `default/${name}/80`, weight: 1, protocol: 'http', endpoints: [{ host: '10.0.0.1', port: 80 }], ...extra };
 }
 
@@ -43,7 +42,7 @@ describe('fractional percent', () => {
 
 describe('route features', () => {
   test('mirrors a share of requests with a runtime fraction, all of them without one', () => {
-    const out = translateXds(withRoutes([route('r', {
+    const out = translateTestIR(withRoutes([route('r', {
       destination: { settings: [setting('main')] },
       mirrors: [
         { settings: [setting('half')], fraction: { numerator: 1, denominator: 2 } },
@@ -58,7 +57,7 @@ describe('route features', () => {
   });
 
   test('answers the invalid share with the route\'s status (gRPC: 503) and unroutable routes likewise', () => {
-    const out = translateXds(withRoutes([
+    const out = translateTestIR(withRoutes([
       route('weighted', { pathMatch: { pathPrefix: '/a' }, invalidBackendStatus: 503, destination: { settings: [setting('ok'), { ...setting('bad'), invalid: true }] } }),
       route('nothing', { pathMatch: { pathPrefix: '/b' }, invalidBackendStatus: 503, destination: { settings: [{ ...setting('bad'), invalid: true }] } }),
       route('http', { pathMatch: { pathPrefix: '/c' }, destination: { settings: [setting('ok'), { ...setting('bad'), invalid: true }] } }),
@@ -70,13 +69,13 @@ describe('route features', () => {
   });
 
   test('enables WebSocket upgrades on the route when asked', () => {
-    const out = translateXds(withRoutes([route('ws', { websocket: true, destination: { settings: [setting('ws')] } })]));
+    const out = translateTestIR(withRoutes([route('ws', { websocket: true, destination: { settings: [setting('ws')] } })]));
     assert.deepEqual(out.routes[0]?.virtual_hosts?.[0]?.routes?.[0]?.route?.upgrade_configs, [{ upgrade_type: 'websocket', enabled: { value: true } }]);
   });
 
   test('resolves an ExternalName on the IR port, not the cluster name', () => {
-    const out = translateXds(withRoutes([route('ext', {
-      destination: { settings: [{ clusterName: 'default/ext/443', weight: 1, protocol: 'http', endpoints: [], dnsName: 'api.example.net', port: 8443 }] },
+    const out = translateTestIR(withRoutes([route('ext', {
+      destination: { settings: [{ clusterName: 'default/ext/443', weight: 1, protocol: 'http', dnsName: 'api.example.net', port: 8443 }] },
     })]));
     assert.equal(out.clusters[0]?.load_assignment?.endpoints?.[0]?.lb_endpoints?.[0]?.endpoint?.address?.socket_address?.port_value, 8443);
   });
@@ -94,7 +93,7 @@ describe('TLS listeners', () => {
   };
 
   test('a terminating chain matches its SNI, ends TLS with SDS certificates and no ALPN', () => {
-    const out = translateXds(withTcp([terminate, passthroughAny]));
+    const out = translateTestIR(withTcp([terminate, passthroughAny]));
     const chains = out.listeners[0]?.filter_chains ?? [];
     const term = chains.find((c) => c.name === 'tcp/term');
     assert.deepEqual(term?.filter_chain_match, { server_names: ['term.example.com'], transport_protocol: 'tls' });
@@ -105,7 +104,7 @@ describe('TLS listeners', () => {
   });
 
   test('a passthrough route without SNI names takes any TLS connection, not plain TCP', () => {
-    const out = translateXds(withTcp([passthroughAny]));
+    const out = translateTestIR(withTcp([passthroughAny]));
     const chain = out.listeners[0]?.filter_chains?.[0];
     assert.deepEqual(chain?.filter_chain_match, { transport_protocol: 'tls' });
     assert.equal(chain?.transport_socket, undefined);
@@ -113,7 +112,7 @@ describe('TLS listeners', () => {
   });
 
   test('a terminating listener without certificates is left out', () => {
-    const out = translateXds(withTcp([{ ...terminate, tls: { mode: 'terminate', certificates: [] } }]));
+    const out = translateTestIR(withTcp([{ ...terminate, tls: { mode: 'terminate', certificates: [] } }]));
     assert.deepEqual(out.listeners, []);
     assert.deepEqual(out.secrets, []);
   });
@@ -121,6 +120,6 @@ describe('TLS listeners', () => {
   test('HTTPS and TLS listeners sharing a certificate share its secret', () => {
     const ir = withTcp([terminate]);
     ir.http.push({ name: 'default/eg/https', address: '0.0.0.0', port: 443, hostnames: ['www.example.com'], tls: { certificates: [cert] }, virtualHosts: [] });
-    assert.deepEqual(translateXds(ir).secrets.map((s) => s.name), [cert.name]);
+    assert.deepEqual(translateTestIR(ir).secrets.map((s) => s.name), [cert.name]);
   });
 });

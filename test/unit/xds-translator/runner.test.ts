@@ -4,8 +4,8 @@ import { Bus } from '../../../src/message/resources';
 import { createLogger } from '../../../src/logging/logger';
 import type { XdsIR } from '../../../src/ir/types';
 import { XdsTranslatorRunner } from '../../../src/xds/translator/runner';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { loadCaseIR } from './support';
+import { translateGateway } from '../../../src/xds/translator/translate';
+import { loadCaseIR, splitTestEndpoints } from './support';
 
 /** Polls until check() holds; bounded in time and attempts. */
 async function waitFor(what: string, check: () => boolean, timeoutMs = 2_000): Promise<void> {
@@ -28,22 +28,27 @@ describe('XdsTranslatorRunner', () => {
   test('translates IR present before start, then updates and deletes', async () => {
     const bus = new Bus();
     const { logger } = capturingLogger();
-    const single = loadCaseIR('http-single-route');
+    const single = splitTestEndpoints(loadCaseIR('http-single-route')).ir;
     bus.xdsIR.store('default/eg', single);
     const runner = new XdsTranslatorRunner({ bus, logger });
     runner.start();
     try {
       await waitFor('the first translation', () => bus.xdsResources.load('default/eg') !== undefined);
-      assert.deepEqual(bus.xdsResources.load('default/eg'), translateXds(single));
+      // Resources without endpoints, and where each cluster's endpoints come from.
+      const expected = translateGateway(single);
+      assert.deepEqual(bus.xdsResources.load('default/eg'), expected.resources);
+      assert.deepEqual(bus.endpointBindings.load('default/eg'), expected.bindings);
+      assert.deepEqual(bus.endpointBindings.load('default/eg')?.map((b) => b.cluster), ['default/backend/3000']);
 
-      const tcp: XdsIR = { ...loadCaseIR('tcp-listener'), gateway: 'other/gw' };
+      const tcp: XdsIR = { ...splitTestEndpoints(loadCaseIR('tcp-listener')).ir, gateway: 'other/gw' };
       bus.xdsIR.store('other/gw', tcp);
       await waitFor('the second gateway', () => bus.xdsResources.load('other/gw') !== undefined);
-      assert.deepEqual(bus.xdsResources.load('other/gw'), translateXds(tcp));
+      assert.deepEqual(bus.xdsResources.load('other/gw'), translateGateway(tcp).resources);
 
       bus.xdsIR.delete('default/eg');
       await waitFor('the delete', () => bus.xdsResources.load('default/eg') === undefined);
       assert.deepEqual(bus.xdsResources.keys(), ['other/gw']);
+      assert.deepEqual(bus.endpointBindings.keys(), ['other/gw']);
     } finally {
       await runner.stop();
       bus.close();
@@ -63,7 +68,7 @@ describe('XdsTranslatorRunner', () => {
       // Not a valid IR (no lists): the translator throws on it.
       bus.xdsIR.store('default/eg', { gateway: 'default/eg' } as unknown as XdsIR);
       await waitFor('the error log', () => lines().some((l) => l.level === 50 && l.gateway === 'default/eg'));
-      assert.deepEqual(bus.xdsResources.load('default/eg'), translateXds(good));
+      assert.deepEqual(bus.xdsResources.load('default/eg'), translateGateway(good).resources);
 
       const next = loadCaseIR('udp-listener');
       bus.xdsIR.store('default/eg', next);

@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
-import type { XdsIR } from '../../../src/ir/types';
+import type { DestinationSetting, Endpoint, XdsIR } from '../../../src/ir/types';
+import type { EndpointSource } from '../../../src/xds/translator/endpoints/endpoints';
+import { translateXds } from '../../../src/xds/translator/translate';
 import { loadXdsProtos } from '../../../src/xds/proto';
 import { TYPE_PREFIX, type XdsResources } from '../../../src/xds/types';
 import { testData } from '../../helpers/paths';
@@ -20,6 +22,47 @@ export function goldenCases(): string[] {
 
 export function loadCaseIR(name: string): XdsIR {
   return JSON.parse(readFileSync(path.join(GOLDEN_DIR, name, 'ir.json'), 'utf8')) as XdsIR;
+}
+
+/**
+ * Test IR may give a destination's endpoints inline (`endpoints`), as the golden ir.json files
+ * do: they are served as the endpoints of a Service port named after the cluster, which is what
+ * the endpoint translator would find in the EndpointSlices of a real Service.
+ */
+export type TestSetting = DestinationSetting & { endpoints?: Endpoint[] };
+
+const TEST_NAMESPACE = 'test-endpoints';
+
+/** The IR as the Gateway API translator would give it (endpoints referenced), and their source. */
+export function splitTestEndpoints(ir: XdsIR): { ir: XdsIR; endpointsOf: EndpointSource } {
+  const copy = structuredClone(ir);
+  const byCluster = new Map<string, Endpoint[]>();
+  const visit = (settings: TestSetting[] | undefined): void => {
+    for (const s of settings ?? []) {
+      const endpoints = s.endpoints;
+      delete s.endpoints;
+      if (endpoints === undefined || s.invalid || s.dnsName !== undefined) continue;
+      byCluster.set(s.clusterName, endpoints);
+      s.endpointsOf = { namespace: TEST_NAMESPACE, service: s.clusterName, portName: '' };
+    }
+  };
+  for (const l of copy.http) {
+    for (const vh of l.virtualHosts) {
+      for (const r of vh.routes) {
+        visit(r.destination?.settings);
+        for (const m of r.mirrors ?? []) visit(m.settings);
+      }
+    }
+  }
+  for (const l of copy.tcp) for (const r of l.routes) visit(r.destination.settings);
+  for (const l of copy.udp) visit(l.destination?.settings);
+  return { ir: copy, endpointsOf: (ref) => (ref.namespace === TEST_NAMESPACE ? byCluster.get(ref.service) ?? [] : []) };
+}
+
+/** translateXds of a test IR, endpoints included. */
+export function translateTestIR(ir: XdsIR): XdsResources {
+  const split = splitTestEndpoints(ir);
+  return translateXds(split.ir, split.endpointsOf);
 }
 
 /** Proto type names (without the type URL prefix) of each resource list. */

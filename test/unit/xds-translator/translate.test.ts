@@ -1,15 +1,14 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { DestinationSetting, HTTPListener, HTTPRoute, XdsIR } from '../../../src/ir/types';
+import type { HTTPListener, HTTPRoute, XdsIR } from '../../../src/ir/types';
 import type { XdsResources } from '../../../src/xds/types';
-import { translateXds } from '../../../src/xds/translator/translate';
-import { redirectPort, prefixReplacement } from '../../../src/xds/translator/route';
-import { pathMatch } from '../../../src/xds/translator/match';
-import { planDestination } from '../../../src/xds/translator/destination';
+import { redirectPort, prefixReplacement } from '../../../src/xds/translator/listeners/route';
+import { pathMatch } from '../../../src/xds/translator/listeners/match';
+import { planDestination } from '../../../src/xds/translator/clusters/destination';
 import { hostPort, INVALID_BACKEND_CLUSTER, tcpListenerName } from '../../../src/xds/translator/names';
-import { goldenCases, loadCaseIR, RESOURCE_LISTS } from './support';
+import { goldenCases, loadCaseIR, RESOURCE_LISTS, translateTestIR, type TestSetting } from './support';
 
-function setting(name: string, extra: Partial<DestinationSetting> = {}): DestinationSetting {
+function setting(name: string, extra: Partial<TestSetting> = {}): TestSetting {
   return { clusterName: `default/${name}/80`, weight: 1, protocol: 'http', endpoints: [{ host: '10.0.0.1', port: 80 }], ...extra };
 }
 
@@ -47,8 +46,8 @@ describe('translateXds', () => {
   test('is deterministic, sorts every list by name, and leaves its input alone', () => {
     for (const name of goldenCases()) {
       const ir = deepFreeze(loadCaseIR(name));
-      const first = translateXds(ir);
-      assert.deepEqual(translateXds(ir), first, name);
+      const first = translateTestIR(ir);
+      assert.deepEqual(translateTestIR(ir), first, name);
       for (const [list, listNames] of Object.entries(names(first))) {
         assert.deepEqual(listNames, [...listNames].sort(), `${name}: ${list} not sorted`);
         assert.equal(new Set(listNames).size, listNames.length, `${name}: duplicate ${list} names`);
@@ -61,8 +60,8 @@ describe('translateXds', () => {
       route('a', { pathMatch: { pathPrefix: '/a' }, destination: { settings: [setting('alpha')] } }),
       route('b', { pathMatch: { pathPrefix: '/b' }, destination: { settings: [setting('beta'), setting('alpha')] } }),
     ];
-    const before = translateXds(gateway([httpListener('http', 80, '*', routes)]));
-    const after = translateXds(gateway([httpListener('http', 80, '*', [...routes].reverse())]));
+    const before = translateTestIR(gateway([httpListener('http', 80, '*', routes)]));
+    const after = translateTestIR(gateway([httpListener('http', 80, '*', [...routes].reverse())]));
     assert.deepEqual(after.clusters, before.clusters);
     assert.deepEqual(after.endpoints, before.endpoints);
     assert.deepEqual(before.clusters.map((c) => c.name), ['default/alpha/80', 'default/beta/80']);
@@ -72,8 +71,8 @@ describe('translateXds', () => {
     const catchAll = httpListener('any', 8080, '*', [route('from-catch-all', { destination: { settings: [setting('catch')] } })], 'foo.example.com');
     const specific = httpListener('foo', 8080, 'foo.example.com', [route('from-foo', { destination: { settings: [setting('foo')] } })]);
     const other = httpListener('other-port', 9090, '*', [route('other', { destination: { settings: [setting('other')] } })], '*');
-    const one = translateXds(gateway([catchAll, specific, other]));
-    const two = translateXds(gateway([other, specific, catchAll]));
+    const one = translateTestIR(gateway([catchAll, specific, other]));
+    const two = translateTestIR(gateway([other, specific, catchAll]));
     assert.deepEqual(one.listeners, two.listeners);
     assert.deepEqual(one.routes, two.routes);
     assert.deepEqual(one.listeners.map((l) => l.name), ['tcp/0.0.0.0:8080', 'tcp/0.0.0.0:9090']);
@@ -85,12 +84,12 @@ describe('translateXds', () => {
 
   test('drops HTTPS listeners without a certificate, and sockets left without a filter chain', () => {
     const listener: HTTPListener = { ...httpListener('https', 443, 'a.example.com', [route('r')]), tls: { certificates: [] } };
-    const out = translateXds(gateway([listener]));
+    const out = translateTestIR(gateway([listener]));
     assert.deepEqual(names(out), { listeners: [], routes: [], clusters: [], endpoints: [], secrets: [] });
   });
 
   test('keeps the first filter chain when two claim the same SNI', () => {
-    const out = translateXds(loadCaseIR('tcp-listener'));
+    const out = translateTestIR(loadCaseIR('tcp-listener'));
     const tls = out.listeners.find((l) => l.name === tcpListenerName('0.0.0.0', 443));
     const chains = tls?.filter_chains?.map((c) => c.name) ?? [];
     assert.ok(chains.includes('tcp/tlsroute/default/a/rule/0'));
@@ -99,7 +98,7 @@ describe('translateXds', () => {
   });
 
   test('leaves out endpoints Envoy cannot take over EDS (hostnames, duplicates)', () => {
-    const out = translateXds(gateway([httpListener('http', 80, '*', [route('r', {
+    const out = translateTestIR(gateway([httpListener('http', 80, '*', [route('r', {
       destination: { settings: [setting('mixed', { endpoints: [{ host: '10.0.0.1', port: 80 }, { host: 'not-an-ip', port: 80 }, { host: '10.0.0.1', port: 80 }, { host: 'fd00::1', port: 80 }] })] },
     })])]));
     const addresses = out.endpoints[0].endpoints?.[0].lb_endpoints?.map((e) => e.endpoint?.address?.socket_address?.address);
@@ -107,7 +106,7 @@ describe('translateXds', () => {
   });
 
   test('resolves an ExternalName on the port of its endpoints, else of its cluster name', () => {
-    const out = translateXds(loadCaseIR('externalname-backend'));
+    const out = translateTestIR(loadCaseIR('externalname-backend'));
     const targets = out.clusters.map((c) => [c.name, c.type, c.load_assignment?.endpoints?.[0].lb_endpoints?.map((e) => {
       const a = e.endpoint?.address?.socket_address;
       return `${a?.address}:${a?.port_value}`;
@@ -120,7 +119,7 @@ describe('translateXds', () => {
   });
 
   test('gives a UDP listener with several backends a locality-weighted cluster', () => {
-    const out = translateXds(loadCaseIR('udp-listener'));
+    const out = translateTestIR(loadCaseIR('udp-listener'));
     const weighted = out.clusters.find((c) => c.name === 'weighted/default/eg/weighted');
     assert.ok(weighted?.common_lb_config?.locality_weighted_lb_config);
     const cla = out.endpoints.find((e) => e.cluster_name === 'weighted/default/eg/weighted');
@@ -131,7 +130,7 @@ describe('translateXds', () => {
   });
 
   test('leaves Host and pseudo-headers out of header modifiers (Envoy refuses them)', () => {
-    const out = translateXds(loadCaseIR('header-modifiers'));
+    const out = translateTestIR(loadCaseIR('header-modifiers'));
     const modified = out.routes[0].virtual_hosts?.[0].routes?.[0];
     assert.deepEqual(modified?.response_headers_to_remove, ['X-Response-Remove']);
   });

@@ -1,0 +1,254 @@
+/**
+ * BackendTLSPolicy (gateway.networking.k8s.io/v1): TLS from the proxy to a Service's pods.
+ *
+ * Resolved once per translation, before routes: each policy's CA references and hostname give
+ * the upstream TLS settings (or the reason they cannot be used), and each target (a Service, or
+ * one named port of it with sectionName) is claimed by the oldest policy (then by
+ * namespace/name); the others are Conflicted on that target. A port with a sectionName policy
+ * uses it over a policy for the whole Service.
+ *
+ * Backends to a port whose policy is not accepted (no usable CA, unsupported well-known CA set)
+ * cannot be reached: connections using an invalid CA reference must fail, so their share is
+ * invalid (HTTP 500) while the route itself stays valid (the problem is reported on the policy).
+ *
+ * Status: one ancestor per Gateway through which a route uses a targeted Service port (the
+ * spec's "ancestorRef = the Gateway"), found while each Gateway's routes are placed
+ * (backendtlsuse.ts) and put together by backendTLSStatuses.
+ *
+ * Only targets of group "" kind Service are read (the Extended support level); targetRefs of
+ * other kinds are ignored. A policy with several targetRefs is supported; Conflicted is reported
+ * when any of its targets is claimed by another policy, and it still applies to the targets it won.
+ */
+import { X509Certificate } from 'node:crypto';
+import type { ConfigMap } from '../../apis/core';
+import { GATEWAY_GROUP, type BackendTLSPolicy, type ParentReference, type PolicyAncestorStatus } from '../../apis/gateway';
+import type { SubjectAltNameMatch, UpstreamTLS } from '../../ir/types';
+import type { ObjectStatus } from '../../message/resources';
+import { ConditionType, PolicyReason } from '../model/conditions';
+import { condition, joinMessages, verdict, type Verdict } from '../model/status';
+
+/** The key every conforming implementation reads the CA bundle from. */
+export const CA_CERTIFICATE_KEY = 'ca.crt';
+export const WELL_KNOWN_SYSTEM = 'System';
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+?-----END CERTIFICATE-----/g;
+
+/** One policy and what translation learned about it. */
+export class BackendTLSPolicyState {
+  readonly namespace: string;
+  readonly name: string;
+  /** Accepted before conflicts: the policy's own content. */
+  accepted: Verdict = verdict(true, PolicyReason.Accepted, 'Policy is accepted');
+  resolvedRefs: Verdict = verdict(true, PolicyReason.ResolvedRefs, 'All references are resolved');
+  /** Set when accepted.ok. */
+  tls: UpstreamTLS | undefined;
+  /** Targets claimed by an older policy, described for the Conflicted message. */
+  readonly lostTargets: string[] = [];
+
+  constructor(readonly policy: BackendTLSPolicy) {
+    this.namespace = policy.metadata.namespace ?? '';
+    this.name = policy.metadata.name;
+  }
+
+  get generation(): number | undefined {
+    return this.policy.metadata.generation;
+  }
+
+  /** The Accepted verdict as reported: a content problem first, then conflicts. */
+  get reportedAccepted(): Verdict {
+    if (!this.accepted.ok) return this.accepted;
+    if (this.lostTargets.length > 0) {
+      return verdict(false, PolicyReason.Conflicted, `another BackendTLSPolicy takes precedence for ${this.lostTargets.join(', ')}`);
+    }
+    return this.accepted;
+  }
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Precedence: older creationTimestamp first, then namespace/name. */
+function comparePolicies(a: BackendTLSPolicy, b: BackendTLSPolicy): number {
+  return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '')
+    || compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
+    || compareStrings(a.metadata.name, b.metadata.name);
+}
+
+function targetKey(namespace: string, service: string, sectionName: string | undefined): string {
+  return `${namespace}/${service}/${sectionName ?? ''}`;
+}
+
+/**
+ * The certificates of a PEM bundle, normalised; undefined when there is none or one does not
+ * parse (Envoy would refuse the whole cluster). Parsing is pure: node:crypto on in-memory bytes.
+ */
+function pemCertificates(text: string): string[] | undefined {
+  const blocks = (text.match(PEM_CERTIFICATE) ?? []).map((block) => block.trim());
+  if (blocks.length === 0) return undefined;
+  try {
+    for (const block of blocks) new X509Certificate(block);
+  } catch {
+    return undefined;
+  }
+  return blocks;
+}
+
+interface RefProblem {
+  reason: string;
+  message: string;
+}
+
+/** The policy's CA bundle from its caCertificateRefs (ConfigMaps in its namespace, key ca.crt). */
+function resolveCACertificates(
+  state: BackendTLSPolicyState,
+  configMap: (namespace: string, name: string) => ConfigMap | undefined,
+): { bundle: string[]; problems: RefProblem[] } {
+  const bundle: string[] = [];
+  const problems: RefProblem[] = [];
+  for (const ref of state.policy.spec.validation.caCertificateRefs ?? []) {
+    const group = ref.group ?? '';
+    if (group !== '' || ref.kind !== 'ConfigMap') {
+      problems.push({ reason: PolicyReason.InvalidKind, message: `caCertificateRef ${ref.kind}${group ? `.${group}` : ''} ${ref.name}: only ConfigMaps (core group) are supported` });
+      continue;
+    }
+    const map = configMap(state.namespace, ref.name);
+    if (!map) {
+      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ConfigMap ${state.namespace}/${ref.name} not found` });
+      continue;
+    }
+    const text = map.data?.[CA_CERTIFICATE_KEY];
+    if (text === undefined) {
+      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ConfigMap ${state.namespace}/${ref.name} has no key ${CA_CERTIFICATE_KEY}` });
+      continue;
+    }
+    const certificates = pemCertificates(text);
+    if (!certificates) {
+      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ConfigMap ${state.namespace}/${ref.name}: ${CA_CERTIFICATE_KEY} is not a PEM certificate bundle` });
+      continue;
+    }
+    bundle.push(...certificates);
+  }
+  return { bundle, problems };
+}
+
+function subjectAltNames(state: BackendTLSPolicyState): SubjectAltNameMatch[] {
+  return (state.policy.spec.validation.subjectAltNames ?? []).flatMap((san): SubjectAltNameMatch[] => {
+    if (san.type === 'Hostname' && san.hostname) return [{ type: 'Hostname', value: san.hostname }];
+    if (san.type === 'URI' && san.uri) return [{ type: 'URI', value: san.uri }];
+    return [];
+  });
+}
+
+/** Fills the state's verdicts and TLS settings from the policy's validation. */
+function resolvePolicy(state: BackendTLSPolicyState, configMap: (namespace: string, name: string) => ConfigMap | undefined): void {
+  const validation = state.policy.spec.validation;
+  const sans = subjectAltNames(state);
+  const base: UpstreamTLS = { sni: validation.hostname };
+  if (sans.length > 0) base.subjectAltNames = sans;
+  const wellKnown = validation.wellKnownCACertificates;
+  if (wellKnown !== undefined && wellKnown !== '') {
+    if (wellKnown !== WELL_KNOWN_SYSTEM) {
+      state.accepted = verdict(false, PolicyReason.Invalid, `wellKnownCACertificates "${wellKnown}" is not supported; use "${WELL_KNOWN_SYSTEM}" or caCertificateRefs`);
+      return;
+    }
+    state.tls = { ...base, useSystemTrustStore: true };
+    return;
+  }
+  const { bundle, problems } = resolveCACertificates(state, configMap);
+  if (problems.length > 0) {
+    state.resolvedRefs = verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
+  }
+  if (bundle.length === 0) {
+    state.accepted = verdict(false, PolicyReason.NoValidCACertificate, problems.length > 0
+      ? `no valid CA certificate: ${state.resolvedRefs.message}`
+      : 'no CA certificate: set caCertificateRefs or wellKnownCACertificates');
+    return;
+  }
+  state.tls = { ...base, caCertificates: `${[...new Set(bundle)].join('\n')}\n` };
+}
+
+/** What applies to one Service port. */
+export type BackendTLSResolution =
+  | { kind: 'tls'; tls: UpstreamTLS }
+  /** The policy that applies cannot be used: connections must fail. */
+  | { kind: 'invalid'; message: string };
+
+export class BackendTLSPolicies {
+  readonly states: BackendTLSPolicyState[];
+  /** Target key -> the policy that won it. */
+  private readonly winners = new Map<string, BackendTLSPolicyState>();
+  /** Target key -> every policy naming it (winner first). */
+  private readonly claims = new Map<string, BackendTLSPolicyState[]>();
+
+  constructor(policies: readonly BackendTLSPolicy[], configMap: (namespace: string, name: string) => ConfigMap | undefined) {
+    this.states = [...policies].sort(comparePolicies).map((p) => new BackendTLSPolicyState(p));
+    for (const state of this.states) {
+      resolvePolicy(state, configMap);
+      for (const ref of state.policy.spec.targetRefs ?? []) {
+        if ((ref.group ?? '') !== '' || ref.kind !== 'Service') continue;
+        const key = targetKey(state.namespace, ref.name, ref.sectionName);
+        const claimants = this.claims.get(key) ?? [];
+        if (claimants.includes(state)) continue;
+        claimants.push(state);
+        this.claims.set(key, claimants);
+        if (!this.winners.has(key)) this.winners.set(key, state);
+        else state.lostTargets.push(`Service ${state.namespace}/${ref.name}${ref.sectionName ? ` port ${ref.sectionName}` : ''}`);
+      }
+    }
+  }
+
+  /** The policy for a Service port: one for that port's name first, else one for the whole Service. */
+  private winnerFor(namespace: string, service: string, portName: string | undefined): BackendTLSPolicyState | undefined {
+    return (portName ? this.winners.get(targetKey(namespace, service, portName)) : undefined)
+      ?? this.winners.get(targetKey(namespace, service, undefined));
+  }
+
+  /** TLS (or failure) for a backend on a Service port; undefined when no policy targets it. */
+  forPort(namespace: string, service: string, portName: string | undefined): BackendTLSResolution | undefined {
+    const state = this.winnerFor(namespace, service, portName);
+    if (!state) return undefined;
+    if (state.accepted.ok && state.tls) return { kind: 'tls', tls: state.tls };
+    return { kind: 'invalid', message: `BackendTLSPolicy ${state.namespace}/${state.name}: ${state.accepted.message}` };
+  }
+
+  /** Every policy naming a Service port (the whole Service, or that port by name): the ones a use of the port makes the Gateway an ancestor of. */
+  claimantsOf(namespace: string, service: string, portName: string | undefined): BackendTLSPolicyState[] {
+    const keys = [targetKey(namespace, service, undefined)];
+    if (portName) keys.push(targetKey(namespace, service, portName));
+    return keys.flatMap((k) => this.claims.get(k) ?? []);
+  }
+}
+
+/** "<namespace>/<name>" of a policy. */
+export function policyKey(state: { namespace: string; name: string }): string {
+  return `${state.namespace}/${state.name}`;
+}
+
+/**
+ * Statuses of the policies used through at least one Gateway of ours, sorted by namespace and
+ * name. ancestorsOf gives, per policy key, the Gateways ("<namespace>/<name>") using it.
+ */
+export function backendTLSStatuses(
+  policies: BackendTLSPolicies,
+  ancestorsOf: (policy: string) => ReadonlySet<string> | undefined,
+  controllerName: string,
+): ObjectStatus[] {
+  const out: ObjectStatus[] = [];
+  for (const state of policies.states) {
+    const gateways = ancestorsOf(policyKey(state));
+    if (!gateways || gateways.size === 0) continue;
+    const g = state.generation;
+    const conditions = [
+      condition(ConditionType.Accepted, state.reportedAccepted, g),
+      condition(ConditionType.ResolvedRefs, state.resolvedRefs, g),
+    ];
+    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => {
+      const slash = gw.indexOf('/');
+      const ancestorRef: ParentReference = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gw.slice(0, slash), name: gw.slice(slash + 1) };
+      return { ancestorRef, controllerName, conditions: conditions.map((c) => ({ ...c })) };
+    });
+    out.push({ kind: 'BackendTLSPolicy', namespace: state.namespace, name: state.name, status: { ancestors } });
+  }
+  return out.sort((a, b) => compareStrings(a.namespace ?? '', b.namespace ?? '') || compareStrings(a.name, b.name));
+}

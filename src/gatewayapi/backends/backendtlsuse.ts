@@ -1,0 +1,64 @@
+/**
+ * Which Gateways use which Service ports, for BackendTLSPolicy ancestors: every backendRef (and
+ * RequestMirror backend) of a route attached to a Gateway, read from the route as written, so
+ * that a policy on a Service is reported through each Gateway that reaches it.
+ */
+import type { BackendObjectReference, HTTPRouteFilter, Route } from '../../apis/gateway';
+import { GATEWAY_GROUP } from '../../apis/gateway';
+import { CORE_GROUP } from './backends';
+import { policyKey } from './backendtls';
+import type { RouteContext, RouteParentContext } from '../model/contexts';
+import { isReferenceAllowed } from './referencegrant';
+import type { ResourceIndex } from '../resourceindex';
+
+/** A route context with the parents attachment gave it, and the object it came from. */
+export interface PlacedRoute extends RouteContext {
+  parents: RouteParentContext[];
+  readonly route: Route;
+  /** See backendTLSPoliciesOf. */
+  backendTLSPolicies: string[];
+}
+
+function mirrorRefs(filters: readonly Pick<HTTPRouteFilter, 'requestMirror'>[] | undefined): BackendObjectReference[] {
+  return (filters ?? []).flatMap((f) => (f.requestMirror?.backendRef ? [f.requestMirror.backendRef] : []));
+}
+
+/** Every backend a route refers to, forwarding or mirroring. */
+function backendRefsOf(route: Route): BackendObjectReference[] {
+  const out: BackendObjectReference[] = [];
+  for (const rule of route.spec?.rules ?? []) {
+    const r = rule as { backendRefs?: BackendObjectReference[]; filters?: Pick<HTTPRouteFilter, 'requestMirror'>[] };
+    out.push(...(r.backendRefs ?? []), ...mirrorRefs(r.filters));
+  }
+  return out;
+}
+
+/**
+ * The policies (by "<namespace>/<name>") naming a Service port the route refers to: a Gateway
+ * the route is attached to is their ancestor. The same for every Gateway, so computed once when
+ * the route is translated.
+ */
+export function backendTLSPoliciesOf(ctx: Pick<PlacedRoute, 'kind' | 'namespace' | 'route'>, index: ResourceIndex): string[] {
+  const used = new Set<string>();
+  const from = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
+  for (const ref of backendRefsOf(ctx.route)) {
+    if ((ref.group ?? CORE_GROUP) !== CORE_GROUP || (ref.kind ?? 'Service') !== 'Service') continue;
+    const namespace = ref.namespace ?? ctx.namespace;
+    if (!isReferenceAllowed(index, from, { group: CORE_GROUP, kind: 'Service', namespace, name: ref.name })) continue;
+    const port = index.service(namespace, ref.name)?.spec?.ports?.find((p) => p.port === ref.port);
+    if (!port) continue;
+    for (const state of index.backendTLSClaimants(namespace, ref.name, port.name)) used.add(policyKey(state));
+  }
+  return [...used];
+}
+
+/** The policies gateway is an ancestor of: those of the routes attached to it. */
+export function backendTLSUses(placed: readonly PlacedRoute[], gateway: string): Set<string> {
+  const used = new Set<string>();
+  for (const ctx of placed) {
+    if (ctx.backendTLSPolicies.length === 0) continue;
+    if (!ctx.parents.some((p) => p.attachment.ok && p.gateway?.key === gateway)) continue;
+    for (const policy of ctx.backendTLSPolicies) used.add(policy);
+  }
+  return used;
+}

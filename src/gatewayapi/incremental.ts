@@ -1,0 +1,341 @@
+/**
+ * Incremental translation: the translator's state kept between changes, so that a change
+ * re-translates only the Gateways it can affect. What a change can affect is found through
+ * indexes kept as objects come and go:
+ *
+ *   route -> the Gateways its parentRefs name (and back: Gateway -> routes naming it);
+ *   dependency key -> the routes whose translation read it (and so the Gateways they name),
+ *     and the Gateway units that read it themselves: Services, Secrets, ReferenceGrants of a
+ *     namespace, Namespace labels, BackendTLSPolicies of a Service (ResourceIndex records
+ *     every read, see resourceindex.ts);
+ *   a re-translated Gateway -> the routes whose status entry for it changed.
+ *   GatewayClass -> everything.
+ *
+ * The units re-translated and the route and policy statuses put together again are exactly
+ * those a full translate() would compute differently, so result() always equals translate() of
+ * the same objects (a property test checks it after every step of random change sequences).
+ * Pure: no I/O, no clock.
+ */
+import { deepEqual } from 'fast-equals';
+import type { GatewayClass, Gateway } from '../apis/gateway';
+import type { KubeObject } from '../apis/meta';
+import type { InfraIR, XdsIR } from '../ir/types';
+import { statusKey, type ObjectStatus } from '../message/resources';
+import type { TableName } from '../message/tables';
+import { backendTLSStatuses } from './backends/backendtls';
+import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
+import { routeKey, TranslationMemo, type AnyRoute } from './memo';
+import { ResourceIndex, type IndexedTable } from './resourceindex';
+import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
+import { compareTranslationOrder, translateGatewayUnit, type GatewayUnit } from './unit';
+
+/** One object stored (value) or deleted (undefined) in a table. */
+export interface TableChange {
+  table: TableName;
+  /** objectKey: "<namespace>/<name>", or "<name>" for cluster-scoped kinds. */
+  key: string;
+  value: KubeObject | undefined;
+}
+
+/** What one apply() changed in the output; undefined values are deletions. */
+export interface TranslationDelta {
+  xdsIR: Map<string, XdsIR | undefined>;
+  infraIR: Map<string, InfraIR | undefined>;
+  /** Key: statusKey(kind, namespace, name). */
+  statuses: Map<string, ObjectStatus | undefined>;
+  /** Gateways translated in this step. */
+  gatewaysTranslated: number;
+}
+
+const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
+const INDEXED_TABLES: ReadonlySet<TableName> = new Set(['services', 'secrets', 'configMaps', 'referenceGrants', 'namespaces', 'backendTLSPolicies']);
+
+function splitKey(key: string): { namespace?: string; name: string } {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+function statusKeyOf(s: ObjectStatus): string {
+  return statusKey(s.kind, s.namespace, s.name);
+}
+
+/** A multimap kept in step with what each owner currently refers to. */
+class ReverseIndex {
+  private readonly byTarget = new Map<string, Set<string>>();
+  private readonly byOwner = new Map<string, string[]>();
+
+  set(owner: string, targets: Iterable<string>): void {
+    this.delete(owner);
+    const list = [...targets];
+    if (list.length === 0) return;
+    this.byOwner.set(owner, list);
+    for (const t of list) {
+      let owners = this.byTarget.get(t);
+      if (!owners) this.byTarget.set(t, (owners = new Set()));
+      owners.add(owner);
+    }
+  }
+
+  delete(owner: string): void {
+    for (const t of this.byOwner.get(owner) ?? []) {
+      const owners = this.byTarget.get(t);
+      owners?.delete(owner);
+      if (owners?.size === 0) this.byTarget.delete(t);
+    }
+    this.byOwner.delete(owner);
+  }
+
+  owners(target: string): ReadonlySet<string> {
+    return this.byTarget.get(target) ?? new Set();
+  }
+}
+
+export class IncrementalTranslator {
+  private readonly index = new ResourceIndex();
+  private readonly memo = new TranslationMemo();
+  private readonly classes = new Map<string, GatewayClass>();
+  private readonly gateways = new Map<string, Gateway>();
+  private readonly routes = new Map<string, AnyRoute>();
+  private ourClasses = new Set<string>();
+  /** Gateway key -> route keys naming it (the Gateway may not exist). */
+  private readonly naming = new ReverseIndex();
+  /** Gateway key -> the routes naming it, in translation order (kept sorted as routes come and go). */
+  private readonly routesOf = new Map<string, AnyRoute[]>();
+  /** Dependency key -> Gateway units that read it (their routes' reads included). */
+  private readonly unitDeps = new ReverseIndex();
+  /** Dependency key -> routes whose translation read it. */
+  private readonly routeDeps = new ReverseIndex();
+  private readonly units = new Map<string, GatewayUnit>();
+  /** Policy key -> Gateways that are its ancestors. */
+  private readonly policyAncestors = new Map<string, Set<string>>();
+  private readonly statuses = new Map<string, ObjectStatus>();
+  private readonly irs = new Map<string, XdsIR>();
+  private readonly infras = new Map<string, InfraIR>();
+
+  constructor(private readonly options: TranslateOptions) {}
+
+  /** Applies changes (any number, any tables) and returns what the output became where it changed. */
+  apply(changes: readonly TableChange[]): TranslationDelta {
+    const delta: TranslationDelta = { xdsIR: new Map(), infraIR: new Map(), statuses: new Map(), gatewaysTranslated: 0 };
+    const dirtyUnits = new Set<string>();
+    const dirtyRoutes = new Set<string>();
+    let classesChanged = false;
+    let policiesChanged = false;
+
+    /** How each Gateway named in this batch stood before it, for the routes naming it. */
+    const priorState = new Map<string, GatewayState>();
+    const dependencyChanged = (deps: readonly string[]): void => {
+      for (const dep of deps) {
+        for (const unit of this.unitDeps.owners(dep)) dirtyUnits.add(unit);
+        for (const rk of this.routeDeps.owners(dep)) {
+          dirtyRoutes.add(rk);
+          const route = this.routes.get(rk);
+          for (const gw of route ? gatewaysNamedBy(route) : []) dirtyUnits.add(gw);
+        }
+        if (dep.startsWith('btls:')) policiesChanged = true;
+      }
+    };
+
+    for (const change of changes) {
+      const { table, key, value } = change;
+      if (table === 'gatewayClasses') {
+        if (value) this.classes.set(key, value as GatewayClass);
+        else this.classes.delete(key);
+        classesChanged = true;
+      } else if (table === 'gateways') {
+        if (!priorState.has(key)) priorState.set(key, this.stateOf(key));
+        if (value) this.gateways.set(key, value as Gateway);
+        else this.gateways.delete(key);
+        dependencyChanged(this.index.set('gateways', value as Gateway | undefined, splitKey(key)));
+        dirtyUnits.add(key);
+      } else if (ROUTE_TABLES.has(table)) {
+        const route = value as AnyRoute | undefined;
+        const rk = route ? routeKey(route) : `${kindOfRouteTable(table)}/${key}`;
+        const before = this.routes.get(rk);
+        for (const gw of before ? gatewaysNamedBy(before) : []) {
+          dirtyUnits.add(gw);
+          this.unlist(gw, before!);
+        }
+        if (route) {
+          this.routes.set(rk, route);
+          for (const gw of gatewaysNamedBy(route)) {
+            dirtyUnits.add(gw);
+            this.list(gw, route);
+          }
+          this.naming.set(rk, gatewaysNamedBy(route));
+        } else {
+          this.routes.delete(rk);
+          this.naming.delete(rk);
+          this.routeDeps.delete(rk);
+          this.memo.forgetRoute(rk);
+        }
+        dirtyRoutes.add(rk);
+      } else if (INDEXED_TABLES.has(table)) {
+        dependencyChanged(this.index.set(table as IndexedTable, value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
+      }
+      // EndpointSlices are not the translator's: the endpoint translator follows them.
+    }
+
+    if (classesChanged) {
+      this.ourClasses = new Set([...this.classes.values()].filter((gc) => gc.spec?.controllerName === this.options.controllerName).map((gc) => gc.metadata.name));
+      for (const k of [...this.gateways.keys(), ...this.units.keys()]) dirtyUnits.add(k);
+      this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName));
+    }
+
+    for (const gw of dirtyUnits) {
+      const stateBefore = priorState.get(gw) ?? this.stateOf(gw);
+      const before = this.units.get(gw);
+      if (this.translateUnit(gw, delta)) policiesChanged = true;
+      const after = this.units.get(gw);
+      // A route's status changes with its entry for this Gateway, or with how the Gateway stands.
+      const stateChanged = stateBefore !== this.stateOf(gw);
+      for (const rk of this.naming.owners(gw)) {
+        if (stateChanged || !deepEqual(before?.routeEntries.get(rk), after?.routeEntries.get(rk))) dirtyRoutes.add(rk);
+      }
+    }
+
+    for (const rk of dirtyRoutes) this.composeRoute(rk, delta);
+    if (policiesChanged) {
+      this.syncStatuses(delta, 'BackendTLSPolicy', backendTLSStatuses(this.index.backendTLS, (p) => this.policyAncestors.get(p), this.options.controllerName));
+    }
+    return delta;
+  }
+
+  /** The whole current output, as translate() returns it. */
+  result(): TranslationResult {
+    const byGateway = ([a]: [string, unknown], [b]: [string, unknown]): number => compareObjects({ metadata: splitKey(a) }, { metadata: splitKey(b) });
+    return {
+      xdsIR: Object.fromEntries([...this.irs].sort(byGateway)),
+      infraIR: Object.fromEntries([...this.infras].sort(byGateway)),
+      statuses: [...this.statuses.values()].sort(compareStatuses),
+    };
+  }
+
+  /** Objects the translator holds, for diagnostics. */
+  get size(): { gateways: number; routes: number; units: number; memoizedRoutes: number } {
+    return { gateways: this.gateways.size, routes: this.routes.size, units: this.units.size, memoizedRoutes: this.memo.routeCount };
+  }
+
+  private stateOf = (gateway: string): GatewayState => {
+    if (this.units.has(gateway)) return 'ours';
+    return this.gateways.has(gateway) ? 'other' : 'missing';
+  };
+
+  /** Re-translates one Gateway (or drops what it produced). Returns true when its policy uses changed. */
+  private translateUnit(key: string, delta: TranslationDelta): boolean {
+    const gateway = this.gateways.get(key);
+    const before = this.units.get(key);
+    let unit: GatewayUnit | undefined;
+    if (gateway && this.ourClasses.has(gateway.spec?.gatewayClassName)) {
+      const routes = this.routesOf.get(key) ?? [];
+      const options = { ...this.options, routesInOrder: true };
+      const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, options, this.memo.unitMemo(key)));
+      unit = value;
+      this.unitDeps.set(key, reads.keys());
+      this.units.set(key, unit);
+      delta.gatewaysTranslated += 1;
+    } else {
+      this.unitDeps.delete(key);
+      this.units.delete(key);
+      this.memo.forgetGateway(key);
+    }
+    this.setOutput(this.irs, delta.xdsIR, key, unit?.xdsIR);
+    this.setOutput(this.infras, delta.infraIR, key, unit?.infraIR);
+    const { namespace, name } = splitKey(key);
+    this.setStatus(delta, statusKey('Gateway', namespace, name), unit?.status);
+    return this.updateAncestors(key, before?.policies, unit?.policies);
+  }
+
+  /** Where route belongs in the gateway's list: its index, and whether one with its identity is there. */
+  private position(list: readonly AnyRoute[], route: AnyRoute): { at: number; found: boolean } {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareTranslationOrder(list[mid]!, route) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return { at: lo, found: lo < list.length && compareTranslationOrder(list[lo]!, route) === 0 };
+  }
+
+  private list(gateway: string, route: AnyRoute): void {
+    let list = this.routesOf.get(gateway);
+    if (!list) this.routesOf.set(gateway, (list = []));
+    const { at, found } = this.position(list, route);
+    if (found) list[at] = route;
+    else list.splice(at, 0, route);
+  }
+
+  private unlist(gateway: string, route: AnyRoute): void {
+    const list = this.routesOf.get(gateway);
+    if (!list) return;
+    const { at, found } = this.position(list, route);
+    if (found) list.splice(at, 1);
+    if (list.length === 0) this.routesOf.delete(gateway);
+  }
+
+  private updateAncestors(gateway: string, before: ReadonlySet<string> | undefined, after: ReadonlySet<string> | undefined): boolean {
+    let changed = false;
+    for (const p of before ?? []) {
+      if (after?.has(p)) continue;
+      const set = this.policyAncestors.get(p);
+      set?.delete(gateway);
+      if (set?.size === 0) this.policyAncestors.delete(p);
+      changed = true;
+    }
+    for (const p of after ?? []) {
+      if (before?.has(p)) continue;
+      let set = this.policyAncestors.get(p);
+      if (!set) this.policyAncestors.set(p, (set = new Set()));
+      set.add(gateway);
+      changed = true;
+    }
+    return changed;
+  }
+
+  private composeRoute(rk: string, delta: TranslationDelta): void {
+    const route = this.routes.get(rk);
+    const slash = rk.indexOf('/');
+    const { namespace, name } = splitKey(rk.slice(slash + 1));
+    const key = statusKey(rk.slice(0, slash), namespace, name);
+    if (!route) {
+      this.setStatus(delta, key, undefined);
+      return;
+    }
+    const translation = this.memo.translateRoute(route, this.index);
+    this.routeDeps.set(rk, this.memo.readsOf(rk)?.keys() ?? []);
+    const status = composeRouteStatus(route, translation, this.stateOf,
+      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName);
+    this.setStatus(delta, key, status);
+  }
+
+  private setOutput<V>(map: Map<string, V>, out: Map<string, V | undefined>, key: string, value: V | undefined): void {
+    if (value === undefined) {
+      if (map.delete(key)) out.set(key, undefined);
+      return;
+    }
+    map.set(key, value);
+    out.set(key, value);
+  }
+
+  private setStatus(delta: TranslationDelta, key: string, status: ObjectStatus | undefined): void {
+    this.setOutput(this.statuses, delta.statuses, key, status);
+  }
+
+  /** Replaces every status of one kind by the given ones. */
+  private syncStatuses(delta: TranslationDelta, kind: ObjectStatus['kind'], next: readonly ObjectStatus[]): void {
+    const keys = new Set(next.map(statusKeyOf));
+    for (const [k, s] of this.statuses) if (s.kind === kind && !keys.has(k)) this.setStatus(delta, k, undefined);
+    for (const s of next) this.setStatus(delta, statusKeyOf(s), s);
+  }
+}
+
+function kindOfRouteTable(table: TableName): string {
+  switch (table) {
+    case 'httpRoutes': return 'HTTPRoute';
+    case 'grpcRoutes': return 'GRPCRoute';
+    case 'tlsRoutes': return 'TLSRoute';
+    case 'tcpRoutes': return 'TCPRoute';
+    default: return 'UDPRoute';
+  }
+}

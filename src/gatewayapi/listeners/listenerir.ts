@@ -1,0 +1,107 @@
+/**
+ * Served listeners -> IR listeners, by protocol: HTTP and HTTPS get virtual hosts from their
+ * route table (HTTPS with its certificates); TLS, TCP and UDP get the routes that won them.
+ *
+ * Several L4 routes may attach to one listener; all are accepted and counted, but a TCP or UDP
+ * listener forwards to one destination and a TLS hostname (SNI) to one route: the oldest route
+ * (creation timestamp, then "<namespace>/<name>") wins, as the conformance suite expects.
+ */
+import type { DestinationSetting, HTTPListener, TCPListener, TCPRoute, UDPListener } from '../../ir/types';
+import type { ListenerContext } from '../model/contexts';
+import { ANY_HOST, compareHostnameSpecificity, normalizeHostname } from './hostnames';
+import type { L4RouteContext } from '../routes/l4routes';
+import { compareRouteAge } from '../routes/precedence';
+import { buildVirtualHosts, type IRRouteCache, type RouteTableEntry, type VirtualHostCache } from '../routes/virtualhosts';
+
+/** An L4 route attached to a listener, with the hostnames it asks for there (TLSRoute). */
+export interface L4Claim {
+  route: L4RouteContext;
+  hostnames: string[];
+}
+
+function listenerHostnames(listener: ListenerContext): string[] {
+  return [listener.listener.hostname ? normalizeHostname(listener.listener.hostname) : ANY_HOST];
+}
+
+export function httpListenerIR(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache, vhosts?: VirtualHostCache): HTTPListener {
+  const out: HTTPListener = {
+    name: listener.irName,
+    address: listener.gateway.bindAddress,
+    port: listener.listener.port,
+    hostnames: listenerHostnames(listener),
+    virtualHosts: buildVirtualHosts(listener, entries, cache, vhosts),
+  };
+  if (listener.listener.protocol === 'HTTPS') out.tls = { certificates: structuredClone(listener.certificates) };
+  return out;
+}
+
+/** The claims of each route merged (a route may attach twice, through two parentRefs), oldest route first. */
+function byRouteAge(claims: readonly L4Claim[]): L4Claim[] {
+  const merged = new Map<string, L4Claim>();
+  for (const c of claims) {
+    const existing = merged.get(c.route.key);
+    if (existing) existing.hostnames = [...new Set([...existing.hostnames, ...c.hostnames])];
+    else merged.set(c.route.key, { route: c.route, hostnames: [...c.hostnames] });
+  }
+  return [...merged.values()].sort((a, b) => compareRouteAge(a.route, b.route));
+}
+
+function routeName(listener: ListenerContext, route: L4RouteContext): string {
+  return `${listener.irName}/${route.kind.toLowerCase()}/${route.namespace}/${route.name}`;
+}
+
+/** Settings with the protocol the proxy speaks to the backend on this listener. */
+function settingsFor(settings: readonly DestinationSetting[], protocol: DestinationSetting['protocol']): DestinationSetting[] {
+  return settings.map((s) => ({ ...structuredClone(s), protocol }));
+}
+
+/**
+ * A TLS listener: each TLSRoute gets the SNI hostnames no older route took. Passthrough sends
+ * the TLS session to the backend; Terminate ends it here and forwards plain TCP.
+ */
+export function tlsListenerIR(listener: ListenerContext, claims: readonly L4Claim[]): TCPListener {
+  const terminate = listener.tlsMode === 'Terminate';
+  const taken = new Set<string>();
+  const routes: TCPRoute[] = [];
+  for (const { route, hostnames } of byRouteAge(claims)) {
+    const won = hostnames.filter((h) => !taken.has(h)).sort(compareHostnameSpecificity);
+    if (won.length === 0) continue;
+    for (const h of won) taken.add(h);
+    routes.push({
+      name: routeName(listener, route),
+      // "*" is any SNI: no names to match.
+      sniHostnames: won.includes(ANY_HOST) ? [] : won,
+      destination: { settings: settingsFor(route.destination.settings, terminate ? 'tcp' : 'tls') },
+    });
+  }
+  return {
+    name: listener.irName,
+    address: listener.gateway.bindAddress,
+    port: listener.listener.port,
+    routes,
+    tls: terminate
+      ? { mode: 'terminate', certificates: structuredClone(listener.certificates) }
+      : { mode: 'passthrough', certificates: [] },
+  };
+}
+
+/** A TCP listener forwards every connection to the oldest route's backends. */
+export function tcpListenerIR(listener: ListenerContext, claims: readonly L4Claim[]): TCPListener {
+  const winner = byRouteAge(claims)[0];
+  return {
+    name: listener.irName,
+    address: listener.gateway.bindAddress,
+    port: listener.listener.port,
+    routes: winner
+      ? [{ name: routeName(listener, winner.route), sniHostnames: [], destination: { settings: settingsFor(winner.route.destination.settings, 'tcp') } }]
+      : [],
+  };
+}
+
+/** A UDP listener forwards every datagram to the oldest route's backends. */
+export function udpListenerIR(listener: ListenerContext, claims: readonly L4Claim[]): UDPListener {
+  const winner = byRouteAge(claims)[0];
+  const out: UDPListener = { name: listener.irName, address: listener.gateway.bindAddress, port: listener.listener.port };
+  if (winner) out.destination = { settings: settingsFor(winner.route.destination.settings, 'udp') };
+  return out;
+}

@@ -1,0 +1,236 @@
+/**
+ * Step 1 of translation: a Gateway's parameters, addresses and listeners. Validates each listener
+ * (unique name, supported protocol, port, TLS settings and certificates, route kinds, allowed
+ * namespaces) and finds listeners that cannot be told apart (Conflicted).
+ */
+import { isIP } from 'node:net';
+import { GATEWAY_GROUP, type Gateway, type Listener } from '../../apis/gateway';
+import { resolveCertificateRefs } from './certificates';
+import { GatewayReason, ListenerReason } from '../model/conditions';
+import { GatewayContext, ListenerContext, type ListenerConflict } from '../model/contexts';
+import { normalizeHostname } from './hostnames';
+import { isProtocolSupported, protocolTraits, supportedRouteKinds } from './protocols';
+import type { ResourceIndex } from '../resourceindex';
+import { labelSelectorMatches, labelSelectorProblem } from './selectors';
+import { verdict } from '../model/status';
+
+export interface GatewayOptions {
+  defaultAddress?: string;
+}
+
+export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, options: GatewayOptions): GatewayContext {
+  const ctx = new GatewayContext(gateway);
+  resolveParameters(ctx);
+  resolveAddresses(ctx, options.defaultAddress);
+  const listeners = gateway.spec?.listeners ?? [];
+  for (const listener of listeners) ctx.listeners.push(new ListenerContext(listener, ctx));
+  const nameCounts = new Map<string, number>();
+  for (const l of listeners) nameCounts.set(l.name, (nameCounts.get(l.name) ?? 0) + 1);
+  for (const l of ctx.listeners) validateListener(l, index, (nameCounts.get(l.listener.name) ?? 0) > 1);
+  markConflicts(ctx.listeners.filter((l) => l.accepted.ok));
+  ctx.seal();
+  return ctx;
+}
+
+/**
+ * spec.infrastructure.parametersRef: Pier defines no parameters kind, so any reference cannot
+ * be resolved, and the spec says to reject the Gateway (Accepted=False, InvalidParameters)
+ * rather than serve it without the configuration it asked for.
+ */
+function resolveParameters(ctx: GatewayContext): void {
+  const ref = ctx.gateway.spec?.infrastructure?.parametersRef;
+  if (!ref) return;
+  const group = ref.group === '' ? 'core' : ref.group;
+  ctx.parametersProblem = verdict(false, GatewayReason.InvalidParameters,
+    `infrastructure.parametersRef ${ref.kind} "${ref.name}" (group ${group}) cannot be resolved: Pier supports no parameters kind`);
+}
+
+/**
+ * Listeners bind to the first requested IP address, else the configured default, else every
+ * interface. Only IP addresses can be served by a local Envoy.
+ */
+function resolveAddresses(ctx: GatewayContext, defaultAddress: string | undefined): void {
+  const requested = ctx.gateway.spec?.addresses ?? [];
+  const unsupported = requested.filter((a) => (a.type ?? 'IPAddress') !== 'IPAddress');
+  const badIPs = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) === 0);
+  if (unsupported.length > 0) {
+    ctx.addressProblem = verdict(false, GatewayReason.UnsupportedAddress,
+      `address types not supported: ${unsupported.map((a) => `${a.type ?? ''} ${a.value}`).join(', ')}; only IPAddress is`);
+  } else if (badIPs.length > 0) {
+    ctx.addressProblem = verdict(false, GatewayReason.UnsupportedAddress,
+      `not valid IP addresses: ${badIPs.map((a) => a.value).join(', ')}`);
+  }
+  const usable = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0);
+  const first = usable[0];
+  if (first) {
+    // Listeners have one bind address; status lists only the address actually served.
+    ctx.bindAddress = first.value;
+    ctx.statusAddresses = [{ type: 'IPAddress', value: first.value }];
+    if (usable.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
+  } else {
+    ctx.bindAddress = defaultAddress ?? '0.0.0.0';
+    ctx.statusAddresses = defaultAddress ? [{ type: 'IPAddress', value: defaultAddress }] : [];
+  }
+}
+
+function validateListener(l: ListenerContext, index: ResourceIndex, duplicateName: boolean): void {
+  const { listener } = l;
+  if (duplicateName) {
+    l.accepted = verdict(false, ListenerReason.Invalid, `listener name "${listener.name}" is not unique within the Gateway`);
+  } else if (!isProtocolSupported(listener.protocol)) {
+    const known = protocolTraits(listener.protocol) !== undefined;
+    l.accepted = verdict(false, ListenerReason.UnsupportedProtocol,
+      known ? `protocol ${listener.protocol} is not supported yet` : `unknown protocol "${listener.protocol}"`);
+    return; // no kinds are supported for a protocol Pier cannot serve
+  } else if (!Number.isInteger(listener.port) || listener.port < 1 || listener.port > 65535) {
+    l.accepted = verdict(false, ListenerReason.PortUnavailable, `port ${String(listener.port)} is not a valid port`);
+  }
+  const tlsProblem = resolveTLS(l, index);
+  if (tlsProblem !== undefined && l.accepted.ok) l.accepted = verdict(false, ListenerReason.UnsupportedValue, tlsProblem);
+  resolveKinds(l);
+  const namespaceProblem = resolveNamespaces(l, index);
+  if (namespaceProblem !== undefined && l.accepted.ok) {
+    l.accepted = verdict(false, ListenerReason.UnsupportedValue, namespaceProblem);
+  }
+}
+
+/** Gateway spec.tls.frontend (v1.6): client certificate validation for HTTPS listeners. */
+function frontendValidationRequested(gateway: GatewayContext): boolean {
+  // Not in the Gateway type Pier reads (src/apis): look at the object as it came.
+  const spec: unknown = gateway.gateway.spec;
+  if (typeof spec !== 'object' || spec === null || !('tls' in spec)) return false;
+  const tls: unknown = spec.tls;
+  return typeof tls === 'object' && tls !== null && 'frontend' in tls && tls.frontend !== undefined && tls.frontend !== null;
+}
+
+/**
+ * The listener's TLS settings: HTTPS terminates TLS; TLS terminates or passes through
+ * (tls.mode); HTTP, TCP and UDP take no TLS settings. Certificates of a terminating listener
+ * are resolved (problems go to ResolvedRefs). Returns a problem that makes the listener
+ * unacceptable. tls.options are implementation-specific; Pier defines none and ignores them.
+ */
+function resolveTLS(l: ListenerContext, index: ResourceIndex): string | undefined {
+  const { protocol, tls } = l.listener;
+  switch (protocol) {
+    case 'HTTPS':
+      if ((tls?.mode ?? 'Terminate') !== 'Terminate') return `tls.mode ${String(tls?.mode)} is not valid for protocol HTTPS (only Terminate)`;
+      // Serving without the client certificate checks asked for would let anyone in: refuse.
+      if (frontendValidationRequested(l.gateway)) return 'client certificate validation (Gateway spec.tls.frontend) is not supported';
+      l.tlsMode = 'Terminate';
+      break;
+    case 'TLS':
+      if (!tls?.mode) return 'tls.mode is required for protocol TLS';
+      if (tls.mode !== 'Terminate' && tls.mode !== 'Passthrough') return `tls.mode "${String(tls.mode)}" is not supported`;
+      l.tlsMode = tls.mode;
+      break;
+    default:
+      return tls ? `tls must not be set for protocol ${protocol}` : undefined;
+  }
+  if (l.tlsMode !== 'Terminate') return undefined; // Passthrough ignores certificateRefs
+  const refs = tls?.certificateRefs ?? [];
+  if (refs.length === 0) {
+    l.certificateProblems = [{ reason: ListenerReason.InvalidCertificateRef, message: 'TLS termination needs at least one certificateRef' }];
+    return undefined;
+  }
+  const resolved = resolveCertificateRefs(refs, l.gateway.namespace, index);
+  l.certificates = resolved.certificates;
+  l.certificateProblems = resolved.problems;
+  return undefined;
+}
+
+/** allowedRoutes.kinds -> supportedKinds (kept) and invalidKinds (reported). */
+function resolveKinds(l: ListenerContext): void {
+  const protocolKinds = supportedRouteKinds(l.listener.protocol);
+  const requested = l.listener.allowedRoutes?.kinds;
+  if (!requested || requested.length === 0) {
+    l.supportedKinds = protocolKinds;
+    return;
+  }
+  for (const kind of requested) {
+    const group = kind.group ?? GATEWAY_GROUP;
+    const supported = protocolKinds.some((k) => k.group === group && k.kind === kind.kind);
+    if (!supported) {
+      l.invalidKinds.push(`${group}/${kind.kind}`);
+    } else if (!l.supportedKinds.some((k) => k.group === group && k.kind === kind.kind)) {
+      l.supportedKinds.push({ group, kind: kind.kind });
+    }
+  }
+}
+
+/** Sets the namespace filter; returns a problem when allowedRoutes.namespaces is unusable. */
+function resolveNamespaces(l: ListenerContext, index: ResourceIndex): string | undefined {
+  const namespaces = l.listener.allowedRoutes?.namespaces;
+  const from = namespaces?.from ?? 'Same';
+  const gatewayNamespace = l.gateway.namespace;
+  switch (from) {
+    case 'Same':
+      l.allowsNamespace = (ns) => ns === gatewayNamespace;
+      return undefined;
+    case 'All':
+      l.allowsNamespace = () => true;
+      return undefined;
+    case 'Selector': {
+      const selector = namespaces?.selector;
+      if (!selector) {
+        l.allowsNamespace = () => false;
+        return 'allowedRoutes.namespaces.selector is required when from is Selector';
+      }
+      const problem = labelSelectorProblem(selector);
+      if (problem !== undefined) {
+        l.allowsNamespace = () => false;
+        return `allowedRoutes.namespaces.selector: ${problem}`;
+      }
+      l.allowsNamespace = (ns) => labelSelectorMatches(selector, index.namespaceLabelsOf(ns));
+      return undefined;
+    }
+    default:
+      l.allowsNamespace = () => false;
+      return `allowedRoutes.namespaces.from "${String(from)}" is not supported`;
+  }
+}
+
+function hostnameKey(listener: Listener): string {
+  return listener.hostname ? normalizeHostname(listener.hostname) : '';
+}
+
+/** How two listeners on the same port conflict, if they do. */
+export function conflictBetween(a: Listener, b: Listener): ListenerConflict['reason'] | undefined {
+  const ta = protocolTraits(a.protocol);
+  const tb = protocolTraits(b.protocol);
+  if (!ta || !tb) return ListenerReason.ProtocolConflict;
+  if (ta.transport !== tb.transport) return undefined;
+  const sameHostname = hostnameKey(a) === hostnameKey(b);
+  if (a.protocol === b.protocol) {
+    return !ta.usesHostname || sameHostname ? ListenerReason.HostnameConflict : undefined;
+  }
+  if (ta.sniFamily && tb.sniFamily) return sameHostname ? ListenerReason.ProtocolConflict : undefined;
+  return ListenerReason.ProtocolConflict;
+}
+
+/**
+ * Listeners are distinct when their port, protocol and (for hostname-aware protocols)
+ * hostname tell them apart. Every listener of an indistinct set is conflicted; none wins.
+ */
+function markConflicts(listeners: readonly ListenerContext[]): void {
+  for (const l of listeners) {
+    const protocolWith: string[] = [];
+    const hostnameWith: string[] = [];
+    for (const other of listeners) {
+      if (other === l || other.listener.port !== l.listener.port) continue;
+      const reason = conflictBetween(l.listener, other.listener);
+      if (reason === ListenerReason.ProtocolConflict) protocolWith.push(other.listener.name);
+      else if (reason === ListenerReason.HostnameConflict) hostnameWith.push(other.listener.name);
+    }
+    if (protocolWith.length > 0) {
+      l.conflict = {
+        reason: ListenerReason.ProtocolConflict,
+        message: `port ${l.listener.port} is also used with another protocol by listener(s) ${[...protocolWith].sort().join(', ')}`,
+      };
+    } else if (hostnameWith.length > 0) {
+      l.conflict = {
+        reason: ListenerReason.HostnameConflict,
+        message: `port ${l.listener.port}, protocol ${l.listener.protocol} and hostname "${l.listener.hostname ?? ''}" are also used by listener(s) ${[...hostnameWith].sort().join(', ')}`,
+      };
+    }
+  }
+}

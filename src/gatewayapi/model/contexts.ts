@@ -1,0 +1,315 @@
+/**
+ * Context structs (after Envoy Gateway's design): each wraps a Gateway API object and carries
+ * what translation learns about it, so status is computed in one place per object.
+ */
+import { GATEWAY_GROUP, type Gateway, type GatewayAddress, type GatewayStatus, type Listener, type ListenerStatus, type ParentReference, type RouteGroupKind, type RouteKind, type RouteParentStatus } from '../../apis/gateway';
+import type { Condition } from '../../apis/meta';
+import type { TLSCertificate } from '../../ir/types';
+import type { CertificateProblem } from '../listeners/certificates';
+import { ConditionType, GatewayReason, ListenerReason, RouteReason } from './conditions';
+import { condition, joinMessages, problemCondition, verdict, type Verdict } from './status';
+
+// ------------------------------------------------------------------ Gateway
+
+export class GatewayContext {
+  readonly key: string;
+  readonly listeners: ListenerContext[] = [];
+  /** Where every listener binds. */
+  bindAddress = '0.0.0.0';
+  /** What status.addresses reports. */
+  statusAddresses: GatewayAddress[] = [];
+  /** Set when spec.addresses cannot be served; the Gateway is then not accepted. */
+  addressProblem: Verdict | undefined;
+  /** Set when spec.infrastructure.parametersRef cannot be resolved; the Gateway is then not accepted. */
+  parametersProblem: Verdict | undefined;
+  /** Said in the Accepted message when only part of spec.addresses is served. */
+  addressNote: string | undefined;
+  /** Set when translating this Gateway failed unexpectedly. */
+  internalError: string | undefined;
+
+  constructor(readonly gateway: Gateway) {
+    this.key = `${gateway.metadata.namespace ?? ''}/${gateway.metadata.name}`;
+  }
+
+  get namespace(): string {
+    return this.gateway.metadata.namespace ?? '';
+  }
+
+  get name(): string {
+    return this.gateway.metadata.name;
+  }
+
+  get generation(): number | undefined {
+    return this.gateway.metadata.generation;
+  }
+
+  /** Listeners a parentRef selects by sectionName (listener name) and port; all when neither is set. */
+  listenersFor(ref: Pick<ParentReference, 'sectionName' | 'port'>): ListenerContext[] {
+    return this.listeners.filter((l) =>
+      (ref.sectionName === undefined || ref.sectionName === '' || l.listener.name === ref.sectionName)
+      && (ref.port === undefined || l.listener.port === ref.port));
+  }
+
+  /** Listeners that must not be served, by name (first-seen order). */
+  private invalidListenerNames(): string[] {
+    return [...new Set(this.listeners.filter((l) => !l.valid).map((l) => l.listener.name))];
+  }
+
+  /** Set by seal(), once building is done: the verdicts, asked for once per route placed, are then kept. */
+  private sealed: { accepted: Verdict; served: boolean } | undefined;
+
+  /** Ends building: nothing about the Gateway and its listeners changes after this. */
+  seal(): void {
+    this.sealed = undefined;
+    const accepted = this.computeAccepted();
+    this.sealed = { accepted, served: false };
+    this.sealed.served = this.computeServed();
+    for (const l of this.listeners) l.seal();
+  }
+
+  /** Accepted=True as long as one listener is valid (reason ListenersNotValid when some are not). */
+  get accepted(): Verdict {
+    return this.sealed?.accepted ?? this.computeAccepted();
+  }
+
+  private computeAccepted(): Verdict {
+    if (this.internalError !== undefined) return verdict(false, GatewayReason.Invalid, `internal error: ${this.internalError}`);
+    if (this.parametersProblem) return this.parametersProblem;
+    if (this.addressProblem) return this.addressProblem;
+    if (this.listeners.length === 0) return verdict(false, GatewayReason.ListenersNotValid, 'Gateway has no listeners');
+    const invalid = this.invalidListenerNames();
+    const valid = this.listeners.some((l) => l.valid);
+    const note = this.addressNote ? `; ${this.addressNote}` : '';
+    if (invalid.length === 0) return verdict(true, GatewayReason.Accepted, `Gateway is accepted${note}`);
+    const message = `invalid listeners: ${invalid.join(', ')}`;
+    return valid
+      ? verdict(true, GatewayReason.ListenersNotValid, `${message}; the others are accepted${note}`)
+      : verdict(false, GatewayReason.ListenersNotValid, `${message}; no listener is valid`);
+  }
+
+  /** Whether this Gateway gets IR: accepted, with at least one listener that can be programmed. */
+  get served(): boolean {
+    return this.sealed?.served ?? this.computeServed();
+  }
+
+  private computeServed(): boolean {
+    return this.accepted.ok && this.listeners.some((l) => l.programmable);
+  }
+
+  get programmed(): Verdict {
+    if (this.served) return verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
+    const accepted = this.accepted;
+    return verdict(false, GatewayReason.Invalid, accepted.ok ? 'Gateway has no listener that can be programmed' : `Gateway is not accepted: ${accepted.message}`);
+  }
+
+  status(): GatewayStatus {
+    const g = this.generation;
+    const status: GatewayStatus = {};
+    // Only a Gateway that is served has addresses.
+    if (this.served && this.statusAddresses.length > 0) status.addresses = this.statusAddresses.map((a) => ({ ...a }));
+    status.conditions = [
+      condition(ConditionType.Accepted, this.accepted, g),
+      condition(ConditionType.Programmed, this.programmed, g),
+    ];
+    // One status entry per listener name (the API keys listener status by name).
+    const seen = new Set<string>();
+    status.listeners = [];
+    for (const l of this.listeners) {
+      if (seen.has(l.listener.name)) continue;
+      seen.add(l.listener.name);
+      const sameName = this.listeners.filter((o) => o.listener.name === l.listener.name);
+      status.listeners.push(l.status(sameName));
+    }
+    return status;
+  }
+}
+
+// ------------------------------------------------------------------ Listener
+
+export interface ListenerConflict {
+  reason: typeof ListenerReason.HostnameConflict | typeof ListenerReason.ProtocolConflict;
+  message: string;
+}
+
+/** How a listener handles TLS: HTTPS always terminates; TLS terminates or passes through. */
+export type ListenerTLSMode = 'Terminate' | 'Passthrough';
+
+export class ListenerContext {
+  /** IR name: "<namespace>/<gateway>/<listener>". */
+  readonly irName: string;
+  /** Kinds that may attach, in status order. */
+  supportedKinds: RouteGroupKind[] = [];
+  /** allowedRoutes.kinds entries Pier cannot serve, as "group/kind". */
+  invalidKinds: string[] = [];
+  accepted: Verdict = verdict(true, ListenerReason.Accepted, 'Listener is accepted');
+  conflict: ListenerConflict | undefined;
+  /** Set for HTTPS and TLS listeners. */
+  tlsMode: ListenerTLSMode | undefined;
+  /** Usable certificates (TLS termination). */
+  certificates: TLSCertificate[] = [];
+  /** certificateRefs that could not be used: ResolvedRefs=False. */
+  certificateProblems: CertificateProblem[] = [];
+  /** Decides whether routes of a namespace may attach (allowedRoutes.namespaces). */
+  allowsNamespace: (namespace: string) => boolean = () => false;
+  /** Keys ("<kind>/<namespace>/<name>") of the routes attached here with Accepted=True. */
+  readonly attachedRoutes = new Set<string>();
+
+  constructor(readonly listener: Listener, readonly gateway: GatewayContext) {
+    this.irName = `${gateway.key}/${listener.name}`;
+  }
+
+  /** Accepted and not conflicted. */
+  get valid(): boolean {
+    return this.accepted.ok && this.conflict === undefined;
+  }
+
+  /** Whether it terminates TLS, and so needs at least one certificate. */
+  get terminatesTLS(): boolean {
+    return this.tlsMode === 'Terminate';
+  }
+
+  /** Valid, with what it needs to run (a certificate when it terminates TLS). */
+  get programmable(): boolean {
+    return this.valid && (!this.terminatesTLS || this.certificates.length > 0);
+  }
+
+  private sealedServed: boolean | undefined;
+
+  /** See GatewayContext.seal. */
+  seal(): void {
+    this.sealedServed = undefined;
+    this.sealedServed = this.served;
+  }
+
+  /** Programmable on an accepted Gateway: the listener goes into the IR. */
+  get served(): boolean {
+    return this.sealedServed ?? (this.programmable && this.gateway.accepted.ok);
+  }
+
+  allowsKind(group: string | undefined, kind: string): boolean {
+    const g = group ?? GATEWAY_GROUP;
+    return this.supportedKinds.some((k) => (k.group ?? GATEWAY_GROUP) === g && k.kind === kind);
+  }
+
+  /** Certificate problems first (they can keep the listener from running), then route kinds. */
+  get resolvedRefs(): Verdict {
+    const problems: { reason: string; message: string }[] = [...this.certificateProblems];
+    if (this.invalidKinds.length > 0) problems.push({ reason: ListenerReason.InvalidRouteKinds, message: `unsupported route kinds: ${this.invalidKinds.join(', ')}` });
+    if (problems.length === 0) return verdict(true, ListenerReason.ResolvedRefs, 'All references are resolved');
+    return verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
+  }
+
+  /** The Accepted verdict as reported: a conflicted listener is not accepted (reason: the conflict). */
+  private get reportedAccepted(): Verdict {
+    if (!this.accepted.ok) return this.accepted;
+    if (this.conflict) return verdict(false, this.conflict.reason, `listener is conflicted: ${this.conflict.message}`);
+    return this.accepted;
+  }
+
+  private get programmed(): Verdict {
+    if (this.served) return verdict(true, ListenerReason.Programmed, 'Listener is programmed');
+    const accepted = this.reportedAccepted;
+    if (!accepted.ok) return verdict(false, this.conflict && this.accepted.ok ? this.conflict.reason : ListenerReason.Invalid, `Listener is not programmed: ${accepted.message}`);
+    if (!this.programmable) return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: it terminates TLS and has no usable certificate');
+    return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: the Gateway is not accepted');
+  }
+
+  conditions(): Condition[] {
+    const g = this.gateway.generation;
+    return [
+      condition(ConditionType.Accepted, this.reportedAccepted, g),
+      condition(ConditionType.ResolvedRefs, this.resolvedRefs, g),
+      condition(ConditionType.Programmed, this.programmed, g),
+      this.conflict
+        ? problemCondition(ConditionType.Conflicted, true, this.conflict.reason, this.conflict.message, g)
+        : problemCondition(ConditionType.Conflicted, false, ListenerReason.NoConflicts, 'No conflicts', g),
+    ];
+  }
+
+  /** Status for this listener's name; sameName holds every listener sharing it (normally just this). */
+  status(sameName: readonly ListenerContext[]): ListenerStatus {
+    const attached = new Set<string>();
+    for (const l of sameName) for (const r of l.attachedRoutes) attached.add(r);
+    return {
+      name: this.listener.name,
+      supportedKinds: this.supportedKinds.map((k) => ({ ...k })),
+      attachedRoutes: attached.size,
+      conditions: this.conditions(),
+    };
+  }
+}
+
+// ------------------------------------------------------------------ Routes
+
+/** What every route kind offers the shared attachment logic. */
+export interface RouteContext {
+  readonly kind: RouteKind;
+  readonly namespace: string;
+  readonly name: string;
+  /** "<kind>/<namespace>/<name>": unique across kinds. */
+  readonly key: string;
+  readonly generation: number | undefined;
+  readonly creationTimestamp: string | undefined;
+  /** The hostnames the route asks for (empty: any). */
+  hostnames(): string[];
+  parentRefs(): ParentReference[];
+}
+
+/** One listener a parentRef attached the route to, with the hostnames it serves there. */
+export interface ListenerAttachment {
+  listener: ListenerContext;
+  hostnames: string[];
+}
+
+/** What a route's own content says about it, whatever its parents. */
+export interface RouteVerdicts {
+  /** Set when the route cannot be accepted at all (e.g. every rule invalid): Accepted=False. */
+  problem?: Verdict;
+  /** Set when some rules are invalid and were dropped: PartiallyInvalid=True (with Accepted=True). */
+  partiallyInvalid?: Verdict;
+  resolvedRefs: Verdict;
+}
+
+/** The parentRef as written, with the API defaults for group and kind filled in. */
+export function defaultedParentRef(ref: ParentReference): ParentReference {
+  return { ...ref, group: ref.group ?? GATEWAY_GROUP, kind: ref.kind ?? 'Gateway' };
+}
+
+/** The route as seen by one of its parentRefs. */
+export class RouteParentContext {
+  /** Set by attachment: whether the parent accepted the route (before rule problems). */
+  attachment: Verdict = verdict(false, RouteReason.NoMatchingParent, 'not processed');
+  readonly attachments: ListenerAttachment[] = [];
+
+  constructor(
+    readonly parentRef: ParentReference,
+    readonly gateway: GatewayContext | undefined,
+    /** Position of parentRef in the route's spec.parentRefs. */
+    readonly refIndex: number,
+  ) {}
+
+  /** The final Accepted verdict, given the route's own problems. */
+  accepted(routeProblem: Verdict | undefined): Verdict {
+    if (!this.attachment.ok) return this.attachment;
+    return routeProblem ?? this.attachment;
+  }
+
+  status(controllerName: string, generation: number | undefined, verdicts: RouteVerdicts): RouteParentStatus {
+    const accepted = this.accepted(verdicts.problem);
+    const conditions = [
+      condition(ConditionType.Accepted, accepted, generation),
+      condition(ConditionType.ResolvedRefs, verdicts.resolvedRefs, generation),
+    ];
+    // Only ever True, and never on a route that is not accepted.
+    if (accepted.ok && verdicts.partiallyInvalid) {
+      conditions.push(problemCondition(ConditionType.PartiallyInvalid, true, verdicts.partiallyInvalid.reason, verdicts.partiallyInvalid.message, generation));
+    }
+    return { parentRef: defaultedParentRef(this.parentRef), controllerName, conditions };
+  }
+}
+
+/** A ResolvedRefs verdict from the problems found while resolving references. */
+export function resolvedRefsVerdict(problems: readonly { reason: string; message: string }[]): Verdict {
+  if (problems.length === 0) return verdict(true, RouteReason.ResolvedRefs, 'All references are resolved');
+  return verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
+}

@@ -1,0 +1,252 @@
+/**
+ * HTTPRoute rule filters -> IR pieces. A filter Pier cannot apply is never skipped: it is
+ * reported as a problem and the rule answers 500 instead (Gateway API: requests that would
+ * have been processed by the filter must receive an error).
+ */
+import type { BackendObjectReference, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../../apis/gateway';
+import type { CORSPolicy, Fraction, HeaderModifier, URLRewrite } from '../../ir/types';
+import { RouteReason } from '../model/conditions';
+
+export interface RuleProblem {
+  reason: typeof RouteReason.UnsupportedValue | typeof RouteReason.IncompatibleFilters;
+  message: string;
+}
+
+/** A redirect before the listener port is known (the port defaults from it). */
+export interface RedirectSpec {
+  scheme?: string;
+  hostname?: string;
+  port?: number;
+  fullPath?: string;
+  prefixReplace?: string;
+  statusCode: number;
+}
+
+export interface MirrorSpec {
+  backendRef: BackendObjectReference;
+  /** The share of requests mirrored; absent means all. */
+  fraction?: Fraction;
+}
+
+export interface RuleFilters {
+  requestHeaders?: HeaderModifier;
+  responseHeaders?: HeaderModifier;
+  redirect?: RedirectSpec;
+  urlRewrite?: URLRewrite;
+  mirrors: MirrorSpec[];
+  cors?: CORSPolicy;
+  problems: RuleProblem[];
+}
+
+const REDIRECT_CODES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
+
+function unsupported(message: string): RuleProblem {
+  return { reason: RouteReason.UnsupportedValue, message };
+}
+
+function headerModifier(what: string, filter: HTTPHeaderFilter | undefined, problems: RuleProblem[]): HeaderModifier | undefined {
+  if (!filter) {
+    problems.push(unsupported(`${what} filter has no configuration`));
+    return undefined;
+  }
+  const set = (filter.set ?? []).map((h) => ({ name: h.name, value: h.value }));
+  const add = (filter.add ?? []).map((h) => ({ name: h.name, value: h.value }));
+  const remove = [...(filter.remove ?? [])];
+  const names = [...set.map((h) => h.name), ...add.map((h) => h.name), ...remove].map((n) => n.toLowerCase());
+  const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+  if (repeated.length > 0) {
+    problems.push(unsupported(`${what} filter names header "${repeated[0]}" more than once`));
+    return undefined;
+  }
+  return { set, add, remove };
+}
+
+/** ReplacePrefixMatch only makes sense for a rule with exactly one PathPrefix match. */
+function pathModifier(what: string, path: HTTPPathModifier, matches: readonly HTTPRouteMatch[], problems: RuleProblem[]): { fullPath?: string; prefixReplace?: string } | undefined {
+  switch (path.type) {
+    case 'ReplaceFullPath':
+      if (path.replaceFullPath === undefined) break;
+      return { fullPath: path.replaceFullPath };
+    case 'ReplacePrefixMatch':
+      if (path.replacePrefixMatch === undefined) break;
+      if (matches.length !== 1 || (matches[0]!.path?.type ?? 'PathPrefix') !== 'PathPrefix') {
+        problems.push({ reason: RouteReason.IncompatibleFilters, message: `${what} ReplacePrefixMatch needs exactly one PathPrefix match in its rule` });
+        return undefined;
+      }
+      return { prefixReplace: path.replacePrefixMatch };
+    default:
+      problems.push(unsupported(`${what} path modifier type "${String(path.type)}" is not supported`));
+      return undefined;
+  }
+  problems.push(unsupported(`${what} path modifier ${path.type} has no value`));
+  return undefined;
+}
+
+function redirect(filter: HTTPRouteFilter, matches: readonly HTTPRouteMatch[], problems: RuleProblem[]): RedirectSpec | undefined {
+  const r = filter.requestRedirect;
+  if (!r) {
+    problems.push(unsupported('RequestRedirect filter has no configuration'));
+    return undefined;
+  }
+  const statusCode = r.statusCode ?? 302;
+  if (!REDIRECT_CODES.has(statusCode)) {
+    problems.push(unsupported(`RequestRedirect statusCode ${String(statusCode)} is not supported`));
+    return undefined;
+  }
+  if (r.scheme !== undefined && !SCHEMES.has(r.scheme)) {
+    problems.push(unsupported(`RequestRedirect scheme "${String(r.scheme)}" is not supported`));
+    return undefined;
+  }
+  const out: RedirectSpec = { statusCode };
+  if (r.scheme !== undefined) out.scheme = r.scheme;
+  if (r.hostname !== undefined) out.hostname = r.hostname;
+  if (r.port !== undefined) out.port = r.port;
+  if (r.path) {
+    const path = pathModifier('RequestRedirect', r.path, matches, problems);
+    if (!path) return undefined;
+    Object.assign(out, path);
+  }
+  return out;
+}
+
+function urlRewrite(filter: HTTPRouteFilter, matches: readonly HTTPRouteMatch[], problems: RuleProblem[]): URLRewrite | undefined {
+  const r = filter.urlRewrite;
+  if (!r) {
+    problems.push(unsupported('URLRewrite filter has no configuration'));
+    return undefined;
+  }
+  const out: URLRewrite = {};
+  if (r.hostname !== undefined) out.hostname = r.hostname;
+  if (r.path) {
+    const path = pathModifier('URLRewrite', r.path, matches, problems);
+    if (!path) return undefined;
+    Object.assign(out, path);
+  }
+  return out;
+}
+
+/**
+ * A mirror of all requests, or of a share of them (percent, or fraction with a default
+ * denominator of 100; only one of the two may be set). A share of 0 mirrors nothing.
+ */
+function mirror(filter: HTTPRouteFilter, problems: RuleProblem[]): MirrorSpec | undefined {
+  const m = filter.requestMirror;
+  if (!m?.backendRef) {
+    problems.push(unsupported('RequestMirror filter has no backendRef'));
+    return undefined;
+  }
+  if (m.percent !== undefined && m.fraction !== undefined) {
+    problems.push(unsupported('RequestMirror takes percent or fraction, not both'));
+    return undefined;
+  }
+  let fraction: Fraction | undefined;
+  if (m.percent !== undefined) fraction = { numerator: m.percent, denominator: 100 };
+  else if (m.fraction) fraction = { numerator: m.fraction.numerator, denominator: m.fraction.denominator ?? 100 };
+  if (fraction) {
+    const { numerator, denominator } = fraction;
+    if (!Number.isInteger(numerator) || !Number.isInteger(denominator) || numerator < 0 || denominator < 1 || numerator > denominator) {
+      problems.push(unsupported(`RequestMirror share ${numerator}/${denominator} is not a fraction between 0 and 1`));
+      return undefined;
+    }
+    if (numerator === 0) return undefined;
+    if (numerator === denominator) fraction = undefined;
+  }
+  return fraction ? { backendRef: m.backendRef, fraction } : { backendRef: m.backendRef };
+}
+
+/** "<scheme>://<host>[:<port>]" with an http(s) scheme; the host may hold "*" wildcards. */
+const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
+/** Access-Control-Max-Age when the filter leaves it out (the CRD default). */
+const DEFAULT_CORS_MAX_AGE_SECONDS = 5;
+
+/** "*" means any, so it cannot stand next to other values. */
+function wildcardAlone(what: string, values: readonly string[], problems: RuleProblem[]): boolean {
+  if (!values.includes('*') || values.length === 1) return true;
+  problems.push(unsupported(`CORS ${what} cannot contain "*" alongside other values`));
+  return false;
+}
+
+function cors(filter: HTTPRouteFilter, problems: RuleProblem[]): CORSPolicy | undefined {
+  const c = filter.cors;
+  if (!c) {
+    problems.push(unsupported('CORS filter has no configuration'));
+    return undefined;
+  }
+  const allowOrigins = [...(c.allowOrigins ?? [])];
+  const allowMethods = [...(c.allowMethods ?? [])];
+  const allowHeaders = [...(c.allowHeaders ?? [])];
+  const badOrigin = allowOrigins.find((o) => o !== '*' && !ORIGIN.test(o));
+  if (badOrigin !== undefined) {
+    problems.push(unsupported(`CORS allowOrigins "${badOrigin}" is not "*" or <scheme>://<host>[:<port>] with scheme http or https`));
+    return undefined;
+  }
+  if (!wildcardAlone('allowOrigins', allowOrigins, problems) || !wildcardAlone('allowMethods', allowMethods, problems)
+    || !wildcardAlone('allowHeaders', allowHeaders, problems)) return undefined;
+  const maxAgeSeconds = c.maxAge ?? DEFAULT_CORS_MAX_AGE_SECONDS;
+  if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 1) {
+    problems.push(unsupported(`CORS maxAge ${String(maxAgeSeconds)} is not a whole number of seconds of at least 1`));
+    return undefined;
+  }
+  return {
+    allowOrigins, allowMethods, allowHeaders, exposeHeaders: [...(c.exposeHeaders ?? [])],
+    maxAgeSeconds, allowCredentials: c.allowCredentials === true,
+  };
+}
+
+/** The filter types GRPCRoute allows; HTTPRoute allows every type this module knows. */
+export const GRPC_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier', 'RequestMirror', 'ExtensionRef']);
+
+/**
+ * A rule's filters. `allowed` limits the filter types (GRPCRoute); `matches` are the rule's
+ * matches (ReplacePrefixMatch needs exactly one PathPrefix match).
+ */
+export function translateFilters(filters: readonly HTTPRouteFilter[] | undefined, matches: readonly HTTPRouteMatch[], allowed?: ReadonlySet<string>): RuleFilters {
+  const out: RuleFilters = { mirrors: [], problems: [] };
+  const seen = new Set<string>();
+  for (const filter of filters ?? []) {
+    const type: string = filter.type;
+    if (allowed && !allowed.has(type)) {
+      out.problems.push(unsupported(`filter type "${type}" is not supported here`));
+      continue;
+    }
+    if (type !== 'RequestMirror' && type !== 'ExtensionRef' && seen.has(type)) {
+      out.problems.push(unsupported(`${type} filter cannot be repeated`));
+      continue;
+    }
+    seen.add(type);
+    switch (filter.type) {
+      case 'RequestHeaderModifier':
+        out.requestHeaders = headerModifier('RequestHeaderModifier', filter.requestHeaderModifier, out.problems);
+        break;
+      case 'ResponseHeaderModifier':
+        out.responseHeaders = headerModifier('ResponseHeaderModifier', filter.responseHeaderModifier, out.problems);
+        break;
+      case 'RequestRedirect':
+        out.redirect = redirect(filter, matches, out.problems);
+        break;
+      case 'URLRewrite':
+        out.urlRewrite = urlRewrite(filter, matches, out.problems);
+        break;
+      case 'RequestMirror': {
+        const m = mirror(filter, out.problems);
+        if (m) out.mirrors.push(m);
+        break;
+      }
+      case 'CORS':
+        out.cors = cors(filter, out.problems);
+        break;
+      case 'ExtensionRef': {
+        const ref = filter.extensionRef;
+        out.problems.push(unsupported(`ExtensionRef filter ${ref ? `${ref.group}/${ref.kind} ${ref.name}` : '(empty)'} is not supported`));
+        break;
+      }
+      default:
+        out.problems.push(unsupported(`filter type "${type}" is not supported`));
+    }
+  }
+  if (seen.has('RequestRedirect') && seen.has('URLRewrite')) {
+    out.problems.push({ reason: RouteReason.IncompatibleFilters, message: 'RequestRedirect and URLRewrite filters cannot be combined' });
+  }
+  return out;
+}

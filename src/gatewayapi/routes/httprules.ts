@@ -1,0 +1,213 @@
+/**
+ * What HTTPRoute and GRPCRoute share once their matches are translated: a rule becomes matches
+ * plus one action (forward to weighted backends, redirect, or answer directly), and the route
+ * collects the problems that decide its Accepted, PartiallyInvalid and ResolvedRefs conditions.
+ *
+ * An invalid rule is dropped (PartiallyInvalid): when its matches can be expressed, requests they
+ * match are answered with the route's failure status instead of falling through to some other
+ * rule (fail closed). When every rule is invalid, the route is not accepted and not served.
+ */
+import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type ParentReference, type RouteKind } from '../../apis/gateway';
+import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RouteDestination, URLRewrite } from '../../ir/types';
+import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
+import { RouteReason } from '../model/conditions';
+import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
+import type { RedirectSpec, RuleFilters, RuleProblem } from './httpfilters';
+import type { TranslatedMatch } from './httpmatch';
+import type { ReferenceFrom } from '../backends/referencegrant';
+import type { ResourceIndex } from '../resourceindex';
+import { joinMessages, verdict, type Verdict } from '../model/status';
+
+export interface HTTPRuleMatch {
+  matchIndex: number;
+  match: TranslatedMatch;
+  /** Kind-specific precedence (see precedence.ts). */
+  specificity: number[];
+}
+
+/** A translated rule: its matches and what to do with matching requests. */
+export interface HTTPRuleIR {
+  ruleIndex: number;
+  matches: HTTPRuleMatch[];
+  requestHeaders?: HeaderModifier;
+  responseHeaders?: HeaderModifier;
+  redirect?: RedirectSpec;
+  urlRewrite?: URLRewrite;
+  mirrors?: MirrorDestination[];
+  destination?: RouteDestination;
+  directResponse?: DirectResponse;
+  requestTimeoutMs?: number;
+  backendRequestTimeoutMs?: number;
+  websocket?: boolean;
+  cors?: CORSPolicy;
+}
+
+export interface LocatedRuleProblem extends RuleProblem {
+  ruleIndex: number;
+  /** Whether the rule's matches still answer (with the failure status), or match nothing. */
+  failClosed: boolean;
+}
+
+/** HTTP-like route kinds: how they fail and what they speak to backends. */
+export interface HTTPLikeTraits {
+  /** Answer for requests that cannot be served (HTTP 500; gRPC 503, read as UNAVAILABLE). */
+  failureStatus: number;
+  /** Protocol to backends unless their appProtocol says otherwise. */
+  backendProtocol: 'http' | 'h2c';
+}
+
+/** Base of HTTPRoute and GRPCRoute contexts. */
+export abstract class HTTPLikeRouteContext implements RouteContext {
+  abstract readonly kind: Extract<RouteKind, 'HTTPRoute' | 'GRPCRoute'>;
+  abstract readonly traits: HTTPLikeTraits;
+  /** The object it was translated from. */
+  abstract readonly route: HTTPRoute | GRPCRoute;
+  readonly namespace: string;
+  readonly name: string;
+  readonly rules: HTTPRuleIR[] = [];
+  /** Problems of individual rules: those rules are dropped. */
+  readonly ruleProblems: LocatedRuleProblem[] = [];
+  /** Unresolvable references: ResolvedRefs=False. */
+  readonly refProblems: BackendProblem[] = [];
+  /** How many rules the route has (each one valid or dropped). */
+  ruleCount = 0;
+  parents: RouteParentContext[] = [];
+  /** BackendTLSPolicies naming a Service port the route uses (backendtlsuse.ts). */
+  backendTLSPolicies: string[] = [];
+
+  protected constructor(
+    private readonly meta: { namespace?: string; name: string; generation?: number; creationTimestamp?: string },
+    private readonly spec: { hostnames?: string[]; parentRefs?: ParentReference[] } | undefined,
+  ) {
+    this.namespace = meta.namespace ?? '';
+    this.name = meta.name;
+  }
+
+  private cachedKey: string | undefined;
+
+  get key(): string {
+    this.cachedKey ??= `${this.kind}/${this.namespace}/${this.name}`;
+    return this.cachedKey;
+  }
+
+  get generation(): number | undefined {
+    return this.meta.generation;
+  }
+
+  get creationTimestamp(): string | undefined {
+    return this.meta.creationTimestamp;
+  }
+
+  hostnames(): string[] {
+    return [...(this.spec?.hostnames ?? [])];
+  }
+
+  parentRefs(): ParentReference[] {
+    return [...(this.spec?.parentRefs ?? [])];
+  }
+
+  /** The rule indexes that have problems, ascending. */
+  private invalidRules(): number[] {
+    return [...new Set(this.ruleProblems.map((p) => p.ruleIndex))].sort((a, b) => a - b);
+  }
+
+  private problemMessages(): string {
+    return joinMessages(this.ruleProblems.map((p) => `rule ${p.ruleIndex}: ${p.message}`));
+  }
+
+  /** Accepted=False verdict when every rule is invalid. */
+  get problemVerdict(): Verdict | undefined {
+    const invalid = this.invalidRules();
+    if (invalid.length === 0 || invalid.length < this.ruleCount) return undefined;
+    return verdict(false, this.ruleProblems[0]!.reason, this.problemMessages());
+  }
+
+  /** PartiallyInvalid verdict when some, not all, rules are invalid (its message must start "Dropped Rule"). */
+  get partiallyInvalidVerdict(): Verdict | undefined {
+    const invalid = this.invalidRules();
+    if (invalid.length === 0 || invalid.length >= this.ruleCount) return undefined;
+    // One rule: its problems; several: each problem says which rule it is about.
+    const problems = invalid.length === 1 ? joinMessages(this.ruleProblems.map((p) => p.message)) : this.problemMessages();
+    const which = invalid.length === 1 ? `Dropped Rule ${invalid[0]}` : `Dropped Rules ${invalid.join(', ')}`;
+    const answered = [...new Set(this.ruleProblems.filter((p) => p.failClosed).map((p) => p.ruleIndex))].sort((a, b) => a - b);
+    const note = answered.length === 0 ? '' : `; requests matching rule${answered.length === 1 ? '' : 's'} ${answered.join(', ')} are answered with ${this.traits.failureStatus}`;
+    return verdict(false, RouteReason.UnsupportedValue, `${which}: ${problems}${note}`);
+  }
+
+  verdicts(): RouteVerdicts {
+    const out: RouteVerdicts = { resolvedRefs: resolvedRefsVerdict(this.refProblems) };
+    const problem = this.problemVerdict;
+    if (problem) out.problem = problem;
+    const partial = this.partiallyInvalidVerdict;
+    if (partial) out.partiallyInvalid = partial;
+    return out;
+  }
+}
+
+export interface RuleSpec {
+  ruleIndex: number;
+  matches: HTTPRuleMatch[];
+  filters: RuleFilters;
+  backendRefs: readonly (BackendRef & { filters?: readonly unknown[] })[];
+  requestTimeoutMs?: number;
+  backendRequestTimeoutMs?: number;
+  /** Problems found while reading the rule (timeouts, ...), before filters and backends. */
+  problems: RuleProblem[];
+}
+
+/**
+ * The action of one rule whose matches translated, added to ctx.rules. Every backend reference
+ * is resolved, whatever its weight, so a bad one is always reported.
+ */
+export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: ResourceIndex): void {
+  const { ruleIndex, filters } = rule;
+  const { failureStatus, backendProtocol } = ctx.traits;
+  const from: ReferenceFrom = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
+  const problems: RuleProblem[] = [...rule.problems, ...filters.problems];
+  if (rule.backendRefs.some((b) => (b.filters ?? []).length > 0)) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: 'filters on backendRefs are not supported' });
+  }
+  const resolved: ResolvedBackend[] = rule.backendRefs.map((b) => resolveBackend(index, from, b, b.weight ?? 1, backendProtocol));
+  for (const r of resolved) if (r.problem) ctx.refProblems.push(r.problem);
+  const mirrors: MirrorDestination[] = [];
+  for (const m of filters.mirrors) {
+    const r = resolveBackend(index, from, m.backendRef, 1, backendProtocol);
+    // An invalid mirror is dropped (never configured) and reported.
+    if (r.problem) ctx.refProblems.push({ reason: r.problem.reason, message: `RequestMirror ${r.problem.message}` });
+    else if (!r.setting.invalid) mirrors.push(m.fraction ? { settings: [r.setting], fraction: { ...m.fraction } } : { settings: [r.setting] });
+  }
+
+  const out: HTTPRuleIR = { ruleIndex, matches: rule.matches };
+  ctx.ruleProblems.push(...problems.map((p) => ({ ...p, ruleIndex, failClosed: true })));
+  if (problems.length > 0) {
+    out.directResponse = { status: failureStatus };
+  } else if (filters.redirect) {
+    out.redirect = filters.redirect;
+    if (filters.responseHeaders) out.responseHeaders = filters.responseHeaders;
+    if (filters.cors) out.cors = filters.cors;
+  } else {
+    // Weight 0 takes no traffic; a rule whose traffic can reach no valid backend fails.
+    const live = resolved.filter((r) => r.setting.weight > 0);
+    const settings = live.map((r) => r.setting);
+    // CORS answers whatever the action: preflights are answered before it, even a failure.
+    if (filters.cors) out.cors = filters.cors;
+    if (settings.length === 0 || settings.every((s) => s.invalid)) {
+      out.directResponse = { status: failureStatus };
+    } else {
+      if (filters.requestHeaders) out.requestHeaders = filters.requestHeaders;
+      if (filters.responseHeaders) out.responseHeaders = filters.responseHeaders;
+      if (filters.urlRewrite) out.urlRewrite = filters.urlRewrite;
+      if (mirrors.length > 0) out.mirrors = mirrors;
+      out.destination = { settings };
+      if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
+      if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
+      if (live.some((r) => r.websocket && !r.setting.invalid)) out.websocket = true;
+    }
+  }
+  ctx.rules.push(out);
+}
+
+/** Records a rule that is dropped outright (its matches cannot be expressed, so nothing can answer it). */
+export function dropRule(ctx: HTTPLikeRouteContext, ruleIndex: number, problem: RuleProblem): void {
+  ctx.ruleProblems.push({ ...problem, ruleIndex, failClosed: false });
+}

@@ -1,0 +1,75 @@
+/**
+ * The resource tables: what providers publish, one watchable map per kind, keyed by
+ * objectKey ("<namespace>/<name>", or "<name>" for cluster-scoped kinds). A provider stores and
+ * deletes objects one by one, so a change costs that object's compare and copy, not the world's;
+ * subscribers read only what changed. The file and Kubernetes providers publish into the same
+ * tables, and nothing downstream knows which one ran.
+ */
+import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type {
+  BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+} from '../apis/gateway';
+import { objectKey, type KubeObject } from '../apis/meta';
+import { WatchableMap } from './watchable';
+
+/** The value type of each table, by table name (also the ProviderResources list names). */
+export interface TableValues {
+  gatewayClasses: GatewayClass;
+  gateways: Gateway;
+  httpRoutes: HTTPRoute;
+  grpcRoutes: GRPCRoute;
+  tlsRoutes: TLSRoute;
+  tcpRoutes: TCPRoute;
+  udpRoutes: UDPRoute;
+  referenceGrants: ReferenceGrant;
+  backendTLSPolicies: BackendTLSPolicy;
+  services: Service;
+  endpointSlices: EndpointSlice;
+  namespaces: Namespace;
+  secrets: Secret;
+  configMaps: ConfigMap;
+}
+
+export type TableName = keyof TableValues;
+
+export type ResourceTables = { readonly [T in TableName]: WatchableMap<string, TableValues[T]> };
+
+/** Every table, in a fixed order (the order of ProviderResources' lists). */
+export const TABLE_NAMES: readonly TableName[] = [
+  'gatewayClasses', 'gateways', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
+  'referenceGrants', 'backendTLSPolicies', 'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
+];
+
+/** The table each kind lands in. */
+export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], TableName>> = {
+  GatewayClass: 'gatewayClasses',
+  Gateway: 'gateways',
+  HTTPRoute: 'httpRoutes',
+  GRPCRoute: 'grpcRoutes',
+  TLSRoute: 'tlsRoutes',
+  TCPRoute: 'tcpRoutes',
+  UDPRoute: 'udpRoutes',
+  ReferenceGrant: 'referenceGrants',
+  BackendTLSPolicy: 'backendTLSPolicies',
+  Service: 'services',
+  EndpointSlice: 'endpointSlices',
+  Namespace: 'namespaces',
+  Secret: 'secrets',
+  ConfigMap: 'configMaps',
+};
+
+export function createResourceTables(): ResourceTables {
+  const tables = {} as Record<TableName, WatchableMap<string, KubeObject>>;
+  for (const name of TABLE_NAMES) tables[name] = new WatchableMap<string, KubeObject>();
+  return tables as unknown as ResourceTables;
+}
+
+/** The key of an object in its table. */
+export function tableKey(object: KubeObject): string {
+  return objectKey(object.metadata);
+}
+
+/** One table as a loosely typed map, for code that handles every kind alike. */
+export function anyTable(tables: ResourceTables, name: TableName): WatchableMap<string, KubeObject> {
+  return tables[name] as unknown as WatchableMap<string, KubeObject>;
+}

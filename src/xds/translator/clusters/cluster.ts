@@ -1,0 +1,178 @@
+/**
+ * Clusters: one per backend identity (the IR cluster name, "<namespace>/<service>/<port>")
+ * across the whole gateway, whichever routes use it, so reordering or editing routes never
+ * renames a cluster. Backends with endpoints are EDS clusters (endpoints change without touching
+ * the cluster); ExternalName backends are STRICT_DNS clusters that resolve the name themselves.
+ *
+ * Endpoints are not known here: each cluster that needs them gets an EndpointBinding saying
+ * where they come from, and the endpoint translator (endpoints.ts) builds them.
+ */
+import type { DestinationSetting, UDPListener, VirtualHost, XdsIR } from '../../../ir/types';
+import type { BindingLocality, Cluster, EndpointBinding } from '../../types';
+import type { HttpProtocolOptions } from '../../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
+import type { LbEndpoint } from '../../../generated/envoy/config/endpoint/v3/LbEndpoint';
+import { freezeValue } from '../../../message/watchable';
+import { typedConfig } from '../../types';
+import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, durationFromMs } from '../common';
+import { validSettings } from './destination';
+import { lbEndpoint, loadAssignment, singleLocality } from '../endpoints/endpoint';
+import { ProtoType } from '../names';
+import { planUdp } from './udp';
+import { upstreamTlsSocket } from './upstreamtls';
+
+export interface ClusterResources {
+  /** Clusters with everything but the endpoints of EDS (and inline) clusters. */
+  clusters: Cluster[];
+  /** One per cluster that needs endpoints; an inline one's cluster is not in clusters. */
+  bindings: EndpointBinding[];
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** What cluster building keeps between translations (see XdsTranslationMemo). */
+export interface ClusterMemo {
+  /** By backend setting (frozen IR objects of unchanged routes are the same objects). */
+  built: WeakMap<DestinationSetting, BuiltCluster>;
+  /** The valid settings of each (frozen) IR virtual host's routes, in IR order. */
+  vhostSettings: WeakMap<VirtualHost, DestinationSetting[]>;
+}
+
+export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
+  const clusters: Cluster[] = [];
+  const bindings: EndpointBinding[] = [];
+  const add = (built: BuiltCluster): void => {
+    if (!built.binding?.inlineCluster) clusters.push(built.cluster);
+    if (built.binding) bindings.push(built.binding);
+  };
+  for (const setting of backends(ir, memo?.vhostSettings).values()) {
+    let built = memo?.built.get(setting);
+    if (!built) {
+      built = backendCluster(setting);
+      // Frozen: stores on the bus then share it rather than copy it.
+      if (memo) memo.built.set(setting, freezeValue(built));
+    }
+    add(built);
+  }
+  for (const listener of ir.udp) {
+    const built = weightedUdpCluster(listener);
+    if (built) add(built);
+  }
+  return { clusters, bindings };
+}
+
+/**
+ * Every valid backend any route refers to (forwarding, mirroring, TCP, UDP), by cluster name.
+ * The same backend seen twice is the same cluster; the first sighting (IR order) describes it.
+ */
+function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSetting[]> | undefined): Map<string, DestinationSetting> {
+  const found = new Map<string, DestinationSetting>();
+  const add = (settings: readonly DestinationSetting[]): void => {
+    for (const setting of settings) if (!found.has(setting.clusterName)) found.set(setting.clusterName, setting);
+  };
+  for (const listener of ir.http) {
+    for (const vhost of listener.virtualHosts) {
+      let settings = vhostSettings?.get(vhost);
+      if (!settings) {
+        settings = [];
+        for (const route of vhost.routes) {
+          settings.push(...validSettings(route.destination));
+          for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
+        }
+        if (Object.isFrozen(vhost)) vhostSettings?.set(vhost, settings);
+      }
+      add(settings);
+    }
+  }
+  for (const listener of ir.tcp) for (const route of listener.routes) add(validSettings(route.destination));
+  for (const listener of ir.udp) add(validSettings(listener.destination));
+  return found;
+}
+
+/** A cluster, and where its endpoints come from when it needs some. */
+export interface BuiltCluster {
+  cluster: Cluster;
+  binding?: EndpointBinding;
+}
+
+function baseCluster(name: string, type: NonNullable<Cluster['type']>): Cluster {
+  return {
+    name,
+    type,
+    connect_timeout: durationFromMs(CONNECT_TIMEOUT_MS),
+    lb_policy: 'ROUND_ROBIN',
+    per_connection_buffer_limit_bytes: { value: CONNECTION_BUFFER_LIMIT_BYTES },
+  };
+}
+
+function edsCluster(name: string): Cluster {
+  return { ...baseCluster(name, 'EDS'), eds_cluster_config: { eds_config: adsConfigSource() } };
+}
+
+/** A STRICT_DNS cluster; its load_assignment is set by the caller or the endpoint translator. */
+function dnsCluster(name: string): Cluster {
+  return {
+    ...baseCluster(name, 'STRICT_DNS'),
+    // Prefer IPv4 where a name has both, fall back to IPv6; follow the record's TTL.
+    dns_lookup_family: 'V4_PREFERRED',
+    respect_dns_ttl: true,
+  };
+}
+
+function backendCluster(setting: DestinationSetting): BuiltCluster {
+  const name = setting.clusterName;
+  const dns = setting.dnsName !== undefined ? dnsEndpoints(setting) : undefined;
+  const cluster = dns && dns.length > 0 ? { ...dnsCluster(name), load_assignment: loadAssignment(name, singleLocality(dns)) } : edsCluster(name);
+  if (setting.protocol === 'h2c') {
+    // Cleartext HTTP/2 to the backend (appProtocol kubernetes.io/h2c): the backend speaks only h2.
+    const options: HttpProtocolOptions = { explicit_http_config: { http2_protocol_options: {} } };
+    cluster.typed_extension_protocol_options = { [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
+  }
+  if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined);
+  if (cluster.type === 'STRICT_DNS') return { cluster };
+  // An ExternalName without a usable port has no endpoints at all.
+  const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];
+  return { cluster, binding: { cluster: name, localities: locality } };
+}
+
+function isPort(port: number | undefined): port is number {
+  return port !== undefined && Number.isInteger(port) && port > 0 && port < 65_536;
+}
+
+/**
+ * The DNS name on the port the backend is reached on: the setting's port; else (IR from before
+ * `port` existed) the port segment of the cluster name ("<namespace>/<service>/<port>").
+ */
+function dnsEndpoints(setting: DestinationSetting): LbEndpoint[] {
+  const host = setting.dnsName ?? '';
+  if (host === '') return [];
+  const port = isPort(setting.port) ? setting.port : Number(setting.clusterName.split('/').pop());
+  return isPort(port) ? [lbEndpoint(host, port)] : [];
+}
+
+/**
+ * A UDP listener with several backends: one locality per backend, weighted by the backend's
+ * weight (udp_proxy routes to a single cluster). EDS unless a member is an ExternalName, in
+ * which case every member is resolved by DNS (an IP literal resolves to itself) and the
+ * endpoints are part of the cluster.
+ */
+function weightedUdpCluster(listener: UDPListener): BuiltCluster | undefined {
+  const plan = planUdp(listener);
+  if (plan.kind !== 'weighted') return undefined;
+  const settings = new Map(validSettings(listener.destination).map((s) => [s.clusterName, s] as const));
+  const members = plan.shares.flatMap((share) => {
+    const setting = settings.get(share.cluster);
+    return setting ? [{ share, setting }] : [];
+  });
+  const useDns = members.some((m) => m.setting.dnsName !== undefined);
+  const localities = members.map(({ share, setting }): BindingLocality => {
+    const source: BindingLocality = useDns && setting.dnsName !== undefined
+      ? { fixed: dnsEndpoints(setting) }
+      : setting.endpointsOf ? { endpointsOf: setting.endpointsOf } : { fixed: [] };
+    return { ...source, weight: share.weight, subZone: share.cluster };
+  });
+  const cluster = useDns ? dnsCluster(plan.cluster) : edsCluster(plan.cluster);
+  cluster.common_lb_config = { locality_weighted_lb_config: {} };
+  const binding: EndpointBinding = { cluster: plan.cluster, localities };
+  if (useDns) binding.inlineCluster = cluster;
+  return { cluster, binding };
+}

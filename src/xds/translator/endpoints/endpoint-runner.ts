@@ -1,0 +1,191 @@
+/**
+ * The endpoint fast path on the bus: follows the EndpointSlice table and every gateway's
+ * EndpointBindings, and stores each gateway's endpoint resources (GatewayEndpoints). An
+ * EndpointSlice change rebuilds only the assignments of the clusters that use its Service;
+ * nothing else runs, so a rollout reaches the cache without any translation.
+ */
+import type { EndpointSlice } from '../../../apis/core';
+import type { Endpoint, ServicePortRef } from '../../../ir/types';
+import { componentLogger, type Logger } from '../../../logging/logger';
+import { followBatches, type BatchFollower, type BatchedUpdate } from '../../../message/batch';
+import type { Bus } from '../../../message/resources';
+import { freezeValue, type WatchableMap } from '../../../message/watchable';
+import type { Cluster, ClusterLoadAssignment, EndpointBinding } from '../../types';
+import { bindingResource, endpointsFor, sliceService } from './endpoints';
+
+export interface EndpointRunnerOptions {
+  bus: Bus;
+  logger: Logger;
+}
+
+interface BuiltBinding {
+  binding: EndpointBinding;
+  endpoints?: ClusterLoadAssignment;
+  cluster?: Cluster;
+}
+
+/** What one gateway's endpoints are built from, and what was built. */
+interface GatewayState {
+  /** By cluster name. */
+  built: Map<string, BuiltBinding>;
+}
+
+function servicesOf(binding: EndpointBinding): string[] {
+  const out = new Set<string>();
+  for (const l of binding.localities) if (l.endpointsOf) out.add(`${l.endpointsOf.namespace}/${l.endpointsOf.service}`);
+  return [...out];
+}
+
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+type Source = 'slices' | 'bindings';
+
+export class EndpointRunner {
+  private readonly log: Logger;
+  private follower: BatchFollower | null = null;
+  private readonly slices = new Map<string, EndpointSlice>();
+  /** Service ("<namespace>/<name>") -> keys of its slices. */
+  private readonly slicesOfService = new Map<string, Set<string>>();
+  /** Service -> port name -> resolved endpoints, while the Service's slices are unchanged. */
+  private readonly resolved = new Map<string, Map<string, Endpoint[]>>();
+  private readonly gateways = new Map<string, GatewayState>();
+  /** Service -> "<gateway>\n<cluster>" of the bindings using it. */
+  private readonly users = new Map<string, Set<string>>();
+
+  constructor(private readonly options: EndpointRunnerOptions) {
+    this.log = componentLogger(options.logger, 'endpoints');
+  }
+
+  start(): void {
+    if (this.follower) return;
+    const { bus } = this.options;
+    const sources = { slices: bus.tables.endpointSlices, bindings: bus.endpointBindings } as unknown as Record<Source, WatchableMap<string, EndpointSlice | EndpointBinding[]>>;
+    this.follower = followBatches(sources, (updates) => this.onChanges(updates),
+      (err: unknown) => this.log.error({ err }, 'endpoint translation failed; keeping the previous endpoints'));
+  }
+
+  async stop(): Promise<void> {
+    await this.follower?.stop();
+    this.follower = null;
+  }
+
+  private endpointsOf = (ref: ServicePortRef): Endpoint[] => {
+    const service = `${ref.namespace}/${ref.service}`;
+    let ports = this.resolved.get(service);
+    if (!ports) this.resolved.set(service, (ports = new Map()));
+    let endpoints = ports.get(ref.portName);
+    if (!endpoints) {
+      const slices = [...(this.slicesOfService.get(service) ?? [])].flatMap((k) => {
+        const s = this.slices.get(k);
+        return s ? [s] : [];
+      });
+      endpoints = endpointsFor(slices, ref.portName);
+      ports.set(ref.portName, endpoints);
+    }
+    return endpoints;
+  };
+
+  private onChanges(updates: BatchedUpdate<Source, EndpointSlice | EndpointBinding[]>[]): void {
+    const started = process.hrtime.bigint();
+    /** Gateway -> clusters to rebuild (all of them: 'all'). */
+    const dirty = new Map<string, Set<string> | 'all'>();
+    const changedServices = new Set<string>();
+    for (const u of updates) {
+      if (u.source === 'slices') this.updateSlice(u.key, u.value as EndpointSlice | undefined, changedServices);
+      else this.updateBindings(u.key, u.value as EndpointBinding[] | undefined, dirty);
+    }
+    for (const service of changedServices) {
+      this.resolved.delete(service);
+      for (const user of this.users.get(service) ?? []) {
+        const [gateway, cluster] = user.split('\n') as [string, string];
+        const set = dirty.get(gateway);
+        if (set === 'all') continue;
+        if (set) set.add(cluster);
+        else dirty.set(gateway, new Set([cluster]));
+      }
+    }
+    let rebuilt = 0;
+    for (const [gateway, clusters] of dirty) rebuilt += this.rebuild(gateway, clusters);
+    if (rebuilt > 0) this.log.debug({ clusters: rebuilt, gateways: dirty.size, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'endpoints updated');
+  }
+
+  private updateSlice(key: string, slice: EndpointSlice | undefined, changed: Set<string>): void {
+    const before = this.slices.get(key);
+    const oldService = before ? sliceService(before) : undefined;
+    const newService = slice ? sliceService(slice) : undefined;
+    if (oldService !== undefined) {
+      this.slicesOfService.get(oldService)?.delete(key);
+      changed.add(oldService);
+    }
+    if (slice) this.slices.set(key, slice);
+    else this.slices.delete(key);
+    if (newService !== undefined) {
+      let set = this.slicesOfService.get(newService);
+      if (!set) this.slicesOfService.set(newService, (set = new Set()));
+      set.add(key);
+      changed.add(newService);
+    }
+  }
+
+  private updateBindings(gateway: string, bindings: EndpointBinding[] | undefined, dirty: Map<string, Set<string> | 'all'>): void {
+    const state = this.gateways.get(gateway);
+    for (const b of state?.built.values() ?? []) this.unlink(gateway, b.binding);
+    if (!bindings) {
+      this.gateways.delete(gateway);
+      this.options.bus.xdsEndpoints.delete(gateway);
+      dirty.delete(gateway);
+      return;
+    }
+    const next: GatewayState = { built: new Map() };
+    for (const binding of bindings) {
+      const previous = state?.built.get(binding.cluster);
+      // The same (frozen) binding object as before: its resources stand until its endpoints change.
+      next.built.set(binding.cluster, previous && previous.binding === binding ? previous : { binding });
+      this.link(gateway, binding);
+    }
+    this.gateways.set(gateway, next);
+    dirty.set(gateway, 'all');
+  }
+
+  private link(gateway: string, binding: EndpointBinding): void {
+    for (const service of servicesOf(binding)) {
+      let set = this.users.get(service);
+      if (!set) this.users.set(service, (set = new Set()));
+      set.add(`${gateway}\n${binding.cluster}`);
+    }
+  }
+
+  private unlink(gateway: string, binding: EndpointBinding): void {
+    for (const service of servicesOf(binding)) {
+      const set = this.users.get(service);
+      set?.delete(`${gateway}\n${binding.cluster}`);
+      if (set?.size === 0) this.users.delete(service);
+    }
+  }
+
+  /** Rebuilds the given clusters' resources (or any not built yet) and stores the gateway's endpoints. */
+  private rebuild(gateway: string, clusters: Set<string> | 'all'): number {
+    const state = this.gateways.get(gateway);
+    if (!state) return 0;
+    let rebuilt = 0;
+    for (const [name, b] of state.built) {
+      const stale = b.endpoints === undefined && b.cluster === undefined;
+      if (!stale && (clusters === 'all' || !clusters.has(name))) continue;
+      const built = bindingResource(b.binding, this.endpointsOf);
+      state.built.set(name, { binding: b.binding, ...freezeValue(built) });
+      rebuilt += 1;
+    }
+    const names = [...state.built.keys()].sort(byName);
+    const endpoints: ClusterLoadAssignment[] = [];
+    const inline: Cluster[] = [];
+    for (const name of names) {
+      const b = state.built.get(name)!;
+      if (b.endpoints) endpoints.push(b.endpoints);
+      if (b.cluster) inline.push(b.cluster);
+    }
+    this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints, clusters: inline });
+    return rebuilt;
+  }
+}

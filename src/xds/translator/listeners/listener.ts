@@ -1,0 +1,271 @@
+/**
+ * Envoy listeners, one per socket. Gateway API lets compatible listeners share a port, so every
+ * IR listener bound to the same (address, port) becomes a filter chain of one Envoy listener:
+ *
+ *   TCP socket "tcp/<address>:<port>"
+ *     "http"                    plain HTTP listeners of the port, one HttpConnectionManager and
+ *                               one RouteConfiguration ("http/<address>:<port>") for all of them
+ *     "https/<IR listener>"     one per HTTPS listener: matched by SNI, TLS terminated with the
+ *                               listener's certificates (SDS over ADS), its own RouteConfiguration
+ *     "tcp/<IR route>"          one per TCP route: TLS matched by SNI (passed through, or terminated
+ *                               with the IR listener's certificates), or plain TCP
+ *   UDP socket "udp/<address>:<port>"
+ *     the udp_proxy listener filter (UDP listeners have no filter chains)
+ *
+ * Envoy rejects a listener whose filter chains have identical matches, so the first chain for a
+ * given match wins (IR order) and later ones are left out; a socket left with no chain is left
+ * out as well, since Envoy refuses a TCP listener without filter chains.
+ */
+import type { HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, XdsIR } from '../../../ir/types';
+import type { Listener, RouteConfiguration } from '../../types';
+import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
+import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
+import type { Filter } from '../../../generated/envoy/config/listener/v3/Filter';
+import type { HttpConnectionManager } from '../../../generated/envoy/extensions/filters/network/http_connection_manager/v3/HttpConnectionManager';
+import type { Router } from '../../../generated/envoy/extensions/filters/http/router/v3/Router';
+import type { DownstreamTlsContext } from '../../../generated/envoy/extensions/transport_sockets/tls/v3/DownstreamTlsContext';
+import type { TcpProxy } from '../../../generated/envoy/extensions/filters/network/tcp_proxy/v3/TcpProxy';
+import type { TlsInspector } from '../../../generated/envoy/extensions/filters/listener/tls_inspector/v3/TlsInspector';
+import type { UdpProxyConfig } from '../../../generated/envoy/extensions/filters/udp/udp_proxy/v3/UdpProxyConfig';
+import type { Route as UdpRoute } from '../../../generated/envoy/extensions/filters/udp/udp_proxy/v3/Route';
+import { typedConfig } from '../../types';
+import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from '../common';
+import { corsHttpFilter } from './cors';
+import { planDestination } from '../clusters/destination';
+import {
+  byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
+  INVALID_BACKEND_CLUSTER, ProtoType, statPrefix, tcpFilterChainName, tcpListenerName, udpListenerName,
+} from '../names';
+import { buildRouteConfiguration } from './route-config';
+import type { RouteCache } from './route';
+import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
+
+/** Envoy virtual hosts by IR virtual host (see route.ts ListenerContext). */
+type VirtualHostCache = WeakMap<object, Map<string, VirtualHost>>;
+import { planUdp } from '../clusters/udp';
+
+export interface ListenerResources {
+  listeners: Listener[];
+  routes: RouteConfiguration[];
+}
+
+export function buildListeners(ir: XdsIR, cache?: RouteCache, vhostCache?: VirtualHostCache): ListenerResources {
+  const listeners: Listener[] = [];
+  const routes: RouteConfiguration[] = [];
+  for (const socket of tcpSockets(ir)) {
+    const built = buildTcpSocketListener(socket, cache, vhostCache);
+    if (!built) continue;
+    listeners.push(built.listener);
+    routes.push(...built.routes);
+  }
+  for (const udp of firstPerSocket(ir.udp)) listeners.push(buildUdpListener(udp));
+  return { listeners, routes };
+}
+
+/** The IR listeners bound to one TCP socket, in IR order. */
+interface TcpSocket {
+  address: string;
+  port: number;
+  http: HTTPListener[];
+  tcp: TCPListener[];
+}
+
+function socketKey(address: string, port: number): string {
+  return `${address}|${port}`;
+}
+
+function tcpSockets(ir: XdsIR): TcpSocket[] {
+  const sockets = new Map<string, TcpSocket>();
+  const socketOf = (address: string, port: number): TcpSocket => {
+    const key = socketKey(address, port);
+    let socket = sockets.get(key);
+    if (!socket) {
+      socket = { address, port, http: [], tcp: [] };
+      sockets.set(key, socket);
+    }
+    return socket;
+  };
+  for (const l of ir.http) socketOf(l.address, l.port).http.push(l);
+  for (const l of ir.tcp) socketOf(l.address, l.port).tcp.push(l);
+  return [...sockets.values()];
+}
+
+/** Two UDP listeners cannot share a socket: the first one keeps it. */
+function firstPerSocket(listeners: UDPListener[]): UDPListener[] {
+  const seen = new Set<string>();
+  return listeners.filter((l) => {
+    const key = socketKey(l.address, l.port);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+interface ChainCandidate {
+  chain: FilterChain;
+  route?: RouteConfiguration;
+}
+
+function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+  const candidates: ChainCandidate[] = [];
+  const plain = socket.http.filter((l) => !l.tls);
+  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache, vhostCache));
+  for (const l of socket.http) {
+    // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
+    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l, cache, vhostCache));
+  }
+  for (const l of socket.tcp) {
+    // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
+    if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
+    for (const route of l.routes) candidates.push({ chain: tcpRouteChain(socket, l, route) });
+  }
+
+  const seenMatches = new Set<string>();
+  const kept = candidates.filter(({ chain }) => {
+    const key = matchKey(chain.filter_chain_match ?? undefined);
+    if (seenMatches.has(key)) return false;
+    seenMatches.add(key);
+    return true;
+  });
+  if (kept.length === 0) return undefined;
+
+  const chains = kept.map((c) => c.chain).sort(byName((c) => c.name ?? ''));
+  const listener: Listener = {
+    name: tcpListenerName(socket.address, socket.port),
+    address: { socket_address: { address: socket.address, port_value: socket.port } },
+    filter_chains: chains,
+    per_connection_buffer_limit_bytes: { value: CONNECTION_BUFFER_LIMIT_BYTES },
+  };
+  // SNI and the transport protocol are only known once the TLS inspector read the ClientHello.
+  if (chains.some((c) => c.filter_chain_match?.transport_protocol || c.filter_chain_match?.server_names?.length)) {
+    listener.listener_filters = [{ name: FilterName.tlsInspector, typed_config: typedConfig<TlsInspector>(ProtoType.tlsInspector, {}) }];
+  }
+  return { listener, routes: kept.flatMap((c) => (c.route ? [c.route] : [])) };
+}
+
+/** A canonical key of a filter chain match, to find chains Envoy would call duplicates. */
+function matchKey(match: FilterChainMatch | undefined): string {
+  const serverNames = [...(match?.server_names ?? [])].map((s) => s.toLowerCase()).sort();
+  return JSON.stringify([serverNames, match?.transport_protocol ?? '']);
+}
+
+/** SNI names to match; "*" (any name) is no constraint at all. */
+function sniMatch(hostnames: string[]): FilterChainMatch {
+  const serverNames = hostnames.filter((h) => h !== '' && h !== '*');
+  return serverNames.length > 0 ? { server_names: serverNames, transport_protocol: 'tls' } : { transport_protocol: 'tls' };
+}
+
+function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
+  const routeName = httpRouteConfigName(socket.address, socket.port);
+  return {
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners))] },
+    route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port, cache, vhostCache }),
+  };
+}
+
+/** TLS terminated here with the given certificates (SDS secrets over ADS). */
+function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: string[] | undefined): NonNullable<FilterChain['transport_socket']> {
+  const tls: DownstreamTlsContext = {
+    common_tls_context: {
+      tls_certificate_sds_secret_configs: certificates.map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
+    },
+  };
+  if (alpnProtocols && tls.common_tls_context) tls.common_tls_context.alpn_protocols = alpnProtocols;
+  return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
+}
+
+function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
+  const routeName = httpsRouteConfigName(listener.name);
+  return {
+    chain: {
+      name: httpsFilterChainName(listener.name),
+      filter_chain_match: sniMatch(listener.hostnames),
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, usesCors([listener]))],
+      // The connection manager speaks both; ALPN lets the client pick.
+      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
+    },
+    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }),
+  };
+}
+
+/** Whether a route served by these listeners has a CORS policy (the CORS filter is only added then). */
+function usesCors(listeners: readonly HTTPListener[]): boolean {
+  return listeners.some((l) => l.virtualHosts.some((vh) => vh.routes.some((r) => r.cors !== undefined)));
+}
+
+/**
+ * The HTTP connection manager, with the settings an edge proxy wants: client address from the
+ * connection (use_remote_address), normalized paths so routes match what backends see, WebSocket
+ * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, an access log on stdout,
+ * and the CORS filter when some route needs it. The Host header is left as the client sent it,
+ * port included (Gateway API: backends see it unchanged); the route configuration ignores the
+ * port when matching domains.
+ */
+function httpConnectionManager(prefix: string, routeConfigName: string, cors: boolean): Filter {
+  const router = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
+  const hcm: HttpConnectionManager = {
+    stat_prefix: statPrefix(prefix),
+    codec_type: 'AUTO',
+    rds: { config_source: adsConfigSource(), route_config_name: routeConfigName },
+    http_filters: cors ? [corsHttpFilter(), router] : [router],
+    use_remote_address: { value: true },
+    normalize_path: { value: true },
+    merge_slashes: true,
+    path_with_escaped_slashes_action: 'UNESCAPE_AND_REDIRECT',
+    upgrade_configs: [{ upgrade_type: 'websocket' }],
+    http2_protocol_options: {
+      max_concurrent_streams: { value: 100 },
+      initial_stream_window_size: { value: 65_536 },
+      initial_connection_window_size: { value: 1_048_576 },
+    },
+    access_log: stdoutAccessLog(),
+  };
+  return { name: FilterName.httpConnectionManager, typed_config: typedConfig(ProtoType.httpConnectionManager, hcm) };
+}
+
+/**
+ * A TCP route. On a TLS listener it is matched by SNI (any SNI when it names none) and the TLS
+ * session is either passed through (encrypted end to end) or terminated here with the
+ * listener's certificates. Without listener TLS: passthrough when it has SNI names, plain TCP
+ * otherwise. An invalid share of connections is sent to a cluster that does not exist, which
+ * closes them.
+ */
+function tcpRouteChain(socket: TcpSocket, listener: TCPListener, route: TCPRoute): FilterChain {
+  const plan = planDestination(route.destination);
+  const proxy: TcpProxy = { stat_prefix: statPrefix(`tcp-${socket.port}-${route.name}`) };
+  switch (plan.kind) {
+    case 'unroutable':
+      proxy.cluster = INVALID_BACKEND_CLUSTER;
+      break;
+    case 'single':
+      proxy.cluster = plan.cluster;
+      break;
+    case 'weighted':
+      proxy.weighted_clusters = { clusters: plan.shares.map((s) => ({ name: s.cluster, weight: s.weight })) };
+      break;
+  }
+  proxy.access_log = stdoutAccessLog();
+  const chain: FilterChain = {
+    name: tcpFilterChainName(route.name),
+    filters: [{ name: FilterName.tcpProxy, typed_config: typedConfig(ProtoType.tcpProxy, proxy) }],
+  };
+  if (listener.tls || route.sniHostnames.length > 0) chain.filter_chain_match = sniMatch(route.sniHostnames);
+  // No ALPN: the bytes after the handshake are the backend's protocol, whatever it is.
+  if (listener.tls?.mode === 'terminate') chain.transport_socket = downstreamTls(listener.tls.certificates, undefined);
+  return chain;
+}
+
+function buildUdpListener(listener: UDPListener): Listener {
+  const route: UdpRoute = { cluster: planUdp(listener).cluster };
+  const proxy: UdpProxyConfig = {
+    stat_prefix: statPrefix(`udp-${listener.port}-${listener.name}`),
+    // The matcher's fallback action is the whole routing table: one route for every datagram.
+    matcher: { on_no_match: { action: { name: 'route', typed_config: typedConfig(ProtoType.udpProxyRoute, route) } } },
+    access_log: stdoutAccessLog(),
+  };
+  return {
+    name: udpListenerName(listener.address, listener.port),
+    address: { socket_address: { protocol: 'UDP', address: listener.address, port_value: listener.port } },
+    listener_filters: [{ name: FilterName.udpProxy, typed_config: typedConfig(ProtoType.udpProxy, proxy) }],
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * One RouteConfiguration for a set of IR HTTP listeners that share a filter chain (the plain
+ * HTTP listeners of one port, or a single HTTPS listener): one virtual host per IR virtual host.
+ */
+import type { HTTPListener, VirtualHost as IRVirtualHost } from '../../../ir/types';
+import { freezeValue } from '../../../message/watchable';
+import type { RouteConfiguration } from '../../../generated/envoy/config/route/v3/RouteConfiguration';
+import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
+import { byName, virtualHostName } from '../names';
+import { cachedRoute, type ListenerContext } from './route';
+
+/**
+ * How specific a listener's hostname is, most specific first: exact names, then wildcards
+ * (longer first), then the catch-all. Gateway API sends a request to the most specific
+ * listener that matches it.
+ */
+function specificity(listener: HTTPListener): [number, number] {
+  const hostname = listener.hostnames[0] ?? '*';
+  if (hostname === '*') return [2, 0];
+  if (hostname.startsWith('*')) return [1, -hostname.length];
+  return [0, -hostname.length];
+}
+
+function bySpecificity(a: HTTPListener, b: HTTPListener): number {
+  const [x1, x2] = specificity(a);
+  const [y1, y2] = specificity(b);
+  return x1 - y1 || x2 - y2;
+}
+
+function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+  return { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
+}
+
+/** buildVirtualHost, reusing what was built for the same (frozen) IR virtual host the same way. */
+function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+  if (!context.vhostCache) return buildVirtualHost(listener, vhost, domains, context);
+  let byUse = context.vhostCache.get(vhost);
+  if (!byUse) context.vhostCache.set(vhost, (byUse = new Map()));
+  const key = `${listener.name}\n${domains.join(',')}\n${context.scheme}:${context.port}`;
+  let built = byUse.get(key);
+  // Frozen: stores on the bus then share it rather than copy it.
+  if (!built) byUse.set(key, (built = freezeValue(buildVirtualHost(listener, vhost, domains, context))));
+  return built;
+}
+
+/**
+ * Envoy rejects a route configuration in which two virtual hosts share a domain. When several
+ * listeners serve the same hostname on one port (say "*" with a route for a.example.com, and
+ * a listener for a.example.com), the most specific listener owns that domain, as Gateway API
+ * requires; later virtual hosts lose the domain, and are left out when no domain remains.
+ * Envoy's own domain precedence (exact, then longest wildcard, then "*") does the rest.
+ *
+ * A Host with a port matches the domains as if it had none (ignore_port_in_host_matching), as
+ * Gateway API requires, while the Host itself reaches the backend unchanged. (Domains of the
+ * form "<domain>:*" would not do: Envoy reads "*.example.com:*" as a suffix wildcard ending in a
+ * literal ":*", which no real Host ends with.)
+ */
+export function buildRouteConfiguration(name: string, listeners: HTTPListener[], context: ListenerContext): RouteConfiguration {
+  const claimed = new Set<string>();
+  const virtualHosts: VirtualHost[] = [];
+  for (const listener of [...listeners].sort(bySpecificity)) {
+    for (const vhost of listener.virtualHosts) {
+      const domains: string[] = [];
+      for (const domain of vhost.domains) {
+        const key = domain.toLowerCase();
+        if (claimed.has(key)) continue;
+        claimed.add(key);
+        domains.push(domain);
+      }
+      if (domains.length === 0) continue;
+      virtualHosts.push(cachedVirtualHost(listener, vhost, domains, context));
+    }
+  }
+  return {
+    name,
+    // Domains decide which virtual host serves a request, whatever the order: sort by name so
+    // the output does not depend on listener order.
+    virtual_hosts: virtualHosts.sort(byName((v) => v.name ?? '')),
+    ignore_port_in_host_matching: true,
+    // Routes may name a cluster that does not exist (the invalid-backend share) or is not
+    // there yet: the route configuration must still load. (False is the RDS default; say so
+    // explicitly so the same resource also loads as static configuration.)
+    validate_clusters: { value: false },
+  };
+}

@@ -1,0 +1,23 @@
+/** TLS certificates of HTTPS and TLS-terminating listeners as SDS secrets, referenced by name from the listeners. */
+import type { TLSCertificate, XdsIR } from '../../../ir/types';
+import type { Secret } from '../../types';
+
+/** One secret per certificate name; listeners sharing a certificate share the secret. */
+export function buildSecrets(ir: XdsIR): Secret[] {
+  const certificates: TLSCertificate[] = [
+    ...ir.http.flatMap((l) => l.tls?.certificates ?? []),
+    ...ir.tcp.flatMap((l) => l.tls?.certificates ?? []),
+  ];
+  const secrets = new Map<string, Secret>();
+  for (const cert of certificates) {
+    if (secrets.has(cert.name)) continue;
+    secrets.set(cert.name, {
+      name: cert.name,
+      tls_certificate: {
+        certificate_chain: { inline_string: cert.certificateChain },
+        private_key: { inline_string: cert.privateKey },
+      },
+    });
+  }
+  return [...secrets.values()];
+}

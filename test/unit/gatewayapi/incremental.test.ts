@@ -1,0 +1,287 @@
+/**
+ * Property test: incremental translation equals full translation. Random sequences of creates,
+ * updates and deletes over a small universe of every kind the translator reads (Gateways of
+ * several classes and protocols, every route kind, Services, Secrets, ReferenceGrants,
+ * Namespaces with labels, BackendTLSPolicies and their ConfigMaps) are applied one change (or a
+ * few) at a time to an IncrementalTranslator; after every step its whole output must equal
+ * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
+ */
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { parseAllDocuments } from 'yaml';
+import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
+import type { BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
+import type { KubeObject } from '../../../src/apis/meta';
+import { IncrementalTranslator, type TableChange } from '../../../src/gatewayapi/incremental';
+import { translate } from '../../../src/gatewayapi/translate';
+import { emptyProviderResources, type ProviderResources } from '../../../src/message/resources';
+import { TABLE_OF_KIND, tableKey, type TableName } from '../../../src/message/tables';
+import { freezeValue } from '../../../src/message/watchable';
+import { applyDefaults, type ProviderObject } from '../../../src/provider/defaults';
+import { testData } from '../../helpers/paths';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const OPTIONS = { controllerName: CONTROLLER, defaultAddress: '127.0.0.1' };
+const GW = 'gateway.networking.k8s.io/v1';
+
+/** mulberry32: small, fast, deterministic. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Random {
+  constructor(readonly next: () => number) {}
+  int(n: number): number { return Math.floor(this.next() * n); }
+  pick<T>(items: readonly T[]): T { return items[this.int(items.length)]!; }
+  chance(p: number): boolean { return this.next() < p; }
+  some<T>(items: readonly T[], max: number): T[] {
+    const n = this.int(max + 1);
+    return Array.from({ length: n }, () => this.pick(items));
+  }
+}
+
+function docsOf(file: string): Record<string, unknown>[] {
+  return parseAllDocuments(fs.readFileSync(file, 'utf8')).map((d) => d.toJS() as Record<string, unknown>).filter((d) => d !== null);
+}
+
+/** A real key pair and CA bundle, from the golden inputs. */
+const CERT_SECRET = docsOf(testData('golden', 'gatewayapi', 'https-listeners', 'input.yaml'))
+  .find((d) => d.kind === 'Secret' && (d.metadata as { name: string }).name === 'example-com') as unknown as Secret;
+const CA_MAP = docsOf(testData('golden', 'gatewayapi', 'backend-tls-policy', 'input.yaml'))
+  .find((d) => d.kind === 'ConfigMap') as unknown as ConfigMap;
+
+const NAMESPACES = ['default', 'team-a', 'team-b'];
+const CLASSES = ['pier', 'other'];
+const GATEWAYS = ['g1', 'g2', 'g3'];
+const SERVICES = ['s1', 's2', 's3'];
+const HOSTNAMES = ['a.example.com', '*.example.com', 'b.example.com', 'other.net'];
+const TIMES = ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2025-06-01T00:00:00Z'];
+
+/** The universe: every slot an object can be in (kind, namespace, name). */
+interface Slot {
+  kind: keyof typeof TABLE_OF_KIND;
+  namespace?: string;
+  name: string;
+}
+
+function slots(): Slot[] {
+  const out: Slot[] = [];
+  for (const name of CLASSES) out.push({ kind: 'GatewayClass', name });
+  for (const ns of ['default', 'team-a']) for (const name of GATEWAYS) out.push({ kind: 'Gateway', namespace: ns, name });
+  for (const ns of NAMESPACES) {
+    out.push({ kind: 'Namespace', name: ns });
+    for (const name of SERVICES) out.push({ kind: 'Service', namespace: ns, name }, { kind: 'EndpointSlice', namespace: ns, name: `${name}-1` });
+    for (const name of ['r1', 'r2', 'r3', 'r4']) out.push({ kind: 'HTTPRoute', namespace: ns, name });
+    for (const name of ['g1', 'g2']) out.push({ kind: 'GRPCRoute', namespace: ns, name });
+    out.push({ kind: 'TLSRoute', namespace: ns, name: 't1' }, { kind: 'TCPRoute', namespace: ns, name: 'c1' }, { kind: 'UDPRoute', namespace: ns, name: 'u1' });
+    out.push({ kind: 'ReferenceGrant', namespace: ns, name: 'grant' }, { kind: 'Secret', namespace: ns, name: 'cert' });
+    out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
+  }
+  return out;
+}
+
+function meta(slot: Slot, generation: number, r: Random): KubeObject['metadata'] {
+  const m: KubeObject['metadata'] = { name: slot.name, generation, creationTimestamp: r.pick(TIMES) };
+  if (slot.namespace !== undefined) m.namespace = slot.namespace;
+  return m;
+}
+
+function parentRef(r: Random, routeNamespace: string): ParentReference {
+  const ref: ParentReference = { name: r.pick([...GATEWAYS, 'missing']) };
+  if (r.chance(0.4)) ref.namespace = r.pick(['default', 'team-a', routeNamespace]);
+  if (r.chance(0.25)) ref.sectionName = r.pick(['http', 'https', 'tls', 'tcp', 'udp', 'nope']);
+  return ref;
+}
+
+function backendRef(r: Random, protocols: 'TCP' | 'UDP'): { name: string; namespace?: string; port: number; weight?: number } {
+  const ref: { name: string; namespace?: string; port: number; weight?: number } = { name: r.pick([...SERVICES, 'missing']), port: r.pick(protocols === 'UDP' ? [53, 80] : [80, 80, 80, 8080, 53]) };
+  if (r.chance(0.3)) ref.namespace = r.pick(NAMESPACES);
+  if (r.chance(0.3)) ref.weight = r.int(3);
+  return ref;
+}
+
+function listener(r: Random, i: number, namespace: string): Listener {
+  const protocol = r.pick(['HTTP', 'HTTP', 'HTTPS', 'TLS', 'TCP', 'UDP'] as const);
+  const port = protocol === 'HTTP' ? r.pick([80, 8080]) : protocol === 'HTTPS' ? 443 : protocol === 'TLS' ? r.pick([443, 8443]) : protocol === 'TCP' ? 9000 : 5353;
+  const name = r.chance(0.8) ? protocol.toLowerCase() : `l${i}`;
+  const l: Listener = { name, protocol, port };
+  if ((protocol === 'HTTP' || protocol === 'HTTPS' || protocol === 'TLS') && r.chance(0.5)) l.hostname = r.pick(HOSTNAMES);
+  if (protocol === 'HTTPS' || (protocol === 'TLS' && r.chance(0.5))) {
+    l.tls = { mode: protocol === 'TLS' ? r.pick(['Terminate', 'Passthrough'] as const) : 'Terminate',
+      certificateRefs: [{ group: '', kind: 'Secret', name: 'cert', ...(r.chance(0.3) ? { namespace: r.pick(NAMESPACES) } : {}) }] };
+  } else if (protocol === 'TLS') {
+    l.tls = { mode: 'Passthrough' };
+  }
+  const from = r.pick(['Same', 'All', 'Selector'] as const);
+  l.allowedRoutes = { namespaces: from === 'Selector' ? { from, selector: { matchLabels: { env: 'prod' } } } : { from } };
+  if (r.chance(0.15)) l.allowedRoutes.kinds = [{ kind: r.pick(['HTTPRoute', 'GRPCRoute', 'TCPRoute']) }];
+  void namespace;
+  return l;
+}
+
+/** A random object for a slot (well-formed enough for the CRD defaults to apply). */
+function generate(slot: Slot, generation: number, r: Random): KubeObject {
+  const metadata = meta(slot, generation, r);
+  const ns = slot.namespace ?? '';
+  switch (slot.kind) {
+    case 'GatewayClass':
+      return { apiVersion: GW, kind: 'GatewayClass', metadata, spec: { controllerName: r.chance(0.8) ? (slot.name === 'pier' ? CONTROLLER : 'example.com/other') : CONTROLLER } } as GatewayClass;
+    case 'Gateway':
+      return { apiVersion: GW, kind: 'Gateway', metadata, spec: {
+        gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
+        listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
+      } } as Gateway;
+    case 'Namespace':
+      return { apiVersion: 'v1', kind: 'Namespace', metadata: { ...metadata, labels: r.chance(0.5) ? { env: 'prod' } : { env: 'dev' } } } as Namespace;
+    case 'Service':
+      return { apiVersion: 'v1', kind: 'Service', metadata, spec: { ports: [
+        { name: 'http', port: 80, protocol: 'TCP', ...(r.chance(0.2) ? { appProtocol: 'kubernetes.io/h2c' } : {}) },
+        { name: r.chance(0.5) ? 'alt' : 'dns', port: r.pick([8080, 53]), protocol: r.pick(['TCP', 'UDP'] as const) },
+      ] } } as Service;
+    case 'EndpointSlice':
+      return { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { ...metadata, labels: { 'kubernetes.io/service-name': slot.name.replace(/-1$/, '') } },
+        addressType: 'IPv4', endpoints: [{ addresses: [`10.0.${r.int(4)}.${1 + r.int(9)}`] }], ports: [{ name: 'http', port: 8080 }] } as EndpointSlice;
+    case 'HTTPRoute':
+      return { apiVersion: GW, kind: 'HTTPRoute', metadata, spec: {
+        parentRefs: Array.from({ length: 1 + r.int(2) }, () => parentRef(r, ns)),
+        ...(r.chance(0.5) ? { hostnames: r.some(HOSTNAMES, 2) } : {}),
+        rules: Array.from({ length: 1 + r.int(2) }, () => ({
+          matches: [{ path: { type: r.pick(['PathPrefix', 'Exact'] as const), value: r.pick(['/', '/a', '/b']) } }],
+          backendRefs: Array.from({ length: r.int(3) }, () => backendRef(r, 'TCP')),
+          ...(r.chance(0.15) ? { filters: [{ type: 'RequestMirror' as const, requestMirror: { backendRef: backendRef(r, 'TCP') } }] } : {}),
+        })),
+      } } as HTTPRoute;
+    case 'GRPCRoute':
+      return { apiVersion: GW, kind: 'GRPCRoute', metadata, spec: {
+        parentRefs: [parentRef(r, ns)],
+        ...(r.chance(0.5) ? { hostnames: r.some(HOSTNAMES, 2) } : {}),
+        rules: [{ matches: [{ method: { type: 'Exact', service: 'svc.Echo', method: r.pick(['Get', 'Put']) } }], backendRefs: [backendRef(r, 'TCP')] }],
+      } } as GRPCRoute;
+    case 'TLSRoute':
+      return { apiVersion: GW, kind: 'TLSRoute', metadata, spec: { parentRefs: [parentRef(r, ns)], hostnames: [r.pick(HOSTNAMES)], rules: [{ backendRefs: [backendRef(r, 'TCP')] }] } } as TLSRoute;
+    case 'TCPRoute':
+      return { apiVersion: GW, kind: 'TCPRoute', metadata, spec: { parentRefs: [parentRef(r, ns)], rules: [{ backendRefs: [backendRef(r, 'TCP')] }] } } as TCPRoute;
+    case 'UDPRoute':
+      return { apiVersion: GW, kind: 'UDPRoute', metadata, spec: { parentRefs: [parentRef(r, ns)], rules: [{ backendRefs: Array.from({ length: 1 + r.int(2) }, () => backendRef(r, 'UDP')) }] } } as UDPRoute;
+    case 'ReferenceGrant':
+      return { apiVersion: 'gateway.networking.k8s.io/v1beta1', kind: 'ReferenceGrant', metadata, spec: {
+        from: [{ group: 'gateway.networking.k8s.io', kind: r.pick(['HTTPRoute', 'Gateway', 'TCPRoute', 'UDPRoute']), namespace: r.pick(NAMESPACES) }],
+        to: [{ group: '', kind: r.pick(['Service', 'Secret']) }],
+      } } as ReferenceGrant;
+    case 'Secret':
+      return { ...structuredClone(CERT_SECRET), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'tls.crt': 'bm90IGEgY2VydA==', 'tls.key': 'eA==' } } : {}) } as Secret;
+    case 'ConfigMap':
+      return { ...structuredClone(CA_MAP), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'ca.crt': 'not a certificate' } } : {}) } as ConfigMap;
+    case 'BackendTLSPolicy':
+      return { apiVersion: GW, kind: 'BackendTLSPolicy', metadata, spec: {
+        targetRefs: [{ group: '', kind: 'Service', name: r.pick(SERVICES), ...(r.chance(0.3) ? { sectionName: 'http' } : {}) }],
+        validation: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' },
+      } } as BackendTLSPolicy;
+  }
+}
+
+/** The current objects as one ProviderResources. */
+function snapshot(objects: ReadonlyMap<string, KubeObject>): ProviderResources {
+  const out = emptyProviderResources() as unknown as Record<TableName, KubeObject[]>;
+  for (const o of objects.values()) out[TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND]].push(o);
+  return out as unknown as ProviderResources;
+}
+
+function slotId(slot: Slot): string {
+  return `${slot.kind}/${slot.namespace ?? ''}/${slot.name}`;
+}
+
+function change(slot: Slot, object: KubeObject | undefined): TableChange {
+  const table = TABLE_OF_KIND[slot.kind];
+  return { table, key: object ? tableKey(object) : slot.namespace ? `${slot.namespace}/${slot.name}` : slot.name, value: object };
+}
+
+function runSequence(seed: number, steps: number): void {
+  const r = new Random(prng(seed));
+  const universe = slots();
+  const objects = new Map<string, KubeObject>();
+  const generations = new Map<string, number>();
+  const incremental = new IncrementalTranslator(OPTIONS);
+  for (let step = 0; step < steps; step++) {
+    const batch: TableChange[] = [];
+    // The first step builds a world (most slots at once); the others change it a little.
+    const size = step === 0 ? Math.floor(universe.length * 0.6) : r.chance(0.2) ? 2 + r.int(3) : 1;
+    for (let i = 0; i < size; i++) {
+      // Classes and namespaces first, so the world starts connected.
+      const slot = step === 0 && i < CLASSES.length + NAMESPACES.length ? universe.filter((u) => u.kind === 'GatewayClass' || u.kind === 'Namespace')[i]! : r.pick(universe);
+      const id = slotId(slot);
+      if (objects.has(id) && r.chance(0.3)) {
+        objects.delete(id);
+        batch.push(change(slot, undefined));
+      } else {
+        const generation = (generations.get(id) ?? 0) + 1;
+        generations.set(id, generation);
+        const object = freezeValue(applyDefaults(generate(slot, generation, r) as ProviderObject) as KubeObject);
+        objects.set(id, object);
+        batch.push(change(slot, object));
+      }
+    }
+    incremental.apply(batch);
+    const expected = translate(snapshot(objects), OPTIONS);
+    const actual = incremental.result();
+    try {
+      assert.deepStrictEqual(actual.statuses, expected.statuses);
+      assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
+      assert.deepStrictEqual(actual.infraIR, expected.infraIR);
+    } catch (err) {
+      throw new Error(`seed ${seed}, step ${step} (${batch.map((c) => `${c.value ? 'store' : 'delete'} ${c.table}/${c.key}`).join(', ')}): ${(err as Error).message}`);
+    }
+  }
+}
+
+describe('incremental translation equals full translation', () => {
+  const SEQUENCES = 60;
+  const STEPS = 60;
+  test(`${SEQUENCES} random sequences of ${STEPS} steps (creates, updates, deletes; single and batched)`, () => {
+    for (let seed = 1; seed <= SEQUENCES; seed++) runSequence(seed, STEPS);
+  });
+
+  test('a universe built in one batch equals the full translation', () => {
+    const r = new Random(prng(4242));
+    const objects = new Map<string, KubeObject>();
+    for (const slot of slots()) if (r.chance(0.7)) objects.set(slotId(slot), freezeValue(applyDefaults(generate(slot, 1, r) as ProviderObject) as KubeObject));
+    const incremental = new IncrementalTranslator(OPTIONS);
+    const changes = [...objects.values()].map((o) => ({ table: TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND], key: tableKey(o), value: o }));
+    incremental.apply(changes);
+    const expected = translate(snapshot(objects), OPTIONS);
+    assert.ok(expected.statuses.length > 10, 'the universe produces statuses');
+    assert.ok(Object.keys(expected.xdsIR).length > 0, 'the universe serves a gateway');
+    assert.deepStrictEqual(incremental.result(), expected);
+  });
+
+  test('a route edit re-translates only the Gateways the route names', () => {
+    const r = new Random(prng(7));
+    const incremental = new IncrementalTranslator(OPTIONS);
+    const base: KubeObject[] = [
+      generate({ kind: 'GatewayClass', name: 'pier' }, 1, r),
+      ...GATEWAYS.map((name) => ({ apiVersion: GW, kind: 'Gateway', metadata: { name, namespace: 'default', generation: 1 },
+        spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80, allowedRoutes: { namespaces: { from: 'Same' } } }] } }) as Gateway),
+    ];
+    (base[0] as GatewayClass).spec.controllerName = CONTROLLER;
+    incremental.apply(base.map((o) => ({ table: TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND], key: tableKey(o), value: freezeValue(o) })));
+    const route: HTTPRoute = { apiVersion: GW, kind: 'HTTPRoute', metadata: { name: 'web', namespace: 'default', generation: 1 },
+      spec: { parentRefs: [{ name: 'g2' }], rules: [{ backendRefs: [{ name: 's1', port: 80 }] }] } };
+    const delta = incremental.apply([{ table: 'httpRoutes', key: 'default/web', value: freezeValue(route) }]);
+    assert.equal(delta.gatewaysTranslated, 1);
+    assert.deepEqual([...delta.xdsIR.keys()], ['default/g2']);
+    const service: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's1', namespace: 'default' }, spec: { ports: [{ name: 'http', port: 80 }] } };
+    const after = incremental.apply([{ table: 'services', key: 'default/s1', value: freezeValue(service) }]);
+    assert.equal(after.gatewaysTranslated, 1, 'a Service re-translates only the Gateway whose route uses it');
+    const slice = incremental.apply([{ table: 'endpointSlices', key: 'default/s1-1', value: freezeValue(generate({ kind: 'EndpointSlice', namespace: 'default', name: 's1-1' }, 1, r)) }]);
+    assert.equal(slice.gatewaysTranslated, 0, 'EndpointSlices are not the translator\'s');
+    assert.equal(slice.statuses.size, 0);
+  });
+});

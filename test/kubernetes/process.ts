@@ -3,7 +3,13 @@
  * with SIGTERM then SIGKILL, and killed when the test process exits whatever happened.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+
+/**
+ * setpriv (util-linux) makes the kernel SIGKILL the process when the test process dies, even by
+ * SIGKILL (when no 'exit' handler runs): no API server or etcd outlives its test.
+ */
+const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : undefined;
 
 const live = new Set<ChildProcess>();
 process.on('exit', () => {
@@ -23,7 +29,9 @@ export class ManagedProcess {
     const log = openSync(this.logFile, 'a');
     let child: ChildProcess;
     try {
-      child = spawn(this.command, this.args, { stdio: ['ignore', log, log] });
+      child = SETPRIV
+        ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', this.command, ...this.args], { stdio: ['ignore', log, log] })
+        : spawn(this.command, this.args, { stdio: ['ignore', log, log] });
     } finally {
       closeSync(log);
     }

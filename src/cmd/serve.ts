@@ -2,7 +2,10 @@
  * The entry point that wires the stages: it creates the bus, hands each stage the maps it
  * publishes to and subscribes to, and owns their lifetimes. Nothing else holds global state.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Registry } from 'prom-client';
 import * as grpc from '@grpc/grpc-js';
 import { existsSync, statSync } from 'node:fs';
 import { Bus } from '../message/resources';
@@ -20,6 +23,11 @@ import { ProxyRegistry } from '../xds/server/registry';
 import { XdsServer } from '../xds/server/server';
 import { AdminServer, splitHostPort } from '../admin/server';
 import { FileStatusWriter } from '../status/writer';
+import { KubernetesStatusWriter } from '../status/kubernetes/writer';
+import { KubernetesProvider } from '../provider/kubernetes/provider';
+import { loadKubeConfig } from '../kubeclient/config';
+import { KubeRestClient } from '../kubeclient/rest';
+import { LeaseElector } from '../leader/lease';
 import { HostInfrastructure } from '../infra/host/runner';
 import { findEnvoy, ENVOY_INSTALL_HINT } from '../infra/host/envoy-binary';
 import { EchoBackend } from '../demo/echo-backend';
@@ -46,12 +54,52 @@ export function resolveResourcesDir(dir: string): string {
   throw new Error(`resources directory not found: ${dir} (looked in ${candidates.join(', ')})`);
 }
 
+/** What serve needs of a provider: publish into the bus tables, set providerSynced, stop. */
+interface Provider {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Kubernetes mode's parts: the provider, and the status writer with its leader election. */
+interface KubernetesMode {
+  provider: KubernetesProvider;
+  statusWriter: KubernetesStatusWriter;
+  elector: LeaseElector | null;
+}
+
+function kubernetesMode(config: PierConfig, bus: Bus, registry: Registry, logger: Logger): KubernetesMode {
+  const kubeConfig = loadKubeConfig(config.kubeconfig);
+  const client = new KubeRestClient(kubeConfig);
+  const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);
+  const provider = new KubernetesProvider({
+    kubeConfig, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, registry, logger,
+  });
+  const statusWriter = new KubernetesStatusWriter({
+    bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect,
+  });
+  const elector = config.leaderElect ? new LeaseElector({
+    client,
+    namespace: config.leaderElectionNamespace || process.env.POD_NAMESPACE || 'default',
+    name: config.leaderElectionName,
+    identity: `${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`,
+    logger,
+    onLeading: (leading) => statusWriter.setLeading(leading),
+  }) : null;
+  return { provider, statusWriter, elector };
+}
+
+function fileProvider(directory: string, bus: Bus, logger: Logger): Provider {
+  return new FileProvider({ directory, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, logger });
+}
+
 export async function serve(config: PierConfig, logger: Logger): Promise<RunningPier> {
   const log = componentLogger(logger, 'serve');
-  const resourcesDir = resolveResourcesDir(config.resources);
+  const resourcesDir = config.provider === 'file' ? resolveResourcesDir(config.resources) : '';
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
+  const metrics = new Registry();
+  const kube = config.provider === 'kubernetes' ? kubernetesMode(config, bus, metrics, logger) : null;
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {
@@ -61,13 +109,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     log.info({ address: config.demoBackend }, 'demo backend listening');
   }
 
-  const provider = new FileProvider({
-    directory: resourcesDir,
-    tables: bus.tables,
-    synced: bus.providerSynced,
-    errors: bus.providerErrors,
-    logger,
-  });
+  const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger });
   const endpoints = new EndpointRunner({ bus, logger });
@@ -103,7 +145,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       ir: (q) => mapValues(pick(bus.xdsIR.loadAll(), q.get('gateway')), redactIR),
       xds: (q) => mapValues(pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')), redactXdsResources),
       infra: () => infra?.list() ?? [],
-      config: () => ({ ...config, resources: resourcesDir }),
+      config: () => (kube ? { ...config } : { ...config, resources: resourcesDir }),
     },
   }, logger);
   const adminPort = await admin.listen(config.adminAddress).catch(async (err: Error) => {
@@ -114,6 +156,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   // In this order: stop reading, stop the proxies, drain their streams, then the rest.
   const stoppers: (() => Promise<void> | void)[] = [
     () => provider.stop(),
+    () => kube?.elector?.stop(),
     () => infra?.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
     () => admin.close(),
@@ -122,6 +165,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => endpoints.stop(),
     () => cacheRunner.stop(),
     () => statusWriter.stop(),
+    () => kube?.statusWriter.stop(),
     () => demo?.close(),
     () => bus.close(),
   ];
@@ -146,6 +190,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   try {
     // Downstream first, so the first provider snapshot flows straight through.
     statusWriter.start();
+    kube?.statusWriter.start();
+    kube?.elector?.start();
     cacheRunner.start();
     endpoints.start();
     xdsTranslator.start();
@@ -178,7 +224,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     throw err;
   }
 
-  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
+  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, ...(kube ? { provider: 'kubernetes' } : { resources: resourcesDir }), controllerName: config.controllerName }, 'pier is serving');
+  if (kube) log.info({ provider: 'kubernetes', namespaces: config.watchNamespaces || 'all', leaderElect: config.leaderElect }, 'following the cluster');
 
   return { xdsPort, adminPort, bus, stop };
 }

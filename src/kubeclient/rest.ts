@@ -36,7 +36,11 @@ export class KubeRestClient {
   /** Resolves with the parsed body of a 2xx answer; rejects with a KubeRequestError naming the verb, path and the server's message. */
   async request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: KubeRequestOptions = {}): Promise<T> {
     const init = await this.kubeConfig.applyToFetchOptions({});
-    const headers = { ...(init.headers as Record<string, string> | undefined), accept: 'application/json', ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) };
+    // client-node hands credentials over in a Headers object (a token goes there): copy it entry by entry.
+    const headers: Record<string, string> = {};
+    (init.headers as { forEach?(f: (value: string, key: string) => void): void } | undefined)?.forEach?.((value, key) => { headers[key] = value; });
+    headers.accept = 'application/json';
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
     let response;
     try {
       response = await fetch(`${this.server}${path}`, {

@@ -24,7 +24,12 @@ export interface KubeRequestOptions {
   timeoutMs?: number;
 }
 
-export class KubeRestClient {
+/** What the status writer and leader election need of a client (unit tests script one). */
+export interface KubeRequester {
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: KubeRequestOptions): Promise<T>;
+}
+
+export class KubeRestClient implements KubeRequester {
   private readonly server: string;
 
   constructor(private readonly kubeConfig: KubeConfig) {

@@ -6,7 +6,7 @@
  * steps down on its own, before anyone else may take over, and says so at once.
  */
 import { componentLogger, type Logger } from '../logging/logger';
-import { isStatus, type KubeRestClient } from '../kubeclient/rest';
+import { isStatus, type KubeRequester } from '../kubeclient/rest';
 
 /** Resolves after ms, or at once when signal aborts. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -23,7 +23,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export interface LeaseElectorOptions {
-  client: KubeRestClient;
+  client: KubeRequester;
   namespace: string;
   name: string;
   identity: string;

@@ -13,7 +13,7 @@
  */
 import type { Registry } from 'prom-client';
 import { Counter } from 'prom-client';
-import type { KubeRestClient } from '../../kubeclient/rest';
+import type { KubeRequester } from '../../kubeclient/rest';
 import { KubeRequestError, isStatus } from '../../kubeclient/rest';
 import type { Bus, ObjectStatus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
@@ -22,7 +22,7 @@ import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './me
 
 export interface KubernetesStatusWriterOptions {
   bus: Bus;
-  client: KubeRestClient;
+  client: KubeRequester;
   controllerName: string;
   registry: Registry;
   logger: Logger;

@@ -11,6 +11,7 @@ import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '
 import { waitFor } from '../test/helpers/net';
 import { PierProcess } from '../test/helpers/pier';
 import { controlPlaneBinDir, startControlPlane } from '../test/kubernetes/harness';
+import { createGatewaySetup } from '../test/kubernetes/objects';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const GW_API = '/apis/gateway.networking.k8s.io/v1';
@@ -33,13 +34,7 @@ export async function runKubernetesStatusBench(): Promise<void> {
   let pier: PierProcess | undefined;
   const stores: { stop(): Promise<void> }[] = [];
   try {
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ port: 80, targetPort: 8080 }] } });
+    await createGatewaySetup(cp.api, NS, CONTROLLER);
     pier = await PierProcess.start({ config: { provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false } });
     await waitFor('the Gateway status', async () => ((await cp.api.get<Obj>(`${GW_API}/namespaces/${NS}/gateways/edge`)).status?.listeners?.[0]?.attachedRoutes === 0 ? true : undefined), { timeoutMs: 30_000 });
 

@@ -2,10 +2,7 @@
  * The entry point that wires the stages: it creates the bus, hands each stage the maps it
  * publishes to and subscribes to, and owns their lifetimes. Nothing else holds global state.
  */
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Registry } from 'prom-client';
 import * as grpc from '@grpc/grpc-js';
 import { existsSync, statSync } from 'node:fs';
 import { Bus } from '../message/resources';
@@ -23,11 +20,6 @@ import { ProxyRegistry } from '../xds/server/registry';
 import { XdsServer } from '../xds/server/server';
 import { AdminServer, splitHostPort } from '../admin/server';
 import { FileStatusWriter } from '../status/writer';
-import { KubernetesStatusWriter } from '../status/kubernetes/writer';
-import { KubernetesProvider } from '../provider/kubernetes/provider';
-import { loadKubeConfig } from '../kubeclient/config';
-import { KubeRestClient } from '../kubeclient/rest';
-import { LeaseElector } from '../leader/lease';
 import { HostInfrastructure } from '../infra/host/runner';
 import { findEnvoy, ENVOY_INSTALL_HINT } from '../infra/host/envoy-binary';
 import { EchoBackend } from '../demo/echo-backend';
@@ -60,34 +52,6 @@ interface Provider {
   stop(): Promise<void>;
 }
 
-/** Kubernetes mode's parts: the provider, and the status writer with its leader election. */
-interface KubernetesMode {
-  provider: KubernetesProvider;
-  statusWriter: KubernetesStatusWriter;
-  elector: LeaseElector | null;
-}
-
-function kubernetesMode(config: PierConfig, bus: Bus, registry: Registry, logger: Logger): KubernetesMode {
-  const kubeConfig = loadKubeConfig(config.kubeconfig);
-  const client = new KubeRestClient(kubeConfig);
-  const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);
-  const provider = new KubernetesProvider({
-    kubeConfig, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, registry, logger,
-  });
-  const statusWriter = new KubernetesStatusWriter({
-    bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect,
-  });
-  const elector = config.leaderElect ? new LeaseElector({
-    client,
-    namespace: config.leaderElectionNamespace || process.env.POD_NAMESPACE || 'default',
-    name: config.leaderElectionName,
-    identity: `${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`,
-    logger,
-    onLeading: (leading) => statusWriter.setLeading(leading),
-  }) : null;
-  return { provider, statusWriter, elector };
-}
-
 function fileProvider(directory: string, bus: Bus, logger: Logger): Provider {
   return new FileProvider({ directory, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, logger });
 }
@@ -98,8 +62,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
-  const metrics = new Registry();
-  const kube = config.provider === 'kubernetes' ? kubernetesMode(config, bus, metrics, logger) : null;
+  // Loaded only in Kubernetes mode: @kubernetes/client-node alone doubles the CLI's start-up time.
+  const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger) : null;
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {

@@ -15,6 +15,7 @@ import { waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { repoRoot } from '../helpers/paths';
 import { installGatewayApiCrds, startControlPlane, type ControlPlane } from './harness';
+import { createGatewaySetup } from './objects';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const SYSTEM = 'pier-system';
@@ -78,13 +79,7 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
   before(async () => {
     cp = await startControlPlane({ controllerManager: false });
     dir = mkdtempSync(path.join(os.tmpdir(), 'pier-deploy-'));
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }, { name: 'udp', protocol: 'UDP', port: 5353 }] },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ port: 80, targetPort: 8080 }] } });
+    await createGatewaySetup(cp.api, NS, CONTROLLER, [{ name: 'http', protocol: 'HTTP', port: 8080 }, { name: 'udp', protocol: 'UDP', port: 5353 }]);
     await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
       spec: { parentRefs: [{ name: 'edge', sectionName: 'http' }], rules: [{ backendRefs: [{ name: 'web', port: 80 }] }] },

@@ -274,7 +274,10 @@ class ProcessExited extends Error {}
 
 async function distinctFreePorts(n: number): Promise<number[]> {
   const ports = new Set<number>();
-  while (ports.size < n) ports.add(await freePort());
+  for (let attempt = 0; ports.size < n; attempt++) {
+    if (attempt >= 100) throw new Error(`could not find ${n} distinct free ports in 100 attempts`);
+    ports.add(await freePort());
+  }
   return [...ports];
 }
 

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { startControlPlane, type ControlPlane } from './harness';
+import { createGatewaySetup } from './objects';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'lead';
@@ -51,13 +52,7 @@ describe('two Pier replicas with leader election on a real API server', { timeou
 
   before(async () => {
     cp = await startControlPlane({ controllerManager: false });
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ port: 80, targetPort: 8080 }] } });
+    await createGatewaySetup(cp.api, NS, CONTROLLER);
     await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, {
       apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
       addressType: 'IPv4', endpoints: [{ addresses: ['198.18.0.10'] }], ports: [{ port: 8080, protocol: 'TCP' }],
@@ -90,18 +85,23 @@ describe('two Pier replicas with leader election on a real API server', { timeou
     assert.equal(follower.find((l) => l.msg.startsWith('leading')).length, 0);
   });
 
-  test('killing the leader hands over within the lease duration; the new leader re-syncs and keeps statuses current', async () => {
+  test('killing the leader hands over within the lease duration; the new leader re-syncs what changed meanwhile', async () => {
     const leaderPid = await holderPid();
     const leader = replicas.find((p) => p.child.pid === leaderPid)!;
     const follower = replicas.find((p) => p !== leader && p.child.exitCode === null)!;
     const killedAt = Date.now();
     leader.child.kill('SIGKILL');
+    // Changed while nobody leads: the follower computes the status but must not write it; the
+    // new leader writes it when it re-syncs.
+    await setPath('/v3');
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(writes(follower), 0, 'no write before the handover');
+    assert.equal(await observed(), 2, 'nobody wrote generation 3 yet');
     await waitFor('the follower to take the lease', async () => ((await holderPid()) === follower.child.pid ? true : undefined), { timeoutMs: LEASE_DURATION_MS + 15_000, intervalMs: 100 });
     const handover = Date.now() - killedAt;
     process.stdout.write(`# leader handover after SIGKILL: ${handover} ms (lease duration ${LEASE_DURATION_MS} ms)\n`);
     assert.ok(handover <= LEASE_DURATION_MS + 5_000, `handover took ${handover} ms`);
-    await setPath('/v3');
-    await waitFor('observedGeneration 3 from the new leader', async () => ((await observed()) === 3 ? true : undefined), { timeoutMs: 20_000 });
+    await waitFor('observedGeneration 3 from the new leader (its re-sync)', async () => ((await observed()) === 3 ? true : undefined), { timeoutMs: 20_000 });
     assert.ok(writes(follower) >= 1, 'the new leader wrote');
     assert.equal((await cp.api.get<Lease>(LEASE)).spec.leaseTransitions, 1);
   });

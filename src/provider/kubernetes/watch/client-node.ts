@@ -46,6 +46,8 @@ interface ListResponse<T> {
   items?: T[];
 }
 
+const MAX_LIST_PAGES = 100_000;
+
 const WATCH_EVENT_TYPES = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
 export class ClientNodeWatchClient<T extends WatchedObject> implements WatchClient<T> {
@@ -61,7 +63,10 @@ export class ClientNodeWatchClient<T extends WatchedObject> implements WatchClie
     const items: T[] = [];
     let resourceVersion: string | undefined;
     let continueToken: string | undefined;
+    let pages = 0;
     do {
+      // A server handing back continue tokens forever must not keep this loop going forever.
+      if (++pages > MAX_LIST_PAGES) throw new Error(`list ${this.path}: more than ${MAX_LIST_PAGES} pages`);
       const page = await this.get<ListResponse<T>>({
         limit: String(this.options.pageSize ?? 500),
         ...(continueToken ? { continue: continueToken } : {}),

@@ -100,7 +100,10 @@ describe('two Pier replicas with leader election on a real API server', { timeou
     await waitFor('the follower to take the lease', async () => ((await holderPid()) === follower.child.pid ? true : undefined), { timeoutMs: LEASE_DURATION_MS + 15_000, intervalMs: 100 });
     const handover = Date.now() - killedAt;
     process.stdout.write(`# leader handover after SIGKILL: ${handover} ms (lease duration ${LEASE_DURATION_MS} ms)\n`);
-    assert.ok(handover <= LEASE_DURATION_MS + 5_000, `handover took ${handover} ms`);
+    // The follower counts the lease duration from when it saw the last renewal (up to one retry
+    // period, 2 s, after the renewal) and acts on its next retry (up to 2 s more); the rest is slack
+    // for a busy machine.
+    assert.ok(handover <= LEASE_DURATION_MS + 7_000, `handover took ${handover} ms`);
     await waitFor('observedGeneration 3 from the new leader (its re-sync)', async () => ((await observed()) === 3 ? true : undefined), { timeoutMs: 20_000 });
     assert.ok(writes(follower) >= 1, 'the new leader wrote');
     assert.equal((await cp.api.get<Lease>(LEASE)).spec.leaseTransitions, 1);

@@ -63,7 +63,10 @@ export class KubernetesStatusWriter {
   /** Keys whose status may differ from the API server's, in arrival order. */
   private readonly dirty = new Set<string>();
   private readonly inFlight = new Set<string>();
-  private readonly lastWrite = new Map<string, number>();
+  /** When each object may be written again: a write waits out the interval, a failure a growing delay. */
+  private readonly notBefore = new Map<string, number>();
+  /** Consecutive failed syncs per object. */
+  private readonly failed = new Map<string, number>();
   private readonly writes: Counter<'kind'>;
   private readonly conflicts: Counter<'kind'>;
   private readonly failures: Counter<'kind'>;
@@ -94,8 +97,7 @@ export class KubernetesStatusWriter {
         this.targets.set(u.key, { ...known, status: undefined });
       } else {
         // A class or Gateway Pier no longer has a status for: nothing to write.
-        this.targets.delete(u.key);
-        this.dirty.delete(u.key);
+        this.forget(u.key);
         return;
       }
       this.dirty.add(u.key);
@@ -137,12 +139,11 @@ export class KubernetesStatusWriter {
   private pump(): void {
     if (!this.leading || this.stopped) return;
     const now = Date.now();
-    const interval = this.o.minIntervalMs ?? 1000;
     let wakeAt = Infinity;
     for (const key of this.dirty) {
       if (this.inFlight.size >= (this.o.concurrency ?? 8)) return;
       if (this.inFlight.has(key)) continue;
-      const due = (this.lastWrite.get(key) ?? -Infinity) + interval;
+      const due = this.notBefore.get(key) ?? -Infinity;
       if (due > now) {
         wakeAt = Math.min(wakeAt, due);
         continue;
@@ -158,6 +159,13 @@ export class KubernetesStatusWriter {
     if (wakeAt !== Infinity && !this.timer) {
       this.timer = setTimeout(() => { this.timer = undefined; this.pump(); }, Math.max(1, wakeAt - now));
     }
+  }
+
+  private forget(key: string): void {
+    this.targets.delete(key);
+    this.dirty.delete(key);
+    this.notBefore.delete(key);
+    this.failed.delete(key);
   }
 
   private notifyIdle(): void {
@@ -180,17 +188,23 @@ export class KubernetesStatusWriter {
         try {
           live = await this.o.client.request<LiveObject>('GET', path, { signal });
         } catch (err) {
-          if (isStatus(err, 404)) return; // gone: its delete will reach the translator
-          throw err;
+          if (!isStatus(err, 404)) throw err;
+          // Gone. Once Pier has no status for it either, it is forgotten.
+          if (this.targets.get(key)?.status === undefined) this.forget(key);
+          return;
         }
         const current = this.targets.get(key);
         const status = mergeStatus(target.kind, live, current?.status, this.o.controllerName, (this.o.now?.() ?? new Date()).toISOString());
-        if (!status) return;
+        if (!status) {
+          this.failed.delete(key);
+          return;
+        }
         if (signal.aborted) throw new Error('leadership lost');
         try {
           await this.o.client.request('PUT', `${path}/status`, { body: { ...live, status }, signal });
           this.writes.inc({ kind: target.kind });
-          this.lastWrite.set(key, Date.now());
+          this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));
+          this.failed.delete(key);
           this.log.debug({ object: key }, 'status written');
           return;
         } catch (err) {
@@ -206,8 +220,12 @@ export class KubernetesStatusWriter {
         return;
       }
       this.failures.inc({ kind: target.kind });
-      this.log.warn({ object: key, error: (err as Error).message }, 'status write failed; trying again later');
-      this.lastWrite.set(key, Date.now()); // retried after the interval, not in a tight loop
+      const failures = (this.failed.get(key) ?? 0) + 1;
+      this.failed.set(key, failures);
+      // Tried again after 1, 2, 4... s, at most a minute: never in a tight loop.
+      const delayMs = Math.min(60_000, 1000 * 2 ** Math.min(failures - 1, 6));
+      this.log.warn({ object: key, error: (err as Error).message, failures, retryInMs: delayMs }, 'status write failed; trying again later');
+      this.notBefore.set(key, Date.now() + delayMs);
       this.dirty.add(key);
     }
   }

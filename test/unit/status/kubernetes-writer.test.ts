@@ -50,6 +50,8 @@ class FakeApi implements KubeRequester {
   maxInFlight = 0;
   /** PUTs answered 409 before the next succeeds (another writer moved the object on). */
   conflicts = 0;
+  /** PUTs answered 403 before the next succeeds. */
+  forbidden = 0;
   /** Held requests, released by the test. */
   hold: (() => void)[] | undefined;
 
@@ -66,6 +68,10 @@ class FakeApi implements KubeRequester {
       assert.equal(method, 'PUT');
       assert.ok(path.endsWith('/status'));
       const body = options.body as LiveObject;
+      if (this.forbidden > 0) {
+        this.forbidden--;
+        throw new KubeRequestError('403 Forbidden', 403);
+      }
       if (this.conflicts > 0) {
         this.conflicts--;
         this.object.metadata.resourceVersion = String(Number(this.object.metadata.resourceVersion) + 1);
@@ -173,6 +179,22 @@ test('leadership: nothing written while not leading; losing it aborts the reques
     assert.equal(api.puts, 0, 'the aborted sync wrote nothing');
     writer.setLeading(true);
     await waitFor('the write after leading again', () => (api.puts === 1 ? true : undefined));
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('a failed write is tried again after a delay, not in a tight loop', async () => {
+  const api = new FakeApi();
+  api.forbidden = 1;
+  const { bus, writer, registry, key } = setup(api);
+  try {
+    bus.statuses.store(key, routeStatus('edge', 1));
+    await waitFor('the refused write', async () => ((await metricValue(registry, 'pier_status_write_failures_total')) === 1 ? true : undefined));
+    const gets = api.gets;
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(api.gets, gets, 'no retry within half a second');
+    await waitFor('the retry', () => (api.puts === 1 ? true : undefined), { timeoutMs: 3000 });
   } finally {
     await writer.stop();
   }

@@ -13,6 +13,7 @@ import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
 import { runFuzzBench } from './fuzz';
 import { runStreamsBench } from './streams';
+import { runKubernetesStatusBench } from './kubernetes-status';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   streams: runStreamsBench,
   startup: runStartupBench,
+  'kubernetes-status': runKubernetesStatusBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

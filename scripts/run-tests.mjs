@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Runs the compiled tests with node's test runner: unit tests in parallel, then end-to-end
-// tests one file at a time (they start real Envoy processes). Prints node's summaries and a
-// closing "N passed, N failed" line; exits non-zero when any test failed or none ran.
+// tests one file at a time (they start real Envoy processes), then the Kubernetes tests one file
+// at a time (each starts a real etcd + kube-apiserver; the control plane is built first, from
+// the Go module proxy, when it is not in ~/.cache yet). Prints node's summaries and a closing
+// "N passed, N failed" line; exits non-zero when any test failed or none ran.
 // Then the Gateway API conformance replay (test/conformance), in Delta and in SotW xDS.
-// Usage: node scripts/run-tests.mjs [unit|e2e|conformance|all] (default all);
-// PIER_TEST_FILTER=substring narrows the unit and e2e files.
+// Usage: node scripts/run-tests.mjs [unit|e2e|kubernetes|conformance|all] (default all);
+// PIER_TEST_FILTER=substring narrows the unit, e2e and kubernetes files.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const which = process.argv[2] ?? 'all';
@@ -25,17 +27,31 @@ function find(dir) {
   return out.sort();
 }
 
-function run(files, concurrency) {
+/**
+ * One `node --test` run over files. hardLimitMs, when given, is a wall-clock limit enforced from
+ * this process: the run gets its own process group, and the whole group (test files and what they
+ * started: API servers, etcd, Envoy) is killed when it is exceeded, whatever state the tests are
+ * in (a test spinning on the CPU starves its own timers, so in-process timeouts are not enough).
+ */
+function run(files, concurrency, phase, hardLimitMs) {
   return new Promise((resolve) => {
     if (files.length === 0) return resolve({ pass: 0, fail: 0, skipped: 0, code: 0 });
     const args = ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', '--test-reporter-destination=' + join(root, 'dist', `.last-${concurrency}.tap`), ...files];
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      '--test-reporter=tap', '--test-reporter-destination=' + join(root, 'dist', `.last-${phase}.tap`), ...files];
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: hardLimitMs !== undefined });
+    let killed = false;
+    const limit = hardLimitMs === undefined ? undefined : setTimeout(() => {
+      killed = true;
+      console.log(`\n${phase}: KILLED after the hard limit of ${Math.round(hardLimitMs / 60_000)} min (${files.map((f) => relative(root, f)).join(', ')})`);
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    }, hardLimitMs);
     let text = '';
     child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
     child.on('exit', (code) => {
+      if (limit) clearTimeout(limit);
       const num = (label) => Number((text.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm')) ?? [])[1] ?? 0);
-      resolve({ pass: num('pass'), fail: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo'), code: code ?? 1 });
+      const fail = num('fail') + num('cancelled');
+      resolve({ pass: num('pass'), fail: killed ? Math.max(fail, 1) : fail, skipped: num('skipped') + num('todo'), code: killed ? 1 : code ?? 1 });
     });
   });
 }
@@ -56,19 +72,50 @@ function conformance(adsMode) {
   });
 }
 
+/**
+ * The Kubernetes tests need etcd, kube-apiserver and kube-controller-manager: build them (a
+ * no-op when cached). A failed build fails the phase; it is never skipped.
+ */
+async function kubernetes(files) {
+  if (files.length === 0) return none;
+  console.log('\n# kubernetes: control plane binaries');
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'k8s', 'build-control-plane.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.log(`\nkubernetes: FAILED: could not build the control plane (exit ${build.status}); ${files.length} test files not run`);
+    return { pass: 0, fail: files.length, skipped: 0, code: 1 };
+  }
+  // One file at a time, each under a hard limit, so one stuck file cannot hold up CI.
+  const total = { pass: 0, fail: 0, skipped: 0, code: 0 };
+  for (const file of files) {
+    const r = await run([file], 1, 'kubernetes', KUBERNETES_FILE_LIMIT_MS);
+    total.pass += r.pass; total.fail += r.fail; total.skipped += r.skipped; total.code ||= r.code;
+  }
+  return total;
+}
+
+/** No Kubernetes test file runs longer than this (the slowest takes a few minutes). */
+const KUBERNETES_FILE_LIMIT_MS = 15 * 60_000;
+
 const none = { pass: 0, fail: 0, skipped: 0, code: 0 };
 const unitFiles = ['all', 'unit'].includes(which) ? find(join(root, 'dist', 'test', 'unit')) : [];
 const e2eFiles = ['all', 'e2e'].includes(which) ? find(join(root, 'dist', 'test', 'e2e')) : [];
-const unit = await run(unitFiles, 2);
-const e2e = await run(e2eFiles, 1);
+const kubernetesFiles = ['all', 'kubernetes'].includes(which) ? find(join(root, 'dist', 'test', 'kubernetes')) : [];
+if (which === 'kubernetes' && kubernetesFiles.length === 0) {
+  console.log('kubernetes: no test files in dist/test/kubernetes (run `npm run build` first)');
+  process.exit(1);
+}
+const unit = await run(unitFiles, 2, 'unit');
+const e2e = await run(e2eFiles, 1, 'e2e');
+const k8s = await kubernetes(kubernetesFiles);
 const confDelta = ['all', 'conformance'].includes(which) ? await conformance('delta') : none;
 const confSotw = ['all', 'conformance'].includes(which) ? await conformance('sotw') : none;
-const phases = [unit, e2e, confDelta, confSotw];
+const phases = [unit, e2e, k8s, confDelta, confSotw];
 const pass = phases.reduce((n, p) => n + p.pass, 0);
 const fail = phases.reduce((n, p) => n + p.fail, 0);
 const skipped = phases.reduce((n, p) => n + p.skipped, 0);
 const failedRun = phases.some((p) => p.code !== 0);
 console.log(`\nunit: ${unit.pass} passed, ${unit.fail} failed; e2e: ${e2e.pass} passed, ${e2e.fail} failed; ` +
+  `kubernetes: ${k8s.pass} passed, ${k8s.fail} failed; ` +
   `conformance delta: ${confDelta.pass} passed, ${confDelta.fail} failed; conformance sotw: ${confSotw.pass} passed, ${confSotw.fail} failed`);
 console.log(`${pass} passed, ${failedRun && fail === 0 ? 1 : fail} failed, ${skipped} skipped`);
 if (failedRun || fail > 0 || pass === 0) process.exit(1);

@@ -16,6 +16,7 @@ const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Ga
 
 Usage:
   pier serve [flags]         serve xDS for the Gateway API resources in a directory
+                             (--provider file, the default) or in a cluster (--provider kubernetes)
   pier quickstart [flags]    serve examples/quickstart with the demo backend on 127.0.0.1:8081
   pier translate -f FILE|DIR [--output status|ir|xds] [-o yaml|json]
                              translate offline and print statuses, IR or xDS (pier translate -h)
@@ -27,7 +28,14 @@ Usage:
 
 Flags for serve and quickstart (a config file sets the same, by these names in camelCase):
   --config FILE              YAML or JSON settings file
-  --resources DIR            directory of Gateway API YAML (default examples/quickstart)
+  --provider file|kubernetes where objects come from (default file)
+  --resources DIR            file provider: directory of Gateway API YAML (default examples/quickstart)
+  --kubeconfig FILE          kubernetes provider: the cluster (default: in-cluster, then $KUBECONFIG,
+                             then ~/.kube/config)
+  --watch-namespaces A,B     kubernetes provider: only these namespaces (default all)
+  --leader-elect[=false]     kubernetes provider: only the holder of a Lease writes status (default on)
+  --leader-election-namespace NS, --leader-election-name NAME
+                             that Lease (default $POD_NAMESPACE or default, pier-gateway-controller)
   --xds-address HOST:PORT    xDS gRPC server (default 0.0.0.0:18000)
   --xds-tls-dir DIR          mTLS files from pier certgen (ca.crt, server.crt, server.key, ca.key)
   --xds-tls-cert, --xds-tls-key, --xds-tls-ca, --xds-tls-ca-key FILE
@@ -47,6 +55,12 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
 const SERVE_FLAGS = {
   config: { type: 'string' },
   resources: { type: 'string' },
+  provider: { type: 'string' },
+  kubeconfig: { type: 'string' },
+  'watch-namespaces': { type: 'string' },
+  'leader-elect': { type: 'string' },
+  'leader-election-namespace': { type: 'string' },
+  'leader-election-name': { type: 'string' },
   'xds-address': { type: 'string' },
   'xds-tls-dir': { type: 'string' },
   'xds-tls-cert': { type: 'string' },
@@ -70,7 +84,9 @@ function camel(flag: string): string {
 }
 
 async function runServe(args: string[], quickstart: boolean): Promise<void> {
-  const { values } = parseArgs({ args, options: SERVE_FLAGS, allowPositionals: false });
+  // --leader-elect takes an optional value: alone it means true.
+  const normalized = args.map((a) => (a === '--leader-elect' ? '--leader-elect=true' : a));
+  const { values } = parseArgs({ args: normalized, options: SERVE_FLAGS, allowPositionals: false });
   if (values.help) {
     process.stdout.write(USAGE);
     return;
@@ -78,7 +94,9 @@ async function runServe(args: string[], quickstart: boolean): Promise<void> {
   const flags: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
     if (k === 'config' || k === 'help' || v === undefined) continue;
-    flags[k === 'default-gateway-address' ? 'defaultGatewayAddress' : camel(k)] = v;
+    // --leader-elect alone means true; --leader-elect=false turns it off.
+    const value = k === 'leader-elect' ? v !== 'false' : v;
+    flags[k === 'default-gateway-address' ? 'defaultGatewayAddress' : camel(k)] = value;
   }
   const fromFile = values.config ? loadConfigFile(values.config) : {};
   const fromFlags = validatePartialConfig(flags, 'command line');

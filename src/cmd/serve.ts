@@ -46,12 +46,24 @@ export function resolveResourcesDir(dir: string): string {
   throw new Error(`resources directory not found: ${dir} (looked in ${candidates.join(', ')})`);
 }
 
+/** What serve needs of a provider: publish into the bus tables, set providerSynced, stop. */
+interface Provider {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function fileProvider(directory: string, bus: Bus, logger: Logger): Provider {
+  return new FileProvider({ directory, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, logger });
+}
+
 export async function serve(config: PierConfig, logger: Logger): Promise<RunningPier> {
   const log = componentLogger(logger, 'serve');
-  const resourcesDir = resolveResourcesDir(config.resources);
+  const resourcesDir = config.provider === 'file' ? resolveResourcesDir(config.resources) : '';
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
+  // Loaded only in Kubernetes mode: @kubernetes/client-node alone doubles the CLI's start-up time.
+  const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger) : null;
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {
@@ -61,13 +73,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     log.info({ address: config.demoBackend }, 'demo backend listening');
   }
 
-  const provider = new FileProvider({
-    directory: resourcesDir,
-    tables: bus.tables,
-    synced: bus.providerSynced,
-    errors: bus.providerErrors,
-    logger,
-  });
+  const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger });
   const endpoints = new EndpointRunner({ bus, logger });
@@ -103,7 +109,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       ir: (q) => mapValues(pick(bus.xdsIR.loadAll(), q.get('gateway')), redactIR),
       xds: (q) => mapValues(pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')), redactXdsResources),
       infra: () => infra?.list() ?? [],
-      config: () => ({ ...config, resources: resourcesDir }),
+      config: () => (kube ? { ...config } : { ...config, resources: resourcesDir }),
     },
   }, logger);
   const adminPort = await admin.listen(config.adminAddress).catch(async (err: Error) => {
@@ -114,6 +120,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   // In this order: stop reading, stop the proxies, drain their streams, then the rest.
   const stoppers: (() => Promise<void> | void)[] = [
     () => provider.stop(),
+    () => kube?.elector?.stop(),
     () => infra?.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
     () => admin.close(),
@@ -122,6 +129,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => endpoints.stop(),
     () => cacheRunner.stop(),
     () => statusWriter.stop(),
+    () => kube?.statusWriter.stop(),
     () => demo?.close(),
     () => bus.close(),
   ];
@@ -146,6 +154,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   try {
     // Downstream first, so the first provider snapshot flows straight through.
     statusWriter.start();
+    kube?.statusWriter.start();
+    kube?.elector?.start();
     cacheRunner.start();
     endpoints.start();
     xdsTranslator.start();
@@ -178,7 +188,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     throw err;
   }
 
-  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
+  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, ...(kube ? { provider: 'kubernetes' } : { resources: resourcesDir }), controllerName: config.controllerName }, 'pier is serving');
+  if (kube) log.info({ provider: 'kubernetes', namespaces: config.watchNamespaces || 'all', leaderElect: config.leaderElect }, 'following the cluster');
 
   return { xdsPort, adminPort, bus, stop };
 }

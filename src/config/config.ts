@@ -36,6 +36,17 @@ export interface PierConfig {
   xdsInsecure: boolean;
   /** Where Pier keeps what it generates: the xDS CA and certificates when no TLS files are given. */
   stateDir: string;
+  /** Where Gateway API objects come from: a directory ("file") or the API server ("kubernetes"). */
+  provider: 'file' | 'kubernetes';
+  /** Kubernetes mode: kubeconfig file ("": in-cluster, then $KUBECONFIG, then ~/.kube/config). */
+  kubeconfig: string;
+  /** Kubernetes mode: comma-separated namespaces to watch ("": all). */
+  watchNamespaces: string;
+  /** Kubernetes mode: only the holder of a coordination.k8s.io Lease writes status. */
+  leaderElect: boolean;
+  /** Namespace of that Lease ("": $POD_NAMESPACE, else "default"). */
+  leaderElectionNamespace: string;
+  leaderElectionName: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -58,6 +69,12 @@ export const DEFAULT_CONFIG: PierConfig = {
   xdsTlsCaKey: '',
   xdsInsecure: false,
   stateDir: '.pier',
+  provider: 'file',
+  kubeconfig: '',
+  watchNamespaces: '',
+  leaderElect: true,
+  leaderElectionNamespace: '',
+  leaderElectionName: 'pier-gateway-controller',
 };
 
 export class ConfigError extends Error {}
@@ -106,6 +123,18 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   xdsTlsCaKey: str,
   xdsInsecure: bool,
   stateDir: str,
+  provider: oneOf('file', 'kubernetes'),
+  kubeconfig: str,
+  watchNamespaces: (v, where) => {
+    const text = str(v, where) as string;
+    for (const ns of text.split(',').map((n) => n.trim()).filter(Boolean)) {
+      if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(ns) || ns.length > 63) throw new ConfigError(`${where}: "${ns}" is not a namespace name`);
+    }
+    return text;
+  },
+  leaderElect: bool,
+  leaderElectionNamespace: str,
+  leaderElectionName: str,
 };
 
 /** Checks a partial config (from a file or flags); `source` names it in errors. */

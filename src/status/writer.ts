@@ -71,7 +71,7 @@ function stampEach<T extends { conditions: Condition[] }>(next: T[], previous: T
   return next.map((e) => ({ ...e, conditions: stampConditions(e.conditions, previous?.find((p) => same(p, e))?.conditions, now) ?? [] }));
 }
 
-function stampTransitions(next: ObjectStatus, previous: ObjectStatus | undefined, now: string): ObjectStatus {
+export function stampTransitions(next: ObjectStatus, previous: ObjectStatus | undefined, now: string): ObjectStatus {
   switch (next.kind) {
     case 'GatewayClass': {
       const prev = previous?.kind === 'GatewayClass' ? previous.status : undefined;

@@ -37,8 +37,12 @@ export function httpRequest(url: string, options: { method?: string; headers?: R
   });
 }
 
-/** Polls check until it returns a value (not undefined) or the time runs out. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, opts: { timeoutMs?: number; intervalMs?: number } = {}): Promise<T> {
+/** Polls check until it returns a value (not undefined) or the time runs out; errors for which stopOn is true end it at once. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  opts: { timeoutMs?: number; intervalMs?: number; stopOn?: (err: unknown) => boolean } = {},
+): Promise<T> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const intervalMs = opts.intervalMs ?? 50;
   const deadline = Date.now() + timeoutMs;
@@ -48,6 +52,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
       const v = await check();
       if (v !== undefined) return v;
     } catch (err) {
+      if (opts.stopOn?.(err)) throw err;
       lastError = err;
     }
     if (Date.now() >= deadline) {

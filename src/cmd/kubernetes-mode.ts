@@ -1,0 +1,45 @@
+/**
+ * Kubernetes mode's stages, wired for serve.ts: the provider (list+watch into the bus tables),
+ * the API server status writer, and the Lease leader election that turns its writes on and off.
+ * A module of its own so that file mode never loads @kubernetes/client-node.
+ */
+import * as os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { Registry } from 'prom-client';
+import type { Bus } from '../message/resources';
+import type { PierConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { KubernetesStatusWriter } from '../status/kubernetes/writer';
+import { KubernetesProvider } from '../provider/kubernetes/provider';
+import { loadKubeConfig } from '../kubeclient/config';
+import { KubeRestClient } from '../kubeclient/rest';
+import { LeaseElector } from '../leader/lease';
+
+/** Kubernetes mode's parts: the provider, and the status writer with its leader election. */
+export interface KubernetesMode {
+  provider: KubernetesProvider;
+  statusWriter: KubernetesStatusWriter;
+  elector: LeaseElector | null;
+}
+
+export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger): KubernetesMode {
+  const registry = new Registry();
+  const kubeConfig = loadKubeConfig(config.kubeconfig);
+  const client = new KubeRestClient(kubeConfig);
+  const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);
+  const provider = new KubernetesProvider({
+    kubeConfig, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, registry, logger,
+  });
+  const statusWriter = new KubernetesStatusWriter({
+    bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect,
+  });
+  const elector = config.leaderElect ? new LeaseElector({
+    client,
+    namespace: config.leaderElectionNamespace || process.env.POD_NAMESPACE || 'default',
+    name: config.leaderElectionName,
+    identity: `${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`,
+    logger,
+    onLeading: (leading) => statusWriter.setLeading(leading),
+  }) : null;
+  return { provider, statusWriter, elector };
+}

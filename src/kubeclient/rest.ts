@@ -1,0 +1,66 @@
+/**
+ * Plain JSON requests to the API server with a KubeConfig's TLS and credentials (client-node's
+ * own transport: applyToFetchOptions + node-fetch). Used for status subresources and Leases,
+ * where client-node's typed calls would turn objects into its model classes.
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import fetch from 'node-fetch';
+
+/** A failed request, with the HTTP status and the Status reason kept for decisions. */
+export class KubeRequestError extends Error {
+  constructor(message: string, readonly statusCode: number, readonly reason?: string) {
+    super(message);
+    this.name = 'KubeRequestError';
+  }
+}
+
+export function isStatus(err: unknown, code: number): boolean {
+  return err instanceof KubeRequestError && err.statusCode === code;
+}
+
+export interface KubeRequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** What the status writer and leader election need of a client (unit tests script one). */
+export interface KubeRequester {
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: KubeRequestOptions): Promise<T>;
+}
+
+export class KubeRestClient implements KubeRequester {
+  private readonly server: string;
+
+  constructor(private readonly kubeConfig: KubeConfig) {
+    const cluster = kubeConfig.getCurrentCluster();
+    if (!cluster) throw new Error('the kubeconfig has no current cluster');
+    this.server = cluster.server.replace(/\/+$/, '');
+  }
+
+  /** Resolves with the parsed body of a 2xx answer; rejects with a KubeRequestError naming the verb, path and the server's message. */
+  async request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: KubeRequestOptions = {}): Promise<T> {
+    const init = await this.kubeConfig.applyToFetchOptions({});
+    // client-node hands credentials over in a Headers object (a token goes there): copy it entry by entry.
+    const headers: Record<string, string> = {};
+    (init.headers as { forEach?(f: (value: string, key: string) => void): void } | undefined)?.forEach?.((value, key) => { headers[key] = value; });
+    headers.accept = 'application/json';
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    let response;
+    try {
+      response = await fetch(`${this.server}${path}`, {
+        ...init, method, headers, signal: options.signal, timeout: options.timeoutMs ?? 30_000,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch (err) {
+      throw new KubeRequestError(`${method} ${path}: ${(err as Error).message}`, 0);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      let status: { reason?: string; message?: string } = {};
+      try { status = JSON.parse(text) as typeof status; } catch { status = { message: text.trim().slice(0, 300) }; }
+      throw new KubeRequestError(`${method} ${path}: ${response.status} ${status.reason ?? response.statusText}: ${status.message ?? ''}`, response.status, status.reason);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}

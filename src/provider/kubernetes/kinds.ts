@@ -1,0 +1,67 @@
+/** The kinds Kubernetes mode watches, where each lives in the API, and the bus table it fills. */
+import type { TableName } from '../../message/tables';
+import type { ListOptions, ResourceKind } from './watch';
+
+export interface WatchedKind {
+  resource: ResourceKind;
+  table: TableName;
+  /** Served by a CRD that may not be installed (then reported, skipped, and looked for again). */
+  crd: boolean;
+  listOptions?: ListOptions;
+}
+
+const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
+  ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, crd: true });
+const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
+  ({ resource: { group, version, kind, plural, namespaced }, table, crd: false, listOptions });
+
+/**
+ * Secrets: only kubernetes.io/tls ones (a field selector the API server applies), the only type
+ * the translator reads (listener certificates); other Secrets never reach Pier.
+ */
+export const TLS_SECRETS: ListOptions = { fieldSelector: 'type=kubernetes.io/tls' };
+
+export const WATCHED_KINDS: readonly WatchedKind[] = [
+  gatewayKind('GatewayClass', 'gatewayclasses', 'gatewayClasses', false),
+  gatewayKind('Gateway', 'gateways', 'gateways'),
+  gatewayKind('HTTPRoute', 'httproutes', 'httpRoutes'),
+  gatewayKind('GRPCRoute', 'grpcroutes', 'grpcRoutes'),
+  gatewayKind('TLSRoute', 'tlsroutes', 'tlsRoutes'),
+  gatewayKind('TCPRoute', 'tcproutes', 'tcpRoutes'),
+  gatewayKind('UDPRoute', 'udproutes', 'udpRoutes'),
+  gatewayKind('ReferenceGrant', 'referencegrants', 'referenceGrants'),
+  gatewayKind('BackendTLSPolicy', 'backendtlspolicies', 'backendTLSPolicies'),
+  coreKind('', 'v1', 'Service', 'services', 'services'),
+  coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
+  coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),
+  coreKind('', 'v1', 'ConfigMap', 'configmaps', 'configMaps'),
+  coreKind('', 'v1', 'Secret', 'secrets', 'secrets', true, TLS_SECRETS),
+];
+
+/**
+ * What one watch covers: a namespaced kind in one namespace (or all), a cluster-scoped kind
+ * whole; Namespaces narrowed to the watched ones by name.
+ */
+export interface WatchScope {
+  kind: WatchedKind;
+  namespace?: string;
+  listOptions?: ListOptions;
+  /** For logs, errors and metrics: "httproutes" or "httproutes@team-a". */
+  instance: string;
+}
+
+export function watchScopes(kinds: readonly WatchedKind[], namespaces: readonly string[]): WatchScope[] {
+  const out: WatchScope[] = [];
+  for (const kind of kinds) {
+    const plural = kind.resource.plural;
+    if (namespaces.length === 0 || (!kind.resource.namespaced && kind.resource.kind !== 'Namespace')) {
+      out.push({ kind, listOptions: kind.listOptions, instance: plural });
+    } else if (kind.resource.kind === 'Namespace') {
+      for (const ns of namespaces) out.push({ kind, listOptions: { fieldSelector: `metadata.name=${ns}` }, instance: `${plural}@${ns}` });
+    } else {
+      for (const ns of namespaces) out.push({ kind, namespace: ns, listOptions: kind.listOptions, instance: `${plural}@${ns}` });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,150 @@
+/**
+ * The Kubernetes provider: one list+watch (./watch) per kind and watched namespace, each object
+ * stored into its bus table as it changes, deleted when it goes. `providerSynced` is set once
+ * every watch has listed (or has been reported as unable to: a CRD not installed, a permission
+ * missing); translators wait for it, so they never publish a half-read cluster.
+ *
+ * A kind that cannot be listed at start (404: its CRD is not installed; 403: Pier lacks the
+ * permission) is reported once, in the log and on the bus's provider errors, and tried again
+ * every `retryMs` until it can be: a CRD installed later is picked up then. A server that does
+ * not answer at all keeps the provider unsynced and is tried again with backoff.
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { Registry } from 'prom-client';
+import type { KubeObject } from '../../apis/meta';
+import type { ProviderError } from '../../message/resources';
+import { anyTable, tableKey, type ResourceTables } from '../../message/tables';
+import type { WatchableMap } from '../../message/watchable';
+import { componentLogger, type Logger } from '../../logging/logger';
+import { WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
+import { publishable } from './publish';
+import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from './watch';
+import { backoffDelay, sleep } from './watch/backoff';
+
+export const PROVIDER_NAME = 'kubernetes';
+
+export interface KubernetesProviderOptions {
+  kubeConfig: KubeConfig;
+  /** Only these namespaces (namespaced kinds); empty: all. */
+  namespaces: readonly string[];
+  tables: ResourceTables;
+  synced: WatchableMap<string, true>;
+  errors: WatchableMap<string, ProviderError[]>;
+  registry: Registry;
+  logger: Logger;
+  /** How often a kind that could not be listed (missing CRD or permission) is tried again. Default 10 s. */
+  retryMs?: number;
+  /** For tests: the kinds to watch. Default every kind Pier translates. */
+  kinds?: readonly WatchedKind[];
+}
+
+type ObjectWatch = WatchStore<KubeObject & { metadata: { name: string } }>;
+
+/** Why a scope is not watched: reported once per distinct reason. */
+type Settled = 'watching' | 'reported' | 'pending';
+
+export class KubernetesProvider {
+  private readonly log: Logger;
+  private readonly metrics: WatchMetrics;
+  private readonly stopController = new AbortController();
+  private readonly watches = new Map<string, ObjectWatch>();
+  private readonly state = new Map<string, Settled>();
+  private readonly loops: Promise<void>[] = [];
+  private readonly scopes: WatchScope[];
+  private syncedResolve: (() => void) | undefined;
+
+  constructor(private readonly options: KubernetesProviderOptions) {
+    this.log = componentLogger(options.logger, 'kubernetes-provider');
+    this.metrics = new WatchMetrics({ registry: options.registry, prefix: 'pier_kubernetes_watchers' });
+    this.scopes = watchScopes(options.kinds ?? WATCHED_KINDS, options.namespaces);
+  }
+
+  /** Resolves once every kind is listed or reported (the provider is synced), or on stop(). */
+  start(): Promise<void> {
+    const synced = new Promise<void>((resolve) => { this.syncedResolve = resolve; });
+    for (const scope of this.scopes) {
+      this.state.set(scope.instance, 'pending');
+      this.loops.push(this.keepWatching(scope));
+    }
+    this.log.info({ kinds: this.scopes.map((s) => s.instance), namespaces: this.options.namespaces.length ? this.options.namespaces : 'all' }, 'watching the cluster');
+    return Promise.race([synced, new Promise<void>((resolve) => this.stopController.signal.addEventListener('abort', () => resolve(), { once: true }))]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopController.abort();
+    await Promise.all([...this.watches.values()].map((w) => w.stop()));
+    await Promise.all(this.loops);
+  }
+
+  /** The kinds watched now (for tests and the admin API). */
+  watching(): string[] {
+    return [...this.watches.keys()].sort();
+  }
+
+  /** Starts the scope's watch, retrying until it runs (or the provider stops). */
+  private async keepWatching(scope: WatchScope): Promise<void> {
+    const table = anyTable(this.options.tables, scope.kind.table);
+    const errorKey = `kubernetes ${scope.instance}`;
+    let attempt = 0;
+    while (!this.stopController.signal.aborted) {
+      try {
+        const store = await watch<KubeObject & { metadata: { name: string } }>({
+          instance: scope.instance,
+          client: new ClientNodeWatchClient({ kubeConfig: this.options.kubeConfig, resource: scope.kind.resource, namespace: scope.namespace }),
+          logger: this.options.logger,
+          metrics: this.metrics,
+          listOptions: scope.listOptions,
+          initMode: 'sync',
+          handlers: {
+            add: (obj) => { table.store(tableKey(obj), publishable(obj)); },
+            update: (_old, obj) => { table.store(tableKey(obj), publishable(obj)); },
+            delete: (obj) => { table.delete(tableKey(obj)); },
+          },
+        });
+        if (this.stopController.signal.aborted) {
+          await store.stop();
+          return;
+        }
+        this.watches.set(scope.instance, store);
+        if (this.state.get(scope.instance) === 'reported') {
+          this.options.errors.delete(errorKey);
+          this.log.info({ kind: scope.kind.resource.kind, scope: scope.instance, objects: store.size }, 'now watching a kind that could not be listed before');
+        }
+        this.settle(scope.instance, 'watching');
+        return;
+      } catch (err) {
+        if (this.stopController.signal.aborted) return;
+        const cause = (err as Error).cause;
+        const status = cause instanceof KubernetesApiError ? cause.statusCode : 0;
+        if (status === 404 || status === 403) {
+          if (this.state.get(scope.instance) !== 'reported') {
+            const message = status === 404 && scope.kind.crd
+              ? `${scope.kind.resource.kind} (${scope.kind.resource.group}/${scope.kind.resource.version}) is not served: its CRD is not installed; ${scope.kind.resource.kind} objects are ignored until it is (looked for again every ${Math.round(this.retryMs / 1000)} s)`
+              : `cannot list ${scope.kind.resource.kind}: ${(err as Error).message}; tried again every ${Math.round(this.retryMs / 1000)} s`;
+            this.options.errors.store(errorKey, [{ source: errorKey, message }]);
+            this.log.warn({ kind: scope.kind.resource.kind, scope: scope.instance, status }, message);
+            this.settle(scope.instance, 'reported');
+          }
+          await sleep(this.retryMs, this.stopController.signal);
+        } else {
+          this.log.warn({ kind: scope.kind.resource.kind, scope: scope.instance, error: (err as Error).message, attempt: attempt + 1 }, 'cannot reach the API server to list; trying again');
+          await sleep(backoffDelay({ initialMs: 500, maxMs: 30_000 }, attempt++), this.stopController.signal);
+        }
+      }
+    }
+  }
+
+  private get retryMs(): number {
+    return this.options.retryMs ?? 10_000;
+  }
+
+  private settle(instance: string, state: Settled): void {
+    this.state.set(instance, state);
+    if (this.syncedResolve && [...this.state.values()].every((s) => s !== 'pending')) {
+      this.options.synced.store(PROVIDER_NAME, true);
+      this.log.info({ watching: this.watches.size, reported: [...this.state.values()].filter((s) => s === 'reported').length }, 'initial state of the cluster published');
+      this.syncedResolve();
+      this.syncedResolve = undefined;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * What Pier writes into an object's status on the API server, from what the translator computed
+ * and what the object holds now. Pure: the writer reads the object, merges, and writes only when
+ * the result differs.
+ *
+ * GatewayClass and Gateway statuses are Pier's alone (the translator only has statuses for
+ * classes and Gateways of its controller). Route `status.parents` and policy
+ * `status.ancestors` are shared: entries of other controllers are kept as they are, Pier's own
+ * are replaced by the translator's (so a parent that went away loses its stale entry), and with
+ * no status from the translator Pier's entries are removed.
+ */
+import { deepEqual } from 'fast-equals';
+import type { ObjectStatus } from '../../message/resources';
+import { stampTransitions } from '../writer';
+
+/** A status-bearing object as read from the API server. */
+export interface LiveObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: { name: string; namespace?: string; resourceVersion?: string; generation?: number };
+  status?: Record<string, unknown>;
+}
+
+/** The status kinds: which of them share entries between controllers, and under which field. */
+export type StatusKind = ObjectStatus['kind'];
+const SHARED_FIELD: Partial<Record<StatusKind, 'parents' | 'ancestors'>> = {
+  HTTPRoute: 'parents', GRPCRoute: 'parents', TLSRoute: 'parents', TCPRoute: 'parents', UDPRoute: 'parents', BackendTLSPolicy: 'ancestors',
+};
+
+export function sharedField(kind: StatusKind): 'parents' | 'ancestors' | undefined {
+  return SHARED_FIELD[kind];
+}
+
+interface ControllerEntry { controllerName?: string }
+
+/**
+ * The status to write, or undefined when the object's status already is what it should be.
+ * ours undefined: Pier has no status for the object (any entries of Pier's are removed).
+ */
+export function mergeStatus(kind: StatusKind, live: LiveObject, ours: ObjectStatus | undefined, controllerName: string, now: string): Record<string, unknown> | undefined {
+  const current = live.status ?? {};
+  const field = sharedField(kind);
+  let next: Record<string, unknown>;
+  if (!field) {
+    if (!ours) return undefined;
+    const previous = { ...ours, status: current } as unknown as ObjectStatus;
+    next = { ...current, ...(stampTransitions(ours, previous, now).status as unknown as Record<string, unknown>) };
+  } else {
+    const entries = (Array.isArray(current[field]) ? current[field] : []) as ControllerEntry[];
+    const others = entries.filter((e) => e.controllerName !== controllerName);
+    const mine = entries.filter((e) => e.controllerName === controllerName);
+    let stamped: unknown[] = [];
+    if (ours) {
+      const previous = { ...ours, status: { [field]: mine } } as unknown as ObjectStatus;
+      stamped = (stampTransitions(ours, previous, now).status as unknown as Record<string, unknown[]>)[field] ?? [];
+    }
+    next = { ...current, [field]: [...others, ...stamped] };
+  }
+  // In the form the API server keeps (no undefined fields), so an unchanged status compares equal.
+  const wire = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
+  return deepEqual(wire, current) ? undefined : wire;
+}

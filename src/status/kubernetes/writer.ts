@@ -1,0 +1,232 @@
+/**
+ * Writes the translator's statuses to the API server through the status subresource.
+ *
+ * - Coalesced: one desired status per object, the latest; a burst of changes to one object is
+ *   one write, and nothing queues up under churn.
+ * - Only when changed: the object is read, merged (merge.ts) and written only if its status
+ *   differs; a conflict (409: the object changed since the read) is retried by reading again.
+ * - Bounded: at most `concurrency` requests at once, and an object written at most once per
+ *   `minIntervalMs` (a Gateway's attachedRoutes moving with every new route is written a few
+ *   times, not once per route).
+ * - Leadership: only while leading (setLeading); losing it aborts the requests in flight at once;
+ *   gaining it re-syncs every status known.
+ */
+import type { Registry } from 'prom-client';
+import { Counter } from 'prom-client';
+import type { KubeRequester } from '../../kubeclient/rest';
+import { KubeRequestError, isStatus } from '../../kubeclient/rest';
+import type { Bus, ObjectStatus } from '../../message/resources';
+import { handleSubscription, type Subscription } from '../../message/watchable';
+import { componentLogger, type Logger } from '../../logging/logger';
+import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './merge';
+
+export interface KubernetesStatusWriterOptions {
+  bus: Bus;
+  client: KubeRequester;
+  controllerName: string;
+  registry: Registry;
+  logger: Logger;
+  /** Requests in flight at most. Default 8. */
+  concurrency?: number;
+  /** The least time between two writes of one object. Default 1000 ms. */
+  minIntervalMs?: number;
+  /** Reads and writes per change before giving up on conflicts (then it is tried again later). Default 5. */
+  conflictAttempts?: number;
+  /** Whether writing starts right away (no leader election). Default false: wait for setLeading(true). */
+  leading?: boolean;
+  now?: () => Date;
+}
+
+interface Target {
+  kind: StatusKind;
+  namespace?: string;
+  name: string;
+  /** undefined: Pier has no status for the object any more (its shared entries are removed). */
+  status: ObjectStatus | undefined;
+}
+
+const GROUP_PATH = '/apis/gateway.networking.k8s.io/v1';
+const PLURALS: Record<StatusKind, string> = {
+  GatewayClass: 'gatewayclasses', Gateway: 'gateways', HTTPRoute: 'httproutes', GRPCRoute: 'grpcroutes', TLSRoute: 'tlsroutes',
+  TCPRoute: 'tcproutes', UDPRoute: 'udproutes', BackendTLSPolicy: 'backendtlspolicies',
+};
+
+function objectPath(t: Target): string {
+  return t.namespace
+    ? `${GROUP_PATH}/namespaces/${encodeURIComponent(t.namespace)}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`
+    : `${GROUP_PATH}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`;
+}
+
+export class KubernetesStatusWriter {
+  private readonly log: Logger;
+  private readonly targets = new Map<string, Target>();
+  /** Keys whose status may differ from the API server's, in arrival order. */
+  private readonly dirty = new Set<string>();
+  private readonly inFlight = new Set<string>();
+  /** When each object may be written again: a write waits out the interval, a failure a growing delay. */
+  private readonly notBefore = new Map<string, number>();
+  /** Consecutive failed syncs per object. */
+  private readonly failed = new Map<string, number>();
+  private readonly writes: Counter<'kind'>;
+  private readonly conflicts: Counter<'kind'>;
+  private readonly failures: Counter<'kind'>;
+  private subscription: Subscription<string, ObjectStatus> | null = null;
+  private loop: Promise<void> | null = null;
+  private leading: boolean;
+  private requests = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly o: KubernetesStatusWriterOptions) {
+    this.log = componentLogger(o.logger, 'kubernetes-status');
+    this.leading = o.leading ?? false;
+    const registers = [o.registry];
+    this.writes = new Counter({ name: 'pier_status_writes_total', help: 'Status updates written to the API server, by kind', labelNames: ['kind'], registers });
+    this.conflicts = new Counter({ name: 'pier_status_conflicts_total', help: 'Status writes refused with 409 Conflict and read again', labelNames: ['kind'], registers });
+    this.failures = new Counter({ name: 'pier_status_write_failures_total', help: 'Status syncs that failed (tried again later)', labelNames: ['kind'], registers });
+  }
+
+  start(): void {
+    this.subscription = this.o.bus.statuses.subscribe();
+    this.loop = handleSubscription(this.subscription, (u) => {
+      const known = this.targets.get(u.key);
+      if (u.value) {
+        this.targets.set(u.key, { kind: u.value.kind, namespace: u.value.namespace, name: u.value.name, status: u.value });
+      } else if (known && sharedField(known.kind)) {
+        this.targets.set(u.key, { ...known, status: undefined });
+      } else {
+        // A class or Gateway Pier no longer has a status for: nothing to write.
+        this.forget(u.key);
+        return;
+      }
+      this.dirty.add(u.key);
+      this.pump();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.subscription?.close();
+    this.requests.abort();
+    clearTimeout(this.timer);
+    await this.loop;
+  }
+
+  /** Leadership changed: writes stop at once when lost; every known status is checked again when gained. */
+  setLeading(leading: boolean): void {
+    if (leading === this.leading) return;
+    this.leading = leading;
+    if (!leading) {
+      this.requests.abort();
+      this.requests = new AbortController();
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.log.info('not leading: status writes stopped');
+      return;
+    }
+    for (const key of this.targets.keys()) this.dirty.add(key);
+    this.log.info({ statuses: this.targets.size }, 'leading: writing statuses (re-syncing every one)');
+    this.pump();
+  }
+
+  /** Resolves when nothing is pending or in flight (for tests and benchmarks). */
+  idle(): Promise<void> {
+    if (this.dirty.size === 0 && this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    if (!this.leading || this.stopped) return;
+    const now = Date.now();
+    let wakeAt = Infinity;
+    for (const key of this.dirty) {
+      if (this.inFlight.size >= (this.o.concurrency ?? 8)) return;
+      if (this.inFlight.has(key)) continue;
+      const due = this.notBefore.get(key) ?? -Infinity;
+      if (due > now) {
+        wakeAt = Math.min(wakeAt, due);
+        continue;
+      }
+      this.dirty.delete(key);
+      this.inFlight.add(key);
+      void this.sync(key).finally(() => {
+        this.inFlight.delete(key);
+        this.pump();
+        this.notifyIdle();
+      });
+    }
+    if (wakeAt !== Infinity && !this.timer) {
+      this.timer = setTimeout(() => { this.timer = undefined; this.pump(); }, Math.max(1, wakeAt - now));
+    }
+  }
+
+  private forget(key: string): void {
+    this.targets.delete(key);
+    this.dirty.delete(key);
+    this.notBefore.delete(key);
+    this.failed.delete(key);
+  }
+
+  private notifyIdle(): void {
+    if (this.dirty.size > 0 || this.inFlight.size > 0) return;
+    const waiters = this.idleWaiters.splice(0);
+    for (const w of waiters) w();
+  }
+
+  /** Reads the object, merges, writes when changed; conflicts read again. Failures leave the key dirty for later. */
+  private async sync(key: string): Promise<void> {
+    const target = this.targets.get(key);
+    if (!target) return;
+    const signal = this.requests.signal;
+    const path = objectPath(target);
+    const attempts = this.o.conflictAttempts ?? 5;
+    try {
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        if (signal.aborted) throw new Error('leadership lost');
+        let live: LiveObject;
+        try {
+          live = await this.o.client.request<LiveObject>('GET', path, { signal });
+        } catch (err) {
+          if (!isStatus(err, 404)) throw err;
+          // Gone. Once Pier has no status for it either, it is forgotten.
+          if (this.targets.get(key)?.status === undefined) this.forget(key);
+          return;
+        }
+        const current = this.targets.get(key);
+        const status = mergeStatus(target.kind, live, current?.status, this.o.controllerName, (this.o.now?.() ?? new Date()).toISOString());
+        if (!status) {
+          this.failed.delete(key);
+          return;
+        }
+        if (signal.aborted) throw new Error('leadership lost');
+        try {
+          await this.o.client.request('PUT', `${path}/status`, { body: { ...live, status }, signal });
+          this.writes.inc({ kind: target.kind });
+          this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));
+          this.failed.delete(key);
+          this.log.debug({ object: key }, 'status written');
+          return;
+        } catch (err) {
+          if (isStatus(err, 404)) return;
+          if (!isStatus(err, 409)) throw err;
+          this.conflicts.inc({ kind: target.kind });
+        }
+      }
+      throw new KubeRequestError(`${key}: still conflicting after ${attempts} attempts`, 409);
+    } catch (err) {
+      if (signal.aborted || this.stopped) {
+        this.dirty.add(key); // written by whoever leads next (or by us when we lead again)
+        return;
+      }
+      this.failures.inc({ kind: target.kind });
+      const failures = (this.failed.get(key) ?? 0) + 1;
+      this.failed.set(key, failures);
+      // Tried again after 1, 2, 4... s, at most a minute: never in a tight loop.
+      const delayMs = Math.min(60_000, 1000 * 2 ** Math.min(failures - 1, 6));
+      this.log.warn({ object: key, error: (err as Error).message, failures, retryInMs: delayMs }, 'status write failed; trying again later');
+      this.notBefore.set(key, Date.now() + delayMs);
+      this.dirty.add(key);
+    }
+  }
+}

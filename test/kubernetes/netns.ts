@@ -1,0 +1,71 @@
+/**
+ * Backends Envoy reaches through EndpointSlices: the API server refuses loopback addresses
+ * there, so they run in a network namespace of their own, joined to the host by a veth pair,
+ * with addresses from 198.18.0.0/15 (benchmarking space, never routed). Each test process uses
+ * its own /24 (from its pid) and removes the namespace afterwards.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { PIER_CLI } from '../helpers/pier';
+import { httpRequest, waitFor } from '../helpers/net';
+
+function ip(...args: string[]): void {
+  execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+const SETPRIV = existsSync('/usr/bin/setpriv') ? ['/usr/bin/setpriv', '--pdeathsig', 'KILL', '--'] : [];
+
+export class BackendNetwork {
+  private readonly children: ChildProcess[] = [];
+
+  private constructor(readonly name: string, private readonly hostVeth: string, readonly subnet: string) {}
+
+  /** The host's address on the link (its side of the veth). */
+  get hostAddress(): string {
+    return `${this.subnet}.1`;
+  }
+
+  /** Creates the namespace and the link; throws with the command's message when it cannot (no root, no netns). */
+  static create(): BackendNetwork {
+    const id = process.pid % 100_000;
+    const subnet = `198.19.${process.pid % 250}`;
+    const name = `pier-k8s-${id}`;
+    const hostVeth = `pk${id}h`;
+    const nsVeth = `pk${id}n`;
+    const net = new BackendNetwork(name, hostVeth, subnet);
+    try {
+      ip('netns', 'add', name);
+      ip('link', 'add', hostVeth, 'type', 'veth', 'peer', 'name', nsVeth);
+      ip('link', 'set', nsVeth, 'netns', name);
+      ip('addr', 'add', `${subnet}.1/24`, 'dev', hostVeth);
+      ip('link', 'set', hostVeth, 'up');
+      ip('-n', name, 'link', 'set', 'lo', 'up');
+      ip('-n', name, 'link', 'set', nsVeth, 'up');
+    } catch (err) {
+      net.remove();
+      throw new Error(`cannot create network namespace ${name}: ${(err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message}`);
+    }
+    return net;
+  }
+
+  /** Runs Pier's echo backend (named `service`) in the namespace on `<subnet>.<host>:port`; resolves once it answers. */
+  async echoBackend(service: string, host: number, port: number): Promise<string> {
+    const address = `${this.subnet}.${host}`;
+    ip('-n', this.name, 'addr', 'add', `${address}/24`, 'dev', `pk${process.pid % 100_000}n`);
+    const child = spawn(SETPRIV[0] ?? 'ip', [...SETPRIV.slice(1), ...(SETPRIV.length ? ['ip'] : []), 'netns', 'exec', this.name, process.execPath, PIER_CLI, 'demo-backend', '--listen', `${address}:${port}`, '--name', service], { stdio: 'ignore' });
+    this.children.push(child);
+    await waitFor(`echo backend ${service} on ${address}:${port}`, async () => {
+      const r = await httpRequest(`http://${address}:${port}/`, { timeoutMs: 1000 }).catch(() => undefined);
+      return r?.status === 200 ? true : undefined;
+    }, { timeoutMs: 15_000, intervalMs: 100 });
+    return address;
+  }
+
+  /** Stops the backends and removes the namespace and the link. */
+  remove(): void {
+    for (const c of this.children) c.kill('SIGKILL');
+    for (const args of [['link', 'del', this.hostVeth], ['netns', 'del', this.name]]) {
+      try { ip(...args); } catch { /* already gone */ }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Kubernetes mode end to end: `pier serve --provider kubernetes` (the CLI, as a process) against
+ * a real kube-apiserver + etcd, launching a real Envoy that sends real HTTP to echo backends in
+ * a network namespace, reached through EndpointSlices (198.19.x.0/24 addresses). Objects are
+ * created, changed and deleted through the API; statuses are read back from it.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EchoResponse } from '../../src/demo/echo-backend';
+import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { requireEnvoy } from '../helpers/tools';
+import { startControlPlane, type ControlPlane } from './harness';
+import { BackendNetwork } from './netns';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const OTHER_CONTROLLER = 'example.com/other-controller';
+const NS = 'apps';
+const GW_API = '/apis/gateway.networking.k8s.io/v1';
+const ROUTE = `${GW_API}/namespaces/${NS}/httproutes/web`;
+const GATEWAY = `${GW_API}/namespaces/${NS}/gateways/edge`;
+const CLASS = `${GW_API}/gatewayclasses/pier`;
+
+interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number; lastTransitionTime?: string }
+interface ParentStatus { parentRef: { name: string; namespace?: string }; controllerName: string; conditions: Condition[] }
+interface Obj {
+  metadata: { name: string; generation?: number; resourceVersion?: string };
+  status?: { conditions?: Condition[]; parents?: ParentStatus[]; listeners?: { name: string; attachedRoutes: number; conditions: Condition[] }[] };
+}
+
+const summary = (conditions: Condition[] | undefined): string[] => (conditions ?? []).map((c) => `${c.type}=${c.status}@${c.observedGeneration}`).sort();
+
+describe('pier serve --provider kubernetes on a real API server, with real Envoy', { timeout: 600_000 }, () => {
+  let cp: ControlPlane;
+  let net: BackendNetwork;
+  let pier: PierProcess;
+  let gatewayAddress: string;
+  let port: number;
+  const backends: Record<string, string> = {};
+
+  const get = <T = Obj>(path: string): Promise<T> => cp.api.get<T>(path);
+  const through = async (path = '/app'): Promise<string> => {
+    const r = await httpRequest(`http://${gatewayAddress}:${port}${path}`, { timeoutMs: 1000 });
+    return r.status === 200 ? (JSON.parse(r.body) as EchoResponse).service : `status ${r.status}`;
+  };
+  const waitTraffic = (service: string, timeoutMs = 20_000): Promise<true> =>
+    waitFor(`Envoy to send /app to ${service}`, async () => ((await through().catch(() => 'no answer')) === service ? true : undefined), { timeoutMs, intervalMs: 50 });
+  const ourParent = (route: Obj): ParentStatus | undefined => route.status?.parents?.find((p) => p.controllerName === CONTROLLER);
+  const endpointSlice = (name: string, service: string, address: string): unknown => ({
+    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+    metadata: { name, labels: { 'kubernetes.io/service-name': service } },
+    addressType: 'IPv4', endpoints: [{ addresses: [address], conditions: { ready: true } }], ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+  });
+  const service = (name: string): unknown => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] } });
+  const route = (backend: string): unknown => ({
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
+    spec: { parentRefs: [{ name: 'edge' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/app' } }], backendRefs: [{ name: backend, port: 80 }] }] },
+  });
+
+  before(async () => {
+    requireEnvoy();
+    cp = await startControlPlane({ controllerManager: false });
+    net = BackendNetwork.create();
+    for (const [name, host] of [['web', 10], ['api', 11], ['web-next', 12]] as const) backends[name] = await net.echoBackend(name, host, 8080);
+    gatewayAddress = `127.0.${process.pid % 250}.${40 + (process.pid % 200)}`;
+    port = await freePort(gatewayAddress);
+
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: gatewayAddress }], listeners: [{ name: 'http', protocol: 'HTTP', port }] },
+    });
+    for (const name of ['web', 'api', 'web-next']) await cp.api.create(`/api/v1/namespaces/${NS}/services`, service(name));
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, endpointSlice('web-1', 'web', backends.web));
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, endpointSlice('api-1', 'api', backends.api));
+    await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, route('web'));
+    // Another controller's entry, which Pier must keep.
+    const created = await get(ROUTE);
+    await cp.api.replace(`${ROUTE}/status`, {
+      ...created, status: { parents: [{ parentRef: { name: 'theirs' }, controllerName: OTHER_CONTROLLER, conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted', message: 'theirs', observedGeneration: 1, lastTransitionTime: '2026-01-01T00:00:00Z' }] }] },
+    });
+
+    pier = await PierProcess.start({
+      config: { provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
+    });
+  }, { timeout: 300_000 });
+
+  after(async () => {
+    const code = await pier?.stop();
+    net?.remove();
+    await cp?.stop();
+    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+  });
+
+  test('statuses appear on the objects with their generation; another controller\'s route entry is kept', async () => {
+    const cls = await waitFor('GatewayClass Accepted', async () => { const o = await get(CLASS); return summary(o.status?.conditions).includes('Accepted=True@1') ? o : undefined; }, { timeoutMs: 20_000 });
+    assert.equal(cls.metadata.generation, 1);
+    const gw = await waitFor('Gateway Programmed with one attached route', async () => {
+      const o = await get(GATEWAY);
+      return summary(o.status?.conditions).join() === 'Accepted=True@1,Programmed=True@1' && o.status?.listeners?.[0]?.attachedRoutes === 1 ? o : undefined;
+    }, { timeoutMs: 20_000 });
+    assert.ok(gw.status?.conditions?.every((c) => c.lastTransitionTime), 'transition times stamped');
+    const rt = await waitFor('the route status', async () => { const o = await get(ROUTE); return ourParent(o) ? o : undefined; }, { timeoutMs: 20_000 });
+    assert.deepEqual(summary(ourParent(rt)?.conditions), ['Accepted=True@1', 'ResolvedRefs=True@1']);
+    assert.deepEqual(rt.status?.parents?.map((p) => `${p.controllerName}:${p.parentRef.name}`).sort(), [`${OTHER_CONTROLLER}:theirs`, `${CONTROLLER}:edge`]);
+    assert.equal(rt.status?.parents?.find((p) => p.controllerName === OTHER_CONTROLLER)?.conditions[0].message, 'theirs');
+  });
+
+  test('real Envoy sends the route\'s traffic to the EndpointSlice\'s address in the network namespace', async () => {
+    await waitTraffic('web');
+    assert.equal(await through('/elsewhere'), 'status 404');
+  });
+
+  test('updates follow: HTTPRoute backend (observedGeneration 2), EndpointSlice address', async () => {
+    await cp.api.patch(ROUTE, { spec: { rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/app' } }], backendRefs: [{ name: 'api', port: 80 }] }] } });
+    await waitTraffic('api');
+    const rt = await waitFor('observedGeneration 2', async () => { const o = await get(ROUTE); return summary(ourParent(o)?.conditions).join() === 'Accepted=True@2,ResolvedRefs=True@2' ? o : undefined; }, { timeoutMs: 20_000 });
+    assert.equal(rt.metadata.generation, 2);
+    assert.equal(rt.status?.parents?.length, 2, 'still one entry each');
+
+    await cp.api.patch(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices/api-1`, { endpoints: [{ addresses: [backends['web-next']], conditions: { ready: true } }] });
+    await waitTraffic('web-next');
+  });
+
+  test('a route to a missing Service gets ResolvedRefs=False; creating the Service resolves it', async () => {
+    await cp.api.patch(ROUTE, { spec: { rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/app' } }], backendRefs: [{ name: 'late', port: 80 }] }] } });
+    const rt = await waitFor('ResolvedRefs=False', async () => { const o = await get(ROUTE); return summary(ourParent(o)?.conditions).includes('ResolvedRefs=False@3') ? o : undefined; }, { timeoutMs: 20_000 });
+    assert.equal(ourParent(rt)?.conditions.find((c) => c.type === 'ResolvedRefs')?.reason, 'BackendNotFound');
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, service('late'));
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, endpointSlice('late-1', 'late', backends.web));
+    await waitFor('ResolvedRefs=True', async () => (summary(ourParent(await get(ROUTE))?.conditions).includes('ResolvedRefs=True@3') ? true : undefined), { timeoutMs: 20_000 });
+    await waitTraffic('web');
+  });
+
+  test('API server and etcd restart while Pier runs: Envoy keeps serving; changes after it follow', async () => {
+    let failed = 0;
+    let served = 0;
+    let polling = true;
+    const poller = (async () => {
+      for (let i = 0; polling && i < 2000; i++) {
+        if ((await through().catch(() => 'no answer')) === 'web') served++; else failed++;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      await cp.restartApiServerAndEtcd();
+      await cp.api.patch(ROUTE, { spec: { rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/app' } }], backendRefs: [{ name: 'api', port: 80 }] }] } });
+    } finally {
+      polling = false;
+      await poller;
+    }
+    assert.equal(failed, 0, `every request during the restart was served (${served} served)`);
+    assert.ok(served > 10);
+    await waitTraffic('web-next', 60_000); // api-1 points at web-next since the update test
+    await waitFor('observedGeneration 4', async () => (summary(ourParent(await get(ROUTE))?.conditions).join() === 'Accepted=True@4,ResolvedRefs=True@4' ? true : undefined), { timeoutMs: 60_000 });
+  });
+
+  test('a route moved to another controller\'s Gateway loses Pier\'s entry (the other controller\'s is kept); deletes follow', async () => {
+    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'other' }, spec: { controllerName: OTHER_CONTROLLER } });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'theirs' },
+      spec: { gatewayClassName: 'other', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
+    });
+    await cp.api.patch(ROUTE, { spec: { parentRefs: [{ name: 'theirs' }] } });
+    const rt = await waitFor('Pier\'s entry to go', async () => { const o = await get(ROUTE); return ourParent(o) ? undefined : o; }, { timeoutMs: 20_000 });
+    assert.deepEqual(rt.status?.parents?.map((p) => p.controllerName), [OTHER_CONTROLLER]);
+    assert.equal(rt.status?.parents?.[0].conditions[0].message, 'theirs');
+    await waitFor('Envoy to stop routing /app', async () => ((await through().catch(() => 'no answer')) === 'status 404' ? true : undefined), { timeoutMs: 20_000 });
+    await waitFor('attachedRoutes 0', async () => ((await get(GATEWAY)).status?.listeners?.[0]?.attachedRoutes === 0 ? true : undefined), { timeoutMs: 20_000 });
+
+    await cp.api.delete(GATEWAY);
+    await waitFor('Envoy to stop serving', async () => ((await through().catch(() => 'no answer')) === 'no answer' ? true : undefined), { timeoutMs: 20_000 });
+    await cp.api.delete(ROUTE);
+    await waitFor('statuses to leave Pier', async () => {
+      const statuses = await pier.admin<{ kind: string; name: string }[]>('/statuses');
+      return statuses.some((s) => s.kind === 'HTTPRoute' || s.kind === 'Gateway') ? undefined : true;
+    }, { timeoutMs: 20_000 });
+  });
+});

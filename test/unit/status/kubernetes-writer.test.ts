@@ -1,0 +1,201 @@
+/**
+ * The API server status writer and its merge, on a scripted in-memory API (unit level; the real
+ * API server tests are in test/kubernetes/).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Registry } from 'prom-client';
+import { Bus, statusKey, type ObjectStatus } from '../../../src/message/resources';
+import { KubernetesStatusWriter } from '../../../src/status/kubernetes/writer';
+import { mergeStatus, type LiveObject } from '../../../src/status/kubernetes/merge';
+import { KubeRequestError, type KubeRequester, type KubeRequestOptions } from '../../../src/kubeclient/rest';
+import { silentLogger } from '../../../src/logging/logger';
+import { metricValue } from '../../helpers/metrics';
+import { waitFor } from '../../helpers/net';
+
+const OURS = 'pier.dev/gateway-controller';
+const THEIRS = 'example.com/other';
+const NOW = '2026-01-01T00:00:00.000Z';
+
+function routeStatus(parent: string, generation: number, accepted: 'True' | 'False' = 'True'): ObjectStatus {
+  return {
+    kind: 'HTTPRoute', namespace: 'default', name: 'web',
+    status: {
+      parents: [{
+        parentRef: { group: 'gateway.networking.k8s.io', kind: 'Gateway', namespace: 'default', name: parent },
+        controllerName: OURS,
+        conditions: [{ type: 'Accepted', status: accepted, reason: accepted === 'True' ? 'Accepted' : 'NotAllowedByListeners', message: '', observedGeneration: generation }],
+      }],
+    },
+  };
+}
+const theirEntry = { parentRef: { name: 'theirs' }, controllerName: THEIRS, conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted', message: 'theirs', lastTransitionTime: '2025-01-01T00:00:00Z' }] };
+
+test('merge: other controllers\' route entries kept, ours replaced (a stale parent goes), nothing when unchanged', () => {
+  const live: LiveObject = { metadata: { name: 'web', namespace: 'default', generation: 2 }, status: { parents: [theirEntry, ...(routeStatus('old', 1).status as { parents: unknown[] }).parents] } };
+  const merged = mergeStatus('HTTPRoute', live, routeStatus('edge', 2), OURS, NOW);
+  assert.deepEqual((merged?.parents as { controllerName: string; parentRef: { name: string } }[]).map((p) => `${p.controllerName}:${p.parentRef.name}`), [`${THEIRS}:theirs`, `${OURS}:edge`]);
+  assert.equal(mergeStatus('HTTPRoute', { ...live, status: merged }, routeStatus('edge', 2), OURS, '2027-01-01T00:00:00.000Z'), undefined, 'unchanged: nothing to write, times kept');
+  const removed = mergeStatus('HTTPRoute', { ...live, status: merged }, undefined, OURS, NOW);
+  assert.deepEqual(removed?.parents, [theirEntry], 'no status of ours: only our entries go');
+  assert.equal(mergeStatus('Gateway', { metadata: { name: 'g' } }, undefined, OURS, NOW), undefined, 'no Gateway status: nothing written');
+});
+
+/** An in-memory API for one route: GET and PUT /status with resourceVersion checks, and scripted faults. */
+class FakeApi implements KubeRequester {
+  object: LiveObject = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web', namespace: 'default', resourceVersion: '1', generation: 1 }, status: { parents: [theirEntry] } };
+  puts = 0;
+  gets = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+  /** PUTs answered 409 before the next succeeds (another writer moved the object on). */
+  conflicts = 0;
+  /** PUTs answered 403 before the next succeeds. */
+  forbidden = 0;
+  /** Held requests, released by the test. */
+  hold: (() => void)[] | undefined;
+
+  async request<T>(method: string, path: string, options: KubeRequestOptions = {}): Promise<T> {
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.hold) await new Promise<void>((resolve, reject) => { this.hold!.push(resolve); options.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }); });
+      if (options.signal?.aborted) throw new Error('aborted');
+      if (method === 'GET') {
+        this.gets++;
+        return structuredClone(this.object) as T;
+      }
+      assert.equal(method, 'PUT');
+      assert.ok(path.endsWith('/status'));
+      const body = options.body as LiveObject;
+      if (this.forbidden > 0) {
+        this.forbidden--;
+        throw new KubeRequestError('403 Forbidden', 403);
+      }
+      if (this.conflicts > 0) {
+        this.conflicts--;
+        this.object.metadata.resourceVersion = String(Number(this.object.metadata.resourceVersion) + 1);
+      }
+      if (body.metadata.resourceVersion !== this.object.metadata.resourceVersion) throw new KubeRequestError('409 Conflict', 409);
+      this.puts++;
+      this.object = { ...structuredClone(body), metadata: { ...body.metadata, resourceVersion: String(Number(body.metadata.resourceVersion) + 1) } };
+      return structuredClone(this.object) as T;
+    } finally {
+      this.inFlight--;
+    }
+  }
+}
+
+function setup(api: FakeApi, options: { leading?: boolean; minIntervalMs?: number } = {}) {
+  const bus = new Bus();
+  const registry = new Registry();
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry, logger: silentLogger(), leading: options.leading ?? true, minIntervalMs: options.minIntervalMs ?? 0 });
+  writer.start();
+  return { bus, writer, registry, key: statusKey('HTTPRoute', 'default', 'web') };
+}
+
+test('writes once per change, keeps the other controller\'s entry, retries a conflict by reading again', async () => {
+  const api = new FakeApi();
+  const { bus, writer, registry, key } = setup(api);
+  try {
+    api.conflicts = 2;
+    bus.statuses.store(key, routeStatus('edge', 1));
+    await waitFor('the write', () => (api.puts === 1 ? true : undefined));
+    await writer.idle();
+    assert.ok(api.gets >= 3, 'read again after each conflict');
+    assert.equal(await metricValue(registry, 'pier_status_conflicts_total'), 2);
+    const parents = api.object.status?.parents as { controllerName: string }[];
+    assert.deepEqual(parents.map((p) => p.controllerName), [THEIRS, OURS]);
+    // The same status again (a new object identity on the bus, same content): no write.
+    bus.statuses.store(key, routeStatus('edge', 1));
+    bus.statuses.store(key, routeStatus('edge', 2));
+    await waitFor('the second write', () => (api.puts === 2 ? true : undefined));
+    await writer.idle();
+    assert.equal(api.puts, 2);
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('coalesced: a burst of changes to one object while a write is in flight ends in one more write, of the latest', async () => {
+  const api = new FakeApi();
+  api.hold = [];
+  const { bus, writer, key } = setup(api);
+  try {
+    bus.statuses.store(key, routeStatus('edge', 1));
+    await waitFor('the first request', () => (api.hold!.length === 1 ? true : undefined));
+    for (let g = 2; g <= 50; g++) bus.statuses.store(key, routeStatus('edge', g));
+    const release = api.hold;
+    api.hold = undefined;
+    for (const r of release) r();
+    await waitFor('settled at generation 50', () => {
+      const c = (api.object.status?.parents as { controllerName: string; conditions: { observedGeneration: number }[] }[]).find((p) => p.controllerName === OURS)?.conditions[0];
+      return c?.observedGeneration === 50 ? true : undefined;
+    });
+    await writer.idle();
+    assert.equal(api.puts, 2, 'the first status, then the latest');
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('bounded concurrency; a minimum interval between writes of one object', async () => {
+  const api = new FakeApi();
+  const bus = new Bus();
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, concurrency: 3, minIntervalMs: 200 });
+  writer.start();
+  try {
+    for (let i = 0; i < 20; i++) bus.statuses.store(statusKey('HTTPRoute', 'default', `r${i}`), { ...routeStatus('edge', 1), name: `r${i}` });
+    await waitFor('20 syncs', () => (api.gets >= 20 ? true : undefined));
+    assert.ok(api.maxInFlight <= 3, `at most 3 requests at once (saw ${api.maxInFlight})`);
+    await writer.idle();
+    // One object changing fast: the second write waits out the interval.
+    const key = statusKey('HTTPRoute', 'default', 'web');
+    const before = api.puts;
+    bus.statuses.store(key, routeStatus('edge', 5));
+    await waitFor('the first', () => (api.puts === before + 1 ? true : undefined));
+    const first = Date.now();
+    bus.statuses.store(key, routeStatus('edge', 6));
+    await waitFor('the second', () => (api.puts === before + 2 ? true : undefined), { timeoutMs: 3000 });
+    assert.ok(Date.now() - first >= 150, 'not sooner than the interval');
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('leadership: nothing written while not leading; losing it aborts the request in flight; gaining it re-syncs', async () => {
+  const api = new FakeApi();
+  const { bus, writer, key } = setup(api, { leading: false });
+  try {
+    bus.statuses.store(key, routeStatus('edge', 1));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(api.gets + api.puts, 0, 'a follower does not touch the API');
+    api.hold = [];
+    writer.setLeading(true);
+    await waitFor('a request', () => (api.hold!.length === 1 ? true : undefined));
+    writer.setLeading(false);
+    api.hold = undefined;
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(api.puts, 0, 'the aborted sync wrote nothing');
+    writer.setLeading(true);
+    await waitFor('the write after leading again', () => (api.puts === 1 ? true : undefined));
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('a failed write is tried again after a delay, not in a tight loop', async () => {
+  const api = new FakeApi();
+  api.forbidden = 1;
+  const { bus, writer, registry, key } = setup(api);
+  try {
+    bus.statuses.store(key, routeStatus('edge', 1));
+    await waitFor('the refused write', async () => ((await metricValue(registry, 'pier_status_write_failures_total')) === 1 ? true : undefined));
+    const gets = api.gets;
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(api.gets, gets, 'no retry within half a second');
+    await waitFor('the retry', () => (api.puts === 1 ? true : undefined), { timeoutMs: 3000 });
+  } finally {
+    await writer.stop();
+  }
+});

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /** The `pier` command line. */
 import { parseArgs } from 'node:util';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { loadConfigFile, resolveConfig, validatePartialConfig, type PierConfig } from '../config/config';
 import { createLogger } from '../logging/logger';
-import { serve, PACKAGE_ROOT } from '../cmd/serve';
+import { serve } from '../cmd/serve';
+import { pierVersion } from '../cmd/version';
 import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
 import { runTranslate } from './translate';
@@ -110,9 +109,6 @@ async function runDemoBackend(args: string[]): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-function version(): string {
-  return JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')).version as string;
-}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -123,7 +119,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'translate': return await runTranslate(rest);
       case 'certgen': return await runCertgen(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
-      case 'version': case '--version': process.stdout.write(`pier ${version()}\n`); return 0;
+      case 'version': case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;
       case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
       default:
         process.stderr.write(`pier: unknown command "${command}"\n\n${USAGE}`);

@@ -28,6 +28,10 @@ import { issueGatewayCertificate } from '../security/pki';
 import { readCertificateAuthorityFiles, type XdsTlsPaths } from '../security/tls-dir';
 import type { ProxyCertificateIssuer } from '../infra/host/runner';
 import { resolveXdsTransport } from './xds-transport';
+import { Registry as MetricsRegistry } from 'prom-client';
+import { PierMetrics } from '../metrics/metrics';
+import { busEventCounts } from '../metrics/bus';
+import { pierVersion } from './version';
 
 export interface RunningPier {
   xdsPort: number;
@@ -52,6 +56,19 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
+  const registry = new ProxyRegistry();
+  const cache = new SnapshotCache({ logger });
+  const metrics = new PierMetrics({
+    registry: new MetricsRegistry(),
+    version: pierVersion(),
+    sources: {
+      proxies: () => registry.list(),
+      encodedResources: () => cache.encodeCount,
+      busEvents: () => busEventCounts(bus),
+      providerErrors: () => [...bus.providerErrors.loadAll().values()].reduce((n, errors) => n + errors.length, 0),
+    },
+  });
+  registry.observe(metrics.proxyObserver());
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {
@@ -68,12 +85,12 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     errors: bus.providerErrors,
     logger,
   });
-  const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
-  const xdsTranslator = new XdsTranslatorRunner({ bus, logger });
-  const endpoints = new EndpointRunner({ bus, logger });
-  const cache = new SnapshotCache({ logger });
+  const gatewayApi = new GatewayAPITranslatorRunner({
+    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger, onTranslated: metrics.gatewayApiTranslated,
+  });
+  const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });
+  const endpoints = new EndpointRunner({ bus, logger, onTranslated: metrics.endpointsTranslated });
   const cacheRunner = new XdsCacheRunner({ bus, cache, logger });
-  const registry = new ProxyRegistry();
   const transport = await resolveXdsTransport(config, log).catch(async (err: Error) => {
     await demo?.close();
     throw err;
@@ -85,7 +102,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     await demo?.close();
     throw new Error(`xDS TLS: ${(err as Error).message}`);
   }
-  const statusWriter = new FileStatusWriter({ bus, logger });
+  const statusWriter = new FileStatusWriter({ bus, logger, onWritten: metrics.statusWritten });
 
   // What /readyz waits for; the admin API answers /healthz from the start.
   const readiness = { 'first configuration read': false, 'xDS server listening': false, 'not shutting down': true };
@@ -104,7 +121,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       xds: (q) => mapValues(pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')), redactXdsResources),
       infra: () => infra?.list() ?? [],
       config: () => ({ ...config, resources: resourcesDir }),
+      version: () => ({ version: pierVersion(), node: process.version }),
     },
+    metrics: () => metrics.exposition(),
   }, logger);
   const adminPort = await admin.listen(config.adminAddress).catch(async (err: Error) => {
     await demo?.close();

@@ -5,6 +5,8 @@ export {
   type ProxyInfo,
   type ProxyTypeStatus,
   type NackRecord,
+  type ProxyObserver,
+  type ProxyRef,
   type StreamProtocol,
   type StreamService,
 } from './registry';

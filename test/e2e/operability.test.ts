@@ -4,10 +4,30 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { containsPrivateKey } from '../../src/security/redact';
+import { requireGrpcurl } from '../helpers/tools';
 import { httpRequest } from '../helpers/net';
 import { parsePrometheusText, samplesOf, type PromFamily } from '../helpers/prometheus';
-import { OPS_GATEWAY, startOpsFixture, type OpsFixture } from './operability/fixture';
+import { OPS_ADDRESS, OPS_GATEWAY, OPS_NODE, startOpsFixture, type OpsFixture } from './operability/fixture';
+
+const run = promisify(execFile);
+const CSDS = 'envoy.service.status.v3.ClientStatusDiscoveryService';
+
+/** grpcurl's JSON of a ClientStatusResponse (protojson: lowerCamelCase names). */
+interface CsdsResource {
+  typeUrl: string;
+  name: string;
+  versionInfo: string;
+  configStatus?: string;
+  clientStatus?: string;
+  errorState?: { details?: string; versionInfo?: string };
+  xdsConfig?: Record<string, unknown>;
+}
+interface CsdsResponse {
+  config?: { node?: { id?: string; cluster?: string; userAgentName?: string }; genericXdsConfigs?: CsdsResource[] }[];
+}
 
 describe('operability with a real Envoy (ACKs and a NACK)', () => {
   let ops: OpsFixture;
@@ -89,6 +109,71 @@ describe('operability with a real Envoy (ACKs and a NACK)', () => {
       const keyBody = ops.planted.keyPem.split('\n')[1] ?? '';
       assert.ok(keyBody.length > 20);
       assert.ok(!text.includes(keyBody));
+    });
+  });
+
+  describe('CSDS through reflection, with the real grpcurl', () => {
+    let grpcurl: string;
+    const target = () => `127.0.0.1:${ops.pier.xdsPort}`;
+    const call = async (method: string, body: unknown): Promise<string> =>
+      (await run(grpcurl, ['-plaintext', '-d', JSON.stringify(body), target(), `${CSDS}/${method}`], { timeout: 15_000 })).stdout;
+
+    before(() => {
+      grpcurl = requireGrpcurl();
+    });
+
+    test('list and describe show the service and both methods', async () => {
+      const { stdout } = await run(grpcurl, ['-plaintext', target(), 'describe', CSDS], { timeout: 10_000 });
+      assert.match(stdout, /rpc FetchClientStatus/);
+      assert.match(stdout, /rpc StreamClientStatus/);
+    });
+
+    test('FetchClientStatus: the node, every resource ACKED or NACKED with Envoy\'s reason, the config with the key redacted', async (t) => {
+      const text = await call('FetchClientStatus', {});
+      assert.equal(containsPrivateKey(text), false, 'no private key in the CSDS answer');
+      assert.ok(!text.includes(ops.planted.keyPem.split('\n')[1] ?? 'unreachable'));
+      const response = JSON.parse(text) as CsdsResponse;
+      const config = response.config?.find((c) => c.node?.id === OPS_NODE);
+      assert.ok(config, text.slice(0, 2000));
+      assert.equal(config.node?.cluster, OPS_GATEWAY);
+      assert.equal(config.node?.userAgentName, 'envoy');
+      const resources = config.genericXdsConfigs ?? [];
+      const ofType = (suffix: string) => resources.filter((r) => r.typeUrl.endsWith(suffix));
+      const listeners = ofType('.Listener');
+      assert.equal(listeners.length, 3, JSON.stringify(listeners.map((l) => l.name)));
+      const port = (r: CsdsResource) => (r.xdsConfig?.address as { socketAddress?: { address?: string; portValue?: number } } | undefined)?.socketAddress;
+      const clash = listeners.find((l) => port(l)?.portValue === ops.clashPort);
+      assert.ok(clash, 'the clashing listener is listed');
+      t.diagnostic(`NACK detail: ${clash.errorState?.details ?? ''}`);
+      assert.equal(port(clash)?.address, OPS_ADDRESS);
+      assert.equal(clash.clientStatus, 'NACKED');
+      assert.equal(clash.configStatus, 'ERROR');
+      assert.match(clash.errorState?.details ?? '', new RegExp(`${clash.name}.*(address|duplicate)`, 's'));
+      for (const l of listeners.filter((x) => x !== clash)) {
+        assert.equal(l.clientStatus, 'ACKED', `${l.name} ACKED`);
+        assert.equal(l.configStatus, 'SYNCED');
+      }
+      for (const type of ['.RouteConfiguration', '.Cluster', '.ClusterLoadAssignment', '.Secret']) {
+        assert.ok(ofType(type).length >= 1, `${type} listed`);
+        for (const r of ofType(type)) {
+          assert.equal(r.clientStatus, 'ACKED', `${r.typeUrl} ${r.name}`);
+          assert.ok(r.versionInfo.length > 0);
+        }
+      }
+      const secret = ofType('.Secret')[0]!.xdsConfig as { tlsCertificate?: { privateKey?: { inlineString?: string }; certificateChain?: unknown } };
+      assert.equal(secret.tlsCertificate?.privateKey?.inlineString, '[redacted]');
+      assert.ok(secret.tlsCertificate?.certificateChain, 'the certificate itself is shown');
+    });
+
+    test('StreamClientStatus answers each request; node matchers filter; exclude_resource_contents drops the config', async () => {
+      const both = await call('StreamClientStatus', { node_matchers: [{ node_id: { exact: 'nobody' } }] });
+      assert.deepEqual(JSON.parse(both), {});
+      const mine = JSON.parse(await call('StreamClientStatus', { node_matchers: [{ node_id: { prefix: 'ops-' } }], exclude_resource_contents: true })) as CsdsResponse;
+      assert.equal(mine.config?.length, 1);
+      const resources = mine.config?.[0]?.genericXdsConfigs ?? [];
+      assert.ok(resources.length >= 6);
+      assert.ok(resources.every((r) => r.xdsConfig === undefined));
+      await assert.rejects(call('FetchClientStatus', { node_matchers: [{ node_id: { safe_regex: { regex: 'x' } } }] }), /InvalidArgument|not supported/);
     });
   });
 });

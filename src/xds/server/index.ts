@@ -10,6 +10,7 @@ export {
   type StreamProtocol,
   type StreamService,
 } from './registry';
+export { CSDS_SERVICE } from './csds';
 export { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
 export { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
 export type { StreamIdentity } from './admission';

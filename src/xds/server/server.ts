@@ -19,6 +19,7 @@ import { fetchResources } from './fetch';
 import type { ProxyRegistry, StreamService } from './registry';
 import { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
 import { addReflection, descriptorIndex } from './reflection';
+import { CSDS_SERVICE, clientStatusHandlers } from './csds';
 import { SotwStream } from './sotw';
 import type { StreamDeps } from './stream';
 import { admit } from './admission';
@@ -105,7 +106,8 @@ export class XdsServer {
         ) => fetchResources(options.cache, svc.typeUrl, call, callback, this.deps),
       });
     }
-    this.servedServices = [ADS_SERVICE, ...PER_TYPE_SERVICES.map((s) => s.name)];
+    this.server.addService(serviceDefinition(definition, CSDS_SERVICE), clientStatusHandlers({ registry: options.registry, cache: options.cache, protos, requireIdentity }));
+    this.servedServices = [ADS_SERVICE, ...PER_TYPE_SERVICES.map((s) => s.name), CSDS_SERVICE];
 
     this.health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(this.servedServices.map((s) => [s, 'SERVING' as const])) });
     this.health.addToServer(this.server);

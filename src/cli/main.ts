@@ -9,6 +9,10 @@ import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
 import { runTranslate } from './translate';
 import { runCertgen } from './certgen';
+import { runProxies } from './ops/proxies';
+import { runStatus } from './ops/status';
+import { runConfigDump } from './ops/config-dump';
+import { runVersion } from './ops/version';
 import { redactText } from '../security/redact';
 
 const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Gateway API
@@ -22,7 +26,13 @@ Usage:
                              certificates for mTLS on the xDS port (pier certgen -h)
   pier demo-backend [--listen host:port] [--name NAME]
                              run the demo echo backend alone
-  pier version
+  pier proxies               connected proxies and their sync state per type (SYNCED/STALE/NACKED)
+  pier status [--watch]      Gateway API statuses, problems first
+  pier config-dump --gateway NS/NAME
+                             what the proxies of a Gateway get (private keys redacted)
+  pier version               this command's version and the running Pier's
+  (proxies, status, config-dump and version talk to a running Pier's admin API:
+   --admin-address HOST:PORT, default 127.0.0.1:19000; -o json|yaml for scripts)
 
 Flags for serve and quickstart (a config file sets the same, by these names in camelCase):
   --config FILE              YAML or JSON settings file
@@ -119,7 +129,11 @@ export async function main(argv: string[]): Promise<number> {
       case 'translate': return await runTranslate(rest);
       case 'certgen': return await runCertgen(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
-      case 'version': case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;
+      case 'version': return await runVersion(rest);
+      case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;
+      case 'proxies': return await runProxies(rest);
+      case 'status': return await runStatus(rest);
+      case 'config-dump': return await runConfigDump(rest);
       case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
       default:
         process.stderr.write(`pier: unknown command "${command}"\n\n${USAGE}`);

@@ -4,7 +4,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { PIER_CLI } from '../helpers/pier';
+import { freePort, waitFor } from '../helpers/net';
 import { promisify } from 'node:util';
 import { containsPrivateKey } from '../../src/security/redact';
 import { requireGrpcurl } from '../helpers/tools';
@@ -174,6 +179,99 @@ describe('operability with a real Envoy (ACKs and a NACK)', () => {
       assert.ok(resources.length >= 6);
       assert.ok(resources.every((r) => r.xdsConfig === undefined));
       await assert.rejects(call('FetchClientStatus', { node_matchers: [{ node_id: { safe_regex: { regex: 'x' } } }] }), /InvalidArgument|not supported/);
+    });
+  });
+
+  describe('the operator CLI against the running Pier', () => {
+    const pier = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+      try {
+        const { stdout, stderr } = await run(process.execPath, [PIER_CLI, ...args], { timeout: 20_000 });
+        return { code: 0, stdout, stderr };
+      } catch (err) {
+        const e = err as { code?: number; stdout?: string; stderr?: string };
+        return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+      }
+    };
+    const admin = () => ['--admin-address', `127.0.0.1:${ops.pier.adminPort}`];
+
+    test('pier proxies: one line per proxy, LDS NACKED and the other types SYNCED; -o json and -o yaml', async () => {
+      const table = await pier('proxies', ...admin());
+      assert.equal(table.code, 0, table.stderr);
+      const lines = table.stdout.trim().split('\n');
+      assert.match(lines[0] ?? '', /^GATEWAY\s+NODE\s+PROTOCOL\s+LDS\s+RDS\s+CDS\s+EDS\s+SDS\s+VERSION$/);
+      assert.equal(lines.length, 2, table.stdout);
+      assert.match(lines[1] ?? '', new RegExp(`^${OPS_GATEWAY}\\s+${OPS_NODE}\\s+delta/ads\\s+NACKED\\s+SYNCED\\s+SYNCED\\s+SYNCED\\s+SYNCED\\s+envoy/`));
+      const json = JSON.parse((await pier('proxies', ...admin(), '-o', 'json')).stdout) as { gateway: string; types: Record<string, string>; nacks: { type: string; message: string }[] }[];
+      assert.deepEqual(json.map((p) => [p.gateway, p.types]), [[OPS_GATEWAY, { LDS: 'NACKED', RDS: 'SYNCED', CDS: 'SYNCED', EDS: 'SYNCED', SDS: 'SYNCED' }]]);
+      assert.match(json[0]?.nacks[0]?.message ?? '', /duplicate address/);
+      const yaml = parseYaml((await pier('proxies', ...admin(), '-o', 'yaml')).stdout) as typeof json;
+      assert.deepEqual(yaml, json);
+    });
+
+    test('pier status: problems first, with reason and message; -o json', async () => {
+      const table = await pier('status', ...admin());
+      assert.equal(table.code, 0, table.stderr);
+      const lines = table.stdout.trim().split('\n');
+      assert.match(lines[0] ?? '', /^STATE\s+KIND\s+NAME\s+CONDITIONS\s+PROBLEM$/);
+      assert.match(lines[1] ?? '', /^PROBLEM\s+HTTPRoute\s+default\/broken\s+.*ResolvedRefs=False BackendNotFound: /);
+      assert.ok(lines.slice(2).every((l) => l.startsWith('OK ')), table.stdout);
+      assert.ok(lines.some((l) => /^OK\s+Gateway\s+default\/ops\s+Accepted,Programmed/.test(l)), table.stdout);
+      const json = JSON.parse((await pier('status', ...admin(), '-o', 'json')).stdout) as { kind: string; name: string; ok: boolean }[];
+      assert.deepEqual(json.filter((s) => !s.ok).map((s) => `${s.kind} ${s.name}`), ['HTTPRoute default/broken']);
+    });
+
+    test('pier config-dump: what the Gateway\'s proxies get, the key redacted; an unknown Gateway is named', async () => {
+      const dump = await pier('config-dump', ...admin(), '--gateway', OPS_GATEWAY, '-o', 'json');
+      assert.equal(dump.code, 0, dump.stderr);
+      assert.equal(containsPrivateKey(dump.stdout), false);
+      const parsed = JSON.parse(dump.stdout) as { gateway: string; listeners: unknown[]; secrets: { tls_certificate?: { private_key?: { inline_string?: string } } }[] };
+      assert.equal(parsed.gateway, OPS_GATEWAY);
+      assert.equal(parsed.listeners.length, 3);
+      assert.equal(parsed.secrets[0]?.tls_certificate?.private_key?.inline_string, '[redacted]');
+      const yaml = await pier('config-dump', ...admin(), '--gateway', OPS_GATEWAY);
+      assert.deepEqual(parseYaml(yaml.stdout), parsed);
+      const unknown = await pier('config-dump', ...admin(), '--gateway', 'default/nope');
+      assert.equal(unknown.code, 1);
+      assert.match(unknown.stderr, /Pier serves no Gateway default\/nope \(it serves default\/ops\)/);
+      const missing = await pier('config-dump', ...admin());
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /--gateway NS\/NAME is required/);
+    });
+
+    test('pier version shows the running server; every command says clearly when Pier is not running', async () => {
+      const version = await pier('version', ...admin());
+      assert.match(version.stdout, /^pier \d+\.\d+\.\d+\nserver: pier \d+\.\d+\.\d+ \(node v/);
+      const nobody = `127.0.0.1:${await freePort()}`;
+      for (const command of [['proxies'], ['status'], ['config-dump', '--gateway', OPS_GATEWAY]]) {
+        const r = await pier(...command, '--admin-address', nobody);
+        assert.equal(r.code, 1, command.join(' '));
+        assert.equal(r.stderr.trim(), `pier: cannot reach Pier's admin API at ${nobody} (connection refused): is \`pier serve\` running? Pick another address with --admin-address HOST:PORT.`);
+      }
+      const offline = await pier('version', '--admin-address', nobody);
+      assert.equal(offline.code, 0);
+      assert.match(offline.stdout, /server: cannot reach Pier's admin API/);
+    });
+
+    test('pier status --watch prints the table again when a status changes', async () => {
+      const child = spawn(process.execPath, [PIER_CLI, 'status', '--watch', '--interval', '0.2', ...admin()], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+      try {
+        await waitFor('the first table', () => (out.includes('default/broken') ? true : undefined), { timeoutMs: 10_000 });
+        assert.ok(!out.includes('default/late'));
+        writeFileSync(path.join(ops.resources, 'late.yaml'), `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: late, namespace: default }
+spec:
+  parentRefs: [{ name: ops }]
+  rules: [{ matches: [{ path: { type: PathPrefix, value: /late } }], backendRefs: [{ name: missing-too, port: 80 }] }]
+`);
+        await waitFor('the table again, with the new route', () => (/PROBLEM\s+HTTPRoute\s+default\/late\s/.test(out) ? true : undefined), { timeoutMs: 15_000 });
+        const tables = out.split(/^STATE\s/m).length - 1;
+        assert.ok(tables >= 2, `${tables} tables`);
+      } finally {
+        child.kill('SIGTERM');
+      }
     });
   });
 });

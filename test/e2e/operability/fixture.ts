@@ -31,6 +31,8 @@ export interface OpsFixture {
   planted: KeyPair;
   httpPort: number;
   clashPort: number;
+  /** Where Pier reads its resources (tests may add files). */
+  resources: string;
   stop(): Promise<number | null>;
 }
 
@@ -69,6 +71,14 @@ spec:
   parentRefs: [{ name: ops }]
   rules: [{ backendRefs: [{ name: web, port: 80 }] }]
 ---
+# A route to a Service that does not exist: a status problem (ResolvedRefs False).
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: broken, namespace: default }
+spec:
+  parentRefs: [{ name: ops }]
+  rules: [{ matches: [{ path: { type: PathPrefix, value: /broken } }], backendRefs: [{ name: missing, port: 80 }] }]
+---
 ${webServiceManifests(backendPort)}`);
   const pier = await PierProcess.start({ config: { resources, envoy: 'off' } }).catch(async (err: unknown) => {
     await backend.close();
@@ -93,7 +103,7 @@ ${webServiceManifests(backendPort)}`);
     throw err;
   });
   const fixture: OpsFixture = {
-    dir, pier, envoy, backend, planted, httpPort, clashPort,
+    dir, pier, envoy, backend, planted, httpPort, clashPort, resources,
     async stop() {
       await envoy.stop();
       const code = await pier.stop();

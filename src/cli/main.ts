@@ -51,6 +51,7 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
   --demo-backend HOST:PORT   also run the demo echo backend
   --log-level LEVEL          trace|debug|info|warn|error (default info)
+  --log-format FORMAT        auto|json|pretty (default auto: pretty on a terminal, JSON otherwise)
 `;
 
 const SERVE_FLAGS = {
@@ -71,6 +72,7 @@ const SERVE_FLAGS = {
   'default-gateway-address': { type: 'string' },
   'demo-backend': { type: 'string' },
   'log-level': { type: 'string' },
+  'log-format': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -93,7 +95,7 @@ async function runServe(args: string[], quickstart: boolean): Promise<void> {
   const fromFlags = validatePartialConfig(flags, 'command line');
   const quickstartDefaults: Partial<PierConfig> = quickstart ? { resources: 'examples/quickstart', demoBackend: '127.0.0.1:8081' } : {};
   const config = resolveConfig({ ...quickstartDefaults, ...fromFile }, fromFlags);
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   const pier = await serve(config, logger);
   if (quickstart) {
     logger.info('quickstart ready: try `curl http://127.0.0.1:8080/` (Envoy answers once it has its config)');

@@ -32,6 +32,8 @@ import { Registry as MetricsRegistry } from 'prom-client';
 import { PierMetrics } from '../metrics/metrics';
 import { busEventCounts } from '../metrics/bus';
 import { pierVersion } from './version';
+import { EventPublisher } from '../admin/events';
+import { ADMIN_SERVICE, adminServiceHandlers } from '../admin/subscribe';
 
 export interface RunningPier {
   xdsPort: number;
@@ -69,6 +71,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     },
   });
   registry.observe(metrics.proxyObserver());
+  const events = new EventPublisher({ statuses: bus.statuses, proxies: () => registry.list() });
+  registry.observe(events.proxyObserver());
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {
@@ -97,7 +101,10 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   });
   let xdsServer: XdsServer;
   try {
-    xdsServer = new XdsServer({ cache, registry, logger, tls: transport.kind === 'mtls' ? transport.paths : undefined });
+    xdsServer = new XdsServer({
+      cache, registry, logger, tls: transport.kind === 'mtls' ? transport.paths : undefined,
+      extraServices: [{ name: ADMIN_SERVICE, implementation: (scope) => adminServiceHandlers(events, scope) }],
+    });
   } catch (err) {
     await demo?.close();
     throw new Error(`xDS TLS: ${(err as Error).message}`);
@@ -134,6 +141,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const stoppers: (() => Promise<void> | void)[] = [
     () => provider.stop(),
     () => infra?.stop(),
+    () => events.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
     () => admin.close(),
     () => gatewayApi.stop(),
@@ -165,6 +173,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   try {
     // Downstream first, so the first provider snapshot flows straight through.
     statusWriter.start();
+    events.start();
     cacheRunner.start();
     endpoints.start();
     xdsTranslator.start();

@@ -274,4 +274,71 @@ spec:
       }
     });
   });
+
+  describe('the event stream pier.admin.v1.Admin/Subscribe, with the real grpcurl', () => {
+    interface StreamEvent {
+      index: string;
+      time: string;
+      newSnapshotToFollow?: boolean;
+      endOfSnapshot?: boolean;
+      status?: { kind: string; namespace?: string; name: string; deleted?: boolean; status?: Record<string, unknown>; problems?: string[] };
+      proxy?: { change: string; gateway: string; nodeId: string; protocol: string; types?: Record<string, string> };
+    }
+    /** grpcurl prints one JSON object per message; each ends with a "}" line of its own. */
+    const parseStream = (text: string): StreamEvent[] =>
+      text.split(/(?<=^\})\n/m).map((t) => t.trim()).filter((t) => t.length > 0).map((t) => JSON.parse(t) as StreamEvent);
+
+    test('describe shows the service through reflection', async () => {
+      const { stdout } = await run(requireGrpcurl(), ['-plaintext', `127.0.0.1:${ops.pier.xdsPort}`, 'describe', 'pier.admin.v1.Admin'], { timeout: 10_000 });
+      assert.match(stdout, /rpc Subscribe \( \.pier\.admin\.v1\.SubscribeRequest \) returns \( stream \.pier\.admin\.v1\.Event \)/);
+    });
+
+    test('a snapshot of the Gateway\'s statuses and proxies, then a status change as it happens; other Gateways filtered out', async () => {
+      const subscription = run(requireGrpcurl(), ['-plaintext', '-max-time', '6', '-d', JSON.stringify({ gateway: OPS_GATEWAY }),
+        `127.0.0.1:${ops.pier.xdsPort}`, 'pier.admin.v1.Admin/Subscribe'], { timeout: 15_000 })
+        .then((r) => r.stdout, (err: { stdout?: string; stderr?: string }) => {
+          assert.match(err.stderr ?? '', /DeadlineExceeded/, 'the stream only ends by grpcurl\'s -max-time');
+          return err.stdout ?? '';
+        });
+      // Once the snapshot is out, a new route for the Gateway: its status arrives as a change.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      writeFileSync(path.join(ops.resources, 'streamed.yaml'), `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: streamed, namespace: default }
+spec:
+  parentRefs: [{ name: ops }]
+  rules: [{ matches: [{ path: { type: PathPrefix, value: /streamed } }], backendRefs: [{ name: web, port: 80 }] }]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: elsewhere, namespace: default }
+spec:
+  parentRefs: [{ name: not-ops }]
+  rules: [{ backendRefs: [{ name: web, port: 80 }] }]
+`);
+      const events = parseStream(await subscription);
+      assert.deepEqual(events.map((e) => Number(e.index)), events.map((_, i) => i + 1), 'indexes count up from 1');
+      assert.equal(events[0]?.newSnapshotToFollow, true);
+      const end = events.findIndex((e) => e.endOfSnapshot);
+      assert.ok(end > 0, 'the snapshot ends');
+      const snapshot = events.slice(1, end);
+      const names = snapshot.filter((e) => e.status).map((e) => `${e.status!.kind} ${e.status!.name}`);
+      assert.deepEqual(names.sort(), ['Gateway ops', 'HTTPRoute broken', 'HTTPRoute late', 'HTTPRoute web']);
+      const broken = snapshot.find((e) => e.status?.name === 'broken')!.status!;
+      assert.match(broken.problems?.[0] ?? '', /^ResolvedRefs=False BackendNotFound: /);
+      assert.ok(Array.isArray(broken.status?.parents), 'the status itself travels as a Struct');
+      const proxy = snapshot.find((e) => e.proxy)?.proxy;
+      assert.deepEqual(proxy && { change: proxy.change, gateway: proxy.gateway, node: proxy.nodeId, protocol: proxy.protocol, lds: proxy.types?.LDS, cds: proxy.types?.CDS },
+        { change: 'CURRENT', gateway: OPS_GATEWAY, node: OPS_NODE, protocol: 'delta/ads', lds: 'NACKED', cds: 'SYNCED' });
+      const changes = events.slice(end + 1);
+      assert.ok(changes.some((e) => e.status?.kind === 'HTTPRoute' && e.status.name === 'streamed' && !e.status.deleted), JSON.stringify(changes).slice(0, 1000));
+      assert.ok(!events.some((e) => e.status?.name === 'elsewhere'), 'a route of another Gateway is filtered out');
+      assert.ok(!events.some((e) => e.status?.kind === 'GatewayClass'));
+    });
+
+    test('a gateway that is not namespace/name is refused', async () => {
+      await assert.rejects(run(requireGrpcurl(), ['-plaintext', '-max-time', '5', '-d', '{"gateway":"ops"}', `127.0.0.1:${ops.pier.xdsPort}`, 'pier.admin.v1.Admin/Subscribe'], { timeout: 10_000 }),
+        /InvalidArgument[\s\S]*is not "namespace\/name"/);
+    });
+  });
 });

@@ -114,6 +114,9 @@ describe('xDS mTLS with real Envoy', () => {
     const clusters = ((JSON.parse(csds.stdout) as { config?: { node?: { cluster?: string } }[] }).config ?? []).map((c) => c.node?.cluster);
     assert.ok(clusters.length >= 1, csds.stdout.slice(0, 500));
     assert.ok(clusters.every((c) => c === 'default/edge'), `only default/edge: ${clusters.join(', ')}`);
+    // The event stream too: another Gateway's events are refused.
+    await assert.rejects(run(grpcurl, ['-max-time', '5', '-cacert', ca, '-cert', files.cert, '-key', files.key, '-d', '{"gateway":"default/other"}', target,
+      'pier.admin.v1.Admin/Subscribe'], { timeout: 10_000 }), /PermissionDenied[\s\S]*Gateway default\/edge only/);
     await assert.rejects(run(grpcurl, ['-connect-timeout', '3', '-cacert', ca, target, 'list'], { timeout: 10_000 }));
     await assert.rejects(run(grpcurl, ['-connect-timeout', '3', '-plaintext', target, 'list'], { timeout: 10_000 }));
   });

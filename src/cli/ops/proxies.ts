@@ -1,6 +1,6 @@
 /** `pier proxies`: one line per connected proxy, its Gateway, node, protocol and per-type sync state. */
 import { parseArgs } from 'node:util';
-import type { ProxyInfo, ProxyTypeStatus } from '../../xds/server/registry';
+import { syncState, type ProxyInfo, type SyncState } from '../../xds/server/registry';
 import { AdminClient, DEFAULT_ADMIN_ADDRESS, OPS_FLAGS, formatData, formatTable, outputFormat } from './client';
 
 export const PROXIES_USAGE = `Usage: pier proxies [--admin-address HOST:PORT] [-o table|json|yaml]
@@ -11,8 +11,6 @@ NACKED (it rejected the latest configuration; see pier config-dump and the logs)
 followed). --admin-address defaults to ${DEFAULT_ADMIN_ADDRESS}.
 `;
 
-export type SyncState = 'SYNCED' | 'STALE' | 'NACKED';
-
 /** Short names in the order people read them. */
 const COLUMNS: readonly [string, string][] = [
   ['LDS', 'type.googleapis.com/envoy.config.listener.v3.Listener'],
@@ -21,13 +19,6 @@ const COLUMNS: readonly [string, string][] = [
   ['EDS', 'type.googleapis.com/envoy.config.endpoint.v3.ClusterLoadAssignment'],
   ['SDS', 'type.googleapis.com/envoy.extensions.transport_sockets.tls.v3.Secret'],
 ];
-
-/** The proxy's latest answer for a type decides: a NACK later than any ACK is NACKED. */
-export function syncState(t: ProxyTypeStatus): SyncState {
-  if (t.lastNack && (!t.ackedAt || t.lastNack.at >= t.ackedAt) && !t.awaitingAck) return 'NACKED';
-  if (t.awaitingAck || t.ackedVersion === undefined) return 'STALE';
-  return 'SYNCED';
-}
 
 export interface ProxySummary {
   gateway: string;

@@ -1,6 +1,6 @@
 /** `pier status [--watch]`: the Gateway API statuses Pier computed, problems first. */
 import { parseArgs } from 'node:util';
-import type { Condition } from '../../apis/meta';
+import { isProblemCondition, type Condition } from '../../apis/meta';
 import type { ObjectStatus } from '../../message/resources';
 import { AdminClient, DEFAULT_ADMIN_ADDRESS, OPS_FLAGS, formatData, formatTable, outputFormat } from './client';
 
@@ -33,11 +33,6 @@ export interface StatusSummary {
   problems: StatusProblem[];
 }
 
-/** Conflicted is the one condition whose True is bad. */
-function isProblem(c: Condition): boolean {
-  return c.type === 'Conflicted' ? c.status === 'True' : c.status !== 'True';
-}
-
 function conditionGroups(s: ObjectStatus): { at: string; conditions: Condition[] }[] {
   switch (s.kind) {
     case 'GatewayClass': return [{ at: '', conditions: s.status.conditions ?? [] }];
@@ -59,7 +54,7 @@ export function summarizeStatus(s: ObjectStatus): StatusSummary {
   for (const group of conditionGroups(s)) {
     for (const c of group.conditions) {
       conditions.push(`${group.at ? `${group.at}: ` : ''}${c.type}=${c.status}`);
-      if (isProblem(c)) problems.push({ at: group.at, type: c.type, status: c.status, reason: c.reason, message: c.message });
+      if (isProblemCondition(c)) problems.push({ at: group.at, type: c.type, status: c.status, reason: c.reason, message: c.message });
     }
   }
   return { kind: s.kind, name: s.namespace ? `${s.namespace}/${s.name}` : s.name, ok: problems.length === 0, conditions, problems };

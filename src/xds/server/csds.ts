@@ -12,12 +12,11 @@ import type { ClientConfig, _envoy_service_status_v3_ClientConfig_GenericXdsConf
 import type { StringMatcher__Output } from '../../generated/envoy/type/matcher/v3/StringMatcher';
 import type { Secret } from '../../generated/envoy/extensions/transport_sockets/tls/v3/Secret';
 import { redactSecret } from '../../security/redact';
-import { gatewayOfCertificate } from '../../security/identity';
 import type { SnapshotCache } from '../cache/cache';
 import type { XdsProtos } from '../proto';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
 import type { ProxyInfo, ProxyRegistry, ProxyTypeStatus } from './registry';
-import type { AuthenticatedCall } from './admission';
+import { RefusedCaller, callerScope, type AuthenticatedCall } from './admission';
 
 export const CSDS_SERVICE = 'envoy.service.status.v3.ClientStatusDiscoveryService';
 
@@ -55,28 +54,6 @@ export function clientStatusHandlers(sources: ClientStatusSources): grpc.Untyped
       call.on('error', () => undefined); // a client that goes away is no error of ours
     },
   };
-}
-
-/** A caller Pier refuses: PERMISSION_DENIED or UNAUTHENTICATED with this message. */
-class RefusedCaller extends Error {
-  constructor(readonly code: grpc.status, message: string) {
-    super(message);
-  }
-}
-
-/** The Gateway whose proxies the caller may see; undefined: all of them (plaintext). */
-function callerScope(call: AuthenticatedCall, requireIdentity: boolean): string | undefined {
-  if (!requireIdentity) return undefined;
-  let cert: { subjectaltname?: string } | undefined;
-  try {
-    cert = call.getAuthContext()?.sslPeerCertificate;
-  } catch {
-    cert = undefined;
-  }
-  if (!cert) throw new RefusedCaller(grpc.status.UNAUTHENTICATED, 'a client certificate signed by Pier\'s CA is required');
-  const { gateway } = gatewayOfCertificate(cert.subjectaltname);
-  if (!gateway) throw new RefusedCaller(grpc.status.PERMISSION_DENIED, 'the client certificate names no Gateway (pier certgen --gateway NS/NAME)');
-  return gateway;
 }
 
 function grpcError(err: unknown): Partial<grpc.StatusObject> {

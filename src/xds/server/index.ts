@@ -1,4 +1,4 @@
-export { XdsServer, type XdsServerOptions } from './server';
+export { XdsServer, type XdsServerOptions, type ExtraService } from './server';
 export {
   ProxyRegistry,
   type ProxyRegistryOptions,
@@ -7,6 +7,8 @@ export {
   type NackRecord,
   type ProxyObserver,
   type ProxyRef,
+  type SyncState,
+  syncState,
   type StreamProtocol,
   type StreamService,
 } from './registry';

@@ -192,3 +192,13 @@ function typeRank(typeUrl: string): number {
   const i = (TYPE_ORDER as readonly string[]).indexOf(typeUrl);
   return i < 0 ? TYPE_ORDER.length : i;
 }
+
+/** How in step a proxy is for one type, as `pier proxies` and the event stream show it. */
+export type SyncState = 'SYNCED' | 'STALE' | 'NACKED';
+
+/** The proxy's latest answer decides: a NACK later than any ACK is NACKED; a response awaiting its answer is STALE. */
+export function syncState(t: ProxyTypeStatus): SyncState {
+  if (t.lastNack && (!t.ackedAt || t.lastNack.at >= t.ackedAt) && !t.awaitingAck) return 'NACKED';
+  if (t.awaitingAck || t.ackedVersion === undefined) return 'STALE';
+  return 'SYNCED';
+}

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { syncState } from '../../../src/cli/ops/proxies';
+import { syncState } from '../../../src/xds/server';
 import { sortSummaries, summarizeStatus } from '../../../src/cli/ops/status';
 import { formatTable, outputFormat } from '../../../src/cli/ops/client';
 

@@ -54,7 +54,7 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --log-format FORMAT        auto|json|pretty (default auto: pretty on a terminal, JSON otherwise)
 `;
 
-const SERVE_FLAGS = {
+export const SERVE_FLAGS = {
   config: { type: 'string' },
   resources: { type: 'string' },
   'xds-address': { type: 'string' },

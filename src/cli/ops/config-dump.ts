@@ -8,8 +8,10 @@ The listeners, routes, clusters, endpoints and secrets Pier serves the proxies o
 as Envoy receives them, with private keys redacted. --admin-address defaults to ${DEFAULT_ADMIN_ADDRESS}.
 `;
 
+export const CONFIG_DUMP_FLAGS = { ...OPS_FLAGS, gateway: { type: 'string', short: 'g' } } as const;
+
 export async function runConfigDump(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...OPS_FLAGS, gateway: { type: 'string', short: 'g' } }, allowPositionals: false });
+  const { values } = parseArgs({ args, options: CONFIG_DUMP_FLAGS, allowPositionals: false });
   if (values.help) {
     process.stdout.write(CONFIG_DUMP_USAGE);
     return 0;

@@ -13,7 +13,7 @@ not True, Conflicted True), with the reason and message of the first problem.
 --admin-address defaults to ${DEFAULT_ADMIN_ADDRESS}.
 `;
 
-const FLAGS = { ...OPS_FLAGS, watch: { type: 'boolean', short: 'w' }, interval: { type: 'string' } } as const;
+export const STATUS_FLAGS = { ...OPS_FLAGS, watch: { type: 'boolean', short: 'w' }, interval: { type: 'string' } } as const;
 
 export interface StatusProblem {
   /** Where the condition sits: "", "listener http", "parent default/gw". */
@@ -77,7 +77,7 @@ function table(summaries: readonly StatusSummary[]): string {
 }
 
 export async function runStatus(args: string[], signal?: AbortSignal): Promise<number> {
-  const { values } = parseArgs({ args, options: FLAGS, allowPositionals: false });
+  const { values } = parseArgs({ args, options: STATUS_FLAGS, allowPositionals: false });
   if (values.help) {
     process.stdout.write(STATUS_USAGE);
     return 0;

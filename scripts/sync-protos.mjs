@@ -35,6 +35,11 @@ while (queue.length > 0) {
   const rel = queue.shift();
   if (seen.has(rel) || SKIP.has(rel)) continue;
   if (rel.startsWith('google/protobuf/')) continue; // well-known types ship with protobufjs
+  if (rel.startsWith('pier/')) {
+    // Pier's own protos live in proto/pier/: follow their imports, copy nothing.
+    for (const m of readFileSync(join(OUT, rel), 'utf8').matchAll(/^import\s+(?:public\s+|weak\s+)?"([^"]+)";/gm)) queue.push(m[1]);
+    continue;
+  }
   const src = locate(rel);
   if (!src) { missing.push(rel); continue; }
   seen.add(rel);

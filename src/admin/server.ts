@@ -12,6 +12,8 @@ export interface AdminSources {
   /** Ready once the first configuration was translated and the xDS server listens. */
   readiness(): { ready: boolean; waitingFor: string[] };
   views: Record<string, (query: URLSearchParams) => unknown>;
+  /** Prometheus exposition for GET /metrics. */
+  metrics?: () => Promise<{ contentType: string; text: string }>;
 }
 
 export class AdminServer {
@@ -52,7 +54,11 @@ export class AdminServer {
       const r = this.sources.readiness();
       return send(res, r.ready ? 200 : 503, r.ready ? { status: 'ready' } : { status: 'not ready', waitingFor: r.waitingFor });
     }
-    if (route === '/') return send(res, 200, { endpoints: ['/healthz', '/readyz', ...Object.keys(this.sources.views).map((v) => `/${v}`)] });
+    if (route === '/metrics' && this.sources.metrics) return this.sendMetrics(res, this.sources.metrics);
+    if (route === '/') {
+      const metrics = this.sources.metrics ? ['/metrics'] : [];
+      return send(res, 200, { endpoints: ['/healthz', '/readyz', ...metrics, ...Object.keys(this.sources.views).map((v) => `/${v}`)] });
+    }
     const view = this.sources.views[route.slice(1)];
     if (!view) return send(res, 404, { error: `no such endpoint: ${url.pathname}` });
     try {
@@ -61,6 +67,18 @@ export class AdminServer {
       this.log.error({ err, path: url.pathname }, 'admin view failed');
       send(res, 500, { error: (err as Error).message }); // redacted in send, like every answer
     }
+  }
+
+  private sendMetrics(res: http.ServerResponse, metrics: NonNullable<AdminSources['metrics']>): void {
+    metrics().then(({ contentType, text }) => {
+      // Label values are Gateway names and type names; the filter is the same net as for JSON.
+      const body = redactText(text);
+      res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    }, (err: unknown) => {
+      this.log.error({ err }, 'collecting metrics failed');
+      send(res, 500, { error: (err as Error).message });
+    });
   }
 }
 

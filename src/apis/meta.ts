@@ -47,3 +47,11 @@ export interface LabelSelector {
 export function objectKey(meta: Pick<ObjectMeta, 'name' | 'namespace'>): string {
   return meta.namespace ? `${meta.namespace}/${meta.name}` : meta.name;
 }
+
+/**
+ * Whether a Gateway API condition is not as it should be: Accepted, Programmed, ResolvedRefs
+ * and the like not True, or Conflicted (the one whose True is bad) True.
+ */
+export function isProblemCondition(c: Pick<Condition, 'type' | 'status'>): boolean {
+  return c.type === 'Conflicted' ? c.status === 'True' : c.status !== 'True';
+}

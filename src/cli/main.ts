@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 /** The `pier` command line. */
 import { parseArgs } from 'node:util';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { loadConfigFile, resolveConfig, validatePartialConfig, type PierConfig } from '../config/config';
 import { createLogger } from '../logging/logger';
-import { serve, PACKAGE_ROOT } from '../cmd/serve';
+import { serve } from '../cmd/serve';
+import { pierVersion } from '../cmd/version';
 import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
 import { runTranslate } from './translate';
 import { runCertgen } from './certgen';
+import { runProxies } from './ops/proxies';
+import { runStatus } from './ops/status';
+import { runConfigDump } from './ops/config-dump';
+import { runVersion } from './ops/version';
 import { redactText } from '../security/redact';
 
 const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Gateway API
@@ -24,7 +27,13 @@ Usage:
                              certificates for mTLS on the xDS port (pier certgen -h)
   pier demo-backend [--listen host:port] [--name NAME]
                              run the demo echo backend alone
-  pier version
+  pier proxies               connected proxies and their sync state per type (SYNCED/STALE/NACKED)
+  pier status [--watch]      Gateway API statuses, problems first
+  pier config-dump --gateway NS/NAME
+                             what the proxies of a Gateway get (private keys redacted)
+  pier version               this command's version and the running Pier's
+  (proxies, status, config-dump and version talk to a running Pier's admin API:
+   --admin-address HOST:PORT, default 127.0.0.1:19000; -o json|yaml for scripts)
 
 Flags for serve and quickstart (a config file sets the same, by these names in camelCase):
   --config FILE              YAML or JSON settings file
@@ -50,9 +59,10 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
   --demo-backend HOST:PORT   also run the demo echo backend
   --log-level LEVEL          trace|debug|info|warn|error (default info)
+  --log-format FORMAT        auto|json|pretty (default auto: pretty on a terminal, JSON otherwise)
 `;
 
-const SERVE_FLAGS = {
+export const SERVE_FLAGS = {
   config: { type: 'string' },
   resources: { type: 'string' },
   provider: { type: 'string' },
@@ -76,6 +86,7 @@ const SERVE_FLAGS = {
   'default-gateway-address': { type: 'string' },
   'demo-backend': { type: 'string' },
   'log-level': { type: 'string' },
+  'log-format': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -102,7 +113,7 @@ async function runServe(args: string[], quickstart: boolean): Promise<void> {
   const fromFlags = validatePartialConfig(flags, 'command line');
   const quickstartDefaults: Partial<PierConfig> = quickstart ? { resources: 'examples/quickstart', demoBackend: '127.0.0.1:8081' } : {};
   const config = resolveConfig({ ...quickstartDefaults, ...fromFile }, fromFlags);
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   const pier = await serve(config, logger);
   if (quickstart) {
     logger.info('quickstart ready: try `curl http://127.0.0.1:8080/` (Envoy answers once it has its config)');
@@ -128,9 +139,6 @@ async function runDemoBackend(args: string[]): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-function version(): string {
-  return JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')).version as string;
-}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -141,7 +149,11 @@ export async function main(argv: string[]): Promise<number> {
       case 'translate': return await runTranslate(rest);
       case 'certgen': return await runCertgen(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
-      case 'version': case '--version': process.stdout.write(`pier ${version()}\n`); return 0;
+      case 'version': return await runVersion(rest);
+      case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;
+      case 'proxies': return await runProxies(rest);
+      case 'status': return await runStatus(rest);
+      case 'config-dump': return await runConfigDump(rest);
       case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
       default:
         process.stderr.write(`pier: unknown command "${command}"\n\n${USAGE}`);

@@ -5,7 +5,7 @@
  */
 import * as os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Bus } from '../message/resources';
 import type { PierConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
@@ -22,8 +22,8 @@ export interface KubernetesMode {
   elector: LeaseElector | null;
 }
 
-export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger): KubernetesMode {
-  const registry = new Registry();
+/** registry: where the watch and status-write metrics go (the one /metrics serves). */
+export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, registry: Registry): KubernetesMode {
   const kubeConfig = loadKubeConfig(config.kubeconfig);
   const client = new KubeRestClient(kubeConfig);
   const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);

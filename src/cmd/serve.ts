@@ -28,6 +28,12 @@ import { issueGatewayCertificate } from '../security/pki';
 import { readCertificateAuthorityFiles, type XdsTlsPaths } from '../security/tls-dir';
 import type { ProxyCertificateIssuer } from '../infra/host/runner';
 import { resolveXdsTransport } from './xds-transport';
+import { Registry as MetricsRegistry } from 'prom-client';
+import { PierMetrics } from '../metrics/metrics';
+import { busEventCounts } from '../metrics/bus';
+import { pierVersion } from './version';
+import { EventPublisher } from '../admin/events';
+import { ADMIN_SERVICE, adminServiceHandlers } from '../admin/subscribe';
 
 export interface RunningPier {
   xdsPort: number;
@@ -62,8 +68,23 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
+  const registry = new ProxyRegistry();
+  const cache = new SnapshotCache({ logger });
+  const metrics = new PierMetrics({
+    registry: new MetricsRegistry(),
+    version: pierVersion(),
+    sources: {
+      proxies: () => registry.list(),
+      encodedResources: () => cache.encodeCount,
+      busEvents: () => busEventCounts(bus),
+      providerErrors: () => [...bus.providerErrors.loadAll().values()].reduce((n, errors) => n + errors.length, 0),
+    },
+  });
+  registry.observe(metrics.proxyObserver());
+  const events = new EventPublisher({ statuses: bus.statuses, proxies: () => registry.list() });
+  registry.observe(events.proxyObserver());
   // Loaded only in Kubernetes mode: @kubernetes/client-node alone doubles the CLI's start-up time.
-  const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger) : null;
+  const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger, metrics.registry) : null;
 
   let demo: EchoBackend | null = null;
   if (config.demoBackend) {
@@ -74,24 +95,27 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   }
 
   const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
-  const gatewayApi = new GatewayAPITranslatorRunner({ bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger });
-  const xdsTranslator = new XdsTranslatorRunner({ bus, logger });
-  const endpoints = new EndpointRunner({ bus, logger });
-  const cache = new SnapshotCache({ logger });
+  const gatewayApi = new GatewayAPITranslatorRunner({
+    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger, onTranslated: metrics.gatewayApiTranslated,
+  });
+  const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });
+  const endpoints = new EndpointRunner({ bus, logger, onTranslated: metrics.endpointsTranslated });
   const cacheRunner = new XdsCacheRunner({ bus, cache, logger });
-  const registry = new ProxyRegistry();
   const transport = await resolveXdsTransport(config, log).catch(async (err: Error) => {
     await demo?.close();
     throw err;
   });
   let xdsServer: XdsServer;
   try {
-    xdsServer = new XdsServer({ cache, registry, logger, tls: transport.kind === 'mtls' ? transport.paths : undefined });
+    xdsServer = new XdsServer({
+      cache, registry, logger, tls: transport.kind === 'mtls' ? transport.paths : undefined,
+      extraServices: [{ name: ADMIN_SERVICE, implementation: (scope) => adminServiceHandlers(events, scope) }],
+    });
   } catch (err) {
     await demo?.close();
     throw new Error(`xDS TLS: ${(err as Error).message}`);
   }
-  const statusWriter = new FileStatusWriter({ bus, logger });
+  const statusWriter = new FileStatusWriter({ bus, logger, onWritten: metrics.statusWritten });
 
   // What /readyz waits for; the admin API answers /healthz from the start.
   const readiness = { 'first configuration read': false, 'xDS server listening': false, 'not shutting down': true };
@@ -110,7 +134,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       xds: (q) => mapValues(pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')), redactXdsResources),
       infra: () => infra?.list() ?? [],
       config: () => (kube ? { ...config } : { ...config, resources: resourcesDir }),
+      version: () => ({ version: pierVersion(), node: process.version }),
     },
+    metrics: () => metrics.exposition(),
   }, logger);
   const adminPort = await admin.listen(config.adminAddress).catch(async (err: Error) => {
     await demo?.close();
@@ -122,6 +148,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => provider.stop(),
     () => kube?.elector?.stop(),
     () => infra?.stop(),
+    () => events.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
     () => admin.close(),
     () => gatewayApi.stop(),
@@ -156,6 +183,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     statusWriter.start();
     kube?.statusWriter.start();
     kube?.elector?.start();
+    events.start();
     cacheRunner.start();
     endpoints.start();
     xdsTranslator.start();

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { AdsMode } from '../infra/bootstrap';
+import type { LogFormat } from '../logging/logger';
 
 export interface PierConfig {
   controllerName: string;
@@ -13,6 +14,8 @@ export interface PierConfig {
   xdsAddress: string;
   adminAddress: string;
   logLevel: string;
+  /** "auto": pretty one-line logs when stdout is a terminal, JSON otherwise; or "json", "pretty". */
+  logFormat: LogFormat;
   /** Bind address for Gateways without spec.addresses. */
   defaultGatewayAddress: string;
   /** "auto": launch Envoy per Gateway when one is on PATH; "off": never; otherwise a path to envoy. */
@@ -55,6 +58,7 @@ export const DEFAULT_CONFIG: PierConfig = {
   xdsAddress: '0.0.0.0:18000',
   adminAddress: '127.0.0.1:19000',
   logLevel: 'info',
+  logFormat: 'auto',
   defaultGatewayAddress: '0.0.0.0',
   envoy: 'auto',
   adsMode: 'delta',
@@ -109,6 +113,7 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   xdsAddress: hostPort,
   adminAddress: hostPort,
   logLevel: oneOf('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
+  logFormat: oneOf('auto', 'json', 'pretty'),
   defaultGatewayAddress: str,
   envoy: str,
   adsMode: oneOf('delta', 'sotw'),

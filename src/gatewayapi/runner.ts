@@ -17,6 +17,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   controllerName: string;
   defaultAddress?: string;
   logger: Logger;
+  /** Told how long each translation pass took, in seconds (metrics). */
+  onTranslated?: (seconds: number) => void;
 }
 
 /** Problems worth telling an operator about: references that did not resolve. */
@@ -79,6 +81,7 @@ export class GatewayAPITranslatorRunner {
     const started = process.hrtime.bigint();
     const delta = this.translator.apply(changes);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    this.options.onTranslated?.(ms / 1000);
     this.publish(delta);
     this.log.debug({ ms, changes: changes.length, gateways: delta.gatewaysTranslated, statuses: delta.statuses.size }, 'translated gateway api changes');
   }

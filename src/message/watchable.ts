@@ -158,6 +158,12 @@ class SubscriptionImpl<K, V> implements Subscription<K, V> {
 export class WatchableMap<K, V> {
   private readonly entries = new Map<K, V>();
   private readonly subscriptions = new Set<SubscriptionImpl<K, V>>();
+  private mutations = 0;
+
+  /** Stores and deletes that changed the map since it was made (metrics). */
+  get mutationCount(): number {
+    return this.mutations;
+  }
 
   /** Stores a copy of value. Returns true when the map changed. */
   store(key: K, value: V): boolean {
@@ -227,6 +233,7 @@ export class WatchableMap<K, V> {
   }
 
   private publish(update: Update<K, V>): void {
+    this.mutations += 1;
     for (const s of this.subscriptions) if (s.wants(update.key)) s.notify(update);
   }
 }

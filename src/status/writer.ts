@@ -13,6 +13,8 @@ export interface StatusWriterOptions {
   bus: Bus;
   logger: Logger;
   now?: () => Date;
+  /** Told of each status written (metrics). */
+  onWritten?: () => void;
 }
 
 export class FileStatusWriter {
@@ -38,6 +40,7 @@ export class FileStatusWriter {
       const next = stampTransitions(u.value, previous, this.now().toISOString());
       if (previous && deepEqual(previous, next)) return;
       this.written.set(u.key, next);
+      this.o.onWritten?.();
       this.log.info({ object: u.key, summary: summarize(next) }, 'status changed');
     });
   }

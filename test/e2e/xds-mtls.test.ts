@@ -108,6 +108,15 @@ describe('xDS mTLS with real Envoy', () => {
     const target = `127.0.0.1:${pier.xdsPort}`;
     const { stdout } = await run(grpcurl, ['-cacert', ca, '-cert', files.cert, '-key', files.key, target, 'list'], { timeout: 10_000 });
     assert.ok(stdout.includes('envoy.service.discovery.v3.AggregatedDiscoveryService'), stdout);
+    // CSDS over mTLS: a Gateway's certificate sees that Gateway's proxies only.
+    const csds = await run(grpcurl, ['-cacert', ca, '-cert', files.cert, '-key', files.key, '-d', '{}', target,
+      'envoy.service.status.v3.ClientStatusDiscoveryService/FetchClientStatus'], { timeout: 10_000 });
+    const clusters = ((JSON.parse(csds.stdout) as { config?: { node?: { cluster?: string } }[] }).config ?? []).map((c) => c.node?.cluster);
+    assert.ok(clusters.length >= 1, csds.stdout.slice(0, 500));
+    assert.ok(clusters.every((c) => c === 'default/edge'), `only default/edge: ${clusters.join(', ')}`);
+    // The event stream too: another Gateway's events are refused.
+    await assert.rejects(run(grpcurl, ['-max-time', '5', '-cacert', ca, '-cert', files.cert, '-key', files.key, '-d', '{"gateway":"default/other"}', target,
+      'pier.admin.v1.Admin/Subscribe'], { timeout: 10_000 }), /PermissionDenied[\s\S]*Gateway default\/edge only/);
     await assert.rejects(run(grpcurl, ['-connect-timeout', '3', '-cacert', ca, target, 'list'], { timeout: 10_000 }));
     await assert.rejects(run(grpcurl, ['-connect-timeout', '3', '-plaintext', target, 'list'], { timeout: 10_000 }));
   });

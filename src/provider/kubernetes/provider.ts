@@ -21,6 +21,9 @@ import { publishable } from './publish';
 import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from './watch';
 import { backoffDelay, sleep } from './watch/backoff';
 
+/** Prefix of the watch helper's metrics (docs/operations.md lists them). */
+export const WATCH_METRICS_PREFIX = 'pier_kubernetes_watchers';
+
 export const PROVIDER_NAME = 'kubernetes';
 
 export interface KubernetesProviderOptions {
@@ -55,7 +58,7 @@ export class KubernetesProvider {
 
   constructor(private readonly options: KubernetesProviderOptions) {
     this.log = componentLogger(options.logger, 'kubernetes-provider');
-    this.metrics = new WatchMetrics({ registry: options.registry, prefix: 'pier_kubernetes_watchers' });
+    this.metrics = new WatchMetrics({ registry: options.registry, prefix: WATCH_METRICS_PREFIX });
     this.scopes = watchScopes(options.kinds ?? WATCHED_KINDS, options.namespaces);
   }
 

@@ -57,6 +57,16 @@ function objectPath(t: Target): string {
     : `${GROUP_PATH}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`;
 }
 
+/** The writer's metrics, registered in registry (docs/operations.md lists them). */
+export function kubernetesStatusMetrics(registry: Registry): { writes: Counter<'kind'>; conflicts: Counter<'kind'>; failures: Counter<'kind'> } {
+  const registers = [registry];
+  return {
+    writes: new Counter({ name: 'pier_kubernetes_status_writes_total', help: 'Status updates written to the API server, by kind', labelNames: ['kind'], registers }),
+    conflicts: new Counter({ name: 'pier_kubernetes_status_conflicts_total', help: 'Status writes refused with 409 Conflict and read again', labelNames: ['kind'], registers }),
+    failures: new Counter({ name: 'pier_kubernetes_status_write_failures_total', help: 'Status syncs that failed (tried again later)', labelNames: ['kind'], registers }),
+  };
+}
+
 export class KubernetesStatusWriter {
   private readonly log: Logger;
   private readonly targets = new Map<string, Target>();
@@ -81,10 +91,7 @@ export class KubernetesStatusWriter {
   constructor(private readonly o: KubernetesStatusWriterOptions) {
     this.log = componentLogger(o.logger, 'kubernetes-status');
     this.leading = o.leading ?? false;
-    const registers = [o.registry];
-    this.writes = new Counter({ name: 'pier_status_writes_total', help: 'Status updates written to the API server, by kind', labelNames: ['kind'], registers });
-    this.conflicts = new Counter({ name: 'pier_status_conflicts_total', help: 'Status writes refused with 409 Conflict and read again', labelNames: ['kind'], registers });
-    this.failures = new Counter({ name: 'pier_status_write_failures_total', help: 'Status syncs that failed (tried again later)', labelNames: ['kind'], registers });
+    ({ writes: this.writes, conflicts: this.conflicts, failures: this.failures } = kubernetesStatusMetrics(o.registry));
   }
 
   start(): void {

@@ -63,3 +63,28 @@ export function admit(call: AuthenticatedCall, gateway: string, requireIdentity:
   }
   return { identity };
 }
+
+/** A caller of an inspection service Pier refuses: PERMISSION_DENIED or UNAUTHENTICATED with this message. */
+export class RefusedCaller extends Error {
+  constructor(readonly code: GrpcStatus, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * The Gateway an inspection service (CSDS, the event stream) shows a caller: over mTLS the one
+ * its certificate names, as for xDS itself; undefined in plaintext (all of them).
+ */
+export function callerScope(call: AuthenticatedCall, requireIdentity: boolean): string | undefined {
+  if (!requireIdentity) return undefined;
+  let cert: { subjectaltname?: string } | undefined;
+  try {
+    cert = call.getAuthContext()?.sslPeerCertificate;
+  } catch {
+    cert = undefined;
+  }
+  if (!cert) throw new RefusedCaller(GrpcStatus.UNAUTHENTICATED, 'a client certificate signed by Pier\'s CA is required');
+  const { gateway } = gatewayOfCertificate(cert.subjectaltname);
+  if (!gateway) throw new RefusedCaller(GrpcStatus.PERMISSION_DENIED, 'the client certificate names no Gateway (pier certgen --gateway NS/NAME)');
+  return gateway;
+}

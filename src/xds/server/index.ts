@@ -1,13 +1,18 @@
-export { XdsServer, type XdsServerOptions } from './server';
+export { XdsServer, type XdsServerOptions, type ExtraService } from './server';
 export {
   ProxyRegistry,
   type ProxyRegistryOptions,
   type ProxyInfo,
   type ProxyTypeStatus,
   type NackRecord,
+  type ProxyObserver,
+  type ProxyRef,
+  type SyncState,
+  syncState,
   type StreamProtocol,
   type StreamService,
 } from './registry';
+export { CSDS_SERVICE } from './csds';
 export { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
 export { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
 export type { StreamIdentity } from './admission';

@@ -66,7 +66,8 @@ export interface ProxyRegistration {
 
 /** What a stream updates about its proxy. */
 export interface ProxyHandle {
-  recordSent(typeUrl: string, version: string, nonce: string): void;
+  /** resources: how many the response carried. */
+  recordSent(typeUrl: string, version: string, nonce: string, resources?: number): void;
   recordAck(typeUrl: string, version: string): void;
   recordNack(typeUrl: string, version: string, nonce: string, message: string, code: number, rejected?: readonly string[]): void;
   remove(): void;
@@ -75,19 +76,52 @@ export interface ProxyHandle {
 export interface ProxyRegistryOptions {
   /** Defaults to the system clock. */
   clock?: () => Date;
+  /** Monotonic seconds for push-to-ACK latency; defaults to performance.now(). */
+  monotonicSeconds?: () => number;
+}
+
+/** Who a proxy event concerns. */
+export type ProxyRef = Readonly<Pick<ProxyInfo, 'streamId' | 'nodeId' | 'cluster' | 'protocol' | 'service'>>;
+
+/**
+ * Told of every change of a proxy's state as it happens (metrics, the event stream). Called
+ * synchronously from the stream: observers must be quick and must not throw.
+ */
+export interface ProxyObserver {
+  connected?(proxy: ProxyRef): void;
+  disconnected?(proxy: ProxyRef): void;
+  sent?(proxy: ProxyRef, typeUrl: string, version: string, resources: number): void;
+  /** latencySeconds: since the response it answers was sent (undefined for a version held on reconnect). */
+  acked?(proxy: ProxyRef, typeUrl: string, version: string, latencySeconds: number | undefined): void;
+  nacked?(proxy: ProxyRef, typeUrl: string, nack: Readonly<NackRecord>): void;
 }
 
 interface Record_ {
   info: Omit<ProxyInfo, 'types'>;
   types: Map<string, ProxyTypeStatus>;
+  /** typeUrl -> monotonic seconds the unanswered response was sent. */
+  sentAtMonotonic: Map<string, number>;
 }
 
 export class ProxyRegistry {
   private readonly records = new Map<number, Record_>();
   private readonly clock: () => Date;
+  private readonly monotonic: () => number;
+  private readonly observers = new Set<ProxyObserver>();
 
   constructor(options: ProxyRegistryOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
+    this.monotonic = options.monotonicSeconds ?? (() => performance.now() / 1000);
+  }
+
+  /** Adds an observer of proxy events; returns the function that removes it. */
+  observe(observer: ProxyObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  private notify(event: (o: ProxyObserver) => void): void {
+    for (const o of this.observers) event(o);
   }
 
   get size(): number {
@@ -95,26 +129,45 @@ export class ProxyRegistry {
   }
 
   register(registration: ProxyRegistration): ProxyHandle {
-    const record: Record_ = { info: { ...registration, identity: registration.identity ?? { transport: 'plaintext' }, connectedAt: this.now() }, types: new Map() };
+    const record: Record_ = {
+      info: { ...registration, identity: registration.identity ?? { transport: 'plaintext' }, connectedAt: this.now() },
+      types: new Map(),
+      sentAtMonotonic: new Map(),
+    };
     this.records.set(registration.streamId, record);
+    const ref: ProxyRef = Object.freeze({
+      streamId: registration.streamId, nodeId: registration.nodeId, cluster: registration.cluster,
+      protocol: registration.protocol, service: registration.service,
+    });
+    this.notify((o) => o.connected?.(ref));
     const status = (typeUrl: string): ProxyTypeStatus => {
       let s = record.types.get(typeUrl);
       if (!s) record.types.set(typeUrl, (s = { typeUrl, awaitingAck: false }));
       return s;
     };
     return {
-      recordSent: (typeUrl, version, nonce) => {
+      recordSent: (typeUrl, version, nonce, resources = 0) => {
         Object.assign(status(typeUrl), { sentVersion: version, sentNonce: nonce, sentAt: this.now(), awaitingAck: true });
+        record.sentAtMonotonic.set(typeUrl, this.monotonic());
+        this.notify((o) => o.sent?.(ref, typeUrl, version, resources));
       },
       recordAck: (typeUrl, version) => {
         Object.assign(status(typeUrl), { ackedVersion: version, ackedAt: this.now(), awaitingAck: false });
+        const sentAt = record.sentAtMonotonic.get(typeUrl);
+        record.sentAtMonotonic.delete(typeUrl);
+        const latency = sentAt === undefined ? undefined : Math.max(0, this.monotonic() - sentAt);
+        this.notify((o) => o.acked?.(ref, typeUrl, version, latency));
       },
       recordNack: (typeUrl, version, nonce, message, code, rejected = []) => {
         const lastNack: NackRecord = { version, nonce, message, code, at: this.now(), rejected: [...rejected].sort() };
         Object.assign(status(typeUrl), { lastNack, awaitingAck: false });
+        record.sentAtMonotonic.delete(typeUrl);
+        this.notify((o) => o.nacked?.(ref, typeUrl, lastNack));
       },
       remove: () => {
-        if (this.records.get(registration.streamId) === record) this.records.delete(registration.streamId);
+        if (this.records.get(registration.streamId) !== record) return;
+        this.records.delete(registration.streamId);
+        this.notify((o) => o.disconnected?.(ref));
       },
     };
   }
@@ -138,4 +191,14 @@ export class ProxyRegistry {
 function typeRank(typeUrl: string): number {
   const i = (TYPE_ORDER as readonly string[]).indexOf(typeUrl);
   return i < 0 ? TYPE_ORDER.length : i;
+}
+
+/** How in step a proxy is for one type, as `pier proxies` and the event stream show it. */
+export type SyncState = 'SYNCED' | 'STALE' | 'NACKED';
+
+/** The proxy's latest answer decides: a NACK later than any ACK is NACKED; a response awaiting its answer is STALE. */
+export function syncState(t: ProxyTypeStatus): SyncState {
+  if (t.lastNack && (!t.ackedAt || t.lastNack.at >= t.ackedAt) && !t.awaitingAck) return 'NACKED';
+  if (t.awaitingAck || t.ackedVersion === undefined) return 'STALE';
+  return 'SYNCED';
 }

@@ -19,9 +19,10 @@ import { fetchResources } from './fetch';
 import type { ProxyRegistry, StreamService } from './registry';
 import { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
 import { addReflection, descriptorIndex } from './reflection';
+import { CSDS_SERVICE, clientStatusHandlers } from './csds';
 import { SotwStream } from './sotw';
 import type { StreamDeps } from './stream';
-import { admit } from './admission';
+import { admit, callerScope, type AuthenticatedCall } from './admission';
 import { ReloadingServerCredentials } from './credentials';
 import { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
 import type { XdsTlsPaths } from '../../security/tls-dir';
@@ -44,6 +45,14 @@ export interface XdsServerOptions {
   tlsReloadIntervalMs?: number;
   /** Overrides of DEFAULT_XDS_LIMITS. */
   limits?: Partial<XdsLimits>;
+  /** More services on the xDS port (their protos among the xDS protos), with health and reflection. */
+  extraServices?: readonly ExtraService[];
+}
+
+/** A service another stage implements; scope tells it which Gateway a caller may inspect (see callerScope). */
+export interface ExtraService {
+  name: string;
+  implementation(scope: (call: AuthenticatedCall) => string | undefined): grpc.UntypedServiceImplementation;
 }
 
 /**
@@ -105,7 +114,10 @@ export class XdsServer {
         ) => fetchResources(options.cache, svc.typeUrl, call, callback, this.deps),
       });
     }
-    this.servedServices = [ADS_SERVICE, ...PER_TYPE_SERVICES.map((s) => s.name)];
+    this.server.addService(serviceDefinition(definition, CSDS_SERVICE), clientStatusHandlers({ registry: options.registry, cache: options.cache, protos, requireIdentity }));
+    const scope = (call: AuthenticatedCall) => callerScope(call, requireIdentity);
+    for (const extra of options.extraServices ?? []) this.server.addService(serviceDefinition(definition, extra.name), extra.implementation(scope));
+    this.servedServices = [ADS_SERVICE, ...PER_TYPE_SERVICES.map((s) => s.name), CSDS_SERVICE, ...(options.extraServices ?? []).map((s) => s.name)];
 
     this.health = new HealthImplementation({ '': 'SERVING', ...Object.fromEntries(this.servedServices.map((s) => [s, 'SERVING' as const])) });
     this.health.addToServer(this.server);

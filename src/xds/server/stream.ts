@@ -395,7 +395,7 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
     state.awaiting = true;
     state.pendingVersion = version;
     state.everSent = true;
-    this.proxy?.recordSent(state.typeUrl, version, nonce);
+    this.proxy?.recordSent(state.typeUrl, version, nonce, resources.length);
   }
 
   /** Envoy needs an EDS cluster's assignment again after the cluster changed (it warms on it). */

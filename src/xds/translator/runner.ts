@@ -14,6 +14,8 @@ import { translateGateway, XdsTranslationMemo, type GatewayTranslation } from '.
 export interface XdsTranslatorRunnerOptions {
   bus: Bus;
   logger: Logger;
+  /** Told how long each translation pass took, in seconds (metrics). */
+  onTranslated?: (seconds: number) => void;
 }
 
 export class XdsTranslatorRunner {
@@ -24,9 +26,11 @@ export class XdsTranslatorRunner {
   private readonly last = new Map<string, GatewayTranslation>();
   private subscription: Subscription<string, XdsIR> | undefined;
   private loop: Promise<void> | undefined;
+  private readonly onTranslated: ((seconds: number) => void) | undefined;
 
   constructor(options: XdsTranslatorRunnerOptions) {
     this.bus = options.bus;
+    this.onTranslated = options.onTranslated;
     this.logger = componentLogger(options.logger, 'xds-translator');
   }
 
@@ -89,6 +93,7 @@ export class XdsTranslatorRunner {
       const started = process.hrtime.bigint();
       const translated = this.reuseUnchanged(gateway, translateGateway(update.value, this.memo));
       const { resources, bindings } = translated;
+      this.onTranslated?.(Number(process.hrtime.bigint() - started) / 1e9);
       // Bindings first: the endpoint translator then has the new clusters' endpoints ready
       // by the time the cache takes both.
       this.bus.endpointBindings.store(gateway, bindings);

@@ -64,3 +64,31 @@ test('every answer passes the private-key filter, errors included', async () => 
     await admin.close();
   }
 });
+
+test('/metrics serves the exposition as it is, through the key filter, and a failure as a 500', async () => {
+  const pem = ['-----BEGIN PRIVATE KEY-----', 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', '-----END PRIVATE KEY-----'].join('\n');
+  let fail = false;
+  const admin = new AdminServer({
+    readiness: () => ({ ready: true, waitingFor: [] }),
+    views: {},
+    metrics: async () => {
+      if (fail) throw new Error('registry broke');
+      return { contentType: 'text/plain; version=0.0.4; charset=utf-8', text: `# HELP a_total a\n# TYPE a_total counter\na_total{x="${pem.replace(/\n/g, '\\n')}"} 1\n` };
+    },
+  }, silentLogger());
+  const port = await admin.listen('127.0.0.1:0');
+  try {
+    const r = await httpRequest(`http://127.0.0.1:${port}/metrics`);
+    assert.equal(r.status, 200);
+    assert.match(String(r.headers['content-type']), /^text\/plain; version=0\.0\.4/);
+    assert.match(r.body, /^# HELP a_total a\n/);
+    assert.ok(!r.body.includes('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'));
+    assert.deepEqual(JSON.parse((await httpRequest(`http://127.0.0.1:${port}/`)).body).endpoints, ['/healthz', '/readyz', '/metrics']);
+    fail = true;
+    const broken = await httpRequest(`http://127.0.0.1:${port}/metrics`);
+    assert.equal(broken.status, 500);
+    assert.equal(JSON.parse(broken.body).error, 'registry broke');
+  } finally {
+    await admin.close();
+  }
+});

@@ -103,7 +103,7 @@ test('writes once per change, keeps the other controller\'s entry, retries a con
     await waitFor('the write', () => (api.puts === 1 ? true : undefined));
     await writer.idle();
     assert.ok(api.gets >= 3, 'read again after each conflict');
-    assert.equal(await metricValue(registry, 'pier_status_conflicts_total'), 2);
+    assert.equal(await metricValue(registry, 'pier_kubernetes_status_conflicts_total'), 2);
     const parents = api.object.status?.parents as { controllerName: string }[];
     assert.deepEqual(parents.map((p) => p.controllerName), [THEIRS, OURS]);
     // The same status again (a new object identity on the bus, same content): no write.
@@ -190,7 +190,7 @@ test('a failed write is tried again after a delay, not in a tight loop', async (
   const { bus, writer, registry, key } = setup(api);
   try {
     bus.statuses.store(key, routeStatus('edge', 1));
-    await waitFor('the refused write', async () => ((await metricValue(registry, 'pier_status_write_failures_total')) === 1 ? true : undefined));
+    await waitFor('the refused write', async () => ((await metricValue(registry, 'pier_kubernetes_status_write_failures_total')) === 1 ? true : undefined));
     const gets = api.gets;
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(api.gets, gets, 'no retry within half a second');

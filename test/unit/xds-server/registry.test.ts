@@ -100,3 +100,32 @@ describe('proxy registry', () => {
     assert.equal(registry.size, 0);
   });
 });
+
+describe('proxy registry observers', () => {
+  test('are told of connect, push, ACK (with its latency), NACK and disconnect, in that order', () => {
+    let seconds = 100;
+    const registry = new ProxyRegistry({ monotonicSeconds: () => seconds });
+    const events: string[] = [];
+    const stopObserving = registry.observe({
+      connected: (p) => events.push(`connected ${p.cluster} ${p.nodeId} ${p.protocol}`),
+      sent: (_p, type, version, n) => events.push(`sent ${type} ${version} ${n}`),
+      acked: (_p, type, version, latency) => events.push(`acked ${type} ${version} ${latency}`),
+      nacked: (_p, type, nack) => events.push(`nacked ${type} ${nack.version} ${nack.message}`),
+      disconnected: (p) => events.push(`disconnected ${p.nodeId}`),
+    });
+    const handle = registry.register({ streamId: 1, nodeId: 'n1', cluster: GW, envoyVersion: '', protocol: 'delta', service: 'ads', peer: '' });
+    handle.recordSent('T', 'v1', 'a', 3);
+    seconds += 0.25;
+    handle.recordAck('T', 'v1');
+    handle.recordAck('T', 'v1'); // a version held on reconnect: no latency
+    handle.recordSent('T', 'v2', 'b', 1);
+    handle.recordNack('T', 'v2', 'b', 'bad', 3);
+    handle.remove();
+    handle.remove();
+    stopObserving();
+    registry.register({ streamId: 2, nodeId: 'n2', cluster: GW, envoyVersion: '', protocol: 'sotw', service: 'ads', peer: '' });
+    assert.deepEqual(events, [
+      `connected ${GW} n1 delta`, 'sent T v1 3', 'acked T v1 0.25', 'acked T v1 undefined', 'sent T v2 1', 'nacked T v2 bad', 'disconnected n1',
+    ]);
+  });
+});

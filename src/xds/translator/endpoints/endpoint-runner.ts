@@ -16,6 +16,8 @@ import { bindingResource, endpointsFor, sliceService } from './endpoints';
 export interface EndpointRunnerOptions {
   bus: Bus;
   logger: Logger;
+  /** Told how long each translation pass took, in seconds (metrics). */
+  onTranslated?: (seconds: number) => void;
 }
 
 interface BuiltBinding {
@@ -113,6 +115,7 @@ export class EndpointRunner {
     }
     let rebuilt = 0;
     for (const [gateway, clusters] of dirty) rebuilt += this.rebuild(gateway, clusters);
+    if (dirty.size > 0) this.options.onTranslated?.(Number(process.hrtime.bigint() - started) / 1e9);
     if (rebuilt > 0) this.log.debug({ clusters: rebuilt, gateways: dirty.size, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'endpoints updated');
   }
 

@@ -1,0 +1,46 @@
+// Original file: /work/main/proto/envoy/admin/v3/config_dump_shared.proto
+
+import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../google/protobuf/Any';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../../google/protobuf/Timestamp';
+import type { UpdateFailureState as _envoy_admin_v3_UpdateFailureState, UpdateFailureState__Output as _envoy_admin_v3_UpdateFailureState__Output } from '../../../envoy/admin/v3/UpdateFailureState';
+import type { ClientResourceStatus as _envoy_admin_v3_ClientResourceStatus, ClientResourceStatus__Output as _envoy_admin_v3_ClientResourceStatus__Output } from '../../../envoy/admin/v3/ClientResourceStatus';
+
+export interface _envoy_admin_v3_ClustersConfigDump_DynamicCluster {
+  'version_info'?: (string);
+  'cluster'?: (_google_protobuf_Any | null);
+  'last_updated'?: (_google_protobuf_Timestamp | null);
+  'error_state'?: (_envoy_admin_v3_UpdateFailureState | null);
+  'client_status'?: (_envoy_admin_v3_ClientResourceStatus);
+}
+
+export interface _envoy_admin_v3_ClustersConfigDump_DynamicCluster__Output {
+  'version_info'?: (string);
+  'cluster'?: (_google_protobuf_Any__Output);
+  'last_updated'?: (_google_protobuf_Timestamp__Output);
+  'error_state'?: (_envoy_admin_v3_UpdateFailureState__Output);
+  'client_status'?: (_envoy_admin_v3_ClientResourceStatus__Output);
+}
+
+export interface _envoy_admin_v3_ClustersConfigDump_StaticCluster {
+  'cluster'?: (_google_protobuf_Any | null);
+  'last_updated'?: (_google_protobuf_Timestamp | null);
+}
+
+export interface _envoy_admin_v3_ClustersConfigDump_StaticCluster__Output {
+  'cluster'?: (_google_protobuf_Any__Output);
+  'last_updated'?: (_google_protobuf_Timestamp__Output);
+}
+
+export interface ClustersConfigDump {
+  'version_info'?: (string);
+  'static_clusters'?: (_envoy_admin_v3_ClustersConfigDump_StaticCluster)[];
+  'dynamic_active_clusters'?: (_envoy_admin_v3_ClustersConfigDump_DynamicCluster)[];
+  'dynamic_warming_clusters'?: (_envoy_admin_v3_ClustersConfigDump_DynamicCluster)[];
+}
+
+export interface ClustersConfigDump__Output {
+  'version_info'?: (string);
+  'static_clusters'?: (_envoy_admin_v3_ClustersConfigDump_StaticCluster__Output)[];
+  'dynamic_active_clusters'?: (_envoy_admin_v3_ClustersConfigDump_DynamicCluster__Output)[];
+  'dynamic_warming_clusters'?: (_envoy_admin_v3_ClustersConfigDump_DynamicCluster__Output)[];
+}

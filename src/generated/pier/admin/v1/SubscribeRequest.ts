@@ -1,0 +1,10 @@
+// Original file: /work/main/proto/pier/admin/v1/admin.proto
+
+
+export interface SubscribeRequest {
+  'gateway'?: (string);
+}
+
+export interface SubscribeRequest__Output {
+  'gateway'?: (string);
+}

@@ -1,5 +1,5 @@
 /**
- * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|convergence|churn ...]`
+ * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|peer|convergence|churn ...]`
  * (all of them when none is named). Benchmarks print numbers; they assert no timing.
  * Each benchmark runs in a fresh node process with --expose-gc, so memory numbers do not carry
  * what an earlier benchmark left behind.
@@ -8,12 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { runChurnBench } from './churn';
 import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
+import { runPeerBench } from './peer';
 import { runScaleBench } from './scale';
 import { runTranslateBench } from './translate';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
   fanout: runFanoutBench,
+  peer: runPeerBench,
   convergence: runConvergenceBench,
   churn: runChurnBench,
   scale: runScaleBench,

@@ -15,8 +15,10 @@
  *
  * Environment: PIER_BENCH_PEER_STREAMS (100,1000,3000,10000), PIER_BENCH_PEER_PROTOCOLS
  * (delta,sotw), PIER_BENCH_PEER_SERVERS (pier,snapshot,linear), PIER_BENCH_PEER_ROUNDS (2),
- * PIER_BENCH_PEER_UPDATES (updates per server per round, 10), PIER_BENCH_PEER_UPDATES_LARGE
- * (the same from 5,000 streams on, 5). PIER_BENCH_PEER_PROFILE=<dir>: a V8 CPU profile of Pier's
+ * PIER_BENCH_PEER_UPDATES (updates per server per round, 10), PIER_BENCH_PEER_ROUNDS_LARGE and
+ * PIER_BENCH_PEER_UPDATES_LARGE (the same from 5,000 streams on: 1 and 5).
+ * PIER_BENCH_PEER_BASELINE=<path of another build's dist/bench/peer-pier-server.js> adds that
+ * Pier as a fourth server ("baseline"), to compare two versions of Pier in one run. PIER_BENCH_PEER_PROFILE=<dir>: a V8 CPU profile of Pier's
  * server over the updates of each case (not the setup), summarized by bench/profile-summary.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,9 +35,9 @@ import { fmtBytes, fmtMs, note, percentile, printTable, settle } from './lib/sta
 import type { AdsProtocol } from './lib/xds-clients';
 
 const ROUTES = 100;
-const SERVER_NAMES = ['pier', 'snapshot', 'linear'] as const;
+const SERVER_NAMES = ['pier', 'snapshot', 'linear', 'baseline'] as const;
 type ServerName = (typeof SERVER_NAMES)[number];
-const LABEL: Record<ServerName, string> = { pier: 'Pier', snapshot: 'gcp SnapshotCache', linear: 'gcp LinearCache' };
+const LABEL: Record<ServerName, string> = { pier: 'Pier', snapshot: 'gcp SnapshotCache', linear: 'gcp LinearCache', baseline: 'Pier baseline' };
 /** Streams from which the smaller update count applies. */
 const LARGE = 5000;
 const WARMUP = { streams: 20, updates: 5 };
@@ -51,8 +53,10 @@ interface Config {
   protocols: AdsProtocol[];
   servers: ServerName[];
   rounds: number;
+  roundsLarge: number;
   updates: number;
   updatesLarge: number;
+  baseline: string | undefined;
   profileDir: string | undefined;
 }
 
@@ -79,8 +83,13 @@ function readConfig(): Config {
   return {
     streams,
     protocols: listFromEnv<AdsProtocol>('PIER_BENCH_PEER_PROTOCOLS', ['delta', 'sotw'], ['delta', 'sotw']),
-    servers: listFromEnv<ServerName>('PIER_BENCH_PEER_SERVERS', SERVER_NAMES, SERVER_NAMES),
+    servers: [
+      ...listFromEnv<ServerName>('PIER_BENCH_PEER_SERVERS', ['pier', 'snapshot', 'linear'], ['pier', 'snapshot', 'linear']),
+      ...(process.env.PIER_BENCH_PEER_BASELINE ? ['baseline' as const] : []),
+    ],
+    baseline: process.env.PIER_BENCH_PEER_BASELINE ? path.resolve(process.env.PIER_BENCH_PEER_BASELINE) : undefined,
     rounds: intFromEnv('PIER_BENCH_PEER_ROUNDS', 2),
+    roundsLarge: intFromEnv('PIER_BENCH_PEER_ROUNDS_LARGE', 1),
     updates: intFromEnv('PIER_BENCH_PEER_UPDATES', 10),
     updatesLarge: intFromEnv('PIER_BENCH_PEER_UPDATES_LARGE', 5),
     profileDir: process.env.PIER_BENCH_PEER_PROFILE ? path.resolve(process.env.PIER_BENCH_PEER_PROFILE) : undefined,
@@ -89,6 +98,10 @@ function readConfig(): Config {
 
 function updatesFor(config: Config, streams: number): number {
   return streams >= LARGE ? config.updatesLarge : config.updates;
+}
+
+function roundsFor(config: Config, streams: number): number {
+  return streams >= LARGE ? config.roundsLarge : config.rounds;
 }
 
 interface CaseResult {
@@ -129,12 +142,13 @@ async function startServers(config: Config, dir: string, fixture: PushFixture): 
   const peerFixture = path.join(dir, 'peer-fixture.json');
   writeFileSync(pierFixture, JSON.stringify(fixture));
   writeFileSync(peerFixture, JSON.stringify(encodePushFixture(fixture, loadXdsProtos())));
-  const peer = config.servers.some((s) => s !== 'pier') ? ensurePeerBinary(note) : '';
+  const peer = config.servers.some((s) => s === 'snapshot' || s === 'linear') ? ensurePeerBinary(note) : '';
   const processes = new Map<ServerName, ServerProcess>();
   try {
     for (const name of config.servers) {
-      const server = name === 'pier'
-        ? await ServerProcess.start(name, process.execPath, ['--expose-gc', '--max-old-space-size=8192', path.join(__dirname, 'peer-pier-server.js'), pierFixture])
+      const pierServer = name === 'pier' ? path.join(__dirname, 'peer-pier-server.js') : name === 'baseline' ? config.baseline : undefined;
+      const server = pierServer
+        ? await ServerProcess.start(name, process.execPath, ['--expose-gc', '--max-old-space-size=8192', pierServer, pierFixture])
         : await ServerProcess.start(name, peer, ['-fixture', peerFixture, '-cache', name, '-listen', '127.0.0.1:0']);
       processes.set(name, server);
     }
@@ -174,7 +188,7 @@ async function runCase(
     await server.cpuWhenIdle(IDLE_TIMEOUT_MS);
     const connected = await server.memory();
     into.rssPerStream.push((connected.rss - before.rss) / streams);
-    const profile = profileDir && name === 'pier' ? path.join(profileDir, `pier-${protocol}-${streams}-${into.setupMs.length}.cpuprofile`) : '';
+    const profile = profileDir && (name === 'pier' || name === 'baseline') ? path.join(profileDir, `${name}-${protocol}-${streams}-${into.setupMs.length}.cpuprofile`) : '';
     if (profile) await server.command('profile-start', 'profiling');
     /** Profiling: the update windows (CLOCK_MONOTONIC us, like the profile's), told until idle again. */
     const windows: [number, number][] = [];
@@ -241,6 +255,7 @@ function report(config: Config, results: CaseResult[]): void {
   if (!config.servers.includes('pier')) return;
   const find = (server: ServerName, protocol: AdsProtocol, streams: number): CaseResult | undefined =>
     results.find((r) => r.server === server && r.protocol === protocol && r.streams === streams);
+  const withBaseline = config.servers.includes('baseline');
   const rows: string[][] = [];
   for (const protocol of config.protocols) {
     for (const streams of config.streams) {
@@ -251,17 +266,20 @@ function report(config: Config, results: CaseResult[]): void {
       const cpu = (r: CaseResult | undefined): number => (r ? percentile(r.cpuMs, 50) : Number.NaN);
       const snapshot = find('snapshot', protocol, streams);
       const linear = find('linear', protocol, streams);
+      const baseline = find('baseline', protocol, streams);
       const fasterP50 = Math.min(...[p50(snapshot), p50(linear)].filter(Number.isFinite));
       const fasterP99 = Math.min(...[p99(snapshot), p99(linear)].filter(Number.isFinite));
       rows.push([
         protocol, String(streams), fmtMs(p50(pier)), fmtMs(p50(snapshot)), fmtMs(p50(linear)),
         ratio(p50(pier), p50(snapshot)), ratio(p50(pier), p50(linear)), ratio(p50(pier), fasterP50), ratio(p99(pier), fasterP99),
         ratio(cpu(pier), cpu(snapshot)), ratio(cpu(pier), cpu(linear)),
+        ...(withBaseline ? [fmtMs(p50(baseline)), ratio(p50(baseline), fasterP50), ratio(p99(baseline), fasterP99), ratio(p50(pier), p50(baseline))] : []),
       ]);
     }
   }
   printTable('peer: Pier / go-control-plane (all p50 unless said; < 1 means Pier is faster)', [
     'protocol', 'streams', 'Pier', 'Snapshot', 'Linear', 'P/Snap', 'P/Linear', 'P/faster', 'P/faster p99', 'cpu P/Snap', 'cpu P/Linear',
+    ...(withBaseline ? ['Baseline', 'B/faster', 'B/faster p99', 'P/B'] : []),
   ], rows);
   note('faster = the faster of the two go-control-plane caches at that row. Target (issue 7): P/faster <= 0.5 at 1,000 and 10,000 streams, Delta and SotW.');
 }
@@ -274,13 +292,13 @@ export async function runPeerBench(): Promise<void> {
     note(`skipped ${n} streams: the open-file hard limit (${hard}) is below ${n + FD_MARGIN}`);
     return false;
   });
-  const total = config.protocols.length * (WARMUP.updates + config.rounds * streamCounts.reduce((sum, n) => sum + updatesFor(config, n), 0));
+  const total = config.protocols.length * (WARMUP.updates + streamCounts.reduce((sum, n) => sum + roundsFor(config, n) * updatesFor(config, n), 0));
   loadXdsProtos();
   const fixture = buildPushFixture(ROUTES, total);
   const { base } = fixture;
   note(`${peerModuleVersions()}; node ${process.version}; ${os.cpus().length} CPUs; open-file hard limit ${hard}`);
   note(`one gateway: ${base.listeners.length} listener, ${base.routes.length} route configuration, ${base.clusters.length} clusters, ${base.endpoints.length} assignments`);
-  note(`streams ${streamCounts.join(', ')}; ${config.protocols.join(', ')}; ${config.rounds} rounds of ${config.updates} updates per server (${config.updatesLarge} from ${LARGE} streams), servers alternating`);
+  note(`streams ${streamCounts.join(', ')}; ${config.protocols.join(', ')}; ${config.rounds} rounds of ${config.updates} updates per server (from ${LARGE} streams: ${config.roundsLarge} of ${config.updatesLarge}), servers alternating`);
 
   if (config.profileDir) mkdirSync(config.profileDir, { recursive: true });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-peer-'));
@@ -292,7 +310,7 @@ export async function runPeerBench(): Promise<void> {
       for (const name of config.servers) await runCase(undefined, servers, name, protocol, WARMUP.streams, WARMUP.updates, fixture, emptyResult(name, protocol, WARMUP.streams));
       for (const streams of streamCounts) {
         const byServer = new Map(config.servers.map((name) => [name, emptyResult(name, protocol, streams)]));
-        for (let round = 0; round < config.rounds; round++) {
+        for (let round = 0; round < roundsFor(config, streams); round++) {
           const order = config.servers.map((_, i) => config.servers[(i + round) % config.servers.length] as ServerName);
           for (const name of order) {
             const started = Date.now();

@@ -72,17 +72,33 @@ export interface ProxyRegistryOptions {
   clock?: () => Date;
 }
 
+/**
+ * A type's status as streams update it, on every response and ACK: times are kept as numbers
+ * and written as ISO strings only when someone lists the proxies.
+ */
+interface TypeRecord {
+  typeUrl: string;
+  awaitingAck: boolean;
+  sentVersion?: string;
+  sentNonce?: string;
+  sentAtMs?: number;
+  ackedVersion?: string;
+  ackedAtMs?: number;
+  lastNack?: NackRecord;
+}
+
 interface Record_ {
   info: Omit<ProxyInfo, 'types'>;
-  types: Map<string, ProxyTypeStatus>;
+  types: Map<string, TypeRecord>;
 }
 
 export class ProxyRegistry {
   private readonly records = new Map<number, Record_>();
-  private readonly clock: () => Date;
+  private readonly nowMs: () => number;
 
   constructor(options: ProxyRegistryOptions = {}) {
-    this.clock = options.clock ?? (() => new Date());
+    const clock = options.clock;
+    this.nowMs = clock ? () => clock().getTime() : Date.now;
   }
 
   get size(): number {
@@ -92,21 +108,29 @@ export class ProxyRegistry {
   register(registration: ProxyRegistration): ProxyHandle {
     const record: Record_ = { info: { ...registration, connectedAt: this.now() }, types: new Map() };
     this.records.set(registration.streamId, record);
-    const status = (typeUrl: string): ProxyTypeStatus => {
+    const status = (typeUrl: string): TypeRecord => {
       let s = record.types.get(typeUrl);
       if (!s) record.types.set(typeUrl, (s = { typeUrl, awaitingAck: false }));
       return s;
     };
     return {
       recordSent: (typeUrl, version, nonce) => {
-        Object.assign(status(typeUrl), { sentVersion: version, sentNonce: nonce, sentAt: this.now(), awaitingAck: true });
+        const s = status(typeUrl);
+        s.sentVersion = version;
+        s.sentNonce = nonce;
+        s.sentAtMs = this.nowMs();
+        s.awaitingAck = true;
       },
       recordAck: (typeUrl, version) => {
-        Object.assign(status(typeUrl), { ackedVersion: version, ackedAt: this.now(), awaitingAck: false });
+        const s = status(typeUrl);
+        s.ackedVersion = version;
+        s.ackedAtMs = this.nowMs();
+        s.awaitingAck = false;
       },
       recordNack: (typeUrl, version, nonce, message, code, rejected = []) => {
-        const lastNack: NackRecord = { version, nonce, message, code, at: this.now(), rejected: [...rejected].sort() };
-        Object.assign(status(typeUrl), { lastNack, awaitingAck: false });
+        const s = status(typeUrl);
+        s.lastNack = { version, nonce, message, code, at: this.now(), rejected: [...rejected].sort() };
+        s.awaitingAck = false;
       },
       remove: () => {
         if (this.records.get(registration.streamId) === record) this.records.delete(registration.streamId);
@@ -118,15 +142,23 @@ export class ProxyRegistry {
   list(): ProxyInfo[] {
     return [...this.records.values()].map((r) => ({
       ...r.info,
-      types: [...r.types.values()]
-        .sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl))
-        .map((t) => ({ ...t, ...(t.lastNack ? { lastNack: { ...t.lastNack, rejected: [...t.lastNack.rejected] } } : {}) })),
+      types: [...r.types.values()].sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl)).map(typeStatus),
     }));
   }
 
   private now(): string {
-    return this.clock().toISOString();
+    return new Date(this.nowMs()).toISOString();
   }
+}
+
+function typeStatus(t: TypeRecord): ProxyTypeStatus {
+  const { sentAtMs, ackedAtMs, lastNack, ...rest } = t;
+  return {
+    ...rest,
+    ...(sentAtMs !== undefined ? { sentAt: new Date(sentAtMs).toISOString() } : {}),
+    ...(ackedAtMs !== undefined ? { ackedAt: new Date(ackedAtMs).toISOString() } : {}),
+    ...(lastNack ? { lastNack: { ...lastNack, rejected: [...lastNack.rejected] } } : {}),
+  };
 }
 
 function typeRank(typeUrl: string): number {

@@ -14,6 +14,7 @@ import type { SnapshotCache } from '../cache/cache';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
 import type { ProxyHandle, ProxyRegistry, StreamProtocol, StreamService } from './registry';
 import { rejectedByNack } from './nack';
+import type { EncodedResponse, ResponseEncoder } from './responses';
 
 /** A NACK's log line lists at most this many rejected names (and how many there were). */
 const MAX_LOGGED_NAMES = 20;
@@ -22,6 +23,8 @@ export interface StreamDeps {
   cache: SnapshotCache;
   registry: ProxyRegistry;
   logger: Logger;
+  /** Shared by the server's streams: a response owed to many is encoded once. */
+  responses: ResponseEncoder;
 }
 
 export interface StreamScope {
@@ -46,6 +49,18 @@ export interface TypeWork {
   notices: string[];
   /** A first response is owed even though it carries nothing (the client waits for one). */
   owesInitial: boolean;
+}
+
+const NOTHING: readonly never[] = Object.freeze([]);
+
+/** The work of a type with nothing to compare (no dirty names): at most the owed first response. */
+export function idleWork(owesInitial: boolean): TypeWork {
+  return { upserts: NOTHING as never[], removals: NOTHING as never[], notices: NOTHING as never[], owesInitial };
+}
+
+/** Whether a type has no names to compare: most types of most streams, on most pushes. */
+export function nothingDirty(state: TypeState): boolean {
+  return state.dirty !== 'all' && state.dirty.size === 0;
 }
 
 export function hasUpserts(work: TypeWork): boolean {
@@ -121,7 +136,7 @@ interface BaseRequest {
   error_detail?: Status__Output;
 }
 
-export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeState> {
+export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
   readonly id = nextStreamId++;
   protected node: Node__Output | undefined;
   protected gateway = '';
@@ -133,14 +148,15 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
   private pumpScheduled = false;
   private writeBlocked = false;
   private closed = false;
-  private nonceCounter = 0;
+  /** The highest nonce sequence this stream sent: a shared response must be above it (see ResponseEncoder). */
+  protected sentSeq = 0;
   private readonly ignoredTypes = new Set<string>();
 
   constructor(
-    protected readonly call: grpc.ServerDuplexStream<Req, Res>,
+    protected readonly call: grpc.ServerDuplexStream<Req, Buffer>,
     protected readonly deps: StreamDeps,
     protected readonly scope: StreamScope,
-    private readonly onDone: (stream: XdsStream<Req, Res, S>) => void,
+    private readonly onDone: (stream: XdsStream<Req, S>) => void,
   ) {
     this.logger = deps.logger.child({ stream: this.id, protocol: scope.protocol, service: scope.service });
   }
@@ -315,15 +331,11 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
     }
   }
 
-  protected nextNonce(): string {
-    this.nonceCounter += 1;
-    return `${this.id}-${this.nonceCounter}`;
-  }
-
   /** Writes a response; when the transport buffer is full, further pushes wait for drain. */
-  protected write(response: Res): void {
+  protected write(response: EncodedResponse): void {
     if (this.closed) return;
-    const flushed = this.call.write(response);
+    this.sentSeq = response.seq;
+    const flushed = this.call.write(response.bytes);
     if (!flushed) {
       this.writeBlocked = true;
       this.call.once('drain', () => {
@@ -335,7 +347,7 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
 
   protected recordAck(state: S): void {
     this.proxy?.recordAck(state.typeUrl, state.pendingVersion);
-    this.logger.debug({ typeUrl: state.typeUrl, version: state.pendingVersion }, 'ACK');
+    if (this.logger.isLevelEnabled('debug')) this.logger.debug({ typeUrl: state.typeUrl, version: state.pendingVersion }, 'ACK');
   }
 
   /** The client said it holds this version (reconnect): recorded as if it had ACKed it. */

@@ -10,7 +10,7 @@
 import { GatewayAPITranslatorRunner } from '../src/gatewayapi/runner';
 import { silentLogger } from '../src/logging/logger';
 import { Bus, type ProviderResources } from '../src/message/resources';
-import { GenerationTracker } from '../src/provider/file/generations';
+import { GenerationTracker } from '../src/provider/file/objects/generations';
 import { FileStatusWriter } from '../src/status/writer';
 import { SnapshotCache } from '../src/xds/cache/cache';
 import { XdsCacheRunner } from '../src/xds/cache/runner';

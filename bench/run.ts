@@ -1,5 +1,5 @@
 /**
- * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|peer|convergence|churn ...]`
+ * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|peer|convergence|churn|startup ...]`
  * (all of them when none is named). Benchmarks print numbers; they assert no timing.
  * Each benchmark runs in a fresh node process with --expose-gc, so memory numbers do not carry
  * what an earlier benchmark left behind.
@@ -10,7 +10,10 @@ import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runPeerBench } from './peer';
 import { runScaleBench } from './scale';
+import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
+import { runFuzzBench } from './fuzz';
+import { runStreamsBench } from './streams';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
@@ -20,6 +23,9 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   churn: runChurnBench,
   scale: runScaleBench,
   'add-routes': runAddRoutesBench,
+  fuzz: runFuzzBench,
+  streams: runStreamsBench,
+  startup: runStartupBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

@@ -6,7 +6,7 @@
  */
 import type { ProviderResources } from '../../src/message/resources';
 import { collectResources, parseManifests } from '../../src/provider/file';
-import { GenerationTracker } from '../../src/provider/file/generations';
+import { GenerationTracker } from '../../src/provider/file/objects/generations';
 
 export const CONTROLLER = 'pier.dev/gateway-controller';
 export const NAMESPACE = 'bench';

@@ -32,6 +32,13 @@ export interface ResponseSummary {
   resources: number;
 }
 
+/** PEM files' contents, as node's TLS takes them. */
+export interface ClientTls {
+  ca: Buffer;
+  key: Buffer;
+  cert: Buffer;
+}
+
 export interface ClientOptions {
   address: string;
   protocol: AdsProtocol;
@@ -41,6 +48,8 @@ export interface ClientOptions {
   subscriptions: readonly TypeSubscription[];
   /** One HTTP/2 connection per client, like one Envoy each (default); false shares one per target. */
   ownConnection?: boolean;
+  /** Plaintext unless given; mTLS with this material (a proxy certificate of the gateway). */
+  tls?: ClientTls;
   /**
    * Like Envoy: the EDS subscription follows the clusters (an EDS cluster's assignment has the
    * cluster's name here), so names come and go with CDS. Otherwise subscriptions stay as given.
@@ -125,6 +134,10 @@ const CLUSTER_FIELDS = new Set<number>([CLUSTER_NAME]);
 /** Shared connections (ownConnection: false), per address, with how many clients use each. */
 const sharedSessions = new Map<string, { session: http2.ClientHttp2Session; users: number }>();
 
+function authorityOf(options: ClientOptions): string {
+  return `${options.tls ? 'https' : 'http'}://${options.address}`;
+}
+
 export class AutoAckClient {
   /** Types that have been answered at least once. */
   readonly answered = new Set<string>();
@@ -143,12 +156,13 @@ export class AutoAckClient {
   private pending: Buffer = Buffer.alloc(0);
 
   constructor(private readonly options: ClientOptions) {
-    const authority = `http://${options.address}`;
+    const authority = authorityOf(options);
+    const connect = (): http2.ClientHttp2Session => http2.connect(authority, options.tls ? { ...options.tls } : {});
     if (options.ownConnection !== false) {
-      this.session = http2.connect(authority);
+      this.session = connect();
     } else {
       let shared = sharedSessions.get(authority);
-      if (!shared || shared.session.destroyed || shared.session.closed) sharedSessions.set(authority, (shared = { session: http2.connect(authority), users: 0 }));
+      if (!shared || shared.session.destroyed || shared.session.closed) sharedSessions.set(authority, (shared = { session: connect(), users: 0 }));
       shared.users += 1;
       this.session = shared.session;
     }
@@ -188,7 +202,7 @@ export class AutoAckClient {
       this.session.close();
       return;
     }
-    const authority = `http://${this.options.address}`;
+    const authority = authorityOf(this.options);
     const shared = sharedSessions.get(authority);
     if (shared?.session === this.session && --shared.users <= 0) {
       sharedSessions.delete(authority);

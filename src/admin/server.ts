@@ -5,6 +5,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { componentLogger, type Logger } from '../logging/logger';
+import { redactText } from '../security/redact';
 
 /** Read-only views the entry point hands the admin server. */
 export interface AdminSources {
@@ -58,13 +59,14 @@ export class AdminServer {
       send(res, 200, view(url.searchParams));
     } catch (err) {
       this.log.error({ err, path: url.pathname }, 'admin view failed');
-      send(res, 500, { error: (err as Error).message });
+      send(res, 500, { error: (err as Error).message }); // redacted in send, like every answer
     }
   }
 }
 
+/** Every answer passes the private-key filter: views redact keys themselves, this is the net under them. */
 function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body, null, 2) + '\n';
+  const text = redactText(JSON.stringify(body, null, 2) + '\n');
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }

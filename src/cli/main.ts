@@ -9,6 +9,8 @@ import { serve, PACKAGE_ROOT } from '../cmd/serve';
 import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
 import { runTranslate } from './translate';
+import { runCertgen } from './certgen';
+import { redactText } from '../security/redact';
 
 const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Gateway API
 
@@ -17,6 +19,8 @@ Usage:
   pier quickstart [flags]    serve examples/quickstart with the demo backend on 127.0.0.1:8081
   pier translate -f FILE|DIR [--output status|ir|xds] [-o yaml|json]
                              translate offline and print statuses, IR or xDS (pier translate -h)
+  pier certgen --dir DIR [--san NAME|IP ...] | --gateway NS/NAME
+                             certificates for mTLS on the xDS port (pier certgen -h)
   pier demo-backend [--listen host:port] [--name NAME]
                              run the demo echo backend alone
   pier version
@@ -25,6 +29,12 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --config FILE              YAML or JSON settings file
   --resources DIR            directory of Gateway API YAML (default examples/quickstart)
   --xds-address HOST:PORT    xDS gRPC server (default 0.0.0.0:18000)
+  --xds-tls-dir DIR          mTLS files from pier certgen (ca.crt, server.crt, server.key, ca.key)
+  --xds-tls-cert, --xds-tls-key, --xds-tls-ca, --xds-tls-ca-key FILE
+                             the same files one by one (each overrides the directory's)
+  --xds-insecure             plaintext xDS on a non-loopback address (not recommended)
+  --state-dir DIR            where Pier keeps the xDS CA it generates when no TLS files are given
+                             and the xDS address is not loopback (default .pier)
   --admin-address HOST:PORT  admin HTTP API (default 127.0.0.1:19000)
   --controller-name NAME     GatewayClass controllerName to serve (default pier.dev/gateway-controller)
   --envoy auto|off|PATH      launch one Envoy per Gateway (default auto: when envoy is on PATH)
@@ -38,6 +48,13 @@ const SERVE_FLAGS = {
   config: { type: 'string' },
   resources: { type: 'string' },
   'xds-address': { type: 'string' },
+  'xds-tls-dir': { type: 'string' },
+  'xds-tls-cert': { type: 'string' },
+  'xds-tls-key': { type: 'string' },
+  'xds-tls-ca': { type: 'string' },
+  'xds-tls-ca-key': { type: 'string' },
+  'xds-insecure': { type: 'boolean' },
+  'state-dir': { type: 'string' },
   'admin-address': { type: 'string' },
   'controller-name': { type: 'string' },
   envoy: { type: 'string' },
@@ -104,6 +121,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve': await runServe(rest, false); return -1;
       case 'quickstart': await runServe(rest, true); return -1;
       case 'translate': return await runTranslate(rest);
+      case 'certgen': return await runCertgen(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
       case 'version': case '--version': process.stdout.write(`pier ${version()}\n`); return 0;
       case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
@@ -114,7 +132,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     // Users get the message; the stack only helps us, so it is shown on request.
     const message = err instanceof Error ? (process.env.PIER_DEBUG ? err.stack ?? err.message : err.message) : String(err);
-    process.stderr.write(`pier: ${message}\n`);
+    process.stderr.write(`pier: ${redactText(message)}\n`);
     return 1;
   }
 }

@@ -14,6 +14,7 @@ import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { formatProviderError, loadResourcesFromPaths } from '../provider/file';
 import { describeFsError } from '../provider/file/load';
 import { endpointSourceFromSlices, translateXds } from '../xds/translator';
+import { redactIR, redactText, redactXdsResources } from '../security/redact';
 import { resourcesOfType, TYPE_ORDER, TypeUrl, type ResourceTypeUrl, type XdsResources } from '../xds/types';
 
 export const TRANSLATE_USAGE = `Usage:
@@ -56,7 +57,6 @@ type Format = (typeof FORMATS)[number];
 export const DEFAULT_CONTROLLER_NAME = 'pier.dev/gateway-controller';
 const DEFAULT_GATEWAY_ADDRESS = '0.0.0.0';
 const GATEWAY_API_VERSION = 'gateway.networking.k8s.io/v1';
-const REDACTED = '[redacted]';
 
 export interface TranslateCommand {
   files: string[];
@@ -192,12 +192,6 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
   return out;
 }
 
-function redactIR(ir: XdsIR): XdsIR {
-  const redactCerts = <T extends { tls?: { certificates: { privateKey: string }[] } }>(l: T): T =>
-    (l.tls ? { ...l, tls: { ...l.tls, certificates: l.tls.certificates.map((c) => ({ ...c, privateKey: REDACTED })) } } : l);
-  return { ...ir, http: ir.http.map(redactCerts), tcp: ir.tcp.map(redactCerts) };
-}
-
 /** The key names per type in the printed xDS, in make-before-break order. */
 const TYPE_LABEL: Record<ResourceTypeUrl, string> = {
   [TypeUrl.Secret]: 'secrets',
@@ -207,18 +201,11 @@ const TYPE_LABEL: Record<ResourceTypeUrl, string> = {
   [TypeUrl.RouteConfiguration]: 'routes',
 };
 
-function redactSecret(resource: object): object {
-  const r = resource as { tls_certificate?: { private_key?: object } };
-  if (!r.tls_certificate?.private_key) return resource;
-  return { ...resource, tls_certificate: { ...r.tls_certificate, private_key: { inline_string: REDACTED } } };
-}
-
 /** One Gateway's resources grouped by type, each in Any `@type` form (as Envoy's config_dump prints them). */
 function xdsDocument(resources: XdsResources): Record<string, object[]> {
   const out: Record<string, object[]> = {};
   for (const typeUrl of TYPE_ORDER) {
-    out[TYPE_LABEL[typeUrl]] = resourcesOfType(resources, typeUrl).map((r) =>
-      ({ '@type': typeUrl, ...(typeUrl === TypeUrl.Secret ? redactSecret(r) : r) }));
+    out[TYPE_LABEL[typeUrl]] = resourcesOfType(redactXdsResources(resources), typeUrl).map((r) => ({ '@type': typeUrl, ...r }));
   }
   return out;
 }
@@ -324,7 +311,7 @@ export async function executeTranslate(cmd: TranslateCommand, io: CommandIO): Pr
       break;
     }
   }
-  io.stdout.write(out);
+  io.stdout.write(redactText(out));
 
   // A Gateway matches when it has a status (status output) or configuration (ir, xds).
   const matched = cmd.output === 'status'
@@ -334,7 +321,7 @@ export async function executeTranslate(cmd: TranslateCommand, io: CommandIO): Pr
   if (cmd.gateway && !matched.includes(cmd.gateway)) noMatch = explainMissingGateway(cmd.gateway, result, resources, cmd.controllerName);
   else if (matched.length === 0) noMatch = explainNoGateways(resources, cmd.controllerName);
 
-  for (const e of errors) io.stderr.write(`${formatProviderError(e)}\n`);
+  for (const e of errors) io.stderr.write(`${redactText(formatProviderError(e))}\n`);
   if (errors.length > 0) {
     io.stderr.write(`pier translate: ${errors.length} input ${errors.length === 1 ? 'error' : 'errors'}; the objects concerned were left out of the output above\n`);
   }

@@ -23,6 +23,11 @@ import { FileStatusWriter } from '../status/writer';
 import { HostInfrastructure } from '../infra/host/runner';
 import { findEnvoy, ENVOY_INSTALL_HINT } from '../infra/host/envoy-binary';
 import { EchoBackend } from '../demo/echo-backend';
+import { redactIR, redactXdsResources } from '../security/redact';
+import { issueGatewayCertificate } from '../security/pki';
+import { readCertificateAuthorityFiles, type XdsTlsPaths } from '../security/tls-dir';
+import type { ProxyCertificateIssuer } from '../infra/host/runner';
+import { resolveXdsTransport } from './xds-transport';
 
 export interface RunningPier {
   xdsPort: number;
@@ -69,7 +74,17 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const cache = new SnapshotCache({ logger });
   const cacheRunner = new XdsCacheRunner({ bus, cache, logger });
   const registry = new ProxyRegistry();
-  const xdsServer = new XdsServer({ cache, registry, logger });
+  const transport = await resolveXdsTransport(config, log).catch(async (err: Error) => {
+    await demo?.close();
+    throw err;
+  });
+  let xdsServer: XdsServer;
+  try {
+    xdsServer = new XdsServer({ cache, registry, logger, tls: transport.kind === 'mtls' ? transport.paths : undefined });
+  } catch (err) {
+    await demo?.close();
+    throw new Error(`xDS TLS: ${(err as Error).message}`);
+  }
   const statusWriter = new FileStatusWriter({ bus, logger });
 
   // What /readyz waits for; the admin API answers /healthz from the start.
@@ -84,8 +99,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       proxies: () => registry.list(),
       statuses: () => statusWriter.list(),
       errors: () => [...bus.providerErrors.loadAll().values()].flat(),
-      ir: (q) => pick(bus.xdsIR.loadAll(), q.get('gateway')),
-      xds: (q) => pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')),
+      // Private keys stay out of the admin API: only SDS carries them, to the Gateway's proxies.
+      ir: (q) => mapValues(pick(bus.xdsIR.loadAll(), q.get('gateway')), redactIR),
+      xds: (q) => mapValues(pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')), redactXdsResources),
       infra: () => infra?.list() ?? [],
       config: () => ({ ...config, resources: resourcesDir }),
     },
@@ -147,6 +163,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
         infra = new HostInfrastructure({
           bus, envoyBinary: binary, xdsHost: config.envoyXdsHost, xdsPort,
           adsMode: config.adsMode, envoyLogLevel: config.envoyLogLevel, logger,
+          certificates: transport.kind === 'mtls' ? proxyCertificateIssuer(transport.paths) : undefined,
         });
         infra.start();
         log.info({ envoy: binary, adsMode: config.adsMode }, 'launching one Envoy per Gateway');
@@ -161,9 +178,23 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     throw err;
   }
 
-  log.info({ xds: config.xdsAddress, xdsPort, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
+  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, resources: resourcesDir, controllerName: config.controllerName }, 'pier is serving');
 
   return { xdsPort, adminPort, bus, stop };
+}
+
+/** Launched Envoys get client certificates from the CA; without its key Pier cannot issue them. */
+function proxyCertificateIssuer(paths: XdsTlsPaths): ProxyCertificateIssuer {
+  const caKey = paths.caKey;
+  if (!caKey) {
+    throw new Error('the Envoys Pier launches need client certificates, and Pier has no CA key to issue them: ' +
+      'put ca.key in --xds-tls-dir or give --xds-tls-ca-key (or run with --envoy off and issue certificates with pier certgen)');
+  }
+  return {
+    caCertFile: paths.caCert,
+    // The CA is read at each launch, so a rotated CA signs the next Envoy.
+    issue: (gateway) => issueGatewayCertificate(readCertificateAuthorityFiles(paths.caCert, caKey), gateway),
+  };
 }
 
 /** grpc-js logs to stderr on its own; send its messages through pino like everything else. */
@@ -173,6 +204,10 @@ function routeGrpcLogs(log: Logger): void {
     info: (...args: unknown[]) => log.debug(args.map(String).join(' ')),
     debug: (...args: unknown[]) => log.debug(args.map(String).join(' ')),
   } as Partial<Console> as Console);
+}
+
+function mapValues<V>(record: Record<string, V>, f: (v: V) => V): Record<string, V> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
 }
 
 function pick<V>(all: ReadonlyMap<string, V>, gateway: string | null): Record<string, V> {

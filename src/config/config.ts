@@ -24,6 +24,18 @@ export interface PierConfig {
   shutdownGraceSeconds: number;
   /** "host:port" to run the demo echo backend on, or "" for none. */
   demoBackend: string;
+  /** Directory of the xDS mTLS files (ca.crt, server.crt, server.key, optionally ca.key), as `pier certgen` writes it. */
+  xdsTlsDir: string;
+  /** Explicit xDS TLS files; each overrides the one of xdsTlsDir. */
+  xdsTlsCert: string;
+  xdsTlsKey: string;
+  xdsTlsCa: string;
+  /** The CA's key: lets Pier issue client certificates to the Envoys it launches. */
+  xdsTlsCaKey: string;
+  /** Serve xDS in plaintext on a non-loopback address (anyone who reaches it gets every Gateway's keys). */
+  xdsInsecure: boolean;
+  /** Where Pier keeps what it generates: the xDS CA and certificates when no TLS files are given. */
+  stateDir: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -39,6 +51,13 @@ export const DEFAULT_CONFIG: PierConfig = {
   envoyLogLevel: 'warning',
   shutdownGraceSeconds: 5,
   demoBackend: '',
+  xdsTlsDir: '',
+  xdsTlsCert: '',
+  xdsTlsKey: '',
+  xdsTlsCa: '',
+  xdsTlsCaKey: '',
+  xdsInsecure: false,
+  stateDir: '.pier',
 };
 
 export class ConfigError extends Error {}
@@ -51,6 +70,10 @@ const str: Checker = (v, where) => {
 };
 const oneOf = (...allowed: string[]): Checker => (v, where) => {
   if (typeof v !== 'string' || !allowed.includes(v)) throw new ConfigError(`${where}: expected one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`);
+  return v;
+};
+const bool: Checker = (v, where) => {
+  if (typeof v !== 'boolean') throw new ConfigError(`${where}: expected true or false, got ${JSON.stringify(v)}`);
   return v;
 };
 const positiveNumber: Checker = (v, where) => {
@@ -76,6 +99,13 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   envoyLogLevel: oneOf('trace', 'debug', 'info', 'warning', 'error', 'critical', 'off'),
   shutdownGraceSeconds: positiveNumber,
   demoBackend: (v, where) => (v === '' ? v : hostPort(v, where)),
+  xdsTlsDir: str,
+  xdsTlsCert: str,
+  xdsTlsKey: str,
+  xdsTlsCa: str,
+  xdsTlsCaKey: str,
+  xdsInsecure: bool,
+  stateDir: str,
 };
 
 /** Checks a partial config (from a file or flags); `source` names it in errors. */

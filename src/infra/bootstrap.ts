@@ -4,7 +4,18 @@
  * mirrored by the repository's envoy-bootstrap.yaml (a test keeps the two in agreement).
  */
 
+import { XDS_SERVER_URI } from '../security/identity';
+
 export type AdsMode = 'delta' | 'sotw';
+
+/** The proxy's side of mTLS to Pier: files Envoy reads at start (relative paths: from its working directory). */
+export interface BootstrapTls {
+  /** The CA Pier's serving certificate must chain to. */
+  caCertFile: string;
+  /** This proxy's client certificate (naming its Gateway) and key. */
+  certFile: string;
+  keyFile: string;
+}
 
 export interface BootstrapOptions {
   /** "<namespace>/<name>" of the Gateway this proxy serves. */
@@ -16,6 +27,26 @@ export interface BootstrapOptions {
   adsMode: AdsMode;
   adminAddress: string;
   adminPort: number;
+  /** mTLS to Pier; plaintext when absent (Pier allows that on loopback or with --xds-insecure only). */
+  tls?: BootstrapTls;
+}
+
+/** Envoy verifies Pier by its CA and its URI SAN, whatever address it was reached at. */
+function xdsTransportSocket(tls: BootstrapTls): Record<string, unknown> {
+  return {
+    name: 'envoy.transport_sockets.tls',
+    typed_config: {
+      '@type': 'type.googleapis.com/envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext',
+      common_tls_context: {
+        alpn_protocols: ['h2'],
+        tls_certificates: [{ certificate_chain: { filename: tls.certFile }, private_key: { filename: tls.keyFile } }],
+        validation_context: {
+          trusted_ca: { filename: tls.caCertFile },
+          match_typed_subject_alt_names: [{ san_type: 'URI', matcher: { exact: XDS_SERVER_URI } }],
+        },
+      },
+    },
+  };
 }
 
 /** A bootstrap as a plain object; Envoy reads it as JSON or YAML. */
@@ -48,6 +79,7 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
             explicit_http_config: { http2_protocol_options: {} },
           },
         },
+        ...(o.tls ? { transport_socket: xdsTransportSocket(o.tls) } : {}),
       }],
     },
     // An edge proxy needs a bound on downstream connections (Envoy warns without one).

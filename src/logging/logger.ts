@@ -1,5 +1,10 @@
-/** pino JSON logs; every stage gets a child logger named after its component. */
+/**
+ * pino JSON logs; every stage gets a child logger named after its component. Every line, at any
+ * level, passes the private-key filter on its way out (see src/security/redact.ts): a key that
+ * reaches a log through an error message, a NACK or a debug field is printed as "[redacted]".
+ */
 import pino from 'pino';
+import { redactText } from '../security/redact';
 
 export type Logger = pino.Logger;
 
@@ -11,7 +16,8 @@ export interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? process.env.PIER_LOG_LEVEL ?? 'info';
-  return options.destination ? pino({ level, base: { app: 'pier' } }, options.destination) : pino({ level, base: { app: 'pier' } });
+  const settings: pino.LoggerOptions = { level, base: { app: 'pier' }, hooks: { streamWrite: redactText } };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }
 
 /** A logger that drops everything: for unit tests and offline commands. */

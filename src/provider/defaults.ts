@@ -13,6 +13,7 @@ import type {
   TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
+import { cloneJson } from './crd/clone';
 import { defaultCrdSchemas } from './crd/load';
 import { defaultResource } from './crd/resource';
 
@@ -27,7 +28,7 @@ export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** A copy of obj with its CRD's defaults (for the object's apiVersion) applied. */
 function withCrdDefaults<T extends GatewayClass | Gateway | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
-  return defaultResource(defaultCrdSchemas(), obj) ?? structuredClone(obj);
+  return defaultResource(defaultCrdSchemas(), obj) ?? cloneJson(obj);
 }
 
 /** The API defines an unset extensionRef group as the core group; the CRD requires it, so the API server never lacks it. */
@@ -73,7 +74,7 @@ export function defaultL4Route<T extends TLSRoute | TCPRoute | UDPRoute>(input: 
 
 /** Core defaults the API server applies to a Service: type ClusterIP, port protocol TCP, targetPort = port. */
 export function defaultService(input: Service): Service {
-  const service = structuredClone(input);
+  const service = cloneJson(input);
   service.spec ??= {};
   service.spec.type ??= 'ClusterIP';
   for (const port of service.spec.ports ?? []) {
@@ -85,7 +86,7 @@ export function defaultService(input: Service): Service {
 
 /** Core default: EndpointSlice port protocol TCP. */
 export function defaultEndpointSlice(input: EndpointSlice): EndpointSlice {
-  const slice = structuredClone(input);
+  const slice = cloneJson(input);
   slice.endpoints ??= [];
   for (const port of slice.ports ?? []) port.protocol ??= 'TCP';
   return slice;
@@ -93,7 +94,7 @@ export function defaultEndpointSlice(input: EndpointSlice): EndpointSlice {
 
 /** The API server labels every Namespace with its own name (selectors commonly rely on it). */
 export function defaultNamespace(input: Namespace): Namespace {
-  const namespace = structuredClone(input);
+  const namespace = cloneJson(input);
   namespace.metadata.labels = { ...namespace.metadata.labels };
   namespace.metadata.labels[NAMESPACE_NAME_LABEL] ??= namespace.metadata.name;
   return namespace;
@@ -104,7 +105,7 @@ export function defaultNamespace(input: Namespace): Namespace {
  * overriding data's keys) and never read back, so readers only ever look at data.
  */
 export function defaultSecret(input: Secret): Secret {
-  const secret = structuredClone(input);
+  const secret = cloneJson(input);
   secret.type ??= 'Opaque';
   if (secret.stringData) {
     secret.data = { ...secret.data };
@@ -129,7 +130,7 @@ export function applyDefaults<T extends ProviderObject>(obj: T): T {
     case 'EndpointSlice': return defaultEndpointSlice(o) as T;
     case 'Namespace': return defaultNamespace(o) as T;
     case 'Secret': return defaultSecret(o) as T;
-    case 'ConfigMap': return structuredClone(o) as T;
+    case 'ConfigMap': return cloneJson(o) as T;
     case 'GatewayClass':
     case 'ReferenceGrant':
     case 'BackendTLSPolicy': return withCrdDefaults(o) as T;

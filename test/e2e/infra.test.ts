@@ -8,6 +8,7 @@ import { EchoBackend } from '../../src/demo/echo-backend';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { PIER_GATEWAY_CLASS, httpGatewayManifests, webServiceManifests } from '../helpers/manifests';
 
 const ADDRESS = '127.0.0.23';
 
@@ -17,38 +18,7 @@ test('an Envoy that dies is restarted and serves the Gateway again', async () =>
   const backend = new EchoBackend({ service: 'web', namespace: 'default', pod: 'web-1' });
   const backendPort = await backend.listen('127.0.0.1', 0);
   const port = await freePort(ADDRESS);
-  writeFileSync(path.join(dir, 'all.yaml'), `apiVersion: gateway.networking.k8s.io/v1
-kind: GatewayClass
-metadata: { name: pier }
-spec: { controllerName: pier.dev/gateway-controller }
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: { name: edge, namespace: default }
-spec:
-  gatewayClassName: pier
-  addresses: [{ type: IPAddress, value: "${ADDRESS}" }]
-  listeners: [{ name: http, protocol: HTTP, port: ${port} }]
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: { name: web, namespace: default }
-spec:
-  parentRefs: [{ name: edge }]
-  rules: [{ backendRefs: [{ name: web, port: 80 }] }]
----
-apiVersion: v1
-kind: Service
-metadata: { name: web, namespace: default }
-spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata: { name: web-1, namespace: default, labels: { kubernetes.io/service-name: web } }
-addressType: IPv4
-endpoints: [{ addresses: ["127.0.0.1"] }]
-ports: [{ name: http, port: ${backendPort} }]
-`);
+  writeFileSync(path.join(dir, 'all.yaml'), `${PIER_GATEWAY_CLASS}---\n${httpGatewayManifests('edge', ADDRESS, port, 'web')}${webServiceManifests(backendPort)}`);
   const pier = await PierProcess.start({ config: { resources: dir, envoy: 'auto' } });
   const serving = async () => ((await httpRequest(`http://${ADDRESS}:${port}/`).catch(() => undefined))?.status === 200 ? true : undefined);
   try {

@@ -9,8 +9,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -24,7 +23,7 @@ import {
   type Cluster, type ClusterLoadAssignment, type Listener, type ResourceTypeUrl, type RouteConfiguration, type XdsResources,
 } from '../../src/xds/types';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
-import { requireEnvoy } from '../helpers/tools';
+import { EnvoyProxy } from '../helpers/envoy';
 
 const GATEWAY = 'default/xds-envoy';
 /** Every wait for Envoy to take a config. */
@@ -118,91 +117,11 @@ function gatewayResources(address: string, port: number, backends: Backends, sha
 
 // ------------------------------------------------------------------ Envoy
 
-class Envoy {
-  readonly stderr: string[] = [];
-  private readonly exited: Promise<void>;
-
-  private constructor(private readonly child: ChildProcess, private readonly adminPath: string) {
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) if (line) this.stderr.push(line);
-      if (this.stderr.length > 200) this.stderr.splice(0, this.stderr.length - 200);
-      if (process.env.PIER_TEST_VERBOSE) process.stderr.write(`[envoy] ${chunk}`);
-    });
-    child.stdout?.resume();
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
-
-  static async start(dir: string, adsMode: AdsMode, xdsPort: number): Promise<Envoy> {
-    const bootstrapPath = path.join(dir, 'bootstrap.json');
-    const adminPath = path.join(dir, 'admin-address');
-    const bootstrap = buildBootstrap({
-      gateway: GATEWAY, nodeId: `envoy-${adsMode}`, xdsHost: '127.0.0.1', xdsPort, adsMode, adminAddress: '127.0.0.1', adminPort: 0,
-    });
-    writeFileSync(bootstrapPath, JSON.stringify(bootstrap, null, 2));
-    const child = spawn(requireEnvoy(), [
-      '-c', bootstrapPath,
-      '--disable-hot-restart',
-      '--admin-address-path', adminPath,
-      '--log-level', 'warning',
-      '--concurrency', '1',
-      '--drain-time-s', '1',
-    ], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const envoy = new Envoy(child, adminPath);
-    await waitFor('Envoy to write its admin address', () => {
-      if (child.exitCode !== null) throw new Error(`envoy exited with ${child.exitCode}: ${envoy.stderr.slice(-10).join('\n')}`);
-      return envoy.adminAddress();
-    }, { timeoutMs: APPLY_MS }).catch(async (err: unknown) => {
-      await envoy.stop();
-      throw err;
-    });
-    return envoy;
-  }
-
-  adminAddress(): string | undefined {
-    try {
-      return readFileSync(this.adminPath, 'utf8').trim() || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async admin(pathname: string): Promise<string> {
-    const r = await httpRequest(`http://${this.adminAddress() ?? ''}${pathname}`, { timeoutMs: 2000 });
-    if (r.status !== 200) throw new Error(`envoy admin ${pathname}: ${r.status} ${r.body}`);
-    return r.body;
-  }
-
-  /** Counters and gauges whose names match the regex, by name. */
-  async stats(filter: string): Promise<Map<string, number>> {
-    const body = await this.admin(`/stats?filter=${encodeURIComponent(filter)}`);
-    const out = new Map<string, number>();
-    for (const line of body.split('\n')) {
-      const m = /^([^:]+): (\d+)$/.exec(line.trim());
-      if (m) out.set(m[1] as string, Number(m[2]));
-    }
-    return out;
-  }
-
-  async stat(name: string): Promise<number> {
-    const value = (await this.stats(`^${name.replace(/[.]/g, '\\.')}$`)).get(name);
-    if (value === undefined) throw new Error(`envoy has no stat ${name}`);
-    return value;
-  }
-
-  async configDump(resource: string): Promise<unknown[]> {
-    const dump = JSON.parse(await this.admin(`/config_dump?resource=${resource}`)) as { configs?: unknown[] };
-    return dump.configs ?? [];
-  }
-
-  /** SIGTERM, SIGKILL after a grace period; bounded. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.kill('SIGTERM');
-    const killer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
-    await this.exited;
-    clearTimeout(killer);
-  }
+/** Envoy with Pier's bootstrap for this test's Gateway. */
+function startEnvoy(dir: string, adsMode: AdsMode, xdsPort: number): Promise<EnvoyProxy> {
+  return EnvoyProxy.start(dir, buildBootstrap({
+    gateway: GATEWAY, nodeId: `envoy-${adsMode}`, xdsHost: '127.0.0.1', xdsPort, adsMode, adminAddress: '127.0.0.1', adminPort: 0,
+  }), { timeoutMs: APPLY_MS });
 }
 
 // ------------------------------------------------------------------ HTTP
@@ -254,7 +173,7 @@ for (const adsMode of ['delta', 'sotw'] as const) {
     let backends: Backends;
     let port: number;
     let dir: string;
-    let envoy: Envoy | undefined;
+    let envoy: EnvoyProxy | undefined;
 
     const set = (shape: Shape): boolean => cache.setResources(GATEWAY, gatewayResources(address, port, backends, shape));
     const get = async (p: string, listenerPort = port): Promise<Answer> => {
@@ -304,7 +223,7 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       port = await freePort(address);
       set({ app: 'blue' });
       const xdsPort = await server.listen('127.0.0.1:0');
-      envoy = await Envoy.start(dir, adsMode, xdsPort);
+      envoy = await startEnvoy(dir, adsMode, xdsPort);
       await until('Envoy to route /app to blue', '/app', 'blue');
       for (const t of [TypeUrl.Cluster, TypeUrl.ClusterLoadAssignment, TypeUrl.Listener, TypeUrl.RouteConfiguration]) await ackedCurrent(t);
     });

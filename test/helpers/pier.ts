@@ -3,7 +3,7 @@
  * config file, and gives access to its JSON logs and admin API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,6 +19,11 @@ export interface PierProcessOptions {
   /** Extra CLI args. */
   args?: string[];
   env?: Record<string, string>;
+  /** Working directory of the pier process (relative paths in its settings start there). */
+  cwd?: string;
+  /** Run pier as this user (the test runs as root): file permissions then apply to it. */
+  uid?: number;
+  gid?: number;
 }
 
 export interface LogLine {
@@ -57,9 +62,13 @@ export class PierProcess {
     const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, logLevel: 'debug', ...o.config };
     const configPath = path.join(dir, 'pier.yaml');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
+    if (o.uid !== undefined) chmodSync(dir, 0o755); // the other user reads the config file
     const child = spawn(process.execPath, [PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...o.env },
+      cwd: o.cwd,
+      uid: o.uid,
+      gid: o.gid,
     });
     const pier = new PierProcess(child, xdsPort, adminPort);
     await waitFor('pier to be ready', async () => {

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Logger } from '../../logging/logger';
+import { forgetEnvoyPid, recordEnvoyPid } from './orphans';
 
 export interface EnvoyProcessOptions {
   binary: string;
@@ -47,9 +48,14 @@ export class EnvoyProcess {
     }
   }
 
+  /** Where the bootstrap is written (and what a later Pier recognises this Envoy by). */
+  get bootstrapPath(): string {
+    return path.join(this.o.workDir, 'bootstrap.json');
+  }
+
   start(): void {
     mkdirSync(this.o.workDir, { recursive: true });
-    const bootstrapPath = path.join(this.o.workDir, 'bootstrap.json');
+    const bootstrapPath = this.bootstrapPath;
     writeFileSync(bootstrapPath, JSON.stringify(this.o.bootstrap, null, 2));
     rmSync(this.adminAddressPath(), { force: true });
     const args = [
@@ -63,6 +69,7 @@ export class EnvoyProcess {
     this.startedAt = Date.now();
     const child = spawn(this.o.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
+    recordEnvoyPid(this.o.workDir, child.pid);
     this.o.logger.info({ pid: child.pid, gateway: this.o.gateway, bootstrap: bootstrapPath }, 'envoy started');
     createInterface({ input: child.stdout! }).on('line', (line) => this.o.logger.info({ gateway: this.o.gateway, access: line }, 'envoy access'));
     createInterface({ input: child.stderr! }).on('line', (line) => {
@@ -78,6 +85,7 @@ export class EnvoyProcess {
     if (this.child !== child) return;
     this.child = null;
     if (this.stopping) {
+      forgetEnvoyPid(this.o.workDir);
       this.o.logger.info({ gateway: this.o.gateway, code, signal }, 'envoy stopped');
       return;
     }
@@ -105,7 +113,7 @@ export class EnvoyProcess {
     clearTimeout(killer);
   }
 
-  private adminAddressPath(): string {
+  adminAddressPath(): string {
     return path.join(this.o.workDir, 'admin-address');
   }
 }

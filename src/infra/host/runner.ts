@@ -9,8 +9,24 @@ import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
 import type { InfraIR } from '../../ir/types';
 import { componentLogger, type Logger } from '../../logging/logger';
-import { buildBootstrap, type AdsMode } from '../bootstrap';
+import { buildBootstrap, type AdsMode, type BootstrapTls } from '../bootstrap';
+import type { KeyPair } from '../../security/pki';
+import { writeFileAtomic } from '../../security/tls-dir';
 import { EnvoyProcess } from './envoy-process';
+import { findOrphanEnvoy, stopOrphan, type OrphanEnvoy } from './orphans';
+import { adminRequest } from './admin-request';
+
+/** Issues each launched Envoy its own client certificate, naming its one Gateway. */
+export interface ProxyCertificateIssuer {
+  /** The CA file proxies verify Pier's serving certificate against. */
+  caCertFile: string;
+  issue(gateway: string): Promise<KeyPair>;
+}
+
+/** How long a new Envoy may take to be ready before a left-over one is stopped regardless. */
+const ORPHAN_READY_TIMEOUT_MS = 60_000;
+/** A left-over Envoy's graceful drain, before it is stopped (the launched Envoys drain for 1 s). */
+const ORPHAN_DRAIN_MS = 2_000;
 
 export interface HostInfraOptions {
   bus: Bus;
@@ -20,8 +36,14 @@ export interface HostInfraOptions {
   xdsPort: number;
   adsMode: AdsMode;
   envoyLogLevel: string;
-  /** Base directory for per-proxy files; defaults to a fresh folder under the OS temp dir. */
+  /**
+   * Base directory for per-proxy files. Defaults to one under the OS temp dir named after the
+   * xDS address, the same across restarts, so a restarted Pier finds the Envoys its
+   * predecessor left running (see orphans.ts).
+   */
   workDir?: string;
+  /** mTLS to Pier: each Envoy gets a certificate for its Gateway; plaintext without. */
+  certificates?: ProxyCertificateIssuer;
   logger: Logger;
 }
 
@@ -37,17 +59,19 @@ export class HostInfrastructure {
   private loop: Promise<void> | null = null;
   private readonly log: Logger;
   private readonly workDir: string;
+  private readonly replacing = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(private readonly o: HostInfraOptions) {
     this.log = componentLogger(o.logger, 'infra-host');
-    this.workDir = o.workDir ?? path.join(os.tmpdir(), `pier-${process.pid}`);
+    this.workDir = o.workDir ?? path.join(os.tmpdir(), `pier-envoys-${o.xdsHost.replace(/[^A-Za-z0-9.-]/g, '_')}_${o.xdsPort}`);
   }
 
   start(): void {
     this.subscription = this.o.bus.infraIR.subscribe();
     this.loop = handleSubscription(this.subscription, async (u) => {
       if (u.deleted) await this.remove(u.key);
-      else if (!this.proxies.has(u.key)) this.launch(u.key);
+      else if (!this.proxies.has(u.key)) await this.launch(u.key);
     });
   }
 
@@ -56,14 +80,26 @@ export class HostInfrastructure {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.subscription?.close();
     await this.loop;
+    await Promise.all(this.replacing);
     await Promise.all([...this.proxies.keys()].map((k) => this.remove(k)));
     rmSync(this.workDir, { recursive: true, force: true });
   }
 
-  private launch(gateway: string): void {
+  private async launch(gateway: string): Promise<void> {
     const safeName = gateway.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const workDir = path.join(this.workDir, safeName);
+    let tls: BootstrapTls | undefined;
+    if (this.o.certificates) {
+      try {
+        tls = await this.issueCertificate(gateway, workDir, this.o.certificates);
+      } catch (err) {
+        this.log.error({ gateway, err }, 'cannot issue the Envoy its client certificate; not launching it');
+        return;
+      }
+    }
     const proxy = new EnvoyProcess({
       binary: this.o.envoyBinary,
       gateway,
@@ -75,13 +111,53 @@ export class HostInfrastructure {
         adsMode: this.o.adsMode,
         adminAddress: '127.0.0.1',
         adminPort: 0,
+        tls,
       }),
-      workDir: path.join(this.workDir, safeName),
+      workDir,
       logLevel: this.o.envoyLogLevel,
       logger: this.log,
     });
+    const orphan = findOrphanEnvoy(workDir, proxy.bootstrapPath, proxy.adminAddressPath());
     this.proxies.set(gateway, proxy);
     proxy.start();
+    if (orphan !== undefined) {
+      this.log.warn({ gateway, pid: orphan.pid }, 'found an Envoy left running by a previous Pier: it is stopped once the new one is ready');
+      const replacing = this.replaceOrphan(gateway, proxy, orphan);
+      this.replacing.add(replacing);
+      void replacing.finally(() => this.replacing.delete(replacing));
+    }
+  }
+
+  /**
+   * Stops a left-over Envoy once the new one serves (so its traffic never has a gap): first a
+   * graceful drain of its listeners (HTTP/1 answers say "Connection: close", HTTP/2 gets
+   * GOAWAY, so clients move their connections to the new Envoy), then SIGTERM.
+   */
+  private async replaceOrphan(gateway: string, proxy: EnvoyProcess, orphan: OrphanEnvoy): Promise<void> {
+    const deadline = Date.now() + ORPHAN_READY_TIMEOUT_MS;
+    let ready = false;
+    while (!ready && !this.stopping && Date.now() < deadline) {
+      const admin = proxy.adminAddress();
+      ready = admin !== null && (await adminRequest(`http://${admin}/ready`, 1000)) === 200;
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (!ready && !this.stopping) this.log.warn({ gateway, pid: orphan.pid }, 'the new Envoy is not ready in time; stopping the old one anyway');
+    if (orphan.adminAddress && !this.stopping) {
+      await adminRequest(`http://${orphan.adminAddress}/drain_listeners?graceful`, 1000, 'POST');
+      await new Promise((r) => setTimeout(r, ORPHAN_DRAIN_MS));
+    }
+    await stopOrphan(orphan.pid);
+    this.log.info({ gateway, pid: orphan.pid, newPid: proxy.pid }, 'stopped the Envoy left by a previous Pier');
+  }
+
+  /** The Envoy's own key and certificate, in its work directory (removed when Pier stops). */
+  private async issueCertificate(gateway: string, workDir: string, issuer: ProxyCertificateIssuer): Promise<BootstrapTls> {
+    const issued = await issuer.issue(gateway);
+    const files = { caCertFile: issuer.caCertFile, certFile: path.join(workDir, 'xds-client.crt'), keyFile: path.join(workDir, 'xds-client.key') };
+    writeFileAtomic(files.keyFile, issued.keyPem, true);
+    writeFileAtomic(files.certFile, issued.certPem, false);
+    this.log.info({ gateway, certificate: files.certFile }, 'issued the Envoy its client certificate');
+    return files;
   }
 
   private async remove(gateway: string): Promise<void> {

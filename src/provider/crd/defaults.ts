@@ -4,32 +4,56 @@
  * recurses into every present value, including defaults just set. Nothing is created where the
  * parent is absent. Pure: the input is never mutated.
  */
+import { cloneJson } from './clone';
 import { isRecord } from './path';
 import type { JSONSchemaProps } from './schema';
 import { additionalSchema, propertySchema } from './util';
 
+/** What defaulting needs of a schema node, worked out once per node. */
+interface DefaultPlan {
+  /** Properties with a default. */
+  defaults: [string, JSONSchemaProps][];
+  /** Whether anything below this node has a default (a subtree without any is not walked). */
+  deep: boolean;
+}
+
+const plans = new WeakMap<JSONSchemaProps, DefaultPlan>();
+
+function planOf(schema: JSONSchemaProps): DefaultPlan {
+  let plan = plans.get(schema);
+  if (!plan) {
+    const defaults = Object.entries(schema.properties ?? {}).filter(([, property]) => property.default !== undefined);
+    const additional = additionalSchema(schema);
+    const children = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(additional ? [additional] : [])];
+    plan = { defaults, deep: defaults.length > 0 || children.some((child) => planOf(child).deep) };
+    plans.set(schema, plan);
+  }
+  return plan;
+}
+
 function defaultInPlace(schema: JSONSchemaProps, value: unknown): void {
+  const plan = planOf(schema);
+  if (!plan.deep) return;
   if (Array.isArray(value)) {
     const items = schema.items;
     if (items) for (const item of value) defaultInPlace(items, item);
     return;
   }
   if (!isRecord(value)) return;
-  for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    if (property.default === undefined) continue;
+  for (const [key, property] of plan.defaults) {
     const current = value[key];
-    if (current === undefined || (current === null && !property.nullable)) value[key] = structuredClone(property.default);
+    if (current === undefined || (current === null && !property.nullable)) value[key] = cloneJson(property.default);
   }
   const additional = additionalSchema(schema);
-  for (const [key, child] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
     const sub = propertySchema(schema, key) ?? additional;
-    if (sub) defaultInPlace(sub, child);
+    if (sub) defaultInPlace(sub, value[key]);
   }
 }
 
 /** A copy of value with the schema's defaults applied. */
 export function applySchemaDefaults<T>(schema: JSONSchemaProps, value: T): T {
-  const copy = structuredClone(value);
+  const copy = cloneJson(value);
   defaultInPlace(schema, copy);
   return copy;
 }

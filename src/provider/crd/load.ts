@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { collectRules } from './cel/evaluate';
-import { isTransitionRule, type CelRuleTable } from './cel/table';
+import { collectRules } from './cel/collect';
 import { isRecord } from './path';
 import type { CrdBundle, CrdKind, JSONSchemaProps } from './schema';
 
@@ -29,16 +28,6 @@ export interface ResolvedSchema {
   schema: JSONSchemaProps;
 }
 
-export interface CelCoverage {
-  /** Distinct rule texts in the schemas. */
-  total: number;
-  /** Rules with a hand-written check. */
-  covered: string[];
-  /** Transition rules (oldSelf): never evaluated without a stored object. */
-  transition: string[];
-  /** Rules that are skipped. */
-  unknown: string[];
-}
 
 function splitApiVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.lastIndexOf('/');
@@ -74,19 +63,13 @@ export class CrdSchemas {
     return { kind, group, version, schemaVersion, served: own?.served ?? false, schema: used.schema };
   }
 
-  /** Which of the schemas' CEL rules table implements. */
-  celCoverage(table: CelRuleTable): CelCoverage {
+  /** Every distinct CEL rule text of the bundle. */
+  celRules(): string[] {
     const rules = new Set<string>();
     for (const crd of Object.values(this.bundle.kinds)) {
       for (const version of Object.values(crd.versions)) collectRules(version.schema, rules);
     }
-    const coverage: CelCoverage = { total: rules.size, covered: [], transition: [], unknown: [] };
-    for (const rule of rules) {
-      if (isTransitionRule(rule)) coverage.transition.push(rule);
-      else if (table.lookup(rule)) coverage.covered.push(rule);
-      else coverage.unknown.push(rule);
-    }
-    return coverage;
+    return [...rules];
   }
 }
 

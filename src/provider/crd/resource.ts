@@ -5,10 +5,10 @@
  * the CEL rules. Pure.
  */
 import { evaluateCelRules } from './cel/evaluate';
-import { GATEWAY_API_CEL_RULES, type CelRuleTable } from './cel/table';
 import { applySchemaDefaults } from './defaults';
 import { formatFieldError, type FieldError } from './errors';
 import type { CrdSchemas } from './load';
+import { cloneJson } from './clone';
 import { formatFieldPath, isRecord, type FieldPath } from './path';
 import type { JSONSchemaProps } from './schema';
 import { findUnknownFields, withoutFields } from './unknown-fields';
@@ -26,12 +26,16 @@ export interface ResourceValidation {
   /** The object with the CRD defaults applied (the input, copied, when there are problems). */
   object: Record<string, unknown>;
   problems: ResourceProblem[];
-  /** CEL rules that were due here but have no check (skipped). */
+  /** CEL rules that were due here but could not be compiled (skipped). */
   skippedRules: string[];
 }
 
 export interface ResourceValidationOptions {
-  celRules?: CelRuleTable;
+  /**
+   * The stored version of the object, when this is an update: transition rules (oldSelf) then
+   * run, as the API server runs them on update. Without it, validation is that of a create.
+   */
+  oldObject?: Record<string, unknown>;
   /**
    * Fields the schema does not declare: 'reject' (default) as kubectl's strict field validation
    * does, or 'prune' (drop them silently) as the API server does without it, e.g. for manifests
@@ -88,7 +92,7 @@ export function validateResource(schemas: CrdSchemas, obj: Record<string, unknow
   if (unknown.length > 0) {
     const prefix = `${kind} in version "${resolved.version}" cannot be handled as a ${kind}: strict decoding error`;
     return {
-      object: structuredClone(obj),
+      object: cloneJson(obj),
       problems: unknown.map((path) => ({ path, message: `${prefix}: unknown field "${formatFieldPath(path)}"` })),
       skippedRules: [],
     };
@@ -104,9 +108,9 @@ export function validateResource(schemas: CrdSchemas, obj: Record<string, unknow
   if (schemaErrors.some(isBlocking)) {
     problems.push({ path: [], message: `${invalid}: ${CEL_NOT_CHECKED}` });
   } else {
-    const cel = evaluateCelRules(options.celRules ?? GATEWAY_API_CEL_RULES, schema, defaulted);
+    const cel = evaluateCelRules(schema, defaulted, [], options.oldObject);
     problems.push(...cel.errors.map(problem));
     skippedRules = [...cel.skipped];
   }
-  return { object: problems.length === 0 ? defaulted : structuredClone(obj), problems, skippedRules };
+  return { object: problems.length === 0 ? defaulted : cloneJson(obj), problems, skippedRules };
 }

@@ -3,6 +3,7 @@
  * validation rejects the request instead ("strict decoding error: unknown field"), which is what a
  * file provider does by default: a misspelt field must not vanish quietly.
  */
+import { cloneJson } from './clone';
 import { isRecord, type FieldPath } from './path';
 import type { JSONSchemaProps } from './schema';
 import { additionalSchema, propertySchema } from './util';
@@ -47,7 +48,7 @@ export function findUnknownFields(rootSchema: JSONSchemaProps, obj: Record<strin
 
 /** A copy of obj without the fields at paths (each path ends with the unknown key). */
 export function withoutFields(obj: Record<string, unknown>, paths: readonly FieldPath[]): Record<string, unknown> {
-  const copy = structuredClone(obj);
+  const copy = cloneJson(obj);
   for (const path of paths) {
     let parent: unknown = copy;
     for (const part of path.slice(0, -1)) parent = (parent as Record<string | number, unknown> | undefined)?.[part];

@@ -1,7 +1,8 @@
 /** The file provider's public surface, for the entry point and the CLI. */
-export { FileProvider, type FileProviderOptions } from './provider';
+export { FileProvider, type FileProviderOptions, type FileProviderStats } from './provider';
+export { FileReader, Slicer, type ReadResult, type FsApi } from './read';
 export { loadResourcesFromPaths, listManifestFiles, type LoadResult } from './load';
-export { parseManifests, type ParseOptions, type ParseResult, type SourcedObject } from './parse';
-export { collectResources, type CollectResult } from './collect';
-export { GenerationTracker } from './generations';
+export { parseManifests, parseManifestsFully, type ParseOptions, type ParseResult, type SourcedObject } from './parse';
+export { collectResources, type CollectResult } from './objects/collect';
+export { GenerationTracker } from './objects/generations';
 export { formatProviderError, compareProviderErrors } from './errors';

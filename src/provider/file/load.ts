@@ -5,10 +5,11 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ProviderError, ProviderResources } from '../../message/resources';
-import { collectResources } from './collect';
+import { collectResources } from './objects/collect';
 import { compareProviderErrors } from './errors';
-import { GenerationTracker } from './generations';
+import { GenerationTracker } from './objects/generations';
 import { parseManifests, type ParseOptions, type SourcedObject } from './parse';
+import { FileReader, Slicer } from './read';
 
 const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml']);
 
@@ -21,7 +22,7 @@ export function isManifestFile(name: string): boolean {
  * the "..data" / "..2024_..." directories of a Kubernetes ConfigMap volume, whose files are also
  * reachable through the top-level symlinks (reading both would report every object twice).
  */
-function isHidden(name: string): boolean {
+export function isHidden(name: string): boolean {
   return name.startsWith('.');
 }
 
@@ -93,7 +94,8 @@ export interface LoadResult {
 /**
  * Reads files and directories (recursively, *.yaml and *.yml; a file named explicitly is read
  * whatever its extension) and returns the resource set a file provider would publish, every
- * object at generation 1, with every problem found. Never throws for bad input.
+ * object at generation 1, with every problem found. Never throws for bad input. Files are read
+ * one at a time and transient failures are tried again (read.ts).
  */
 export async function loadResourcesFromPaths(paths: string[], options: ParseOptions = {}): Promise<LoadResult> {
   const errors: ProviderError[] = [];
@@ -108,20 +110,20 @@ export async function loadResourcesFromPaths(paths: string[], options: ParseOpti
     }
   }
 
+  const reader = new FileReader();
+  const slicer = new Slicer();
   const objects: SourcedObject[] = [];
   for (const file of [...files].sort()) {
-    let text: string;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (err) {
-      errors.push({ source: file, message: `cannot read: ${describeFsError(err)}` });
+    await slicer.yield();
+    const result = await reader.read(file);
+    if (result.kind !== 'text') {
+      errors.push({ source: file, message: `cannot read: ${result.kind === 'missing' ? 'no such file or directory' : describeFsError(result.error)}` });
       continue;
     }
-    const parsed = parseManifests(text, file, options);
+    const parsed = parseManifests(result.text, file, options);
     objects.push(...parsed.objects);
     errors.push(...parsed.errors);
   }
-
   const collected = collectResources(objects);
   errors.push(...collected.errors);
   return { resources: new GenerationTracker().stamp(collected.resources), errors: errors.sort(compareProviderErrors) };

@@ -1,36 +1,44 @@
 /**
- * The standalone provider: reads a directory of manifest files, publishes the resource set, and
- * republishes whenever a file is edited, added, renamed or deleted.
+ * The standalone provider: reads a directory of manifest files, publishes their objects into the
+ * resource tables, and keeps them up to date as files are edited, added, renamed or deleted.
  *
- * Each reload lists the tree, reads every manifest file, re-parses only files whose text changed,
- * and stores the whole sorted set (the map ignores a deep-equal store). A file that fails to
- * parse keeps contributing its last good objects; its errors are published under its path.
+ * The cost of a change follows the change: an event names a directory and usually an entry in
+ * it, and only that entry is read again (a new directory: its subtree; an entry the system did not
+ * name, or a symlinked directory swapped as ConfigMap volumes do: that directory's files). A file
+ * whose text did not change is not parsed again; a parsed file only moves the objects it defined
+ * and defines (objects/object-index.ts: duplicates, made-up Namespaces, defaults, generations are
+ * all kept per object), and only the table entries that changed are stored.
  *
- * Watching: one non-recursive fs.watch per directory of the tree, kept in step with the tree on
- * every reload, rather than fs.watch(root, { recursive: true }): on Linux the recursive option is
- * a recent user-space layer over inotify whose behaviour has varied between Node releases, while
- * per-directory watches make the watched tree exactly the tree that was read (hidden directories
- * skipped, symlinks followed). Watching directories, not files, also catches editors that save by
- * renaming a temp file over the original. Events are debounced; while watching is impossible
- * (inotify limits) or the directory is missing, the provider polls instead.
+ * Safety nets: a full rescan when a watch fails (overflow, a watched directory vanishing), when
+ * reload() is called, and every pollIntervalMs while some directory cannot be watched or the
+ * directory itself is missing. Rescans compare each file's stamp (inode, size, times) and read
+ * only what differs.
+ *
+ * Timing (watch/schedule.ts): a single edit is processed at once; what arrives meanwhile is
+ * gathered for debounceMs (the trailing window) and processed together. Files are read one at a
+ * time, in slices that let the event loop run, and a read that fails for a transient reason is
+ * tried again (read.ts); one that keeps failing is reported and tried again later. A file that
+ * reads empty where it had content (the moment between an editor's truncate and its write) is
+ * read again within milliseconds before its objects are dropped.
  */
-import { watch, promises as fs, type FSWatcher } from 'node:fs';
+import { existsSync, lstatSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deepEqual } from 'fast-equals';
 import { componentLogger, type Logger } from '../../logging/logger';
-import type { ProviderError, ProviderResources } from '../../message/resources';
+import type { ProviderError } from '../../message/resources';
 import type { WatchableMap } from '../../message/watchable';
-import { anyTable, TABLE_NAMES, tableKey, type ResourceTables, type TableName } from '../../message/tables';
-import type { KubeObject } from '../../apis/meta';
-import { GATEWAY_API_CEL_RULES } from '../crd/cel/table';
+import { anyTable, type ResourceTables } from '../../message/tables';
+import { isTransitionRule } from '../crd/cel/evaluate';
 import { defaultCrdSchemas, type CrdSchemas } from '../crd/load';
-import { collectResources } from './collect';
 import { compareProviderErrors, formatProviderError } from './errors';
-import { GenerationTracker } from './generations';
 import { keepLastGood } from './lastgood';
-import { describeFsError, listManifestFiles, type WalkedDirectory } from './load';
+import { describeFsError, isHidden, isManifestFile, listManifestFiles } from './load';
+import { ObjectIndex } from './objects/object-index';
 import { parseManifests, type ParseResult, type SourcedObject } from './parse';
+import { FileReader, Slicer, type ReadResult } from './read';
+import { BurstScheduler } from './watch/schedule';
+import { DirectoryWatchers, isUnder } from './watch/watchers';
 
 export interface FileProviderOptions {
   directory: string;
@@ -41,9 +49,12 @@ export interface FileProviderOptions {
   /** Key: file path (or the directory, for problems reading it). */
   errors: WatchableMap<string, ProviderError[]>;
   logger: Logger;
-  /** Quiet time after the last change before reloading. Default 50ms. */
+  /**
+   * Trailing window: events that arrive while changes are processed, or within this long after,
+   * are processed together. A single edit is not delayed by it. Default 20ms.
+   */
   debounceMs?: number;
-  /** Interval of the polling fallback, used only while watching is impossible. Default 1000ms. */
+  /** Interval of the full rescans made only while watching is impossible. Default 1000ms. */
   pollIntervalMs?: number;
   /** CRD schemas Gateway API objects are validated against. Default: the pinned bundle (crds/). */
   schemas?: CrdSchemas;
@@ -51,52 +62,80 @@ export interface FileProviderOptions {
   unknownFields?: 'reject' | 'prune';
 }
 
+/** What the provider has done since it started (for tests and benchmarks). */
+export interface FileProviderStats {
+  files: number;
+  /** Files read (each attempt that returned content). */
+  reads: number;
+  /** Files parsed (only those whose text changed). */
+  parses: number;
+  /** Runs that processed events or rescans. */
+  runs: number;
+}
+
 interface FileState {
   /** Text of the last read, so an unchanged file is not parsed again. */
   text?: string;
+  /** Stamp (read.ts) of the last read, so a rescan skips files that did not change. */
+  stamp?: string;
   parsed?: ParseResult;
   /** What the file contributes: its last good objects. */
   objects: SourcedObject[];
-  /** Set when the file exists but cannot be read. */
+  /** Set while the file exists but cannot be read. */
   readError?: ProviderError;
+  /** A later read, after a failure that persisted. */
+  retry?: { timer: NodeJS.Timeout; delayMs: number };
 }
+
+function isBlankText(text: string | undefined): boolean {
+  return text === undefined || text.trim() === '';
+}
+
+function isBlank(result: ReadResult): boolean {
+  return result.kind === 'text' && isBlankText(result.text);
+}
+
+/** Longest wait between reads of a file that keeps failing. */
+const MAX_RETRY_DELAY_MS = 30_000;
 
 export class FileProvider {
   private readonly directory: string;
   private readonly log: Logger;
-  private readonly debounceMs: number;
-  /** A burst of events never delays a reload by more than this. */
-  private readonly maxWaitMs: number;
   private readonly pollIntervalMs: number;
+  private readonly windowMs: number;
   private schemas: CrdSchemas | undefined;
 
   private readonly files = new Map<string, FileState>();
-  private readonly generations = new GenerationTracker();
-  /** Key: directory path. id tells whether the path still names the directory being watched. */
-  private readonly watchers = new Map<string, { watcher: FSWatcher; id: string }>();
-  /** Keys this provider stored, per table, to delete what is gone. */
-  private readonly publishedKeys = new Map<TableName, Set<string>>();
+  private readonly index = new ObjectIndex({ generations: true });
+  private readonly reader: FileReader;
+  private readonly watchers: DirectoryWatchers;
+  private readonly scheduler: BurstScheduler;
   /** Errors as last stored, per key, to store and log only changes. */
   private readonly published = new Map<string, ProviderError[]>();
 
+  /** Work gathered from events, taken by the next run. */
+  private pendingPaths = new Set<string>();
+  private pendingDirs = new Set<string>();
+  private pendingFull = false;
+
   private started = false;
   private stopped = false;
-  private debounceTimer: NodeJS.Timeout | undefined;
-  private burstStartedAt: number | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private watchFailed = false;
   private rootMissing = false;
-
-  /** Reloads run one at a time; queued is a reload not started yet that new callers can share. */
-  private chain: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
+  private readonly counters: FileProviderStats = { files: 0, reads: 0, parses: 0, runs: 0 };
 
   constructor(private readonly options: FileProviderOptions) {
     this.directory = path.resolve(options.directory);
     this.log = componentLogger(options.logger, 'file-provider');
-    this.debounceMs = options.debounceMs ?? 50;
-    this.maxWaitMs = Math.max(this.debounceMs * 5, 250);
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.windowMs = options.debounceMs ?? 20;
+    this.reader = new FileReader();
+    this.watchers = new DirectoryWatchers({
+      change: (dir, name) => this.onChange(dir, name),
+      lost: () => this.requestFull(),
+    }, this.log);
+    this.scheduler = new BurstScheduler(() => this.run(), this.windowMs);
   }
 
   /**
@@ -114,7 +153,9 @@ export class FileProvider {
     }
     if (!stat.isDirectory()) throw new Error(`file provider: ${this.directory} is not a directory`);
     this.schemas = this.loadSchemas();
-    await this.reload();
+    this.pendingFull = true;
+    await this.scheduler.runNow();
+    this.options.synced.store('file', true);
     this.log.info({ directory: this.directory, files: this.files.size }, 'watching manifest directory');
   }
 
@@ -123,146 +164,319 @@ export class FileProvider {
     const startedAt = performance.now();
     const schemas = this.options.schemas ?? defaultCrdSchemas();
     const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-    const coverage = schemas.celCoverage(GATEWAY_API_CEL_RULES);
+    // Rules are compiled on first use (each once): only the kinds in the directory pay for theirs.
+    const rules = schemas.celRules();
+    const transition = rules.filter(isTransitionRule).length;
     this.log.debug({
       gatewayApi: schemas.bundle.version, kinds: schemas.kinds(), ms,
-      celRules: coverage.total, celChecked: coverage.covered.length, celTransition: coverage.transition.length,
+      celRules: rules.length, celChecked: rules.length - transition, celTransition: transition,
     }, 'Gateway API CRD schemas loaded');
-    if (coverage.unknown.length > 0) {
-      this.log.debug({ rules: coverage.unknown }, `${coverage.unknown.length} CEL rules of the CRDs have no check and are skipped`);
-    }
     return schemas;
   }
 
-  /** Stops watching; a reload in progress finishes first. Published state is left as is. */
+  /** Stops watching; a run in progress finishes first. Published state is left as is. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.debounceTimer);
     clearInterval(this.pollTimer);
-    this.debounceTimer = undefined;
     this.pollTimer = undefined;
-    for (const { watcher } of this.watchers.values()) watcher.close();
-    this.watchers.clear();
-    await this.chain;
+    this.watchers.closeAll();
+    this.reader.close();
+    for (const state of this.files.values()) clearTimeout(state.retry?.timer);
+    await this.scheduler.stop();
   }
 
   /**
-   * Re-reads the directory now. Resolves once a reload that started after this call finished
-   * (concurrent callers share one). Never rejects for bad input: problems go to the errors map.
+   * Re-reads the directory now (a full rescan). Resolves once a run that started after this call
+   * finished. Never rejects for bad input: problems go to the errors map.
    */
   reload(): Promise<void> {
-    if (this.queued) return this.queued;
-    const run = this.chain.then(() => {
-      this.queued = null;
-      return this.load();
-    });
-    this.queued = run;
-    this.chain = run.catch((err: unknown) => this.log.error({ err }, 'reload failed'));
-    return run;
+    this.pendingFull = true;
+    return this.scheduler.runNow();
   }
 
-  // ------------------------------------------------------------------ reload
+  /** What the provider has done so far. */
+  stats(): FileProviderStats {
+    return { ...this.counters, files: this.files.size };
+  }
 
-  private async load(): Promise<void> {
+  // ------------------------------------------------------------------ events
+
+  private onChange(dir: string, name: string | null): void {
+    if (this.stopped) return;
+    if (name === null) this.pendingDirs.add(dir);
+    else if (this.relevant(dir, name)) this.pendingPaths.add(path.join(dir, name));
+    else if (!existsSync(dir)) this.pendingFull = true; // the watched directory itself went away
+    else return;
+    this.scheduler.request();
+  }
+
+  /**
+   * Whether an entry an event names can matter: a manifest file, a directory, a symlink, or
+   * something known that went away. Editors' temp and swap files are not, and skipping them here
+   * keeps them from starting a run (the save they belong to would then wait for the window).
+   */
+  private relevant(dir: string, name: string): boolean {
+    const full = path.join(dir, name);
+    if (!isHidden(name) && isManifestFile(name)) return true;
+    if (this.files.has(full) || this.watchers.has(full)) return true;
+    try {
+      const stat = lstatSync(full);
+      return stat.isDirectory() || stat.isSymbolicLink();
+    } catch {
+      return false; // gone, and nothing known was there
+    }
+  }
+
+  private requestFull(): void {
+    if (this.stopped) return;
+    this.pendingFull = true;
+    this.scheduler.request();
+  }
+
+  private requestFile(file: string): void {
+    if (this.stopped) return;
+    this.pendingPaths.add(file);
+    this.scheduler.request();
+  }
+
+  // ------------------------------------------------------------------ a run
+
+  private async run(): Promise<void> {
     if (this.stopped) return;
     const startedAt = performance.now();
+    this.counters.runs += 1;
+    const full = this.pendingFull;
+    const dirs = this.pendingDirs;
+    const paths = this.pendingPaths;
+    this.pendingFull = false;
+    this.pendingDirs = new Set();
+    this.pendingPaths = new Set();
+    const touched = new Set<string>();
+    const slicer = new Slicer();
+    try {
+      if (full) await this.rescan(this.directory, touched, slicer);
+      else if (await this.rootExists()) {
+        for (const dir of dirs) await this.rescanDirectory(dir, touched, slicer);
+        for (const p of paths) await this.refreshPath(p, touched, slicer);
+      }
+      const changed = this.publish(touched);
+      const ms = Math.round((performance.now() - startedAt) * 10) / 10;
+      if (changed > 0) this.log.info({ files: this.files.size, read: touched.size, changed, ms }, 'published resources');
+      else this.log.debug({ files: this.files.size, read: touched.size, ms }, 'read, nothing changed');
+    } catch (err) {
+      this.log.error({ err }, 'reading the manifest directory failed');
+    }
+  }
+
+  /** Whether the directory is still there (events about it vanishing name it, not an entry in it). */
+  private async rootExists(): Promise<boolean> {
+    try {
+      if ((await fs.stat(this.directory)).isDirectory()) return true;
+      this.rootGone(Object.assign(new Error('not a directory'), { code: 'ENOTDIR' }));
+    } catch (err) {
+      this.rootGone(err);
+    }
+    return false;
+  }
+
+  /** Walks dir (the root or a subtree), watches its directories, and reads what changed in it. */
+  private async rescan(dir: string, touched: Set<string>, slicer: Slicer): Promise<void> {
     let tree;
     try {
-      tree = await listManifestFiles(this.directory);
+      tree = await listManifestFiles(dir);
     } catch (err) {
-      // The directory went away or became unreadable: keep serving what we have, say why, and
-      // poll until it is back (a watch on a deleted directory never fires again).
-      this.rootMissing = true;
-      for (const { watcher } of this.watchers.values()) watcher.close();
-      this.watchers.clear();
-      this.publishErrors(this.directory, [{ source: this.directory, message: `cannot read directory: ${describeFsError(err)}; the last loaded resources stay in use` }]);
-      this.updatePolling();
-      return;
-    }
-    if (this.rootMissing) {
-      this.rootMissing = false;
-      this.updatePolling();
-    }
-    this.publishErrors(this.directory, []);
-    const addedWatchers = this.syncWatchers(tree.directories);
-
-    const present = new Set(tree.files);
-    for (const file of [...this.files.keys()]) if (!present.has(file)) this.files.delete(file);
-    await Promise.all(tree.files.map((file) => this.refreshFile(file)));
-
-    const sources = [...this.files.keys()].sort();
-    const objects = sources.flatMap((file) => this.files.get(file)?.objects ?? []);
-    const collected = collectResources(objects);
-    const resources = this.generations.stamp(collected.resources);
-    const changed = this.publishObjects(resources);
-    this.options.synced.store('file', true);
-
-    const errorsBySource = new Map<string, ProviderError[]>();
-    const add = (e: ProviderError): void => {
-      const list = errorsBySource.get(e.source) ?? [];
-      list.push(e);
-      errorsBySource.set(e.source, list);
-    };
-    for (const file of sources) {
-      const state = this.files.get(file);
-      if (state?.readError) add(state.readError);
-      for (const e of state?.parsed?.errors ?? []) add(e);
-    }
-    for (const e of collected.errors) add(e);
-    for (const key of [...this.published.keys()]) {
-      if (key !== this.directory && !errorsBySource.has(key)) this.publishErrors(key, []);
-    }
-    for (const [key, list] of errorsBySource) this.publishErrors(key, list.sort(compareProviderErrors));
-
-    const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-    if (changed > 0) this.log.info({ files: sources.length, objects: objects.length, changed, ms }, 'published resources');
-    else this.log.debug({ files: sources.length, ms }, 'reloaded, nothing changed');
-
-    // A directory that appeared during this reload may have gained files before its watch began.
-    if (addedWatchers) this.scheduleReload();
-  }
-
-  private async refreshFile(file: string): Promise<void> {
-    let text: string;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        this.files.delete(file); // deleted between listing and reading
+      if (dir === this.directory) {
+        this.rootGone(err);
         return;
       }
-      const state = this.files.get(file) ?? { objects: [] };
-      state.readError = { source: file, message: `cannot read file: ${describeFsError(err)}; its last good objects stay in use` };
-      this.files.set(file, state);
-      return;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') {
+        this.forgetUnder(dir, touched);
+        return;
+      }
+      throw err;
     }
-    const state = this.files.get(file) ?? { objects: [] };
-    state.readError = undefined;
-    if (state.parsed && state.text === text) {
-      this.files.set(file, state);
-      return;
+    if (dir === this.directory) {
+      if (this.rootMissing) {
+        this.rootMissing = false;
+        this.updatePolling();
+      }
+      this.publishErrors(this.directory, []);
     }
-    const parsed = parseManifests(text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields });
-    state.text = text;
-    state.parsed = parsed;
-    state.objects = keepLastGood(state.objects, parsed);
-    this.files.set(file, state);
+    const { added, failed } = this.watchers.sync(tree.directories, dir);
+    if (dir === this.directory) this.watchFailed = failed;
+    else this.watchFailed ||= failed;
+    this.updatePolling();
+
+    const present = new Set(tree.files);
+    for (const file of [...this.files.keys()]) {
+      if (isUnder(file, dir) && !present.has(file)) this.forget(file, touched);
+    }
+    for (const file of tree.files) await this.refresh(file, touched, false, slicer);
+    // A directory newly watched may have gained files between its listing and its watch.
+    for (const newDir of added) await this.rescanDirectory(newDir, touched, slicer, false);
   }
 
-  /** Stores every object in its table and deletes what is gone; returns how many objects changed. */
-  private publishObjects(resources: ProviderResources): number {
-    let changed = 0;
-    for (const table of TABLE_NAMES) {
-      const map = anyTable(this.options.tables, table);
-      const present = new Set<string>();
-      for (const object of resources[table] as KubeObject[]) {
-        const key = tableKey(object);
-        present.add(key);
-        if (map.store(key, object)) changed += 1;
+  /**
+   * The files directly in dir: those not known yet are read; with knownToo (an event that named
+   * no entry, a swapped symlinked directory) the known ones are read too if their stamp changed.
+   */
+  private async rescanDirectory(dir: string, touched: Set<string>, slicer: Slicer, knownToo = true): Promise<void> {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (dir === this.directory) this.rootGone(err);
+      else this.forgetUnder(dir, touched);
+      return;
+    }
+    const seen = new Set<string>();
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      seen.add(full);
+      if (isHidden(entry.name)) continue;
+      if (entry.isDirectory() || entry.isSymbolicLink()) await this.refreshPath(full, touched, slicer);
+      else if (entry.isFile() && isManifestFile(entry.name) && (knownToo || !this.files.has(full))) await this.refresh(full, touched, false, slicer);
+    }
+    for (const file of [...this.files.keys()]) {
+      if (path.dirname(file) === dir && !seen.has(file)) this.forget(file, touched);
+    }
+  }
+
+  /** One entry an event named: a file to read, a directory to walk, or something gone. */
+  private async refreshPath(full: string, touched: Set<string>, slicer: Slicer): Promise<void> {
+    if (this.rootMissing || !isUnder(full, this.directory)) return;
+    const name = path.basename(full);
+    let link;
+    try {
+      link = await fs.lstat(full);
+    } catch {
+      this.forgetUnder(full, touched); // gone: a file, or a whole directory
+      return;
+    }
+    let target = link;
+    if (link.isSymbolicLink()) {
+      try {
+        target = await fs.stat(full);
+      } catch {
+        this.forgetUnder(full, touched); // a dangling link is ignored
+        return;
       }
-      const before = this.publishedKeys.get(table) ?? new Set<string>();
-      for (const key of before) if (!present.has(key) && map.delete(key)) changed += 1;
-      this.publishedKeys.set(table, present);
+    }
+    if (target.isDirectory()) {
+      // A hidden symlinked directory (a ConfigMap volume's ..data) changes what the links next to it show.
+      if (isHidden(name)) {
+        if (link.isSymbolicLink()) await this.rescanDirectory(path.dirname(full), touched, slicer);
+        return;
+      }
+      await this.rescan(full, touched, slicer);
+    } else if (target.isFile() && !isHidden(name) && isManifestFile(name)) {
+      await this.refresh(full, touched, true, slicer);
+    }
+  }
+
+  /** Reads one file (unless, on a rescan, its stamp says it did not change), and parses it if its text changed. */
+  private async refresh(file: string, touched: Set<string>, force: boolean, slicer: Slicer): Promise<void> {
+    await slicer.yield();
+    const state = this.files.get(file);
+    if (!force && state?.stamp !== undefined && state.readError === undefined) {
+      if (this.reader.stamp(file) === state.stamp) return;
+    }
+    let result = await this.reader.read(file);
+    // Empty where it had content: most likely caught between an editor's truncate and its write.
+    // Look again shortly (1, 2, 4... ms, within the window) before dropping its objects.
+    for (let waited = 0, delay = 1; isBlank(result) && !isBlankText(state?.text) && waited < this.windowMs; waited += delay, delay *= 2) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      result = await this.reader.read(file);
+    }
+    if (this.stopped) return;
+    if (result.kind === 'missing') {
+      this.forget(file, touched);
+      return;
+    }
+    const current = this.files.get(file) ?? { objects: [] };
+    this.files.set(file, current);
+    if (result.kind === 'error') {
+      const retrying = result.transient ? `; tried ${result.attempts} times, trying again` : '';
+      current.readError = { source: file, message: `cannot read file: ${describeFsError(result.error)}${retrying}; its last good objects stay in use` };
+      touched.add(file);
+      this.retryLater(file, current);
+      return;
+    }
+    this.counters.reads += 1;
+    if (current.retry) {
+      clearTimeout(current.retry.timer);
+      current.retry = undefined;
+    }
+    if (current.readError) {
+      current.readError = undefined;
+      touched.add(file);
+    }
+    current.stamp = result.stamp;
+    if (current.parsed && current.text === result.text) return;
+    this.counters.parses += 1;
+    const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields });
+    current.text = result.text;
+    current.parsed = parsed;
+    current.objects = keepLastGood(current.objects, parsed);
+    this.index.setSource(file, current.objects);
+    touched.add(file);
+  }
+
+  /** A read that kept failing: try again later, waiting longer each time (up to MAX_RETRY_DELAY_MS). */
+  private retryLater(file: string, state: FileState): void {
+    if (this.stopped) return;
+    const delayMs = Math.min(MAX_RETRY_DELAY_MS, (state.retry?.delayMs ?? 500) * 2);
+    clearTimeout(state.retry?.timer);
+    const timer = setTimeout(() => this.requestFile(file), delayMs);
+    timer.unref();
+    state.retry = { timer, delayMs };
+  }
+
+  private forget(file: string, touched: Set<string>): void {
+    const state = this.files.get(file);
+    if (!state) return;
+    clearTimeout(state.retry?.timer);
+    this.files.delete(file);
+    this.index.setSource(file, []);
+    touched.add(file);
+  }
+
+  /** A path that is gone: the file, or every file and watch under the directory. */
+  private forgetUnder(target: string, touched: Set<string>): void {
+    for (const file of [...this.files.keys()]) if (isUnder(file, target)) this.forget(file, touched);
+    if (target !== this.directory) this.watchers.removeUnder(target);
+  }
+
+  /**
+   * The directory went away or became unreadable: keep serving what we have, say why, and poll
+   * until it is back (a watch on a deleted directory never fires again).
+   */
+  private rootGone(err: unknown): void {
+    this.rootMissing = true;
+    this.watchers.closeAll();
+    this.publishErrors(this.directory, [{ source: this.directory, message: `cannot read directory: ${describeFsError(err)}; the last loaded resources stay in use` }]);
+    this.updatePolling();
+  }
+
+  // ------------------------------------------------------------------ publishing
+
+  /** Stores what changed in the tables and the errors of the files touched; returns how many objects changed. */
+  private publish(touched: Set<string>): number {
+    const { changes, sources } = this.index.flush();
+    let changed = 0;
+    for (const change of changes) {
+      const table = anyTable(this.options.tables, change.table);
+      if (change.object ? table.store(change.key, change.object) : table.delete(change.key)) changed += 1;
+    }
+    for (const file of touched) sources.add(file);
+    for (const source of sources) {
+      const state = this.files.get(source);
+      const errors = [
+        ...(state?.readError ? [state.readError] : []),
+        ...(state?.parsed?.errors ?? []),
+        ...this.index.duplicateErrors(source),
+      ];
+      this.publishErrors(source, errors.sort(compareProviderErrors));
     }
     return changed;
   }
@@ -283,70 +497,16 @@ export class FileProvider {
     }
   }
 
-  // ------------------------------------------------------------------ watching
-
-  /**
-   * Watches every directory of the tree (one non-recursive watch each), dropping watches of
-   * directories that are gone or were replaced at the same path. Returns true if any was added.
-   */
-  private syncWatchers(directories: WalkedDirectory[]): boolean {
-    if (this.stopped) return false;
-    const wanted = new Map(directories.map((d) => [d.path, d.id]));
-    for (const [dir, entry] of this.watchers) {
-      if (wanted.get(dir) !== entry.id) {
-        entry.watcher.close();
-        this.watchers.delete(dir);
-      }
-    }
-    let added = false;
-    for (const { path: dir, id } of directories) {
-      if (this.watchers.has(dir)) continue;
-      try {
-        const watcher = watch(dir, { persistent: true }, () => this.scheduleReload());
-        watcher.on('error', (err) => {
-          this.log.debug({ err, directory: dir }, 'directory watch ended');
-          watcher.close();
-          if (this.watchers.get(dir)?.watcher === watcher) this.watchers.delete(dir);
-          this.scheduleReload();
-        });
-        this.watchers.set(dir, { watcher, id });
-        added = true;
-      } catch (err) {
-        // Out of inotify watches (ENOSPC) or file descriptors: fall back to polling.
-        if (!this.watchFailed) this.log.warn({ err, directory: dir, pollIntervalMs: this.pollIntervalMs }, 'cannot watch directory; polling instead');
-        this.watchFailed = true;
-        this.updatePolling();
-      }
-    }
-    if (this.watchFailed && directories.every((d) => this.watchers.has(d.path))) {
-      this.watchFailed = false; // every directory is watched again: polling can stop
-      this.updatePolling();
-    }
-    return added;
-  }
+  // ------------------------------------------------------------------ polling
 
   private updatePolling(): void {
     const wanted = !this.stopped && (this.watchFailed || this.rootMissing);
     if (wanted && !this.pollTimer) {
-      this.pollTimer = setInterval(() => void this.reload(), this.pollIntervalMs);
+      this.pollTimer = setInterval(() => this.requestFull(), this.pollIntervalMs);
       this.pollTimer.unref();
     } else if (!wanted && this.pollTimer) {
       clearInterval(this.pollTimer);
       this.pollTimer = undefined;
     }
-  }
-
-  /** Debounced reload: waits for debounceMs of quiet, but no longer than maxWaitMs in total. */
-  private scheduleReload(): void {
-    if (this.stopped) return;
-    const now = performance.now();
-    this.burstStartedAt ??= now;
-    const wait = Math.max(0, Math.min(this.debounceMs, this.burstStartedAt + this.maxWaitMs - now));
-    clearTimeout(this.debounceTimer);
-    this.debounceTimer = setTimeout(() => {
-      this.debounceTimer = undefined;
-      this.burstStartedAt = undefined;
-      void this.reload();
-    }, wait);
   }
 }

@@ -5,16 +5,31 @@ import type { DiscoveryResponse } from '../../generated/envoy/service/discovery/
 import type { SnapshotCache } from '../cache/cache';
 import { setVersion } from '../cache/entry';
 import type { ResourceTypeUrl } from '../types';
+import { checkRequestNames } from './limits';
+import type { StreamDeps } from './stream';
 
 export function fetchResources(
   cache: SnapshotCache,
   typeUrl: ResourceTypeUrl,
-  request: DiscoveryRequest__Output,
+  call: grpc.ServerUnaryCall<DiscoveryRequest__Output, DiscoveryResponse>,
   callback: grpc.sendUnaryData<DiscoveryResponse>,
+  deps: Pick<StreamDeps, 'admit' | 'limits' | 'logger'>,
 ): void {
+  const request = call.request;
   const gateway = request.node?.cluster ?? '';
   if (!gateway) {
     callback({ code: grpc.status.INVALID_ARGUMENT, details: 'node.cluster must name the gateway ("<namespace>/<name>")' });
+    return;
+  }
+  const admission = deps.admit(call, gateway);
+  if (!('identity' in admission)) {
+    deps.logger.warn({ gateway, node: request.node?.id ?? '', typeUrl, code: admission.code, details: admission.message }, 'Fetch refused');
+    callback({ code: admission.code, details: admission.message });
+    return;
+  }
+  const overLimit = checkRequestNames(request, deps.limits);
+  if (overLimit) {
+    callback({ code: overLimit.code, details: overLimit.message });
     return;
   }
   const snapType = cache.snapshot(gateway)?.types.get(typeUrl);

@@ -9,3 +9,5 @@ export {
   type StreamService,
 } from './registry';
 export { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
+export { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
+export type { StreamIdentity } from './admission';

@@ -3,6 +3,7 @@
  * accepted and what they rejected. Read-only JSON for the admin API (/proxies).
  */
 import { TYPE_ORDER } from '../types';
+import type { StreamIdentity } from './admission';
 
 export type StreamProtocol = 'sotw' | 'delta';
 /** 'ads' for the aggregated service, otherwise the per-type service. */
@@ -46,6 +47,8 @@ export interface ProxyInfo {
   protocol: StreamProtocol;
   service: StreamService;
   peer: string;
+  /** How the peer was authenticated: its certificate's Gateway, or plaintext. */
+  identity: StreamIdentity;
   types: ProxyTypeStatus[];
 }
 
@@ -57,6 +60,8 @@ export interface ProxyRegistration {
   protocol: StreamProtocol;
   service: StreamService;
   peer: string;
+  /** Plaintext when not given. */
+  identity?: StreamIdentity;
 }
 
 /** What a stream updates about its proxy. */
@@ -106,7 +111,7 @@ export class ProxyRegistry {
   }
 
   register(registration: ProxyRegistration): ProxyHandle {
-    const record: Record_ = { info: { ...registration, connectedAt: this.now() }, types: new Map() };
+    const record: Record_ = { info: { ...registration, identity: registration.identity ?? { transport: 'plaintext' }, connectedAt: this.now() }, types: new Map() };
     this.records.set(registration.streamId, record);
     const status = (typeUrl: string): TypeRecord => {
       let s = record.types.get(typeUrl);
@@ -142,6 +147,7 @@ export class ProxyRegistry {
   list(): ProxyInfo[] {
     return [...this.records.values()].map((r) => ({
       ...r.info,
+      identity: { ...r.info.identity, ...(r.info.identity.uris ? { uris: [...r.info.identity.uris] } : {}) },
       types: [...r.types.values()].sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl)).map(typeStatus),
     }));
   }

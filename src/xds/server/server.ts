@@ -22,6 +22,10 @@ import { ResponseEncoder } from './responses';
 import { SotwStream } from './sotw';
 import type { StreamDeps } from './stream';
 import { NameLists, withEncodedResponses, withSotwRequestNames } from './wire';
+import { admit } from './admission';
+import { ReloadingServerCredentials } from './credentials';
+import { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
+import type { XdsTlsPaths } from '../../security/tls-dir';
 
 export interface XdsServerOptions {
   cache: SnapshotCache;
@@ -29,15 +33,32 @@ export interface XdsServerOptions {
   logger: Logger;
   /** Defaults to loadXdsProtos(). */
   protos?: XdsProtos;
-  /** Extra grpc-js server options (they override the defaults below). */
+  /** Extra grpc-js server options (they override those derived from the limits). */
   grpcOptions?: grpc.ServerOptions;
+  /**
+   * mTLS: the serving certificate, its key and the CA client certificates must chain to
+   * (re-read when they change). Without it the server speaks plaintext and takes node.cluster
+   * at its word: the entry point allows that only on loopback or when asked explicitly.
+   */
+  tls?: XdsTlsPaths;
+  /** How often the TLS files are checked for changes. */
+  tlsReloadIntervalMs?: number;
+  /** Overrides of DEFAULT_XDS_LIMITS. */
+  limits?: Partial<XdsLimits>;
 }
 
-/** Keepalive pings find proxies that vanished without closing, so the registry stays true. */
-const DEFAULT_GRPC_OPTIONS: grpc.ServerOptions = {
-  'grpc.keepalive_time_ms': 30_000,
-  'grpc.keepalive_timeout_ms': 10_000,
-};
+/**
+ * Keepalive pings find proxies that vanished without closing, so the registry stays true; the
+ * message and per-connection stream limits bound what one connection can make the server hold.
+ */
+function grpcOptionsFor(limits: XdsLimits): grpc.ServerOptions {
+  return {
+    'grpc.keepalive_time_ms': limits.keepaliveTimeMs,
+    'grpc.keepalive_timeout_ms': limits.keepaliveTimeoutMs,
+    'grpc.max_receive_message_length': limits.maxMessageBytes,
+    'grpc.max_concurrent_streams': limits.maxStreamsPerConnection,
+  };
+}
 
 interface Closable {
   end(): void;
@@ -51,13 +72,23 @@ export class XdsServer {
   private readonly deps: StreamDeps;
   private readonly servedServices: string[];
   private shuttingDown: Promise<void> | null = null;
+  private readonly limits: XdsLimits;
+  private readonly credentials: ReloadingServerCredentials | null;
 
   constructor(options: XdsServerOptions) {
     this.logger = componentLogger(options.logger, 'xds-server');
+    this.limits = { ...DEFAULT_XDS_LIMITS, ...options.limits };
+    // Read the TLS files now: a broken set fails construction, not the first handshake.
+    this.credentials = options.tls ? new ReloadingServerCredentials(options.tls, this.logger, options.tlsReloadIntervalMs) : null;
+    const requireIdentity = this.credentials !== null;
     const protos = options.protos ?? loadXdsProtos();
-    this.deps = { cache: options.cache, registry: options.registry, logger: this.logger, responses: new ResponseEncoder(protos) };
+    this.deps = {
+      cache: options.cache, registry: options.registry, logger: this.logger, limits: this.limits,
+      admit: (call, gateway) => admit(call, gateway, requireIdentity),
+      responses: new ResponseEncoder(protos),
+    };
     const definition = protos.packageDefinition;
-    this.server = new grpc.Server({ ...DEFAULT_GRPC_OPTIONS, ...options.grpcOptions });
+    this.server = new grpc.Server({ ...grpcOptionsFor(this.limits), ...options.grpcOptions });
     // Streams write responses encoded once for all of them; SotW ACKs repeat names cheaply.
     const names = new NameLists();
     const streaming = (name: string, sotw: string, delta: string): grpc.ServiceDefinition =>
@@ -77,7 +108,7 @@ export class XdsServer {
         [svc.fetch]: (
           call: grpc.ServerUnaryCall<DiscoveryRequest__Output, DiscoveryResponse>,
           callback: grpc.sendUnaryData<DiscoveryResponse>,
-        ) => fetchResources(options.cache, svc.typeUrl, call.request, callback),
+        ) => fetchResources(options.cache, svc.typeUrl, call, callback, this.deps),
       });
     }
     this.servedServices = [ADS_SERVICE, ...PER_TYPE_SERVICES.map((s) => s.name)];
@@ -93,15 +124,26 @@ export class XdsServer {
     return this.streams.size;
   }
 
+  /** Whether clients must present a certificate (mTLS). */
+  get secure(): boolean {
+    return this.credentials !== null;
+  }
+
+  /** Re-reads the TLS files now if they changed (they are also checked periodically). */
+  reloadCredentials(): boolean {
+    return this.credentials?.checkForChanges() ?? false;
+  }
+
   /** Binds "host:port" (port 0: any free port) and starts serving. Resolves with the bound port. */
   listen(address: string): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, port) => {
+      this.server.bindAsync(address, this.credentials ?? grpc.ServerCredentials.createInsecure(), (err, port) => {
         if (err) {
           reject(err);
           return;
         }
-        this.logger.info({ address, port }, 'xDS server listening');
+        this.credentials?.start();
+        this.logger.info({ address, port, transport: this.credentials ? 'mtls' : 'plaintext', limits: this.limits }, 'xDS server listening');
         resolve(port);
       });
     });
@@ -113,6 +155,7 @@ export class XdsServer {
    */
   shutdown(graceMs: number): Promise<void> {
     if (this.shuttingDown) return this.shuttingDown;
+    this.credentials?.stop();
     this.shuttingDown = new Promise<void>((resolve) => {
       this.health.setStatus('', 'NOT_SERVING');
       for (const s of this.servedServices) this.health.setStatus(s, 'NOT_SERVING');
@@ -147,9 +190,16 @@ export class XdsServer {
   }
 
   private refuseDuringShutdown(call: NodeJS.EventEmitter): boolean {
-    if (!this.shuttingDown) return false;
-    call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'xDS server is shutting down' });
-    return true;
+    if (this.shuttingDown) {
+      call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'xDS server is shutting down' });
+      return true;
+    }
+    if (this.streams.size >= this.limits.maxStreams) {
+      this.logger.warn({ streams: this.streams.size }, 'xDS stream refused: the server holds its maximum number of streams');
+      call.emit('error', { code: grpc.status.RESOURCE_EXHAUSTED, details: `the xDS server holds its maximum of ${this.limits.maxStreams} streams` });
+      return true;
+    }
+    return false;
   }
 }
 

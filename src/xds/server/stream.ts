@@ -15,14 +15,21 @@ import { TypeUrl, type ResourceTypeUrl } from '../types';
 import type { ProxyHandle, ProxyRegistry, StreamProtocol, StreamService } from './registry';
 import { rejectedByNack } from './nack';
 import type { EncodedResponse, ResponseEncoder } from './responses';
+import type { Admission, AuthenticatedCall } from './admission';
+import { checkRequestNames, type NamedRequest, type XdsLimits } from './limits';
 
 /** A NACK's log line lists at most this many rejected names (and how many there were). */
 const MAX_LOGGED_NAMES = 20;
+/** Unserved types are logged once each, for this many distinct types per stream (memory stays bounded). */
+const MAX_IGNORED_TYPES = 16;
 
 export interface StreamDeps {
   cache: SnapshotCache;
   registry: ProxyRegistry;
   logger: Logger;
+  /** Whether the peer may have the Gateway it asks for (see admission.ts). */
+  admit(call: AuthenticatedCall, gateway: string): Admission;
+  limits: XdsLimits;
   /** Shared by the server's streams: a response owed to many is encoded once. */
   responses: ResponseEncoder;
 }
@@ -129,7 +136,7 @@ let nextStreamId = 1;
 
 type AnyCall = grpc.ServerDuplexStream<unknown, unknown>;
 
-interface BaseRequest {
+interface BaseRequest extends NamedRequest {
   node?: Node__Output;
   type_url?: string;
   response_nonce?: string;
@@ -208,11 +215,18 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
     if (this.closed) return;
     try {
       if (!this.node && !this.identify(request)) return;
+      const overLimit = checkRequestNames(request, this.deps.limits);
+      if (overLimit) return this.fail(overLimit.code, overLimit.message);
       const typeUrl = this.typeOf(request);
       if (!typeUrl) return;
       let state = this.types.get(typeUrl);
       if (!state) this.types.set(typeUrl, (state = this.newTypeState(typeUrl)));
       this.handleTypeRequest(state, request);
+      let subscribed = 0;
+      for (const t of this.types.values()) subscribed += t.names.size;
+      if (subscribed > this.deps.limits.maxSubscribedNames) {
+        return this.fail(GrpcStatus.RESOURCE_EXHAUSTED, `the stream is subscribed to ${subscribed} resource names; at most ${this.deps.limits.maxSubscribedNames}`);
+      }
       this.schedulePump();
     } catch (err) {
       this.logger.error({ err }, 'xDS request handling failed');
@@ -228,11 +242,19 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
       this.fail(GrpcStatus.INVALID_ARGUMENT, 'the first request must carry node.cluster naming the gateway ("<namespace>/<name>")');
       return false;
     }
-    this.node = node;
+    const admission = this.deps.admit(this.call, cluster);
+    if (!('identity' in admission)) {
+      this.logger = this.logger.child({ gateway: cluster, node: node.id ?? '' });
+      this.fail(admission.code, admission.message);
+      return false;
+    }
+    // What the stream keeps of the node: Envoy's extension list and metadata can be tens of KiB.
+    this.node = { ...node, extensions: [], metadata: undefined, client_features: [] };
     this.gateway = cluster;
     const nodeId = node.id ?? '';
     this.logger = this.logger.child({ gateway: cluster, node: nodeId });
     this.proxy = this.deps.registry.register({
+      identity: admission.identity,
       streamId: this.id,
       nodeId,
       cluster,
@@ -251,7 +273,7 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
     // Per-type services may leave type_url empty: the service implies it.
     if (!requested && this.scope.types.length === 1) return this.scope.types[0];
     const served = this.scope.types.find((t) => t === requested);
-    if (!served && !this.ignoredTypes.has(requested)) {
+    if (!served && !this.ignoredTypes.has(requested) && this.ignoredTypes.size < MAX_IGNORED_TYPES) {
       this.ignoredTypes.add(requested);
       this.logger.warn({ typeUrl: requested }, 'request for a resource type this stream does not serve: ignored');
     }

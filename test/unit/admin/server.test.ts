@@ -41,3 +41,26 @@ test('addresses are host:port', () => {
   assert.throws(() => splitHostPort('localhost'), /expected host:port/);
   assert.throws(() => splitHostPort('h:99999'), /out of range/);
 });
+
+test('every answer passes the private-key filter, errors included', async () => {
+  const { createCertificateAuthority } = await import('../../../src/security/pki');
+  const { keyPem } = await createCertificateAuthority('admin test');
+  const line = keyPem.trim().split('\n')[3] as string;
+  const admin = new AdminServer({
+    readiness: () => ({ ready: true, waitingFor: [] }),
+    views: {
+      leaky: () => ({ nested: [{ key: keyPem }], encoded: Buffer.from(keyPem).toString('base64') }),
+      failing: () => { throw new Error(`cannot use ${keyPem}`); },
+    },
+  }, silentLogger());
+  const port = await admin.listen('127.0.0.1:0');
+  try {
+    for (const p of ['/leaky', '/failing']) {
+      const r = await httpRequest(`http://127.0.0.1:${port}${p}`);
+      assert.ok(r.body.includes('[redacted]'), r.body);
+      assert.ok(!r.body.includes(line) && !r.body.includes(Buffer.from(keyPem).toString('base64').slice(60, 120)), `${p} leaks the key`);
+    }
+  } finally {
+    await admin.close();
+  }
+});

@@ -11,6 +11,14 @@ test('defaults are the documented ones', () => {
   assert.equal(DEFAULT_CONFIG.controllerName, 'pier.dev/gateway-controller');
   assert.equal(DEFAULT_CONFIG.resources, 'examples/quickstart');
   assert.equal(DEFAULT_CONFIG.adsMode, 'delta');
+  assert.equal(DEFAULT_CONFIG.xdsInsecure, false);
+  assert.equal(DEFAULT_CONFIG.stateDir, '.pier');
+  assert.equal(DEFAULT_CONFIG.xdsTlsDir, '');
+});
+
+test('xDS TLS settings: strings and a boolean, checked', () => {
+  assert.deepEqual(validatePartialConfig({ xdsTlsDir: '/etc/pier/tls', xdsInsecure: true }, 'x'), { xdsTlsDir: '/etc/pier/tls', xdsInsecure: true });
+  assert.throws(() => validatePartialConfig({ xdsInsecure: 'yes' }, 'x'), /x: xdsInsecure: expected true or false/);
 });
 
 test('flags override the file, which overrides the defaults', () => {

@@ -10,6 +10,8 @@ import { parse, parseAllDocuments } from 'yaml';
 import { repoRoot } from '../../helpers/paths';
 import { DEFAULT_CONFIG } from '../../../src/config/config';
 import { buildBootstrap } from '../../../src/infra/bootstrap';
+import { GENERATED_TLS_SUBDIR } from '../../../src/cmd/xds-transport';
+import { gatewayCertPaths, tlsPathsInDir } from '../../../src/security/tls-dir';
 
 const root = repoRoot();
 const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
@@ -51,7 +53,7 @@ describe('deployment files agree', () => {
     assert.ok(compose.services.pier.ports.some((p: string) => p.startsWith(`${port}:${port}`)));
     assert.equal(compose.services.envoy.network_mode, 'service:pier');
     assert.ok(compose.services.envoy.volumes.some((v: string) => v.startsWith('./envoy-bootstrap.yaml:')));
-    const mounted = compose.services.envoy.volumes[0].split(':')[1];
+    const mounted = compose.services.envoy.volumes.find((v: string) => v.startsWith('./envoy-bootstrap.yaml:')).split(':')[1];
     assert.ok(compose.services.envoy.command.includes(mounted));
     assert.equal(flag(compose.services.pier.command, 'resources'), 'examples/quickstart');
   });
@@ -65,11 +67,30 @@ describe('deployment files agree', () => {
     assert.equal(svc.spec.ports[0].targetPort, slice.ports[0].port);
   });
 
-  test('the bootstrap file matches the one Pier generates for the Envoys it launches', () => {
+  test('the bootstrap file matches the one Pier generates for the Envoys it launches, with the certificates of the TLS directory Pier generates', () => {
+    const tlsDir = `${DEFAULT_CONFIG.stateDir}/${GENERATED_TLS_SUBDIR}`;
+    const proxy = gatewayCertPaths(tlsDir, bootstrap.node.cluster);
     const generated = buildBootstrap({
       gateway: bootstrap.node.cluster, nodeId: bootstrap.node.id, xdsHost: '127.0.0.1', xdsPort: 18000,
       adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 9901,
+      tls: { caCertFile: tlsPathsInDir(tlsDir).caCert, certFile: proxy.cert, keyFile: proxy.key },
     });
     assert.deepEqual(bootstrap, JSON.parse(JSON.stringify(generated)));
+  });
+
+  test('compose: certgen writes the bootstrap\'s certificates into the volume Pier serves from and Envoy reads at the bootstrap\'s paths', () => {
+    const tlsDir = `${DEFAULT_CONFIG.stateDir}/${GENERATED_TLS_SUBDIR}`;
+    const certgen = compose.services.certgen.command.join(' ');
+    assert.ok(certgen.includes(`certgen --dir ${tlsDir} `) || certgen.includes(`certgen --dir ${tlsDir}&`), certgen);
+    assert.ok(certgen.includes(`certgen --dir ${tlsDir} --gateway ${bootstrap.node.cluster}`), certgen);
+    assert.equal(flag(compose.services.pier.command, 'xds-tls-dir'), tlsDir);
+    const volumeAt = (svc: string) => compose.services[svc].volumes.find((v: string) => v.startsWith('xds-tls:')).split(':')[1];
+    const inContainer = path.posix.join('/app', tlsDir);
+    assert.equal(volumeAt('certgen'), inContainer);
+    assert.equal(volumeAt('pier'), inContainer);
+    assert.equal(volumeAt('envoy'), inContainer);
+    assert.equal(path.posix.join(compose.services.envoy.working_dir, tlsDir), inContainer);
+    const tls = bootstrap.static_resources.clusters[0].transport_socket.typed_config.common_tls_context;
+    assert.equal(tls.validation_context.trusted_ca.filename, `${tlsDir}/ca.crt`);
   });
 });

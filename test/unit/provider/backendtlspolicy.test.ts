@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseManifests } from '../../../src/provider/file/parse';
-import { collectResources } from '../../../src/provider/file/collect';
+import { collectResources } from '../../../src/provider/file/objects/collect';
 
 const POLICY = `apiVersion: gateway.networking.k8s.io/v1
 kind: BackendTLSPolicy

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ProviderObject } from '../../../src/provider/defaults';
-import { collectResources } from '../../../src/provider/file/collect';
+import { collectResources } from '../../../src/provider/file/objects/collect';
 import type { SourcedObject } from '../../../src/provider/file/parse';
 
 function svc(namespace: string, name: string, port = 80): ProviderObject {

@@ -8,8 +8,8 @@ import { loadProviderResources, type ProviderError, type ProviderResources } fro
 import { createResourceTables, type ResourceTables } from '../../../src/message/tables';
 import { WatchableMap } from '../../../src/message/watchable';
 import { FileProvider } from '../../../src/provider/file/provider';
+import { eventually } from '../../helpers/eventually';
 
-const WAIT_MS = 3000;
 
 function route(name: string, backend: string, port = 80): string {
   return `apiVersion: gateway.networking.k8s.io/v1
@@ -37,21 +37,6 @@ spec:
       port: 8080
 `;
 
-/** Polls until check passes or WAIT_MS elapse; fails with the last assertion error. */
-async function eventually(check: () => void, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  let last: unknown;
-  for (let attempt = 0; attempt < 1000 && Date.now() < deadline; attempt++) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out after ${WAIT_MS}ms waiting for ${what}: ${String(last)}`);
-}
 
 /** Writes a file the way editors that save atomically do: a temp file renamed over the target. */
 async function writeAtomically(file: string, text: string): Promise<void> {

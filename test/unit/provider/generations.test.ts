@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Service } from '../../../src/apis/core';
 import { emptyProviderResources, type ProviderResources } from '../../../src/message/resources';
-import { GenerationTracker } from '../../../src/provider/file/generations';
+import { GenerationTracker } from '../../../src/provider/file/objects/generations';
 
 function service(name: string, port: number, labels?: Record<string, string>): Service {
   return { apiVersion: 'v1', kind: 'Service', metadata: { namespace: 'default', name, labels }, spec: { ports: [{ port }] } };

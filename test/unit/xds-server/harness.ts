@@ -3,7 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { Logger } from '../../../src/logging/logger';
 import { silentLogger } from '../../../src/logging/logger';
 import { SnapshotCache } from '../../../src/xds/cache';
-import { ProxyRegistry, XdsServer, ADS_SERVICE, PER_TYPE_SERVICES } from '../../../src/xds/server';
+import { ProxyRegistry, XdsServer, ADS_SERVICE, PER_TYPE_SERVICES, type XdsServerOptions } from '../../../src/xds/server';
 import { loadXdsProtos } from '../../../src/xds/proto';
 import { TypeUrl, type ResourceTypeUrl } from '../../../src/xds/types';
 import type { Node } from '../../../src/generated/envoy/config/core/v3/Node';
@@ -33,11 +33,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { logger?: Logger; clock?: () => Date; cache?: SnapshotCache } = {}): Promise<Harness> {
+export async function startHarness(options: { logger?: Logger; clock?: () => Date; cache?: SnapshotCache } & Pick<XdsServerOptions, 'tls' | 'limits' | 'grpcOptions'> = {}): Promise<Harness> {
   const logger = options.logger ?? silentLogger();
   const cache = options.cache ?? new SnapshotCache({ logger });
   const registry = new ProxyRegistry(options.clock ? { clock: options.clock } : {});
-  const server = new XdsServer({ cache, registry, logger });
+  const server = new XdsServer({ cache, registry, logger, tls: options.tls, limits: options.limits, grpcOptions: options.grpcOptions });
   const port = await server.listen('127.0.0.1:0');
   const clients: Array<{ close(): void }> = [];
   return {
@@ -119,13 +119,13 @@ export function makeNode(cluster: string, id = 'envoy-1', extra: Partial<Node> =
   return { id, cluster, user_agent_name: 'envoy', user_agent_version: '1.36.2', ...extra };
 }
 
-type ServiceName = 'ads' | 'lds' | 'rds' | 'cds' | 'eds' | 'sds';
+export type ServiceName = 'ads' | 'lds' | 'rds' | 'cds' | 'eds' | 'sds';
 
-function clientFor(address: string, service: ServiceName): grpc.Client & Record<string, (...args: unknown[]) => unknown> {
+export function clientFor(address: string, service: ServiceName, credentials = grpc.credentials.createInsecure()): grpc.Client & Record<string, (...args: unknown[]) => unknown> {
   const definition = loadXdsProtos().packageDefinition;
   const name = service === 'ads' ? ADS_SERVICE : (PER_TYPE_SERVICES.find((s) => s.service === service) as { name: string }).name;
   const Ctor = grpc.makeClientConstructor(definition[name] as grpc.ServiceDefinition, name);
-  return new Ctor(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & Record<string, (...args: unknown[]) => unknown>;
+  return new Ctor(address, credentials) as unknown as grpc.Client & Record<string, (...args: unknown[]) => unknown>;
 }
 
 function methodFor(service: ServiceName, protocol: 'sotw' | 'delta'): string {
@@ -142,8 +142,8 @@ abstract class BaseClient<Req, Res> {
   private readonly client: grpc.Client;
   private sentNode = false;
 
-  constructor(address: string, service: ServiceName, protocol: 'sotw' | 'delta', protected readonly node: Node | undefined) {
-    this.client = clientFor(address, service);
+  constructor(address: string, service: ServiceName, protocol: 'sotw' | 'delta', protected readonly node: Node | undefined, credentials?: grpc.ChannelCredentials) {
+    this.client = clientFor(address, service, credentials);
     const method = (this.client as unknown as Record<string, () => Duplex<Req, Res>>)[methodFor(service, protocol)] as () => Duplex<Req, Res>;
     this.call = method.call(this.client);
     this.call.on('data', (m: Res) => this.inbox.push(m));
@@ -172,8 +172,8 @@ abstract class BaseClient<Req, Res> {
 }
 
 export class SotwClient extends BaseClient<DiscoveryRequest, DiscoveryResponse__Output> {
-  constructor(address: string, node: Node | undefined, service: ServiceName = 'ads') {
-    super(address, service, 'sotw', node);
+  constructor(address: string, node: Node | undefined, service: ServiceName = 'ads', credentials?: grpc.ChannelCredentials) {
+    super(address, service, 'sotw', node, credentials);
   }
 
   request(typeUrl: string, names: string[] = [], extra: Partial<DiscoveryRequest> = {}): void {
@@ -193,8 +193,8 @@ export class SotwClient extends BaseClient<DiscoveryRequest, DiscoveryResponse__
 }
 
 export class DeltaClient extends BaseClient<DeltaDiscoveryRequest, DeltaDiscoveryResponse__Output> {
-  constructor(address: string, node: Node | undefined, service: ServiceName = 'ads') {
-    super(address, service, 'delta', node);
+  constructor(address: string, node: Node | undefined, service: ServiceName = 'ads', credentials?: grpc.ChannelCredentials) {
+    super(address, service, 'delta', node, credentials);
   }
 
   subscribe(typeUrl: string, names: string[] = [], extra: Partial<DeltaDiscoveryRequest> = {}): void {

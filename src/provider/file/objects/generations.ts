@@ -3,9 +3,10 @@
  * carry observedGeneration, so users (and tests) can tell which edit a status is about.
  */
 import { deepEqual } from 'fast-equals';
-import type { ProviderResources } from '../../message/resources';
-import type { ProviderObject } from '../defaults';
-import { identityKey, identityOf } from './kinds';
+import type { ProviderResources } from '../../../message/resources';
+import { cloneJson } from '../../crd/clone';
+import type { ProviderObject } from '../../defaults';
+import { identityKey, identityOf } from '../kinds';
 
 /** What counts as "the spec": everything but type and object metadata and status. */
 function specOf(object: ProviderObject): Record<string, unknown> {
@@ -21,24 +22,34 @@ interface Seen {
 
 /**
  * Generation per object (kind/namespace/name): 1 when first seen, +1 whenever its spec changes.
- * Objects missing from a stamped set are forgotten: if they come back they start again at 1.
+ * Objects that are forgotten (gone from what is published) start again at 1 if they come back.
  */
 export class GenerationTracker {
   private seen = new Map<string, Seen>();
 
-  /** Returns a copy of resources with metadata.generation set on every object. */
+  /** The generation of object, published under key now: its previous one, or one more if its spec changed. */
+  next(key: string, object: ProviderObject): number {
+    const spec = specOf(object);
+    const previous = this.seen.get(key);
+    if (previous && deepEqual(previous.spec, spec)) return previous.generation;
+    const generation = previous ? previous.generation + 1 : 1;
+    // A frozen object's parts cannot change: keep them instead of a copy.
+    this.seen.set(key, { generation, spec: Object.isFrozen(object) ? spec : cloneJson(spec) });
+    return generation;
+  }
+
+  /** The object under key is no longer published. */
+  forget(key: string): void {
+    this.seen.delete(key);
+  }
+
+  /** Returns a copy of a whole resource set with metadata.generation set on every object; objects not in it are forgotten. */
   stamp(resources: ProviderResources): ProviderResources {
-    const next = new Map<string, Seen>();
+    const present = new Set<string>();
     const stampAll = <T extends ProviderObject>(objects: T[]): T[] => objects.map((object) => {
       const key = identityKey(identityOf(object));
-      const spec = specOf(object);
-      const previous = this.seen.get(key);
-      let entry: Seen;
-      if (!previous) entry = { generation: 1, spec: structuredClone(spec) };
-      else if (deepEqual(previous.spec, spec)) entry = previous;
-      else entry = { generation: previous.generation + 1, spec: structuredClone(spec) };
-      next.set(key, entry);
-      return { ...object, metadata: { ...object.metadata, generation: entry.generation } };
+      present.add(key);
+      return { ...object, metadata: { ...object.metadata, generation: this.next(key, object) } };
     });
     const out: ProviderResources = {
       gatewayClasses: stampAll(resources.gatewayClasses),
@@ -56,7 +67,7 @@ export class GenerationTracker {
       secrets: stampAll(resources.secrets),
       configMaps: stampAll(resources.configMaps),
     };
-    this.seen = next;
+    for (const key of [...this.seen.keys()]) if (!present.has(key)) this.seen.delete(key);
     return out;
   }
 

@@ -1,0 +1,150 @@
+/**
+ * The CEL environment the CRDs' x-kubernetes-validations rules run in, and the compilation of a
+ * rule text into a program.
+ *
+ * The evaluator is @marcbachmann/cel-js (zero dependencies, compiles all 79 rules of the bundle
+ * in a few milliseconds and evaluates a rule in about a microsecond; @bufbuild/cel, the other
+ * maintained JavaScript implementation, is several times slower per evaluation and takes
+ * hundreds of milliseconds to load and parse the rules: see bench/RESULTS.md). On top of the CEL
+ * standard library it gets what the Kubernetes API server adds and the Gateway API rules use:
+ * the strings extension (`split`, `substring`, built into the evaluator) and the IP library's
+ * `isIP`.
+ *
+ * Two places where that evaluator departs from CEL as Kubernetes runs it are closed when a rule
+ * is compiled, guided by the parsed expression (never by text search):
+ * - `matches` uses JavaScript regular expressions, which lack RE2's syntax (the GRPCRoute rules
+ *   use `(?i)`): calls are routed to `re2Matches`, which evaluates with a port of RE2
+ *   (@bufbuild/re2), each pattern compiled once;
+ * - `has(e.f)` is accepted only when e is a chain of field selections (`has(self.a.b)`), while the
+ *   HTTPRoute rules also write `has(self.matches[0].path)`: such a call becomes `'f' in e`, which
+ *   is what has() means for the values here (every object is a map: see input.ts).
+ */
+import { isIP as nodeIsIP } from 'node:net';
+import { Environment, type ASTNode } from '@marcbachmann/cel-js';
+import { RE2JS } from '@bufbuild/re2';
+
+/**
+ * isIP(string) as the Kubernetes IP library defines it: a valid IPv4 or IPv6 address, without a
+ * zone, and not an IPv4-mapped IPv6 address (Go's netip.ParseAddr, which, like node, also rejects
+ * IPv4 octets with leading zeros).
+ */
+export function isKubernetesIP(text: string): boolean {
+  const family = nodeIsIP(text);
+  if (family === 0 || text.includes('%')) return false;
+  if (family === 4) return true;
+  // The URL parser normalises IPv6; an IPv4-mapped address then always reads [::ffff:XXXX:XXXX].
+  const host = new URL(`http://[${text}]/`).hostname;
+  return !/^\[::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/** RE2 patterns by text: the CRDs use a handful, each matched against many values. */
+const patterns = new Map<string, RE2JS>();
+
+/** string.matches(pattern) with RE2 semantics: true when the pattern matches any part of the string. */
+export function re2Matches(text: string, pattern: string): boolean {
+  let compiled = patterns.get(pattern);
+  if (!compiled) {
+    compiled = RE2JS.compile(pattern); // a bad pattern throws: the evaluation of the rule fails, as in Kubernetes
+    patterns.set(pattern, compiled);
+  }
+  return compiled.test(text);
+}
+
+let shared: Environment | undefined;
+
+/** The environment (created once, shared: it holds no per-evaluation state). */
+export function kubernetesCelEnv(): Environment {
+  shared ??= new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false })
+    .registerVariable('self', 'dyn')
+    .registerVariable('oldSelf', 'dyn')
+    .registerFunction('isIP(string): bool', (text: string) => isKubernetesIP(text))
+    .registerFunction('string.re2Matches(string): bool', (text: string, pattern: string) => re2Matches(text, pattern))
+    .registerFunction('re2Matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
+  return shared;
+}
+
+interface Edit { start: number; end: number; text: string }
+
+function children(node: ASTNode): ASTNode[] {
+  const out: ASTNode[] = [];
+  const add = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) add(item);
+    else if (value !== null && typeof value === 'object' && 'op' in value && 'range' in value) out.push(value as ASTNode);
+  };
+  add(node.args);
+  return out;
+}
+
+/** A has() argument the evaluator accepts: field selections down to an identifier. */
+function isSelectChain(node: ASTNode): boolean {
+  let current = node;
+  while (current.op === '.') current = (current.args as [ASTNode, string])[0];
+  return current.op === 'id';
+}
+
+/**
+ * The edits the rule needs that do not overlap (outermost first: an edit inside a has() that is
+ * itself rewritten waits for the next round, once the has() is rewritten).
+ */
+function collectEdits(node: ASTNode, source: string, into: Edit[]): void {
+  if (node.op === 'rcall' || node.op === 'call') {
+    const [name, ...rest] = node.args as [string, ...unknown[]];
+    if (name === 'matches') {
+      // Receiver form: the name follows the receiver; global form: the call starts with it.
+      const from = node.op === 'rcall' ? (rest[0] as ASTNode).range.end : node.range.start;
+      const at = source.indexOf('matches', from);
+      if (at >= 0 && at < node.range.end) into.push({ start: at, end: at + 'matches'.length, text: 're2Matches' });
+    }
+    if (name === 'has' && node.op === 'call') {
+      const [argument] = rest[0] as ASTNode[];
+      if (argument && argument.op === '.' && !isSelectChain(argument)) {
+        const [operand, field] = argument.args as [ASTNode, string];
+        const operandText = source.slice(operand.range.start, operand.range.end);
+        into.push({ start: node.range.start, end: node.range.end, text: `(${JSON.stringify(field)} in (${operandText}))` });
+        return;
+      }
+    }
+  }
+  for (const child of children(node)) collectEdits(child, source, into);
+}
+
+type Parsed = ReturnType<Environment['parse']>;
+
+/** The rule as the evaluator runs it (see the module comment), parsed; parsed again after each round of edits. */
+function adapt(rule: string): { source: string; parsed: Parsed } {
+  const env = kubernetesCelEnv();
+  let source = rule;
+  for (let round = 0; round < 10; round++) {
+    const parsed = env.parse(source);
+    const edits: Edit[] = [];
+    collectEdits(parsed.ast, source, edits);
+    if (edits.length === 0) return { source, parsed };
+    edits.sort((a, b) => b.start - a.start);
+    let end = Number.POSITIVE_INFINITY;
+    for (const edit of edits) {
+      if (edit.end > end) continue; // inside an edit applied this round
+      source = source.slice(0, edit.start) + edit.text + source.slice(edit.end);
+      end = edit.start;
+    }
+  }
+  throw new Error(`cannot adapt CEL rule ${JSON.stringify(rule)}`);
+}
+
+/** The rule text as the evaluator runs it. */
+export function adaptRule(rule: string): string {
+  return adapt(rule).source;
+}
+
+export type CelProgram = (bindings: { self: unknown; oldSelf?: unknown }) => unknown;
+
+/** Compiles a rule (adapted and parsed). Throws with the reason when it cannot. */
+export function compileCel(rule: string): CelProgram {
+  const { parsed } = adapt(rule);
+  return (bindings) => parsed(bindings);
+}
+
+/** The first line of an evaluator error, in cel-go's words ("no such key: x", as the API server prints it). */
+export function celErrorText(err: unknown): string {
+  const first = (err instanceof Error ? err.message : String(err)).split('\n', 1)[0]?.trim() ?? '';
+  return first.charAt(0).toLowerCase() + first.slice(1);
+}

@@ -50,7 +50,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaT
         if (request.error_detail) state.revertRejected(this.recordNack(state, nonce, request.error_detail));
         else this.recordAck(state);
       } else {
-        if (this.logger.isLevelEnabled('debug')) this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale ACK/NACK ignored');
+        if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale ACK/NACK ignored');
       }
     }
     // Subscription changes are incremental: they count even on a request with a stale nonce.
@@ -161,7 +161,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaT
     const response = this.deps.responses.delta(state.typeUrl, snapType, upserts, removed, this.sentSeq);
     const version = snapType?.version ?? '';
     this.recordSent(state, version, response.nonce, upserts);
-    if (this.logger.isLevelEnabled('debug')) {
+    if (this.debugging) {
       this.logger.debug({ typeUrl: state.typeUrl, version, nonce: response.nonce, resources: upserts.length, removed: removed.length }, 'delta response');
     }
     this.write(response);

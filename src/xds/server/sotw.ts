@@ -98,7 +98,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeStat
     // Before our first response any nonce is accepted: a reconnecting client echoes the
     // nonce it got from the previous stream.
     if (state.lastNonce !== '' && nonce !== state.lastNonce) {
-      if (this.logger.isLevelEnabled('debug')) this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale request ignored');
+      if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale request ignored');
       return;
     }
     let reRequest = false;
@@ -237,7 +237,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeStat
   private respond(state: SotwTypeState, snapType: TypeSnapshot | undefined, version: string, resources: readonly ResourceEntry[], fresh: readonly ResourceEntry[]): void {
     const response = this.deps.responses.sotw(state.typeUrl, snapType, version, resources, this.sentSeq);
     this.recordSent(state, version, response.nonce, fresh);
-    if (this.logger.isLevelEnabled('debug')) this.logger.debug({ typeUrl: state.typeUrl, version, nonce: response.nonce, resources: resources.length }, 'SotW response');
+    if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, version, nonce: response.nonce, resources: resources.length }, 'SotW response');
     this.write(response);
   }
 }

@@ -150,6 +150,8 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
   protected snapshot: GatewaySnapshot | undefined;
   protected proxy: ProxyHandle | undefined;
   protected logger: Logger;
+  /** Whether debug lines are wanted, asked once: hot paths skip building them (a child logger's level is fixed). */
+  protected debugging: boolean;
   protected readonly types = new Map<ResourceTypeUrl, S>();
   private subscription: CacheSubscription | undefined;
   private pumpScheduled = false;
@@ -166,6 +168,7 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
     private readonly onDone: (stream: XdsStream<Req, S>) => void,
   ) {
     this.logger = deps.logger.child({ stream: this.id, protocol: scope.protocol, service: scope.service });
+    this.debugging = this.logger.isLevelEnabled('debug');
   }
 
   protected abstract newTypeState(typeUrl: ResourceTypeUrl): S;
@@ -223,11 +226,17 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
       if (!state) this.types.set(typeUrl, (state = this.newTypeState(typeUrl)));
       this.handleTypeRequest(state, request);
       let subscribed = 0;
-      for (const t of this.types.values()) subscribed += t.names.size;
+      let pumpDue = false;
+      for (const t of this.types.values()) {
+        subscribed += t.names.size;
+        pumpDue ||= t.blocked || !nothingDirty(t);
+      }
       if (subscribed > this.deps.limits.maxSubscribedNames) {
         return this.fail(GrpcStatus.RESOURCE_EXHAUSTED, `the stream is subscribed to ${subscribed} resource names; at most ${this.deps.limits.maxSubscribedNames}`);
       }
-      this.schedulePump();
+      // A pass only looks at dirty names and held-back pushes: a plain ACK with neither (most
+      // ACKs of a push) needs none.
+      if (pumpDue) this.schedulePump();
     } catch (err) {
       this.logger.error({ err }, 'xDS request handling failed');
       this.fail(GrpcStatus.INTERNAL, 'internal error handling the request');
@@ -369,7 +378,7 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
 
   protected recordAck(state: S): void {
     this.proxy?.recordAck(state.typeUrl, state.pendingVersion);
-    if (this.logger.isLevelEnabled('debug')) this.logger.debug({ typeUrl: state.typeUrl, version: state.pendingVersion }, 'ACK');
+    if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, version: state.pendingVersion }, 'ACK');
   }
 
   /** The client said it holds this version (reconnect): recorded as if it had ACKed it. */

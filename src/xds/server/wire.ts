@@ -86,28 +86,41 @@ const MAX_KEPT_LIST_BYTES = 64 * 1024;
 /** What the kept lists may add up to (encoded); past it, they are dropped and start again. */
 const MAX_KEPT_BYTES = 4 * 1024 * 1024;
 
+/** Kept lists of one encoded length; past this many, the oldest goes. */
+const MAX_LISTS_PER_LENGTH = 8;
+
+interface KeptList {
+  readonly bytes: Buffer;
+  readonly names: readonly string[];
+}
+
 /**
  * Decoded resource_names runs, by their bytes: proxies subscribed alike share one frozen list,
- * and a repeated list costs a byte comparison, not a decoding.
+ * and a repeated list costs a byte comparison, not a decoding. Lists are found by their encoded
+ * length, then compared byte for byte (cheaper than hashing them as a string key).
  */
 export class NameLists {
-  private readonly lists = new Map<string, readonly string[]>();
+  private readonly byLength = new Map<number, KeptList[]>();
   private keptBytes = 0;
 
   /** The names of a run of resource_names fields (key, length, name; repeated). */
   list(run: Buffer): readonly string[] {
     if (run.length > MAX_KEPT_LIST_BYTES) return decodeNames(run);
-    const key = run.toString('latin1');
-    let names = this.lists.get(key);
-    if (!names) {
-      names = Object.freeze(decodeNames(run));
-      if (this.keptBytes + run.length > MAX_KEPT_BYTES) {
-        this.lists.clear();
-        this.keptBytes = 0;
-      }
-      this.lists.set(key, names);
-      this.keptBytes += run.length;
+    let bucket = this.byLength.get(run.length);
+    if (bucket) {
+      for (const kept of bucket) if (kept.bytes.equals(run)) return kept.names;
     }
+    const names = Object.freeze(decodeNames(run));
+    if (this.keptBytes + run.length > MAX_KEPT_BYTES) {
+      this.byLength.clear();
+      this.keptBytes = 0;
+      bucket = undefined;
+    }
+    if (!bucket) this.byLength.set(run.length, (bucket = []));
+    if (bucket.length >= MAX_LISTS_PER_LENGTH) this.keptBytes -= bucket.shift()!.bytes.length;
+    // A copy: the run is a view of the request's buffer.
+    bucket.push({ bytes: Buffer.from(run), names });
+    this.keptBytes += run.length;
     return names;
   }
 }

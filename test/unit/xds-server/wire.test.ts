@@ -4,6 +4,7 @@ import type * as grpc from '@grpc/grpc-js';
 import { encodeEntry, type ResourceEntry } from '../../../src/xds/cache/entry';
 import type { TypeSnapshot } from '../../../src/xds/cache/snapshot';
 import { loadXdsProtos } from '../../../src/xds/proto';
+import { DEFAULT_XDS_LIMITS, checkRequestNames } from '../../../src/xds/server/limits';
 import { ResponseEncoder } from '../../../src/xds/server/responses';
 import { NameLists, readSotwRequest, withEncodedResponses } from '../../../src/xds/server/wire';
 import { TypeUrl } from '../../../src/xds/types';
@@ -102,4 +103,30 @@ test('responses of another snapshot or other entries are encoded apart', () => {
   const whole = encoder.sotw(TypeUrl.ClusterLoadAssignment, two, 'v2', [...two.entries.values()], 0);
   const held = encoder.sotw(TypeUrl.ClusterLoadAssignment, two, 'v2', [a, two.entries.get('c2')!], 0);
   assert.notEqual(held, whole);
+});
+
+test('name lists of one encoded length are told apart byte by byte, however many there are', () => {
+  const names = new NameLists();
+  // A request of resource_names only: the whole message is the run.
+  const runOf = (list: string[]): Buffer => requestBytes({ resource_names: list });
+  const lists = Array.from({ length: 12 }, (_, i) => [`c${String(i).padStart(2, '0')}`, `d${String(i).padStart(2, '0')}`]);
+  const first = lists.map((l) => names.list(runOf(l)));
+  lists.forEach((l, i) => assert.deepEqual(first[i], l));
+  assert.equal(names.list(runOf(lists[11]!)), first[11], 'a recent list is kept and shared');
+  const again = lists.map((l) => names.list(runOf(l)));
+  lists.forEach((l, i) => assert.deepEqual(again[i], l));
+});
+
+test('a shared name list is checked against the limits once, and a bad one is refused every time', () => {
+  const names = new NameLists();
+  const limits = { ...DEFAULT_XDS_LIMITS, maxNameBytes: 8 };
+  const good = readSotwRequest(requestBytes({ resource_names: ['short'], type_url: TypeUrl.Cluster }), names)!;
+  assert.equal(checkRequestNames(good, limits), undefined);
+  assert.equal(checkRequestNames(good, limits), undefined);
+  const bad = readSotwRequest(requestBytes({ resource_names: ['much-too-long'], type_url: TypeUrl.Cluster }), names)!;
+  assert.ok(Object.isFrozen(bad.resource_names));
+  assert.equal(checkRequestNames(bad, limits)?.code, 3);
+  assert.equal(checkRequestNames(bad, limits)?.code, 3, 'still refused when it comes again');
+  assert.equal(checkRequestNames(good, { ...limits, maxNameBytes: 2 })?.code, 3, 'other limits, checked again');
+  assert.equal(checkRequestNames({ resource_names: ['ééééé'] }, { ...limits, maxNameBytes: 9 })?.code, 3, 'bytes are counted, not characters');
 });

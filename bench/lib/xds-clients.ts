@@ -154,6 +154,7 @@ export class AutoAckClient {
   private readonly latest = new Map<string, { version: string; nonce: string }>();
   private sentNode = false;
   private pending: Buffer = Buffer.alloc(0);
+  private readonly detach: () => void;
 
   constructor(private readonly options: ClientOptions) {
     const authority = authorityOf(options);
@@ -162,17 +163,35 @@ export class AutoAckClient {
       this.session = connect();
     } else {
       let shared = sharedSessions.get(authority);
-      if (!shared || shared.session.destroyed || shared.session.closed) sharedSessions.set(authority, (shared = { session: connect(), users: 0 }));
+      if (!shared || shared.session.destroyed || shared.session.closed) {
+        // Each of its clients listens on it (and stops when it closes): no fixed bound applies.
+        shared = { session: connect(), users: 0 };
+        shared.session.setMaxListeners(0);
+        sharedSessions.set(authority, shared);
+      }
       shared.users += 1;
       this.session = shared.session;
     }
-    this.session.on('error', (err: Error) => this.end(`connection: ${err.message}`));
     const session = this.session;
+    const onError = (err: Error): void => this.end(`connection: ${err.message}`);
+    session.on('error', onError);
+    let settle = (): void => {};
     this.connected = new Promise((resolve) => {
-      if (!session.connecting) resolve();
-      session.once('connect', () => resolve());
-      session.once('close', () => resolve());
+      settle = () => {
+        session.off('connect', settle);
+        session.off('close', settle);
+        resolve();
+      };
+      if (!session.connecting) return resolve();
+      session.once('connect', settle);
+      session.once('close', settle);
     });
+    // A shared connection outlives its clients: each takes its listeners away when it closes.
+    // The last one keeps its error listener: an error while closing must not go unhandled.
+    this.detach = () => {
+      if (session.listenerCount('error') > 1) session.off('error', onError);
+      settle();
+    };
     const method = options.protocol === 'delta' ? 'DeltaAggregatedResources' : 'StreamAggregatedResources';
     this.stream = this.session.request({
       ':method': 'POST', ':path': `/${ADS_SERVICE}/${method}`, 'content-type': 'application/grpc', te: 'trailers',
@@ -198,6 +217,7 @@ export class AutoAckClient {
   close(): void {
     this.ended ??= 'closed';
     if (!this.stream.closed) this.stream.close(http2.constants.NGHTTP2_CANCEL);
+    this.detach();
     if (this.options.ownConnection !== false) {
       this.session.close();
       return;

@@ -331,7 +331,8 @@ export async function runAddRoutesBench(): Promise<void> {
     const failed = [...r.failures.values()].reduce((a, b) => a + b, 0);
     rows.push([mode, String(r.added), `${(r.ms / 1000).toFixed(1)} s`, fmtMs(percentile(r.times, 50)), fmtMs(percentile(r.times, 99)), fmtMs(max(r.times)),
       String(r.requests), String(failed), [...r.failures].map(([w, n]) => `${w} x${n}`).join(', ') || '-']);
+    // Each mode's row as soon as it is measured: a run cut short still reports what it reached.
+    printTable(`add routes (${mode}): one by one while traffic flows (ms)`, ['ads', 'added', 'took', 'served p50', 'served p99', 'max', 'requests', 'non-2xx', 'failures'], rows.slice(-1));
   }
-  printTable('add routes: one by one while traffic flows (ms)', ['ads', 'added', 'took', 'served p50', 'served p99', 'max', 'requests', 'non-2xx', 'failures'], rows);
   note('served = files written -> the new route answers through Envoy; requests = on existing routes meanwhile (one keep-alive connection).');
 }

@@ -1,4 +1,5 @@
 /** Small statistics and printing helpers for the benchmarks: percentiles, tables, memory. */
+import * as v8 from 'node:v8';
 
 /** Nearest-rank percentile (p in 0..100) of values; NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
@@ -74,6 +75,13 @@ export interface MemorySample {
   heapUsed: number;
   rss: number;
   external: number;
+  /** Of heapUsed, what compiled code takes (V8's code spaces): it grows as paths get optimized, data or not. */
+  code: number;
+}
+
+/** heapUsed without compiled code: the data a program holds. */
+export function dataHeap(m: MemorySample): number {
+  return m.heapUsed - m.code;
 }
 
 /** Memory after full garbage collections, with the event loop turned in between (so closed handles are freed). */
@@ -85,7 +93,8 @@ export async function memoryAfterGc(rounds = 4): Promise<MemorySample> {
   }
   gc();
   const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, rss: m.rss, external: m.external };
+  const code = v8.getHeapSpaceStatistics().filter((space) => space.space_name.startsWith('code_')).reduce((sum, space) => sum + space.space_used_size, 0);
+  return { heapUsed: m.heapUsed, rss: m.rss, external: m.external, code };
 }
 
 /** Waits until cond() holds, checking every intervalMs; throws after timeoutMs. */

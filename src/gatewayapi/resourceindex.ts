@@ -130,7 +130,15 @@ export class ResourceIndex {
         break;
       }
     }
-    for (const dep of changed) this.versions.set(dep, ++this.changes);
+    // Version 0 stands for "absent": a key whose object is gone (or, for grants, a namespace left
+    // with none) is dropped rather than bumped, so objects that come and go leave nothing behind.
+    // A result read while the object existed holds a non-zero version and is still seen as stale.
+    const gone = object === undefined && (table !== 'referenceGrants' || !this.grants.has(namespace));
+    for (const dep of changed) {
+      this.changes += 1;
+      if (gone && table !== 'backendTLSPolicies' && table !== 'configMaps') this.versions.delete(dep);
+      else this.versions.set(dep, this.changes);
+    }
     return changed;
   }
 
@@ -171,6 +179,11 @@ export class ResourceIndex {
   recordReads(reads: ReadSet): void {
     if (!this.recorder) return;
     for (const [dep, version] of reads) this.recorder.set(dep, version);
+  }
+
+  /** How many dependency keys carry a version: those of objects that exist (and of policy targets). */
+  versionedKeys(): number {
+    return this.versions.size;
   }
 
   /** Grows with every change: a result checked at this clock is still current while it stands. */

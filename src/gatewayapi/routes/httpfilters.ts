@@ -4,7 +4,7 @@
  * have been processed by the filter must receive an error).
  */
 import type { BackendObjectReference, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../../apis/gateway';
-import type { CORSPolicy, Fraction, HeaderModifier, URLRewrite } from '../../ir/types';
+import type { CORSPolicy, Fraction, HeaderModifier, Redirect, URLRewrite } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
 
 export interface RuleProblem {
@@ -13,14 +13,7 @@ export interface RuleProblem {
 }
 
 /** A redirect before the listener port is known (the port defaults from it). */
-export interface RedirectSpec {
-  scheme?: string;
-  hostname?: string;
-  port?: number;
-  fullPath?: string;
-  prefixReplace?: string;
-  statusCode: number;
-}
+export type RedirectSpec = Redirect;
 
 export interface MirrorSpec {
   backendRef: BackendObjectReference;

@@ -240,16 +240,16 @@ describe('FileProvider', () => {
     assert.ok((current().httpRoutes[0]?.metadata.generation ?? 0) <= 5, `few reloads for a burst (generation ${current().httpRoutes[0]?.metadata.generation})`);
   });
 
-  test('reload() re-reads now and is fast', async () => {
+  test('reload() re-reads now, parsing only the changed file', async () => {
     const files: Record<string, string> = { 'gateway.yaml': GATEWAY };
     for (let i = 0; i < 40; i++) files[`routes/r${i}.yaml`] = route(`r${i}`, `b${i}`);
     const p = await startProvider(files, 10_000); // the watcher cannot fire in time: only reload() can
+    const before = p.stats();
     await fs.writeFile(path.join(dir, 'routes', 'r7.yaml'), route('r7', 'changed'));
-    const started = performance.now();
     await p.reload();
-    const ms = performance.now() - started;
     assert.equal(routeBackends().r7, 'changed');
-    assert.ok(ms < 100, `reload took ${ms.toFixed(1)}ms`);
+    // Cost follows the change (timing is for bench/, not tests): one parse, whatever the rescan read.
+    assert.equal(p.stats().parses - before.parses, 1);
   });
 
   test('problems are logged as warnings with path, line and reason', async () => {

@@ -71,6 +71,11 @@ export class EndpointRunner {
     this.follower = null;
   }
 
+  /** How many entries the runner's indexes hold: they follow what exists, so churn leaves nothing behind. */
+  retained(): { slices: number; services: number; resolved: number; users: number; gateways: number } {
+    return { slices: this.slices.size, services: this.slicesOfService.size, resolved: this.resolved.size, users: this.users.size, gateways: this.gateways.size };
+  }
+
   private endpointsOf = (ref: ServicePortRef): Endpoint[] => {
     const service = `${ref.namespace}/${ref.service}`;
     let ports = this.resolved.get(service);
@@ -116,7 +121,9 @@ export class EndpointRunner {
     const oldService = before ? sliceService(before) : undefined;
     const newService = slice ? sliceService(slice) : undefined;
     if (oldService !== undefined) {
-      this.slicesOfService.get(oldService)?.delete(key);
+      const set = this.slicesOfService.get(oldService);
+      set?.delete(key);
+      if (set?.size === 0) this.slicesOfService.delete(oldService);
       changed.add(oldService);
     }
     if (slice) this.slices.set(key, slice);
@@ -136,6 +143,7 @@ export class EndpointRunner {
       this.gateways.delete(gateway);
       this.options.bus.xdsEndpoints.delete(gateway);
       dirty.delete(gateway);
+      this.forgetUnused(state);
       return;
     }
     const next: GatewayState = { built: new Map() };
@@ -147,6 +155,14 @@ export class EndpointRunner {
     }
     this.gateways.set(gateway, next);
     dirty.set(gateway, 'all');
+    this.forgetUnused(state);
+  }
+
+  /** Resolved endpoints of Services no binding uses any more (checked after relinking, so a kept binding keeps them). */
+  private forgetUnused(previous: GatewayState | undefined): void {
+    for (const b of previous?.built.values() ?? []) {
+      for (const service of servicesOf(b.binding)) if (!this.users.has(service)) this.resolved.delete(service);
+    }
   }
 
   private link(gateway: string, binding: EndpointBinding): void {

@@ -1,0 +1,86 @@
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { SERVICE_NAME_LABEL, type EndpointSlice } from '../../../src/apis/core';
+import { silentLogger } from '../../../src/logging/logger';
+import { Bus } from '../../../src/message/resources';
+import { EndpointRunner } from '../../../src/xds/translator/endpoints/endpoint-runner';
+import type { EndpointBinding } from '../../../src/xds/types';
+
+const GATEWAY = 'default/edge';
+
+/** Polls until check() holds; bounded in time and attempts. */
+async function waitFor(what: string, check: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+function slice(service: string, address: string): EndpointSlice {
+  return {
+    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+    metadata: { namespace: 'default', name: `${service}-1`, labels: { [SERVICE_NAME_LABEL]: service } },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: [address], conditions: { ready: true } }],
+    ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+  };
+}
+
+function binding(service: string): EndpointBinding {
+  return { cluster: `default/${service}/80`, localities: [{ endpointsOf: { namespace: 'default', service, portName: 'http' } }] };
+}
+
+function addressesOf(bus: Bus, cluster: string): string[] {
+  const assignment = bus.xdsEndpoints.load(GATEWAY)?.endpoints.find((e) => e.cluster_name === cluster);
+  return (assignment?.endpoints ?? []).flatMap((l) => (l.lb_endpoints ?? []).map((e) => e.endpoint?.address?.socket_address?.address ?? ''));
+}
+
+describe('EndpointRunner', () => {
+  test('an EndpointSlice change rebuilds the assignment of the cluster that uses its Service', async () => {
+    const bus = new Bus();
+    const runner = new EndpointRunner({ bus, logger: silentLogger() });
+    runner.start();
+    try {
+      bus.tables.endpointSlices.store('default/web-1', slice('web', '10.0.0.1'));
+      bus.endpointBindings.store(GATEWAY, [binding('web')]);
+      await waitFor('the first assignment', () => addressesOf(bus, 'default/web/80').join() === '10.0.0.1');
+      bus.tables.endpointSlices.store('default/web-1', slice('web', '10.0.0.2'));
+      await waitFor('the new address', () => addressesOf(bus, 'default/web/80').join() === '10.0.0.2');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  test('Services, slices and bindings that come and go leave nothing in its indexes', async () => {
+    const bus = new Bus();
+    const runner = new EndpointRunner({ bus, logger: silentLogger() });
+    runner.start();
+    try {
+      bus.tables.endpointSlices.store('default/kept-1', slice('kept', '10.0.1.1'));
+      bus.endpointBindings.store(GATEWAY, [binding('kept')]);
+      await waitFor('the kept assignment', () => addressesOf(bus, 'default/kept/80').length === 1);
+      const steady = runner.retained();
+      for (let cycle = 0; cycle < 3; cycle++) {
+        const services = Array.from({ length: 20 }, (_, i) => `c${cycle}-${i}`);
+        for (const s of services) bus.tables.endpointSlices.store(`default/${s}-1`, slice(s, '10.0.2.1'));
+        // Some bound Services have no slices at all: their (empty) endpoints are resolved too.
+        bus.endpointBindings.store(GATEWAY, [binding('kept'), ...services.map(binding), binding(`c${cycle}-sliceless`)]);
+        await waitFor(`cycle ${cycle} assigned`, () => addressesOf(bus, `default/${services[19]!}/80`).length === 1);
+        for (const s of services) bus.tables.endpointSlices.delete(`default/${s}-1`);
+        bus.endpointBindings.store(GATEWAY, [binding('kept')]);
+        await waitFor(`cycle ${cycle} removed`, () => (bus.xdsEndpoints.load(GATEWAY)?.endpoints.length ?? 0) === 1);
+      }
+      assert.deepEqual(runner.retained(), steady);
+      assert.deepEqual(addressesOf(bus, 'default/kept/80'), ['10.0.1.1']);
+      bus.endpointBindings.delete(GATEWAY);
+      bus.tables.endpointSlices.delete('default/kept-1');
+      await waitFor('the gateway gone', () => bus.xdsEndpoints.load(GATEWAY) === undefined);
+      await waitFor('nothing retained', () => Object.values(runner.retained()).every((n) => n === 0));
+    } finally {
+      await runner.stop();
+    }
+  });
+});

@@ -4,17 +4,22 @@
  * parent (over the IPC channel) when each stream received the update the parent announced.
  * Receive times are process.hrtime.bigint() values: CLOCK_MONOTONIC, shared with the parent.
  */
+import { TypeUrl } from '../src/xds/types';
 import { AutoAckClient, type AdsProtocol, type ResponseSummary, type TypeSubscription } from './lib/xds-clients';
 
 export type ToClients =
-  | { kind: 'connect'; address: string; gateway: string; protocol: AdsProtocol; streams: number; subscriptions: TypeSubscription[]; ownConnection: boolean }
+  | {
+    kind: 'connect'; address: string; gateway: string; protocol: AdsProtocol; streams: number; subscriptions: TypeSubscription[]; ownConnection: boolean;
+    /** Like Envoy: no EDS subscription up front; it follows the clusters CDS brings (see ClientOptions). */
+    followClusters?: boolean;
+  }
   | { kind: 'arm'; update: number; typeUrl: string }
   | { kind: 'close' };
 
 export type FromClients =
   | { kind: 'ready'; ms: number }
   | { kind: 'failed'; message: string }
-  | { kind: 'armed'; update: number; stray: number }
+  | { kind: 'armed'; update: number; stray: number; /** This process's CPU time so far (microseconds). */ cpuMicros: number }
   | { kind: 'received'; update: number; times: string[]; tokens: string[]; resourceCounts: number[] }
   | { kind: 'closed' };
 
@@ -34,6 +39,11 @@ let stray = 0;
 let synced = false;
 /** Set once the parent asked to close: streams ending then are expected. */
 let closing = false;
+
+function cpuMicros(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
 
 function send(message: FromClients): void {
   process.send?.(message);
@@ -56,9 +66,13 @@ function onResponse(summary: ResponseSummary, client: AutoAckClient): void {
   }
 }
 
-function connect(m: Extract<ToClients, { kind: 'connect' }>): void {
+/** Connections opened at once: thousands in one burst overflow the server's accept backlog. */
+const CONNECT_BATCH = 250;
+
+async function connect(m: Extract<ToClients, { kind: 'connect' }>): Promise<void> {
   const started = Date.now();
   const types = m.subscriptions.map((s) => s.typeUrl);
+  if (m.followClusters && !types.includes(TypeUrl.ClusterLoadAssignment)) types.push(TypeUrl.ClusterLoadAssignment);
   const ready = new Set<AutoAckClient>();
   const check = (client: AutoAckClient): void => {
     if (synced || ready.has(client) || !types.every((t) => client.answered.has(t))) return;
@@ -71,22 +85,24 @@ function connect(m: Extract<ToClients, { kind: 'connect' }>): void {
   for (let i = 0; i < m.streams; i++) {
     const client = new AutoAckClient({
       address: m.address, protocol: m.protocol, gateway: m.gateway, nodeId: `bench-${i}`, subscriptions: m.subscriptions, ownConnection: m.ownConnection,
+      followClusters: m.followClusters ?? false,
       onResponse: (summary, c) => { onResponse(summary, c); check(c); },
       onEnd: (detail) => { if (!closing) send({ kind: 'failed', message: `stream ${i} ended: ${detail}` }); },
     });
     clients.push(client);
     client.start();
+    if ((i + 1) % CONNECT_BATCH === 0) await Promise.all(clients.slice(-CONNECT_BATCH).map((c) => c.connected));
   }
 }
 
 process.on('message', (m: ToClients) => {
   switch (m.kind) {
     case 'connect':
-      connect(m);
+      connect(m).catch((err: unknown) => send({ kind: 'failed', message: `connecting: ${String(err)}` }));
       break;
     case 'arm':
       armed = { update: m.update, typeUrl: m.typeUrl, times: [], seen: new Set(), tokens: new Set(), resourceCounts: new Set() };
-      send({ kind: 'armed', update: m.update, stray });
+      send({ kind: 'armed', update: m.update, stray, cpuMicros: cpuMicros() });
       break;
     case 'close':
       closing = true;

@@ -8,20 +8,16 @@
  * (c) server heap and RSS per stream (after GC, connected minus before, / N), and what stays
  *     after the streams close.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
-import { translate } from '../src/gatewayapi/translate';
 import { silentLogger } from '../src/logging/logger';
-import type { ProviderResources } from '../src/message/resources';
 import { SnapshotCache } from '../src/xds/cache/cache';
 import type { GatewaySnapshot } from '../src/xds/cache/snapshot';
 import { loadXdsProtos } from '../src/xds/proto';
 import { ProxyRegistry } from '../src/xds/server/registry';
 import { XdsServer } from '../src/xds/server/server';
-import { translateXds } from '../src/xds/translator';
 import { TypeUrl, type ResourceTypeUrl, type XdsResources } from '../src/xds/types';
-import type { FromClients, ToClients } from './fanout-clients';
-import { CONTROLLER, fleetManifests, gatewayKey, gatewayName, loadManifests, withEndpointAddress } from './lib/fixtures';
+import { ClientProcess } from './lib/client-process';
+import { gatewayKey } from './lib/fixtures';
+import { buildPushFixture, withAssignment } from './lib/push-fixture';
 import type { AdsProtocol } from './lib/xds-clients';
 import { fmtBytes, fmtMs, max, memoryAfterGc, note, percentile, printTable, settle, until } from './lib/stats';
 
@@ -43,69 +39,10 @@ interface Fixture {
   updates: XdsResources[];
 }
 
-function xdsFor(resources: ProviderResources): XdsResources {
-  const ir = translate(resources, { controllerName: CONTROLLER }).xdsIR[GW];
-  if (!ir) throw new Error(`no IR for ${GW}`);
-  return translateXds(ir);
-}
-
 function buildFixture(): Fixture {
-  let resources = loadManifests(fleetManifests({ gateways: 1, routesPerGateway: ROUTES }));
-  const base = xdsFor(resources);
-  const updates: XdsResources[] = [];
-  for (let k = 0; k < UPDATES; k++) {
-    resources = withEndpointAddress(resources, `svc-${gatewayName(0)}-r-${(k * 37) % ROUTES}-1`, `10.200.${k}.1`);
-    updates.push(xdsFor(resources));
-  }
-  return { base, updates };
-}
-
-/** The child's messages, awaited one kind at a time with a deadline. */
-class ClientProcess {
-  private readonly queue: FromClients[] = [];
-  private waiter: (() => void) | null = null;
-  private exited = false;
-  readonly exit: Promise<void>;
-
-  constructor(readonly child: ChildProcess) {
-    child.on('message', (m: FromClients) => { this.queue.push(m); this.waiter?.(); });
-    this.exit = new Promise((resolve) => child.once('exit', () => { this.exited = true; this.waiter?.(); resolve(); }));
-  }
-
-  send(m: ToClients): void {
-    this.child.send(m);
-  }
-
-  async next<K extends FromClients['kind']>(kind: K, timeoutMs: number): Promise<Extract<FromClients, { kind: K }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = this.queue.findIndex((m) => m.kind === kind || m.kind === 'failed');
-      if (i >= 0) {
-        const [m] = this.queue.splice(i, 1) as [FromClients];
-        if (m.kind === 'failed') throw new Error(`xDS client failed: ${m.message}`);
-        return m as Extract<FromClients, { kind: K }>;
-      }
-      if (this.exited) throw new Error(`client process exited while waiting for ${kind}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${kind} from the client process within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiter = () => { clearTimeout(t); resolve(); };
-      });
-      this.waiter = null;
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (this.exited) return;
-    try {
-      this.send({ kind: 'close' });
-      await this.next('closed', 10_000);
-    } catch { /* killed below */ }
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
-    await this.exit;
-    clearTimeout(timer);
-  }
+  const { base, updates } = buildPushFixture(ROUTES, UPDATES);
+  let current = base;
+  return { base, updates: updates.map((assignment) => (current = withAssignment(current, assignment))) };
 }
 
 interface CaseResult {
@@ -147,7 +84,7 @@ async function runCase(protocol: AdsProtocol, streams: number, fixture: Fixture,
   const problems: string[] = [];
 
   const before = await memoryAfterGc();
-  const clients = new ClientProcess(fork(path.join(__dirname, 'fanout-clients.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const clients = ClientProcess.start();
   try {
     clients.send({
       kind: 'connect', address: `127.0.0.1:${port}`, gateway: GW, protocol, streams, ownConnection: true,

@@ -1,5 +1,5 @@
 /**
- * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|convergence|churn|startup ...]`
+ * Runs Pier's benchmarks: `node dist/bench/run.js [translate|fanout|peer|convergence|churn|startup ...]`
  * (all of them when none is named). Benchmarks print numbers; they assert no timing.
  * Each benchmark runs in a fresh node process with --expose-gc, so memory numbers do not carry
  * what an earlier benchmark left behind.
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { runChurnBench } from './churn';
 import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
+import { runPeerBench } from './peer';
 import { runScaleBench } from './scale';
 import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
@@ -18,6 +19,7 @@ import { runKubernetesStatusBench } from './kubernetes-status';
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
   fanout: runFanoutBench,
+  peer: runPeerBench,
   convergence: runConvergenceBench,
   churn: runChurnBench,
   scale: runScaleBench,

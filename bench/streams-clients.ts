@@ -5,11 +5,10 @@
  * new connection (a TLS handshake each: connect/close loops); the rest share one connection.
  * Some cycles misbehave on purpose: they never ACK, or ask for types Pier does not serve.
  */
-import * as grpc from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { gatewayCertPaths, tlsPathsInDir } from '../src/security/tls-dir';
 import { TypeUrl } from '../src/xds/types';
-import { AutoAckClient } from './lib/xds-clients';
+import { AutoAckClient, type ClientTls } from './lib/xds-clients';
 
 export type ToStreamClients = { kind: 'run'; cycles: number; concurrency: number };
 export type FromStreamClients = { kind: 'done'; cycles: number; failed: number; lastFailure: string } | { kind: 'ready' };
@@ -22,7 +21,7 @@ interface Setup {
 
 const CYCLE_TIMEOUT_MS = 10_000;
 
-function oneCycle(setup: Setup, i: number, credentials: { own: grpc.ChannelCredentials; shared: grpc.ChannelCredentials }): Promise<string | null> {
+function oneCycle(setup: Setup, i: number, tls: ClientTls): Promise<string | null> {
   return new Promise((resolve) => {
     const hostile = i % 10 === 9;
     let finished = false;
@@ -42,7 +41,7 @@ function oneCycle(setup: Setup, i: number, credentials: { own: grpc.ChannelCrede
         ? [{ typeUrl: `type.googleapis.com/not.Served${i}`, names: [] }, { typeUrl: TypeUrl.Listener, names: [] }]
         : [{ typeUrl: TypeUrl.Listener, names: [] }, { typeUrl: TypeUrl.Cluster, names: [] }],
       ownConnection: i % 4 < 2,
-      credentials: i % 4 < 2 ? credentials.own : credentials.shared,
+      tls,
       onResponse: (_summary, c) => {
         if (hostile ? c.answered.has(TypeUrl.Listener) : c.answered.has(TypeUrl.Listener) && c.answered.has(TypeUrl.Cluster)) done(null);
       },
@@ -53,14 +52,14 @@ function oneCycle(setup: Setup, i: number, credentials: { own: grpc.ChannelCrede
   });
 }
 
-async function run(setup: Setup, cycles: number, concurrency: number, credentials: { own: grpc.ChannelCredentials; shared: grpc.ChannelCredentials }, offset: number): Promise<{ failed: number; lastFailure: string }> {
+async function run(setup: Setup, cycles: number, concurrency: number, tls: ClientTls, offset: number): Promise<{ failed: number; lastFailure: string }> {
   let next = 0;
   let failed = 0;
   let lastFailure = '';
   const worker = async (): Promise<void> => {
     while (next < cycles) {
       const i = offset + next++;
-      const failure = await oneCycle(setup, i, credentials);
+      const failure = await oneCycle(setup, i, tls);
       if (failure) {
         failed += 1;
         lastFailure = failure;
@@ -75,12 +74,11 @@ function main(): void {
   const setup = JSON.parse(process.env.PIER_BENCH_STREAMS ?? '{}') as Setup;
   const files = gatewayCertPaths(setup.tlsDir, setup.gateway);
   const ca = readFileSync(tlsPathsInDir(setup.tlsDir).caCert);
-  const make = () => grpc.credentials.createSsl(ca, readFileSync(files.key), readFileSync(files.cert));
-  const credentials = { own: make(), shared: make() };
+  const tls: ClientTls = { ca, key: readFileSync(files.key), cert: readFileSync(files.cert) };
   let offset = 0;
   process.on('message', (m: ToStreamClients) => {
     if (m.kind !== 'run') return;
-    void run(setup, m.cycles, m.concurrency, credentials, offset).then(({ failed, lastFailure }) => {
+    void run(setup, m.cycles, m.concurrency, tls, offset).then(({ failed, lastFailure }) => {
       offset += m.cycles;
       process.send?.({ kind: 'done', cycles: m.cycles, failed, lastFailure } satisfies FromStreamClients);
     });

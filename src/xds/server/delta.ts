@@ -5,11 +5,10 @@
  * removed_resources for deletions and for explicitly subscribed names that do not exist.
  */
 import type { DeltaDiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DeltaDiscoveryRequest';
-import type { DeltaDiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DeltaDiscoveryResponse';
 import type { ResourceEntry } from '../cache/entry';
 import type { TypeSnapshot } from '../cache/snapshot';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
-import { TypeState, XdsStream, isLegacyWildcardType, type TypeWork } from './stream';
+import { TypeState, XdsStream, idleWork, isLegacyWildcardType, nothingDirty, type TypeWork } from './stream';
 
 /** Marks a name the client was told does not exist. */
 const ABSENT = '';
@@ -38,7 +37,7 @@ export class DeltaTypeState extends TypeState {
   }
 }
 
-export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaDiscoveryResponse, DeltaTypeState> {
+export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaTypeState> {
   protected newTypeState(typeUrl: ResourceTypeUrl): DeltaTypeState {
     return new DeltaTypeState(typeUrl);
   }
@@ -51,7 +50,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
         if (request.error_detail) state.revertRejected(this.recordNack(state, nonce, request.error_detail));
         else this.recordAck(state);
       } else {
-        this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale ACK/NACK ignored');
+        if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale ACK/NACK ignored');
       }
     }
     // Subscription changes are incremental: they count even on a request with a stale nonce.
@@ -92,6 +91,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
   }
 
   protected plan(state: DeltaTypeState, snapType: TypeSnapshot | undefined): TypeWork {
+    if (nothingDirty(state)) return idleWork(this.owesInitial(state));
     const upserts: ResourceEntry[] = [];
     const removals: string[] = [];
     const notices: string[] = [];
@@ -122,8 +122,11 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
       if (!entry && !snapType?.entries.has(name)) state.rejected.delete(name);
     }
     state.dirty = pending;
-    const owesInitial = state.wildcard && !state.everSent && !state.hadInitialVersions && gatewayExists;
-    return { upserts, removals, notices, owesInitial };
+    return { upserts, removals, notices, owesInitial: this.owesInitial(state) };
+  }
+
+  private owesInitial(state: DeltaTypeState): boolean {
+    return state.wildcard && !state.everSent && !state.hadInitialVersions && this.snapshot !== undefined;
   }
 
   protected sendUpserts(state: DeltaTypeState, work: TypeWork, snapType: TypeSnapshot | undefined): void {
@@ -155,17 +158,13 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaD
   }
 
   private respond(state: DeltaTypeState, snapType: TypeSnapshot | undefined, upserts: readonly ResourceEntry[], removed: readonly string[]): void {
-    const nonce = this.nextNonce();
+    const response = this.deps.responses.delta(state.typeUrl, snapType, upserts, removed, this.sentSeq);
     const version = snapType?.version ?? '';
-    this.recordSent(state, version, nonce, upserts);
-    this.logger.debug({ typeUrl: state.typeUrl, version, nonce, resources: upserts.length, removed: removed.length }, 'delta response');
-    this.write({
-      system_version_info: version,
-      type_url: state.typeUrl,
-      nonce,
-      resources: upserts.map((e) => ({ name: e.name, version: e.version, resource: e.any })),
-      removed_resources: [...removed],
-    });
+    this.recordSent(state, version, response.nonce, upserts);
+    if (this.debugging) {
+      this.logger.debug({ typeUrl: state.typeUrl, version, nonce: response.nonce, resources: upserts.length, removed: removed.length }, 'delta response');
+    }
+    this.write(response);
   }
 }
 

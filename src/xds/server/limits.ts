@@ -47,6 +47,9 @@ export interface NamedRequest {
   initial_resource_versions?: Readonly<Record<string, string>>;
 }
 
+/** Frozen name lists already found within these limits: a list that comes again is not walked again. */
+const checkedLists = new WeakMap<readonly string[], XdsLimits>();
+
 /** Checks one request's names against the limits; undefined when it is within them. */
 export function checkRequestNames(request: NamedRequest, limits: XdsLimits): LimitViolation | undefined {
   const lists = [request.resource_names ?? [], request.resource_names_subscribe ?? [], request.resource_names_unsubscribe ?? [],
@@ -56,11 +59,15 @@ export function checkRequestNames(request: NamedRequest, limits: XdsLimits): Lim
     return { code: GrpcStatus.RESOURCE_EXHAUSTED, message: `the request names ${count} resources; at most ${limits.maxNamesPerRequest} per request` };
   }
   for (const list of lists) {
+    if (checkedLists.get(list) === limits) continue;
     for (const name of list) {
-      if (Buffer.byteLength(name) > limits.maxNameBytes) {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit: short names need no counting.
+      if (name.length * 3 > limits.maxNameBytes && Buffer.byteLength(name) > limits.maxNameBytes) {
         return { code: GrpcStatus.INVALID_ARGUMENT, message: `a resource name of ${Buffer.byteLength(name)} bytes; at most ${limits.maxNameBytes}` };
       }
     }
+    // A frozen list is one of the shared decoded lists (wire.ts), repeated by every ACK.
+    if (Object.isFrozen(list) && list.length > 0) checkedLists.set(list, limits);
   }
   return undefined;
 }

@@ -96,21 +96,37 @@ export interface ProxyObserver {
   nacked?(proxy: ProxyRef, typeUrl: string, nack: Readonly<NackRecord>): void;
 }
 
+/**
+ * A type's status as streams update it, on every response and ACK: times are kept as numbers
+ * and written as ISO strings only when someone lists the proxies.
+ */
+interface TypeRecord {
+  typeUrl: string;
+  awaitingAck: boolean;
+  sentVersion?: string;
+  sentNonce?: string;
+  sentAtMs?: number;
+  ackedVersion?: string;
+  ackedAtMs?: number;
+  lastNack?: NackRecord;
+}
+
 interface Record_ {
   info: Omit<ProxyInfo, 'types'>;
-  types: Map<string, ProxyTypeStatus>;
+  types: Map<string, TypeRecord>;
   /** typeUrl -> monotonic seconds the unanswered response was sent. */
   sentAtMonotonic: Map<string, number>;
 }
 
 export class ProxyRegistry {
   private readonly records = new Map<number, Record_>();
-  private readonly clock: () => Date;
+  private readonly nowMs: () => number;
   private readonly monotonic: () => number;
   private readonly observers = new Set<ProxyObserver>();
 
   constructor(options: ProxyRegistryOptions = {}) {
-    this.clock = options.clock ?? (() => new Date());
+    const clock = options.clock;
+    this.nowMs = clock ? () => clock().getTime() : Date.now;
     this.monotonic = options.monotonicSeconds ?? (() => performance.now() / 1000);
   }
 
@@ -140,27 +156,37 @@ export class ProxyRegistry {
       protocol: registration.protocol, service: registration.service,
     });
     this.notify((o) => o.connected?.(ref));
-    const status = (typeUrl: string): ProxyTypeStatus => {
+    const status = (typeUrl: string): TypeRecord => {
       let s = record.types.get(typeUrl);
       if (!s) record.types.set(typeUrl, (s = { typeUrl, awaitingAck: false }));
       return s;
     };
     return {
       recordSent: (typeUrl, version, nonce, resources = 0) => {
-        Object.assign(status(typeUrl), { sentVersion: version, sentNonce: nonce, sentAt: this.now(), awaitingAck: true });
+        const s = status(typeUrl);
+        s.sentVersion = version;
+        s.sentNonce = nonce;
+        s.sentAtMs = this.nowMs();
+        s.awaitingAck = true;
         record.sentAtMonotonic.set(typeUrl, this.monotonic());
-        this.notify((o) => o.sent?.(ref, typeUrl, version, resources));
+        if (this.observers.size > 0) this.notify((o) => o.sent?.(ref, typeUrl, version, resources));
       },
       recordAck: (typeUrl, version) => {
-        Object.assign(status(typeUrl), { ackedVersion: version, ackedAt: this.now(), awaitingAck: false });
+        const s = status(typeUrl);
+        s.ackedVersion = version;
+        s.ackedAtMs = this.nowMs();
+        s.awaitingAck = false;
         const sentAt = record.sentAtMonotonic.get(typeUrl);
         record.sentAtMonotonic.delete(typeUrl);
+        if (this.observers.size === 0) return;
         const latency = sentAt === undefined ? undefined : Math.max(0, this.monotonic() - sentAt);
         this.notify((o) => o.acked?.(ref, typeUrl, version, latency));
       },
       recordNack: (typeUrl, version, nonce, message, code, rejected = []) => {
+        const s = status(typeUrl);
         const lastNack: NackRecord = { version, nonce, message, code, at: this.now(), rejected: [...rejected].sort() };
-        Object.assign(status(typeUrl), { lastNack, awaitingAck: false });
+        s.lastNack = lastNack;
+        s.awaitingAck = false;
         record.sentAtMonotonic.delete(typeUrl);
         this.notify((o) => o.nacked?.(ref, typeUrl, lastNack));
       },
@@ -177,15 +203,23 @@ export class ProxyRegistry {
     return [...this.records.values()].map((r) => ({
       ...r.info,
       identity: { ...r.info.identity, ...(r.info.identity.uris ? { uris: [...r.info.identity.uris] } : {}) },
-      types: [...r.types.values()]
-        .sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl))
-        .map((t) => ({ ...t, ...(t.lastNack ? { lastNack: { ...t.lastNack, rejected: [...t.lastNack.rejected] } } : {}) })),
+      types: [...r.types.values()].sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl)).map(typeStatus),
     }));
   }
 
   private now(): string {
-    return this.clock().toISOString();
+    return new Date(this.nowMs()).toISOString();
   }
+}
+
+function typeStatus(t: TypeRecord): ProxyTypeStatus {
+  const { sentAtMs, ackedAtMs, lastNack, ...rest } = t;
+  return {
+    ...rest,
+    ...(sentAtMs !== undefined ? { sentAt: new Date(sentAtMs).toISOString() } : {}),
+    ...(ackedAtMs !== undefined ? { ackedAt: new Date(ackedAtMs).toISOString() } : {}),
+    ...(lastNack ? { lastNack: { ...lastNack, rejected: [...lastNack.rejected] } } : {}),
+  };
 }
 
 function typeRank(typeUrl: string): number {

@@ -10,7 +10,6 @@ import { componentLogger } from '../../logging/logger';
 import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
 import type { DiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DiscoveryResponse';
 import type { DeltaDiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DeltaDiscoveryRequest';
-import type { DeltaDiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DeltaDiscoveryResponse';
 import type { SnapshotCache } from '../cache/cache';
 import { loadXdsProtos, type XdsProtos } from '../proto';
 import { TYPE_ORDER, type ResourceTypeUrl } from '../types';
@@ -20,8 +19,10 @@ import type { ProxyRegistry, StreamService } from './registry';
 import { ADS_SERVICE, HEALTH_SERVICE, PER_TYPE_SERVICES } from './services';
 import { addReflection, descriptorIndex } from './reflection';
 import { CSDS_SERVICE, clientStatusHandlers } from './csds';
+import { ResponseEncoder } from './responses';
 import { SotwStream } from './sotw';
 import type { StreamDeps } from './stream';
+import { NameLists, withEncodedResponses, withSotwRequestNames } from './wire';
 import { admit, callerScope, type AuthenticatedCall } from './admission';
 import { ReloadingServerCredentials } from './credentials';
 import { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
@@ -89,25 +90,30 @@ export class XdsServer {
     // Read the TLS files now: a broken set fails construction, not the first handshake.
     this.credentials = options.tls ? new ReloadingServerCredentials(options.tls, this.logger, options.tlsReloadIntervalMs) : null;
     const requireIdentity = this.credentials !== null;
+    const protos = options.protos ?? loadXdsProtos();
     this.deps = {
       cache: options.cache, registry: options.registry, logger: this.logger, limits: this.limits,
       admit: (call, gateway) => admit(call, gateway, requireIdentity),
+      responses: new ResponseEncoder(protos),
     };
-    const protos = options.protos ?? loadXdsProtos();
     const definition = protos.packageDefinition;
     this.server = new grpc.Server({ ...grpcOptionsFor(this.limits), ...options.grpcOptions });
+    // Streams write responses encoded once for all of them; SotW ACKs repeat names cheaply.
+    const names = new NameLists();
+    const streaming = (name: string, sotw: string, delta: string): grpc.ServiceDefinition =>
+      withSotwRequestNames(withEncodedResponses(serviceDefinition(definition, name), [sotw, delta]), [sotw], names);
 
-    this.server.addService(serviceDefinition(definition, ADS_SERVICE), {
-      StreamAggregatedResources: (call: grpc.ServerDuplexStream<DiscoveryRequest__Output, DiscoveryResponse>) =>
+    this.server.addService(streaming(ADS_SERVICE, 'StreamAggregatedResources', 'DeltaAggregatedResources'), {
+      StreamAggregatedResources: (call: grpc.ServerDuplexStream<DiscoveryRequest__Output, Buffer>) =>
         this.startSotw(call, 'ads', TYPE_ORDER),
-      DeltaAggregatedResources: (call: grpc.ServerDuplexStream<DeltaDiscoveryRequest__Output, DeltaDiscoveryResponse>) =>
+      DeltaAggregatedResources: (call: grpc.ServerDuplexStream<DeltaDiscoveryRequest__Output, Buffer>) =>
         this.startDelta(call, 'ads', TYPE_ORDER),
     });
     for (const svc of PER_TYPE_SERVICES) {
       const types = [svc.typeUrl];
-      this.server.addService(serviceDefinition(definition, svc.name), {
-        [svc.stream]: (call: grpc.ServerDuplexStream<DiscoveryRequest__Output, DiscoveryResponse>) => this.startSotw(call, svc.service, types),
-        [svc.delta]: (call: grpc.ServerDuplexStream<DeltaDiscoveryRequest__Output, DeltaDiscoveryResponse>) => this.startDelta(call, svc.service, types),
+      this.server.addService(streaming(svc.name, svc.stream, svc.delta), {
+        [svc.stream]: (call: grpc.ServerDuplexStream<DiscoveryRequest__Output, Buffer>) => this.startSotw(call, svc.service, types),
+        [svc.delta]: (call: grpc.ServerDuplexStream<DeltaDiscoveryRequest__Output, Buffer>) => this.startDelta(call, svc.service, types),
         [svc.fetch]: (
           call: grpc.ServerUnaryCall<DiscoveryRequest__Output, DiscoveryResponse>,
           callback: grpc.sendUnaryData<DiscoveryResponse>,
@@ -181,14 +187,14 @@ export class XdsServer {
     return this.shuttingDown;
   }
 
-  private startSotw(call: grpc.ServerDuplexStream<DiscoveryRequest__Output, DiscoveryResponse>, service: StreamService, types: readonly ResourceTypeUrl[]): void {
+  private startSotw(call: grpc.ServerDuplexStream<DiscoveryRequest__Output, Buffer>, service: StreamService, types: readonly ResourceTypeUrl[]): void {
     if (this.refuseDuringShutdown(call)) return;
     const stream = new SotwStream(call, this.deps, { protocol: 'sotw', service, types }, (s) => this.streams.delete(s));
     this.streams.add(stream);
     stream.start();
   }
 
-  private startDelta(call: grpc.ServerDuplexStream<DeltaDiscoveryRequest__Output, DeltaDiscoveryResponse>, service: StreamService, types: readonly ResourceTypeUrl[]): void {
+  private startDelta(call: grpc.ServerDuplexStream<DeltaDiscoveryRequest__Output, Buffer>, service: StreamService, types: readonly ResourceTypeUrl[]): void {
     if (this.refuseDuringShutdown(call)) return;
     const stream = new DeltaStream(call, this.deps, { protocol: 'delta', service, types }, (s) => this.streams.delete(s));
     this.streams.add(stream);

@@ -7,12 +7,11 @@
  * at the version the client accepted before, or not at all when it never had one.
  */
 import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
-import type { DiscoveryResponse } from '../../generated/envoy/service/discovery/v3/DiscoveryResponse';
 import type { ResourceEntry } from '../cache/entry';
 import { setVersion } from '../cache/entry';
 import type { TypeSnapshot } from '../cache/snapshot';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
-import { TypeState, XdsStream, isLegacyWildcardType, type TypeWork } from './stream';
+import { TypeState, XdsStream, idleWork, isLegacyWildcardType, nothingDirty, type TypeWork } from './stream';
 
 export class SotwTypeState extends TypeState {
   /** LDS and CDS: each response is the whole subscribed set; absence means deletion. */
@@ -36,6 +35,8 @@ export class SotwTypeState extends TypeState {
    * that map, never mutate it.
    */
   accepted = new Map<string, ResourceEntry>();
+  /** The resource_names list last applied, when it is a frozen one that may come again. */
+  private appliedNames: readonly string[] | undefined;
 
   constructor(typeUrl: ResourceTypeUrl) {
     super(typeUrl);
@@ -67,6 +68,9 @@ export class SotwTypeState extends TypeState {
 
   /** Applies a request's resource_names. Returns true when the subscription changed. */
   applyNames(resourceNames: readonly string[]): boolean {
+    // The same (frozen, shared) list as the last request: nothing changed (see wire.ts).
+    if (resourceNames === this.appliedNames) return false;
+    this.appliedNames = Object.isFrozen(resourceNames) ? resourceNames : undefined;
     const requested = new Set(resourceNames);
     const star = requested.delete('*');
     if (requested.size > 0) this.namesEverGiven = true;
@@ -84,7 +88,7 @@ export class SotwTypeState extends TypeState {
   }
 }
 
-export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryResponse, SotwTypeState> {
+export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeState> {
   protected newTypeState(typeUrl: ResourceTypeUrl): SotwTypeState {
     return new SotwTypeState(typeUrl);
   }
@@ -94,7 +98,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     // Before our first response any nonce is accepted: a reconnecting client echoes the
     // nonce it got from the previous stream.
     if (state.lastNonce !== '' && nonce !== state.lastNonce) {
-      this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale request ignored');
+      if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, nonce, latest: state.lastNonce }, 'stale request ignored');
       return;
     }
     let reRequest = false;
@@ -122,6 +126,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
 
   protected plan(state: SotwTypeState, snapType: TypeSnapshot | undefined): TypeWork {
     if (state.claimedVersion && snapType) this.honorClaim(state, snapType);
+    if (nothingDirty(state)) return idleWork(this.owesInitial(state));
     const upserts: ResourceEntry[] = [];
     const removals: string[] = [];
     const pending = new Set<string>();
@@ -147,8 +152,11 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
       }
     }
     state.dirty = pending;
-    const owesInitial = state.fullState && !state.everSent && this.snapshot !== undefined;
-    return { upserts, removals, notices: [], owesInitial };
+    return { upserts, removals, notices: [], owesInitial: this.owesInitial(state) };
+  }
+
+  private owesInitial(state: SotwTypeState): boolean {
+    return state.fullState && !state.everSent && this.snapshot !== undefined;
   }
 
   protected sendUpserts(state: SotwTypeState, work: TypeWork, snapType: TypeSnapshot | undefined): void {
@@ -172,7 +180,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
       state.markClean(resources.map((e) => e.name));
     }
     if (state.typeUrl === TypeUrl.Cluster) this.resendEndpointsOf(work.upserts, previous);
-    this.respond(state, version, resources, work.upserts);
+    this.respond(state, snapType, version, resources, work.upserts);
   }
 
   protected sendRemovals(state: SotwTypeState, _work: TypeWork, snapType: TypeSnapshot | undefined): void {
@@ -180,7 +188,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
     const version = setVersionOf(desired, snapType);
     state.sent = new Map(desired.map((e) => [e.name, e]));
     state.dirty = new Set();
-    this.respond(state, version, desired, []);
+    this.respond(state, snapType, version, desired, []);
   }
 
   /** A reconnecting client already holding exactly the current LDS/CDS set is sent nothing. */
@@ -226,11 +234,11 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, DiscoveryRes
   }
 
   /** fresh: the new or changed resources among those sent (what a NACK rejects). */
-  private respond(state: SotwTypeState, version: string, resources: readonly ResourceEntry[], fresh: readonly ResourceEntry[]): void {
-    const nonce = this.nextNonce();
-    this.recordSent(state, version, nonce, fresh);
-    this.logger.debug({ typeUrl: state.typeUrl, version, nonce, resources: resources.length }, 'SotW response');
-    this.write({ version_info: version, resources: resources.map((e) => e.any), type_url: state.typeUrl, nonce });
+  private respond(state: SotwTypeState, snapType: TypeSnapshot | undefined, version: string, resources: readonly ResourceEntry[], fresh: readonly ResourceEntry[]): void {
+    const response = this.deps.responses.sotw(state.typeUrl, snapType, version, resources, this.sentSeq);
+    this.recordSent(state, version, response.nonce, fresh);
+    if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, version, nonce: response.nonce, resources: resources.length }, 'SotW response');
+    this.write(response);
   }
 }
 

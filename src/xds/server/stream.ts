@@ -14,6 +14,7 @@ import type { SnapshotCache } from '../cache/cache';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
 import type { ProxyHandle, ProxyRegistry, StreamProtocol, StreamService } from './registry';
 import { rejectedByNack } from './nack';
+import type { EncodedResponse, ResponseEncoder } from './responses';
 import type { Admission, AuthenticatedCall } from './admission';
 import { checkRequestNames, type NamedRequest, type XdsLimits } from './limits';
 
@@ -29,6 +30,8 @@ export interface StreamDeps {
   /** Whether the peer may have the Gateway it asks for (see admission.ts). */
   admit(call: AuthenticatedCall, gateway: string): Admission;
   limits: XdsLimits;
+  /** Shared by the server's streams: a response owed to many is encoded once. */
+  responses: ResponseEncoder;
 }
 
 export interface StreamScope {
@@ -53,6 +56,18 @@ export interface TypeWork {
   notices: string[];
   /** A first response is owed even though it carries nothing (the client waits for one). */
   owesInitial: boolean;
+}
+
+const NOTHING: readonly never[] = Object.freeze([]);
+
+/** The work of a type with nothing to compare (no dirty names): at most the owed first response. */
+export function idleWork(owesInitial: boolean): TypeWork {
+  return { upserts: NOTHING as never[], removals: NOTHING as never[], notices: NOTHING as never[], owesInitial };
+}
+
+/** Whether a type has no names to compare: most types of most streams, on most pushes. */
+export function nothingDirty(state: TypeState): boolean {
+  return state.dirty !== 'all' && state.dirty.size === 0;
 }
 
 export function hasUpserts(work: TypeWork): boolean {
@@ -128,28 +143,32 @@ interface BaseRequest extends NamedRequest {
   error_detail?: Status__Output;
 }
 
-export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeState> {
+export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
   readonly id = nextStreamId++;
   protected node: Node__Output | undefined;
   protected gateway = '';
   protected snapshot: GatewaySnapshot | undefined;
   protected proxy: ProxyHandle | undefined;
   protected logger: Logger;
+  /** Whether debug lines are wanted, asked once: hot paths skip building them (a child logger's level is fixed). */
+  protected debugging: boolean;
   protected readonly types = new Map<ResourceTypeUrl, S>();
   private subscription: CacheSubscription | undefined;
   private pumpScheduled = false;
   private writeBlocked = false;
   private closed = false;
-  private nonceCounter = 0;
+  /** The highest nonce sequence this stream sent: a shared response must be above it (see ResponseEncoder). */
+  protected sentSeq = 0;
   private readonly ignoredTypes = new Set<string>();
 
   constructor(
-    protected readonly call: grpc.ServerDuplexStream<Req, Res>,
+    protected readonly call: grpc.ServerDuplexStream<Req, Buffer>,
     protected readonly deps: StreamDeps,
     protected readonly scope: StreamScope,
-    private readonly onDone: (stream: XdsStream<Req, Res, S>) => void,
+    private readonly onDone: (stream: XdsStream<Req, S>) => void,
   ) {
     this.logger = deps.logger.child({ stream: this.id, protocol: scope.protocol, service: scope.service });
+    this.debugging = this.logger.isLevelEnabled('debug');
   }
 
   protected abstract newTypeState(typeUrl: ResourceTypeUrl): S;
@@ -207,11 +226,17 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
       if (!state) this.types.set(typeUrl, (state = this.newTypeState(typeUrl)));
       this.handleTypeRequest(state, request);
       let subscribed = 0;
-      for (const t of this.types.values()) subscribed += t.names.size;
+      let pumpDue = false;
+      for (const t of this.types.values()) {
+        subscribed += t.names.size;
+        pumpDue ||= t.blocked || !nothingDirty(t);
+      }
       if (subscribed > this.deps.limits.maxSubscribedNames) {
         return this.fail(GrpcStatus.RESOURCE_EXHAUSTED, `the stream is subscribed to ${subscribed} resource names; at most ${this.deps.limits.maxSubscribedNames}`);
       }
-      this.schedulePump();
+      // A pass only looks at dirty names and held-back pushes: a plain ACK with neither (most
+      // ACKs of a push) needs none.
+      if (pumpDue) this.schedulePump();
     } catch (err) {
       this.logger.error({ err }, 'xDS request handling failed');
       this.fail(GrpcStatus.INTERNAL, 'internal error handling the request');
@@ -337,15 +362,11 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
     }
   }
 
-  protected nextNonce(): string {
-    this.nonceCounter += 1;
-    return `${this.id}-${this.nonceCounter}`;
-  }
-
   /** Writes a response; when the transport buffer is full, further pushes wait for drain. */
-  protected write(response: Res): void {
+  protected write(response: EncodedResponse): void {
     if (this.closed) return;
-    const flushed = this.call.write(response);
+    this.sentSeq = response.seq;
+    const flushed = this.call.write(response.bytes);
     if (!flushed) {
       this.writeBlocked = true;
       this.call.once('drain', () => {
@@ -357,7 +378,7 @@ export abstract class XdsStream<Req extends BaseRequest, Res, S extends TypeStat
 
   protected recordAck(state: S): void {
     this.proxy?.recordAck(state.typeUrl, state.pendingVersion);
-    this.logger.debug({ typeUrl: state.typeUrl, version: state.pendingVersion }, 'ACK');
+    if (this.debugging) this.logger.debug({ typeUrl: state.typeUrl, version: state.pendingVersion }, 'ACK');
   }
 
   /** The client said it holds this version (reconnect): recorded as if it had ACKed it. */

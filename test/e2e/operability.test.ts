@@ -170,6 +170,15 @@ describe('operability with a real Envoy (ACKs and a NACK)', () => {
       assert.ok(secret.tlsCertificate?.certificateChain, 'the certificate itself is shown');
     });
 
+    test('the versions CSDS reports are the ones Envoy holds (its own config dump)', async () => {
+      const response = JSON.parse(await call('FetchClientStatus', { exclude_resource_contents: true })) as CsdsResponse;
+      const clusters = (response.config?.find((c) => c.node?.id === OPS_NODE)?.genericXdsConfigs ?? []).filter((r) => r.typeUrl.endsWith('.Cluster'));
+      const held = (await ops.envoy.configDump('dynamic_active_clusters')) as { version_info?: string; cluster?: { name?: string } }[];
+      const envoyVersions = new Map(held.map((c) => [c.cluster?.name ?? '', c.version_info ?? '']));
+      assert.ok(clusters.length >= 1 && envoyVersions.size >= clusters.length, `${clusters.length} in CSDS, ${envoyVersions.size} in Envoy`);
+      for (const c of clusters) assert.equal(c.versionInfo, envoyVersions.get(c.name), `cluster ${c.name}`);
+    });
+
     test('StreamClientStatus answers each request; node matchers filter; exclude_resource_contents drops the config', async () => {
       const both = await call('StreamClientStatus', { node_matchers: [{ node_id: { exact: 'nobody' } }] });
       assert.deepEqual(JSON.parse(both), {});

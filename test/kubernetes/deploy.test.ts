@@ -92,6 +92,17 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  test('deploy/crds/ holds the Gateway API CRDs, and the API server serves each of them', async () => {
+    const files = readdirSync(path.join(repoRoot(), 'deploy', 'crds')).filter((f) => f.endsWith('.yaml')).sort();
+    assert.ok(files.length >= 9, `${files.length} CRD files`);
+    for (const f of files) {
+      const crd = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', 'crds', f), 'utf8'))[0]!.toJS() as { kind: string; metadata: { name: string } };
+      assert.equal(crd.kind, 'CustomResourceDefinition', f);
+      const served = await cp.api.get<{ status?: { conditions?: { type: string; status: string }[] } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.metadata.name}`);
+      assert.ok(served.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True'), `${crd.metadata.name} established`);
+    }
+  });
+
   test('the manifests apply; the Deployment passes a server-side dry run (2 replicas, /readyz, leader election)', async () => {
     for (const m of manifests) {
       const dryRun = m.kind === 'Deployment' ? '?dryRun=All' : '';

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { EchoResponse } from '../../src/demo/echo-backend';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { parsePrometheusText, samplesOf } from '../helpers/prometheus';
 import { requireEnvoy } from '../helpers/tools';
 import { startControlPlane, type ControlPlane } from './harness';
 import { BackendNetwork } from './netns';
@@ -105,6 +106,19 @@ describe('pier serve --provider kubernetes on a real API server, with real Envoy
     assert.deepEqual(summary(ourParent(rt)?.conditions), ['Accepted=True@1', 'ResolvedRefs=True@1']);
     assert.deepEqual(rt.status?.parents?.map((p) => `${p.controllerName}:${p.parentRef.name}`).sort(), [`${OTHER_CONTROLLER}:theirs`, `${CONTROLLER}:edge`]);
     assert.equal(rt.status?.parents?.find((p) => p.controllerName === OTHER_CONTROLLER)?.conditions[0].message, 'theirs');
+  });
+
+  test('/metrics has the watch and status-write metrics, read with Prometheus\' own parser', async () => {
+    const r = await httpRequest(`http://127.0.0.1:${pier.adminPort}/metrics`);
+    assert.equal(r.status, 200);
+    const families = parsePrometheusText(r.body);
+    const total = (name: string, labels: Record<string, string> = {}): number => samplesOf(families, name, labels).reduce((n, x) => n + (x.value ?? 0), 0);
+    assert.ok(total('pier_kubernetes_watchers_client_calls_total', { method: 'List' }) >= 14, 'every kind listed');
+    assert.ok(total('pier_kubernetes_watchers_events_total') > 0, 'watch events counted');
+    assert.ok(total('pier_kubernetes_watchers_alive_current') >= 14, 'every watch alive');
+    assert.equal(total('pier_kubernetes_watchers_failing_current'), 0);
+    assert.ok(total('pier_kubernetes_status_writes_total', { kind: 'HTTPRoute' }) >= 1, 'the route status written');
+    assert.ok(total('pier_kubernetes_status_writes_total', { kind: 'Gateway' }) >= 1, 'the Gateway status written');
   });
 
   test('real Envoy sends the route\'s traffic to the EndpointSlice\'s address in the network namespace', async () => {

@@ -1,8 +1,8 @@
 /**
  * Client Status Discovery Service (envoy.service.status.v3): what each connected proxy was
- * sent, per resource, and whether it ACKed or NACKed it (with Envoy's error detail). The
- * resources are those the snapshot cache serves the proxy's Gateway, of each type the proxy
- * follows; secrets go out with their private key redacted, like everywhere but SDS. Over mTLS
+ * sent, per resource (the versions its stream sent, as the stream keeps them), and whether it
+ * ACKed or NACKed it (with Envoy's error detail). The content is the cache's while it still has
+ * that version; secrets go out with their private key redacted, like everywhere but SDS. Over mTLS
  * a caller sees only the proxies of the Gateway its certificate names, as for xDS itself.
  */
 import * as grpc from '@grpc/grpc-js';
@@ -90,11 +90,15 @@ function stringMatcher(m: StringMatcher__Output): (value: string) => boolean {
 function clientConfig(sources: ClientStatusSources, proxy: ProxyInfo, excludeContents: boolean): ClientConfig {
   const [agent, version] = proxy.envoyVersion.includes('/') ? proxy.envoyVersion.split('/', 2) : ['', proxy.envoyVersion];
   const snapshot = sources.cache.snapshot(proxy.cluster);
+  const sent = sources.registry.sentVersions(proxy.streamId);
   const configs: GenericXdsConfig[] = [];
   for (const status of proxy.types) {
-    const entries = snapshot?.types.get(status.typeUrl as ResourceTypeUrl)?.entries;
-    for (const entry of entries?.values() ?? []) {
-      configs.push(resourceConfig(sources.protos, status, entry.name, entry.typeUrl, entry.version, entry.any, excludeContents));
+    const typeUrl = status.typeUrl as ResourceTypeUrl;
+    const entries = snapshot?.types.get(typeUrl)?.entries;
+    for (const [name, version] of [...(sent.get(typeUrl) ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      // The content when the cache still has that version (an older one is gone: version only).
+      const entry = entries?.get(name);
+      configs.push(resourceConfig(sources.protos, status, name, typeUrl, version, entry?.version === version ? entry.any : undefined, excludeContents));
     }
   }
   return {
@@ -106,14 +110,14 @@ function clientConfig(sources: ClientStatusSources, proxy: ProxyInfo, excludeCon
 
 function resourceConfig(
   protos: XdsProtos, status: ProxyTypeStatus, name: string, typeUrl: ResourceTypeUrl, version: string,
-  any: Readonly<{ type_url: string; value: Uint8Array }>, excludeContents: boolean,
+  any: Readonly<{ type_url: string; value: Uint8Array }> | undefined, excludeContents: boolean,
 ): GenericXdsConfig {
   const nack = status.lastNack && status.lastNack.rejected.includes(name) ? status.lastNack : undefined;
   const base: GenericXdsConfig = {
     type_url: typeUrl,
     name,
     version_info: version,
-    ...(excludeContents ? {} : { xds_config: redactedAny(protos, typeUrl, any) }),
+    ...(excludeContents || !any ? {} : { xds_config: redactedAny(protos, typeUrl, any) }),
   };
   if (nack) {
     return {

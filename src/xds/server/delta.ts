@@ -21,6 +21,12 @@ export class DeltaTypeState extends TypeState {
   /** For the resources of the response in flight: what known said before it was sent. */
   replaced = new Map<string, string | undefined>();
 
+  protected heldVersions(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [name, version] of this.known) if (version !== ABSENT) out.set(name, version);
+    return out;
+  }
+
   /**
    * After a NACK: the client did not take the rejected resources (Envoy keeps what it had), so
    * it holds what it held before; a rejected new resource is not held, and never needs a

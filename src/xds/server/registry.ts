@@ -62,6 +62,8 @@ export interface ProxyRegistration {
   peer: string;
   /** Plaintext when not given. */
   identity?: StreamIdentity;
+  /** What the stream sent that the proxy holds (or rejected), per type: name → version (CSDS). */
+  sentVersions?: () => ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 /** What a stream updates about its proxy. */
@@ -113,6 +115,7 @@ interface TypeRecord {
 
 interface Record_ {
   info: Omit<ProxyInfo, 'types'>;
+  sentVersions?: () => ReadonlyMap<string, ReadonlyMap<string, string>>;
   types: Map<string, TypeRecord>;
   /** typeUrl -> monotonic seconds the unanswered response was sent. */
   sentAtMonotonic: Map<string, number>;
@@ -145,8 +148,10 @@ export class ProxyRegistry {
   }
 
   register(registration: ProxyRegistration): ProxyHandle {
+    const { sentVersions, ...info } = registration;
     const record: Record_ = {
-      info: { ...registration, identity: registration.identity ?? { transport: 'plaintext' }, connectedAt: this.now() },
+      info: { ...info, identity: registration.identity ?? { transport: 'plaintext' }, connectedAt: this.now() },
+      ...(sentVersions ? { sentVersions } : {}),
       types: new Map(),
       sentAtMonotonic: new Map(),
     };
@@ -205,6 +210,11 @@ export class ProxyRegistry {
       identity: { ...r.info.identity, ...(r.info.identity.uris ? { uris: [...r.info.identity.uris] } : {}) },
       types: [...r.types.values()].sort((a, b) => typeRank(a.typeUrl) - typeRank(b.typeUrl)).map(typeStatus),
     }));
+  }
+
+  /** Per type, name → version of what a stream sent its proxy (empty for an unknown stream). */
+  sentVersions(streamId: number): ReadonlyMap<string, ReadonlyMap<string, string>> {
+    return this.records.get(streamId)?.sentVersions?.() ?? new Map();
   }
 
   private now(): string {

@@ -23,6 +23,10 @@ export class SotwTypeState extends TypeState {
    * revertRejected); RDS/EDS/SDS: also what it rejected (rejected content is not sent again).
    */
   sent = new Map<string, ResourceEntry>();
+
+  protected heldVersions(): Map<string, string> {
+    return new Map([...this.sent].map(([name, entry]) => [name, entry.version]));
+  }
   /**
    * The version_info of the stream's first request: what a reconnecting client holds. For
    * LDS/CDS it names the whole set, and versions derive from content on every replica, so

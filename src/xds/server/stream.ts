@@ -100,6 +100,16 @@ export abstract class TypeState {
 
   constructor(readonly typeUrl: ResourceTypeUrl) {}
 
+  /** name → version of what the client holds from this stream. */
+  protected abstract heldVersions(): Map<string, string>;
+
+  /** name → version of what this stream sent: what the client holds, and what it rejected and does not hold. */
+  sentVersions(): Map<string, string> {
+    const out = this.heldVersions();
+    for (const [name, version] of this.rejected) if (!out.has(name)) out.set(name, version);
+    return out;
+  }
+
   covers(name: string): boolean {
     return this.wildcard || this.names.has(name);
   }
@@ -271,6 +281,7 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
       protocol: this.scope.protocol,
       service: this.scope.service,
       peer: safePeer(this.call),
+      sentVersions: () => new Map([...this.types].map(([typeUrl, state]) => [typeUrl, state.sentVersions()])),
     });
     this.subscription = this.deps.cache.subscribe(cluster, () => this.schedulePump());
     this.logger.info({ envoyVersion: envoyVersionOf(node) }, 'proxy connected');

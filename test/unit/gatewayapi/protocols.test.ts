@@ -140,6 +140,11 @@ function routeConditions(statuses: ObjectStatus[], kind: string, name: string): 
   return s && 'parents' in s.status ? s.status.parents.flatMap((p) => p.conditions) : [];
 }
 
+function attachedRoutes(statuses: ObjectStatus[], listener: string): number | undefined {
+  const gw = statuses.find((x) => x.kind === 'Gateway');
+  return gw && 'listeners' in gw.status ? gw.status.listeners?.find((l) => l.name === listener)?.attachedRoutes : undefined;
+}
+
 function accepted(statuses: ObjectStatus[], kind: string, name: string): string | undefined {
   return routeConditions(statuses, kind, name).find((c) => c.type === 'Accepted')?.status;
 }
@@ -155,6 +160,26 @@ describe('HTTPRoute and GRPCRoute on one listener', () => {
     assert.equal(accepted(out.statuses, 'HTTPRoute', 'web'), 'False');
     const vhosts = out.xdsIR['default/gw']?.http[0]?.virtualHosts.map((v) => v.name);
     assert.deepEqual(vhosts, ['api.example.com']);
+    // Attachment depends on allowedRoutes and the parentRef only: the losing route still counts.
+    assert.equal(attachedRoutes(out.statuses, 'http'), 2);
+  });
+  test('the route losing a listener keeps the listeners where it has no rival', () => {
+    const r = resourcesWith(gatewayOf([
+      { name: 'a', protocol: 'HTTP', port: 80, hostname: 'a.example.com' },
+      { name: 'b', protocol: 'HTTP', port: 80, hostname: 'b.example.com' },
+    ]), (res) => {
+      res.httpRoutes.push(httpRoute('web', '2024-01-02T00:00:00Z', []));
+      res.grpcRoutes.push({ ...grpcRoute('api', '2024-01-01T00:00:00Z', []), spec: { parentRefs: [parentRef('a')], rules: [{ backendRefs: backend }] } });
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    assert.equal(accepted(out.statuses, 'GRPCRoute', 'api'), 'True');
+    assert.equal(accepted(out.statuses, 'HTTPRoute', 'web'), 'True');
+    assert.equal(attachedRoutes(out.statuses, 'a'), 2);
+    assert.equal(attachedRoutes(out.statuses, 'b'), 1);
+    const names = (l: string): string[] => out.xdsIR['default/gw']?.http.find((x) => x.name === `default/gw/${l}`)?.virtualHosts
+      .flatMap((v) => v.routes.map((route) => route.name)) ?? [];
+    assert.ok(names('a').every((n) => n.includes('grpcroute')), `listener a serves the GRPCRoute only: ${names('a').join(', ')}`);
+    assert.ok(names('b').length > 0 && names('b').every((n) => n.includes('httproute')), `listener b serves the HTTPRoute: ${names('b').join(', ')}`);
   });
   test('on different hostnames both are accepted', () => {
     const r = resourcesWith(gatewayOf([{ name: 'http', protocol: 'HTTP', port: 80 }]), (res) => {

@@ -292,3 +292,51 @@ describe('backend protocols', () => {
     assert.deepEqual(settings?.map((s) => [s.clusterName, s.protocol]).sort(), [['default/svc/80', 'http'], ['default/svc/80/h2c', 'h2c']]);
   });
 });
+
+describe('OverlappingTLSConfig', () => {
+  const https = (name: string, port: number, hostname?: string): Listener => ({
+    name, port, protocol: 'HTTPS', ...(hostname ? { hostname } : {}),
+    tls: { mode: 'Terminate', certificateRefs: [{ group: '', kind: 'Secret', name: 'cert' }] },
+  });
+  const overlapOf = (statuses: ObjectStatus[], listener: string): Condition | undefined => {
+    const gw = statuses.find((x) => x.kind === 'Gateway');
+    const conditions = gw && 'listeners' in gw.status ? gw.status.listeners?.find((l) => l.name === listener)?.conditions : undefined;
+    return conditions?.find((c) => c.type === 'OverlappingTLSConfig');
+  };
+  const translated = (listeners: Listener[]): ObjectStatus[] => translate(resourcesWith(gatewayOf(listeners), (res) => {
+    res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey));
+  }), { controllerName: CONTROLLER }).statuses;
+
+  test('set on every TLS-terminating listener of a port whose hostname overlaps another, and only there', () => {
+    const statuses = translated([
+      https('foo-https', 443, 'foo.example.com'),
+      https('bar-https', 443, 'bar.bar.example.com'),
+      https('wildcard-https', 443, '*.example.com'),
+      https('not-overlapping-https', 443, 'example.com'),
+      https('not-overlapping-other-port', 9443, 'foo.example.com'),
+    ]);
+    for (const name of ['foo-https', 'bar-https', 'wildcard-https']) {
+      const c = overlapOf(statuses, name);
+      assert.equal(c?.status, 'True', name);
+      assert.equal(c?.reason, 'OverlappingHostnames', name);
+      assert.equal(c?.observedGeneration, 1);
+    }
+    assert.match(overlapOf(statuses, 'wildcard-https')?.message ?? '', /bar-https \(bar\.bar\.example\.com\), foo-https \(foo\.example\.com\)$/);
+    assert.equal(overlapOf(statuses, 'not-overlapping-https'), undefined, 'example.com is not matched by *.example.com');
+    assert.equal(overlapOf(statuses, 'not-overlapping-other-port'), undefined, 'another port');
+  });
+
+  test('a listener without hostname overlaps every other; passthrough and conflicted listeners take no part', () => {
+    const statuses = translated([
+      https('any', 443),
+      https('one', 443, 'one.example.com'),
+      https('twin-a', 8443, 'twin.example.com'),
+      https('twin-b', 8443, 'twin.example.com'),
+      { name: 'pass', port: 9443, protocol: 'TLS', hostname: 'p.example.com', tls: { mode: 'Passthrough' } },
+      https('term', 9443, '*.example.com'),
+    ]);
+    assert.equal(overlapOf(statuses, 'any')?.reason, 'OverlappingHostnames');
+    assert.equal(overlapOf(statuses, 'one')?.reason, 'OverlappingHostnames');
+    for (const name of ['twin-a', 'twin-b', 'pass', 'term']) assert.equal(overlapOf(statuses, name), undefined, name);
+  });
+});

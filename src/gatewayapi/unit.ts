@@ -107,6 +107,7 @@ class ListenerTables {
 function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables, attachment: Attachment): void {
   const problem = route.problemVerdict;
   for (const parent of route.parents) {
+    for (const listener of parent.conflictLosses) listener.attachedRoutes.add(route.key);
     if (!parent.attachment.ok) continue;
     // Only routes with Accepted=True count, and only they are served.
     if (!parent.accepted(problem).ok) continue;

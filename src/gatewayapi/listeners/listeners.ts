@@ -9,6 +9,7 @@ import { resolveCertificateRefs } from './certificates';
 import { GatewayReason, ListenerReason } from '../model/conditions';
 import { GatewayContext, ListenerContext, type ListenerConflict } from '../model/contexts';
 import { normalizeHostname } from './hostnames';
+import { markTLSOverlaps } from './overlaps';
 import { isProtocolSupported, protocolTraits, supportedRouteKinds } from './protocols';
 import type { ResourceIndex } from '../resourceindex';
 import { labelSelectorMatches, labelSelectorProblem } from './selectors';
@@ -28,6 +29,7 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   for (const l of listeners) nameCounts.set(l.name, (nameCounts.get(l.name) ?? 0) + 1);
   for (const l of ctx.listeners) validateListener(l, index, (nameCounts.get(l.listener.name) ?? 0) > 1);
   markConflicts(ctx.listeners.filter((l) => l.accepted.ok));
+  markTLSOverlaps(ctx.listeners);
   ctx.seal();
   return ctx;
 }

@@ -11,6 +11,8 @@ export const ConditionType = {
   Conflicted: 'Conflicted',
   /** Routes only: some rules are invalid and were dropped (standard since v1.4; only ever True). */
   PartiallyInvalid: 'PartiallyInvalid',
+  /** Listeners only: TLS settings overlapping another listener's on the port (only ever True). */
+  OverlappingTLSConfig: 'OverlappingTLSConfig',
 } as const;
 
 export const GatewayClassReason = {
@@ -45,6 +47,8 @@ export const ListenerReason = {
   HostnameConflict: 'HostnameConflict',
   ProtocolConflict: 'ProtocolConflict',
   NoConflicts: 'NoConflicts',
+  // OverlappingTLSConfig
+  OverlappingHostnames: 'OverlappingHostnames',
 } as const;
 
 export const RouteReason = {

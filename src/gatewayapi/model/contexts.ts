@@ -143,6 +143,8 @@ export class ListenerContext {
   invalidKinds: string[] = [];
   accepted: Verdict = verdict(true, ListenerReason.Accepted, 'Listener is accepted');
   conflict: ListenerConflict | undefined;
+  /** Set when TLS settings overlap another listener's on the port: OverlappingTLSConfig=True. */
+  tlsOverlap: { reason: typeof ListenerReason.OverlappingHostnames; message: string } | undefined;
   /** Set for HTTPS and TLS listeners. */
   tlsMode: ListenerTLSMode | undefined;
   /** Usable certificates (TLS termination). */
@@ -151,7 +153,10 @@ export class ListenerContext {
   certificateProblems: CertificateProblem[] = [];
   /** Decides whether routes of a namespace may attach (allowedRoutes.namespaces). */
   allowsNamespace: (namespace: string) => boolean = () => false;
-  /** Keys ("<kind>/<namespace>/<name>") of the routes attached here with Accepted=True. */
+  /**
+   * Keys ("<kind>/<namespace>/<name>") of the routes attached here with Accepted=True, and of
+   * those that lost the listener to a route of the other HTTP-like kind (routeconflicts.ts).
+   */
   readonly attachedRoutes = new Set<string>();
 
   constructor(readonly listener: Listener, readonly gateway: GatewayContext) {
@@ -223,6 +228,8 @@ export class ListenerContext {
       this.conflict
         ? problemCondition(ConditionType.Conflicted, true, this.conflict.reason, this.conflict.message, g)
         : problemCondition(ConditionType.Conflicted, false, ListenerReason.NoConflicts, 'No conflicts', g),
+      // Negative polarity: present only when True.
+      ...(this.tlsOverlap ? [problemCondition(ConditionType.OverlappingTLSConfig, true, this.tlsOverlap.reason, this.tlsOverlap.message, g)] : []),
     ];
   }
 
@@ -280,6 +287,12 @@ export class RouteParentContext {
   /** Set by attachment: whether the parent accepted the route (before rule problems). */
   attachment: Verdict = verdict(false, RouteReason.NoMatchingParent, 'not processed');
   readonly attachments: ListenerAttachment[] = [];
+  /**
+   * Listeners the route attached to (allowedRoutes and parentRef select it) but lost to a route
+   * of the other HTTP-like kind on the same hostnames: not served, yet counted in attachedRoutes,
+   * which the spec says route status does not change.
+   */
+  readonly conflictLosses: ListenerContext[] = [];
 
   constructor(
     readonly parentRef: ParentReference,

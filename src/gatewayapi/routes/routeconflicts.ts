@@ -2,7 +2,8 @@
  * HTTPRoute and GRPCRoute on one listener (GRPCRouteSpec.hostnames): when routes of the two
  * kinds share a hostname there, exactly one is accepted: the oldest (creation timestamp), then
  * the first by "<namespace>/<name>". The other loses that listener; a parentRef that loses every
- * listener it attached to is not accepted.
+ * listener it attached to is not accepted. The lost listeners still count the route in their
+ * attachedRoutes: attachment depends only on allowedRoutes and the parentRef, not on status.
  */
 import { RouteReason } from '../model/conditions';
 import type { ListenerAttachment, ListenerContext } from '../model/contexts';
@@ -49,6 +50,7 @@ export function resolveKindConflicts(routes: readonly HTTPLikeRouteContext[]): v
           if (winner) break;
         }
         if (winner) {
+          parent.conflictLosses.push(attachment.listener);
           lostTo.push(`listener ${attachment.listener.listener.name} has ${winner.route.kind} ${winner.route.namespace}/${winner.route.name} on the same hostnames`);
           continue;
         }

@@ -17,17 +17,20 @@ export interface KindInfo {
 
 const gw = (...versions: string[]): string[] => versions.map((v) => `${GATEWAY_GROUP}/${v}`);
 
-/** In list order of ProviderResources. Older Gateway API versions stay accepted for old manifests. */
+/**
+ * In list order of ProviderResources. Gateway API kinds: the versions the vendored CRDs serve
+ * (the API server refuses the others; a unit test keeps the two in step).
+ */
 export const KINDS: readonly KindInfo[] = [
   { kind: 'GatewayClass', apiVersions: gw('v1', 'v1beta1'), namespaced: false, list: 'gatewayClasses' },
   { kind: 'Gateway', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'gateways' },
   { kind: 'HTTPRoute', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'httpRoutes' },
-  { kind: 'GRPCRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'grpcRoutes' },
-  { kind: 'TLSRoute', apiVersions: gw('v1', 'v1alpha3', 'v1alpha2'), namespaced: true, list: 'tlsRoutes' },
-  { kind: 'TCPRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'tcpRoutes' },
-  { kind: 'UDPRoute', apiVersions: gw('v1', 'v1alpha2'), namespaced: true, list: 'udpRoutes' },
-  { kind: 'ReferenceGrant', apiVersions: gw('v1', 'v1beta1', 'v1alpha2'), namespaced: true, list: 'referenceGrants' },
-  { kind: 'BackendTLSPolicy', apiVersions: gw('v1', 'v1alpha3'), namespaced: true, list: 'backendTLSPolicies' },
+  { kind: 'GRPCRoute', apiVersions: gw('v1'), namespaced: true, list: 'grpcRoutes' },
+  { kind: 'TLSRoute', apiVersions: gw('v1'), namespaced: true, list: 'tlsRoutes' },
+  { kind: 'TCPRoute', apiVersions: gw('v1'), namespaced: true, list: 'tcpRoutes' },
+  { kind: 'UDPRoute', apiVersions: gw('v1'), namespaced: true, list: 'udpRoutes' },
+  { kind: 'ReferenceGrant', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'referenceGrants' },
+  { kind: 'BackendTLSPolicy', apiVersions: gw('v1'), namespaced: true, list: 'backendTLSPolicies' },
   { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
   { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },

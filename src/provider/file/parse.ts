@@ -24,7 +24,7 @@
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { GATEWAY_GROUP } from '../../apis/gateway';
 import type { ProviderError } from '../../message/resources';
-import { defaultCrdSchemas, type CrdSchemas } from '../crd/load';
+import { defaultCrdSchemas, GATEWAY_API_BUNDLE_VERSION, type CrdSchemas } from '../crd/load';
 import { validateResource } from '../crd/resource';
 import type { ProviderObject } from '../defaults';
 import { contentStart, LineIndex, readFast } from './fast-yaml';
@@ -217,11 +217,6 @@ class FileParser {
       this.error(doc, at(['kind']), `unsupported kind "${String(kind)}" (${what}); this document is ignored. Supported kinds: ${SUPPORTED_KINDS}`, { field: fieldName(['kind']) });
       return;
     }
-    if (!info.apiVersions.includes(apiVersion as string)) {
-      this.error(doc, at(['apiVersion']), `${info.kind}${named}: apiVersion "${String(apiVersion)}" is not supported; use ${info.apiVersions.join(' or ')}`, { field: fieldName(['apiVersion']) });
-      return;
-    }
-
     const metadata = isRecord(value.metadata) ? { ...value.metadata } : undefined;
     if (metadata) {
       if (!info.namespaced) delete metadata.namespace;
@@ -233,6 +228,13 @@ class FileParser {
       : undefined;
 
     const object = identity ? { object: describeObject(identity) } : {};
+    if (!info.apiVersions.includes(apiVersion as string)) {
+      // As the API server would: the version is refused, and the object's last good version stays.
+      const served = (apiVersion as string).startsWith(`${GATEWAY_GROUP}/`) ? ` (not served by the Gateway API ${GATEWAY_API_BUNDLE_VERSION} CRDs)` : '';
+      this.error(doc, at(['apiVersion']), `${info.kind}${named}: apiVersion "${String(apiVersion)}" is not supported${served}; use ${info.apiVersions.join(' or ')}`, { ...object, field: fieldName(['apiVersion']) });
+      if (identity) this.result.rejected.push(identity);
+      return;
+    }
     const reject = (problems: readonly { path: FieldPath; message: string }[], suffix: string): void => {
       for (const problem of problems) {
         const field = fieldName(problem.path);

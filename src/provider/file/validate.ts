@@ -157,10 +157,22 @@ function endpointSlice(c: Checker, obj: Record<string, unknown>): void {
   });
 }
 
+/** The keys the API server requires in a Secret of type kubernetes.io/tls (core validation). */
+const TLS_SECRET_KEYS = ['tls.crt', 'tls.key'] as const;
+
 function secret(c: Checker, obj: Record<string, unknown>): void {
   c.string(obj, 'type', []);
   c.stringMap(obj, 'data', []);
   c.stringMap(obj, 'stringData', []);
+  if (obj.type !== 'kubernetes.io/tls') return;
+  // stringData is merged into data on write, so a key given in either is there.
+  const data = isRecord(obj.data) ? obj.data : {};
+  const stringData = isRecord(obj.stringData) ? obj.stringData : {};
+  for (const key of TLS_SECRET_KEYS) {
+    if (data[key] === undefined && stringData[key] === undefined) {
+      c.problems.push({ path: ['data', key], message: `data[${key}]: Required value (a Secret of type kubernetes.io/tls must have it)` });
+    }
+  }
 }
 
 function configMap(c: Checker, obj: Record<string, unknown>): void {

@@ -140,6 +140,11 @@ function routeConditions(statuses: ObjectStatus[], kind: string, name: string): 
   return s && 'parents' in s.status ? s.status.parents.flatMap((p) => p.conditions) : [];
 }
 
+function attachedRoutes(statuses: ObjectStatus[], listener: string): number | undefined {
+  const gw = statuses.find((x) => x.kind === 'Gateway');
+  return gw && 'listeners' in gw.status ? gw.status.listeners?.find((l) => l.name === listener)?.attachedRoutes : undefined;
+}
+
 function accepted(statuses: ObjectStatus[], kind: string, name: string): string | undefined {
   return routeConditions(statuses, kind, name).find((c) => c.type === 'Accepted')?.status;
 }
@@ -155,6 +160,26 @@ describe('HTTPRoute and GRPCRoute on one listener', () => {
     assert.equal(accepted(out.statuses, 'HTTPRoute', 'web'), 'False');
     const vhosts = out.xdsIR['default/gw']?.http[0]?.virtualHosts.map((v) => v.name);
     assert.deepEqual(vhosts, ['api.example.com']);
+    // Attachment depends on allowedRoutes and the parentRef only: the losing route still counts.
+    assert.equal(attachedRoutes(out.statuses, 'http'), 2);
+  });
+  test('the route losing a listener keeps the listeners where it has no rival', () => {
+    const r = resourcesWith(gatewayOf([
+      { name: 'a', protocol: 'HTTP', port: 80, hostname: 'a.example.com' },
+      { name: 'b', protocol: 'HTTP', port: 80, hostname: 'b.example.com' },
+    ]), (res) => {
+      res.httpRoutes.push(httpRoute('web', '2024-01-02T00:00:00Z', []));
+      res.grpcRoutes.push({ ...grpcRoute('api', '2024-01-01T00:00:00Z', []), spec: { parentRefs: [parentRef('a')], rules: [{ backendRefs: backend }] } });
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    assert.equal(accepted(out.statuses, 'GRPCRoute', 'api'), 'True');
+    assert.equal(accepted(out.statuses, 'HTTPRoute', 'web'), 'True');
+    assert.equal(attachedRoutes(out.statuses, 'a'), 2);
+    assert.equal(attachedRoutes(out.statuses, 'b'), 1);
+    const names = (l: string): string[] => out.xdsIR['default/gw']?.http.find((x) => x.name === `default/gw/${l}`)?.virtualHosts
+      .flatMap((v) => v.routes.map((route) => route.name)) ?? [];
+    assert.ok(names('a').every((n) => n.includes('grpcroute')), `listener a serves the GRPCRoute only: ${names('a').join(', ')}`);
+    assert.ok(names('b').length > 0 && names('b').every((n) => n.includes('httproute')), `listener b serves the HTTPRoute: ${names('b').join(', ')}`);
   });
   test('on different hostnames both are accepted', () => {
     const r = resourcesWith(gatewayOf([{ name: 'http', protocol: 'HTTP', port: 80 }]), (res) => {
@@ -265,5 +290,53 @@ describe('backend protocols', () => {
     const out = translate(r, { controllerName: CONTROLLER });
     const settings = out.xdsIR['default/gw']?.http[0]?.virtualHosts.flatMap((v) => v.routes.flatMap((x) => x.destination?.settings ?? []));
     assert.deepEqual(settings?.map((s) => [s.clusterName, s.protocol]).sort(), [['default/svc/80', 'http'], ['default/svc/80/h2c', 'h2c']]);
+  });
+});
+
+describe('OverlappingTLSConfig', () => {
+  const https = (name: string, port: number, hostname?: string): Listener => ({
+    name, port, protocol: 'HTTPS', ...(hostname ? { hostname } : {}),
+    tls: { mode: 'Terminate', certificateRefs: [{ group: '', kind: 'Secret', name: 'cert' }] },
+  });
+  const overlapOf = (statuses: ObjectStatus[], listener: string): Condition | undefined => {
+    const gw = statuses.find((x) => x.kind === 'Gateway');
+    const conditions = gw && 'listeners' in gw.status ? gw.status.listeners?.find((l) => l.name === listener)?.conditions : undefined;
+    return conditions?.find((c) => c.type === 'OverlappingTLSConfig');
+  };
+  const translated = (listeners: Listener[]): ObjectStatus[] => translate(resourcesWith(gatewayOf(listeners), (res) => {
+    res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey));
+  }), { controllerName: CONTROLLER }).statuses;
+
+  test('set on every TLS-terminating listener of a port whose hostname overlaps another, and only there', () => {
+    const statuses = translated([
+      https('foo-https', 443, 'foo.example.com'),
+      https('bar-https', 443, 'bar.bar.example.com'),
+      https('wildcard-https', 443, '*.example.com'),
+      https('not-overlapping-https', 443, 'example.com'),
+      https('not-overlapping-other-port', 9443, 'foo.example.com'),
+    ]);
+    for (const name of ['foo-https', 'bar-https', 'wildcard-https']) {
+      const c = overlapOf(statuses, name);
+      assert.equal(c?.status, 'True', name);
+      assert.equal(c?.reason, 'OverlappingHostnames', name);
+      assert.equal(c?.observedGeneration, 1);
+    }
+    assert.match(overlapOf(statuses, 'wildcard-https')?.message ?? '', /bar-https \(bar\.bar\.example\.com\), foo-https \(foo\.example\.com\)$/);
+    assert.equal(overlapOf(statuses, 'not-overlapping-https'), undefined, 'example.com is not matched by *.example.com');
+    assert.equal(overlapOf(statuses, 'not-overlapping-other-port'), undefined, 'another port');
+  });
+
+  test('a listener without hostname overlaps every other; passthrough and conflicted listeners take no part', () => {
+    const statuses = translated([
+      https('any', 443),
+      https('one', 443, 'one.example.com'),
+      https('twin-a', 8443, 'twin.example.com'),
+      https('twin-b', 8443, 'twin.example.com'),
+      { name: 'pass', port: 9443, protocol: 'TLS', hostname: 'p.example.com', tls: { mode: 'Passthrough' } },
+      https('term', 9443, '*.example.com'),
+    ]);
+    assert.equal(overlapOf(statuses, 'any')?.reason, 'OverlappingHostnames');
+    assert.equal(overlapOf(statuses, 'one')?.reason, 'OverlappingHostnames');
+    for (const name of ['twin-a', 'twin-b', 'pass', 'term']) assert.equal(overlapOf(statuses, name), undefined, name);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseManifests } from '../../../src/provider/file/parse';
+import { kindInfo } from '../../../src/provider/file/kinds';
+import { defaultCrdSchemas } from '../../../src/provider/crd/load';
 
 const GATEWAY = `apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway
@@ -107,19 +109,53 @@ describe('parseManifests', () => {
   test('a known kind with an unsupported apiVersion', () => {
     const result = parseManifests(GATEWAY.replace('/v1', '/v2'), 'v.yaml');
     assert.equal(result.objects.length, 0);
-    assert.match(result.errors[0]?.message ?? '', /Gateway "eg": apiVersion "gateway.networking.k8s.io\/v2" is not supported; use gateway.networking.k8s.io\/v1 or /);
+    assert.match(result.errors[0]?.message ?? '', /Gateway "eg": apiVersion "gateway.networking.k8s.io\/v2" is not supported \(not served by the Gateway API v1.6.1 CRDs\); use gateway.networking.k8s.io\/v1 or gateway.networking.k8s.io\/v1beta1$/);
   });
 
-  test('older Gateway API versions are accepted', () => {
+  test('older Gateway API versions the v1.6.1 CRDs still serve are accepted', () => {
     const text = [
       GATEWAY.replace('/v1', '/v1beta1'),
-      'apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: TCPRoute\nmetadata: {name: t}\nspec:\n  rules: [{backendRefs: [{name: s, port: 1}]}]\n',
-      'apiVersion: gateway.networking.k8s.io/v1alpha3\nkind: TLSRoute\nmetadata: {name: t}\nspec:\n  hostnames: [a.example]\n  rules: [{backendRefs: [{name: s, port: 1}]}]\n',
+      'apiVersion: gateway.networking.k8s.io/v1beta1\nkind: HTTPRoute\nmetadata: {name: h}\nspec: {}\n',
       'apiVersion: gateway.networking.k8s.io/v1beta1\nkind: ReferenceGrant\nmetadata: {name: g}\nspec:\n  from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: a}]\n  to: [{group: "", kind: Service}]\n',
     ].join('---\n');
     const result = parseManifests(text, 'old.yaml');
     assert.deepEqual(result.errors, []);
-    assert.deepEqual(result.objects.map((o) => o.object.kind), ['Gateway', 'TCPRoute', 'TLSRoute', 'ReferenceGrant']);
+    assert.deepEqual(result.objects.map((o) => o.object.kind), ['Gateway', 'HTTPRoute', 'ReferenceGrant']);
+  });
+
+  test('versions the v1.6.1 CRDs do not serve are refused, naming file, object and field; the last good version is kept', () => {
+    const route = (apiVersion: string, kind: string, spec: string): string => `apiVersion: gateway.networking.k8s.io/${apiVersion}\nkind: ${kind}\nmetadata: {name: t}\nspec:\n${spec}`;
+    const rules = '  rules: [{backendRefs: [{name: s, port: 1}]}]\n';
+    const cases: [string, string][] = [
+      [route('v1alpha2', 'TLSRoute', `  hostnames: [a.example]\n${rules}`), 'TLSRoute'],
+      [route('v1alpha3', 'TLSRoute', `  hostnames: [a.example]\n${rules}`), 'TLSRoute'],
+      [route('v1alpha2', 'TCPRoute', rules), 'TCPRoute'],
+      [route('v1alpha2', 'UDPRoute', rules), 'UDPRoute'],
+      [route('v1alpha2', 'GRPCRoute', '  rules: [{}]\n'), 'GRPCRoute'],
+      [route('v1alpha3', 'BackendTLSPolicy', '  targetRefs: []\n'), 'BackendTLSPolicy'],
+      ['apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: ReferenceGrant\nmetadata: {name: t}\nspec: {}\n', 'ReferenceGrant'],
+    ];
+    for (const [text, kind] of cases) {
+      const result = parseManifests(text, 'old.yaml');
+      assert.deepEqual(result.objects, [], text);
+      const version = /apiVersion: (\S+)/.exec(text)?.[1] ?? '';
+      assert.deepEqual(result.errors, [{
+        source: 'old.yaml', line: 1, column: 13, object: `${kind} default/t`, field: 'apiVersion',
+        message: `${kind} "t": apiVersion "${version}" is not supported (not served by the Gateway API v1.6.1 CRDs); use gateway.networking.k8s.io/v1${kind === 'ReferenceGrant' ? ' or gateway.networking.k8s.io/v1beta1' : ''}`,
+      }], text);
+      assert.deepEqual(result.rejected, [{ kind, namespace: 'default', name: 't' }], 'the last good version is kept');
+    }
+  });
+
+  test('the Gateway API versions read are exactly those the vendored CRDs serve', () => {
+    const schemas = defaultCrdSchemas();
+    for (const kind of schemas.kinds()) {
+      const info = kindInfo(kind);
+      if (!info) continue; // a kind Pier does not read yet (ListenerSet)
+      const crd = schemas.crd(kind)!;
+      const served = Object.entries(crd.versions).filter(([, v]) => v.served).map(([v]) => `${crd.group}/${v}`).sort();
+      assert.deepEqual([...info.apiVersions].sort(), served, kind);
+    }
   });
 
   test('wrong field types name the file, line, object and field, in the API server\'s words', () => {
@@ -156,7 +192,7 @@ describe('parseManifests', () => {
       [httpRoute('spec:\n  rules:\n    - backendRefs: [{name: s}]\n'), 'HTTPRoute.gateway.networking.k8s.io "r" is invalid: spec.rules[0].backendRefs[0]: Invalid value: "object": Must have port for Service reference'],
       [httpRoute('spec:\n  rules:\n    - matchs: []\n'), 'HTTPRoute in version "v1" cannot be handled as a HTTPRoute: strict decoding error: unknown field "spec.rules[0].matchs"'],
       ['apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r, lables: {a: b}}\nspec: {}\n', 'HTTPRoute in version "v1" cannot be handled as a HTTPRoute: strict decoding error: unknown field "metadata.lables"'],
-      ['apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: TCPRoute\nmetadata: {name: t}\nspec: {}\n', 'TCPRoute.gateway.networking.k8s.io "t" is invalid: spec.rules: Required value'],
+      ['apiVersion: gateway.networking.k8s.io/v1\nkind: TCPRoute\nmetadata: {name: t}\nspec: {}\n', 'TCPRoute.gateway.networking.k8s.io "t" is invalid: spec.rules: Required value'],
       ['apiVersion: gateway.networking.k8s.io/v1\nkind: ReferenceGrant\nmetadata: {name: g}\nspec:\n  from: [{kind: HTTPRoute, namespace: a}]\n  to: [{group: "", kind: Service}]\n', 'ReferenceGrant.gateway.networking.k8s.io "g" is invalid: spec.from[0].group: Required value'],
     ];
     for (const [text, message] of cases) {
@@ -183,6 +219,30 @@ describe('parseManifests', () => {
       assert.ok(result.errors.some((e) => e.message.startsWith(message)), `expected "${message}", got ${JSON.stringify(result.errors.map((e) => e.message))}`);
       assert.ok(result.errors.every((e) => e.line !== undefined), 'every error has a line');
     }
+  });
+
+  test('a kubernetes.io/tls Secret needs tls.crt and tls.key, in data or stringData', () => {
+    const tls = (data: string): string => `apiVersion: v1\nkind: Secret\nmetadata: {name: cert}\ntype: kubernetes.io/tls\n${data}`;
+    const refused: [string, string[]][] = [
+      [tls('data: {tls.key: a2V5}\n'), ['tls.crt']],
+      [tls('data: {tls.crt: Y3J0}\n'), ['tls.key']],
+      [tls(''), ['tls.crt', 'tls.key']],
+    ];
+    for (const [text, missing] of refused) {
+      const result = parseManifests(text, 'secret.yaml');
+      assert.deepEqual(result.objects, [], text);
+      assert.deepEqual(result.errors.map((e) => [e.source, e.object, e.field, e.message]), missing.map((key) => [
+        'secret.yaml', 'Secret default/cert', `data.${key}`,
+        `data[${key}]: Required value (a Secret of type kubernetes.io/tls must have it); this version of the object is rejected`,
+      ]), text);
+      assert.deepEqual(result.rejected, [{ kind: 'Secret', namespace: 'default', name: 'cert' }]);
+    }
+    const taken = [
+      tls('data: {tls.crt: Y3J0, tls.key: a2V5}\n'),
+      tls('data: {tls.crt: Y3J0}\nstringData: {tls.key: key}\n'),
+      'apiVersion: v1\nkind: Secret\nmetadata: {name: other}\ndata: {ca.crt: Y2E=}\n',
+    ];
+    for (const text of taken) assert.deepEqual(parseManifests(text, 'secret.yaml').errors, [], text);
   });
 
   test('a missing required field points at its closest parent', () => {

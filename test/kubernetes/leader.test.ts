@@ -80,7 +80,7 @@ describe('two Pier replicas with leader election on a real API server', { timeou
       return JSON.stringify(x) === JSON.stringify(y) && JSON.stringify(x).includes('/v2') ? true : undefined;
     }, { timeoutMs: 20_000 });
     const [leader, follower] = leaderPid === a.child.pid ? [a, b] : [b, a];
-    assert.ok(writes(leader) >= 2, `the leader wrote (${writes(leader)})`);
+    await waitFor('the leader\'s two writes in its log', async () => (writes(leader) >= 2 ? true : undefined), { timeoutMs: 5_000 });
     assert.equal(writes(follower), 0, 'the follower wrote nothing');
     assert.equal(follower.find((l) => l.msg.startsWith('leading')).length, 0);
   });
@@ -105,7 +105,8 @@ describe('two Pier replicas with leader election on a real API server', { timeou
     // for a busy machine.
     assert.ok(handover <= LEASE_DURATION_MS + 7_000, `handover took ${handover} ms`);
     await waitFor('observedGeneration 3 from the new leader (its re-sync)', async () => ((await observed()) === 3 ? true : undefined), { timeoutMs: 20_000 });
-    assert.ok(writes(follower) >= 1, 'the new leader wrote');
+    // Its log line follows the write it reports (and Pier's stdout is read through a pipe).
+    await waitFor('the new leader\'s write in its log', async () => (writes(follower) >= 1 ? true : undefined), { timeoutMs: 5_000 });
     assert.equal((await cp.api.get<Lease>(LEASE)).spec.leaseTransitions, 1);
   });
 

@@ -48,9 +48,8 @@ export class CrdSchemas {
 
   /**
    * The schema for apiVersion ("group/version") and kind; undefined when the bundle has no CRD for
-   * that group and kind. A version the CRD does not list (older manifests, e.g. GRPCRoute
-   * v1alpha2) is read with the storage version's schema: Gateway API versions of a kind share
-   * their fields, and the CRDs convert between them without a webhook.
+   * that group and kind. A version the CRD does not list gets the storage version's schema (the
+   * file provider refuses such versions before asking, as the API server does).
    */
   lookup(apiVersion: string, kind: string): ResolvedSchema | undefined {
     const crd = this.crd(kind);

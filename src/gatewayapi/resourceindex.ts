@@ -39,6 +39,9 @@ function key(namespace: string | undefined, name: string): string {
   return `${namespace ?? ''}/${name}`;
 }
 
+/** Tables whose dependency key is the object's own: it is absent exactly when the object is. */
+const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'services', 'secrets', 'namespaces']);
+
 export class ResourceIndex {
   private readonly gateways = new Map<string, Gateway>();
   private readonly services = new Map<string, Service>();
@@ -133,10 +136,11 @@ export class ResourceIndex {
     // Version 0 stands for "absent": a key whose object is gone (or, for grants, a namespace left
     // with none) is dropped rather than bumped, so objects that come and go leave nothing behind.
     // A result read while the object existed holds a non-zero version and is still seen as stale.
-    const gone = object === undefined && (table !== 'referenceGrants' || !this.grants.has(namespace));
+    // (Policy targets keep their versions: a policy's removal says nothing of other policies.)
+    const absent = object === undefined && (table === 'referenceGrants' ? !this.grants.has(namespace) : OBJECT_KEYED.has(table));
     for (const dep of changed) {
       this.changes += 1;
-      if (gone && table !== 'backendTLSPolicies' && table !== 'configMaps') this.versions.delete(dep);
+      if (absent) this.versions.delete(dep);
       else this.versions.set(dep, this.changes);
     }
     return changed;

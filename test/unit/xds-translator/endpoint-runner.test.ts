@@ -5,19 +5,12 @@ import { silentLogger } from '../../../src/logging/logger';
 import { Bus } from '../../../src/message/resources';
 import { EndpointRunner } from '../../../src/xds/translator/endpoints/endpoint-runner';
 import type { EndpointBinding } from '../../../src/xds/types';
+import { waitFor as waitForValue } from '../../helpers/net';
+
+/** Until check() holds (the shared poller, bounded in time). */
+const waitFor = (what: string, check: () => boolean): Promise<true> => waitForValue(what, () => (check() ? true : undefined), { timeoutMs: 2_000, intervalMs: 5 });
 
 const GATEWAY = 'default/edge';
-
-/** Polls until check() holds; bounded in time and attempts. */
-async function waitFor(what: string, check: () => boolean, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    if (Date.now() > deadline) break;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
 
 function slice(service: string, address: string): EndpointSlice {
   return {

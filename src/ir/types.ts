@@ -195,6 +195,9 @@ export interface DestinationSetting {
   invalid?: boolean;
   /** Set when the proxy originates TLS to the backend (BackendTLSPolicy). */
   tls?: UpstreamTLS;
+  /** The backendRef's own header filters: applied only to the requests sent to (answers from) this backend. */
+  requestHeaders?: HeaderModifier;
+  responseHeaders?: HeaderModifier;
 }
 
 /** TLS from the proxy to a backend, validated against the given CAs. */

@@ -348,6 +348,13 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
       }
     });
 
+    test('a request for the other listener\'s name on a connection made for this one is answered 421 (misdirected)', async () => {
+      for (const [sni, host] of [['a.secure.test', 'b.secure.test'], ['b.secure.test', 'a.secure.test'], ['a.secure.test', 'unknown.secure.test']]) {
+        const r = await httpsRequest(ADDRESS.https, ports.https, sni!, '/hello', ca(), 2000, host);
+        assert.equal(r.status, 421, `SNI ${sni}, Host ${host}: ${r.body}`);
+      }
+    });
+
     test('an SNI name no listener serves gets no TLS session', async () => {
       await assert.rejects(httpsRequest(ADDRESS.https, ports.https, 'c.secure.test', '/', ca()), closedWithoutTls);
     });

@@ -12,6 +12,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'ReferenceGrant',
   // Gateway
   'GatewayHTTPListenerIsolation',
+  'GatewayHTTPSListenerDetectMisdirectedRequests',
   'GatewayPort8080',
   // HTTPRoute
   'HTTPRoute303RedirectStatusCode',

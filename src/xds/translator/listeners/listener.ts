@@ -36,7 +36,7 @@ import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
   INVALID_BACKEND_CLUSTER, ProtoType, statPrefix, tcpFilterChainName, tcpListenerName, udpListenerName,
 } from '../names';
-import { buildRouteConfiguration } from './route-config';
+import { buildRouteConfiguration, misdirectedDomains } from './route-config';
 import type { RouteCache } from './route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
 
@@ -110,10 +110,9 @@ function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
   if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache, vhostCache));
-  for (const l of socket.http) {
-    // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
-    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l, cache, vhostCache));
-  }
+  // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
+  const https = socket.http.filter((l) => l.tls && l.tls.certificates.length > 0);
+  for (const l of https) candidates.push(httpsChain(socket, l, https, cache, vhostCache));
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
@@ -174,7 +173,8 @@ function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: s
   return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
 }
 
-function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
+/** siblings: the HTTPS listeners of the socket (this one included), whose Hosts this one answers with 421. */
+function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
@@ -184,7 +184,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
     },
-    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }),
+    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }, misdirectedDomains(listener, siblings)),
   };
 }
 

@@ -10,7 +10,7 @@ import { CONFIG_DUMP_FLAGS } from '../../../src/cli/ops/config-dump';
 import { DEFAULT_CONFIG } from '../../../src/config/config';
 import { PierMetrics } from '../../../src/metrics/metrics';
 import { WATCH_METRICS_PREFIX } from '../../../src/provider/kubernetes/provider';
-import { WatchMetrics } from '../../../src/provider/kubernetes/watch/metrics';
+import { WatchMetrics } from '../../../src/kubeclient/watch/metrics';
 import { kubernetesStatusMetrics } from '../../../src/status/kubernetes/writer';
 import { repoRoot } from '../../helpers/paths';
 

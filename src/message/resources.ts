@@ -97,7 +97,7 @@ export class Bus {
   readonly xdsIR = new WatchableMap<string, XdsIR>();
   /** Key: "<namespace>/<gateway>". */
   readonly infraIR = new WatchableMap<string, InfraIR>();
-  /** Key: "<namespace>/<gateway>". What the infrastructure running a Gateway reports (addresses, readiness). */
+  /** Key: "<namespace>/<gateway>". What the infrastructure running the Gateway's proxies reports back (addresses, readiness). */
   readonly gatewayInfra = new WatchableMap<string, GatewayInfraState>();
   /** Key: statusKey(kind, namespace, name). */
   readonly statuses = new WatchableMap<string, ObjectStatus>();

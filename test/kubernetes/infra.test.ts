@@ -38,7 +38,7 @@ interface Meta { name: string; uid?: string; resourceVersion?: string; labels?: 
 interface Obj { metadata: Meta }
 interface ServiceObj extends Obj { spec: { type: string; ports: { name: string; port: number; targetPort: number; protocol: string }[]; selector: Record<string, string> } }
 interface DeploymentObj extends Obj {
-  spec: { template: { metadata: { labels: Record<string, string>; annotations: Record<string, string> }; spec: { serviceAccountName: string; containers: { image: string; args: string[]; ports: { containerPort: number; protocol: string }[]; readinessProbe: { httpGet: { path: string; port: number } } }[] } } };
+  spec: { template: { metadata: { labels: Record<string, string>; annotations: Record<string, string> }; spec: { serviceAccountName: string; containers: { image: string; args: string[]; ports: { containerPort: number; protocol: string }[]; readinessProbe: { httpGet: { path: string; port: number; scheme?: string } } }[] } } };
   status?: { availableReplicas?: number };
 }
 interface GatewayObj extends Obj { status?: { addresses?: { type: string; value: string }[]; conditions?: { type: string; status: string; reason: string; message: string }[] } }
@@ -103,7 +103,7 @@ describe('Kubernetes infrastructure on a real API server and controller manager'
     assert.equal(pod.metadata.annotations['example.com/owner'], 'web-team');
     assert.equal(pod.spec.serviceAccountName, NAME);
     assert.equal(pod.spec.containers[0].image, 'envoyproxy/envoy:v1.40.0');
-    assert.deepEqual(pod.spec.containers[0].readinessProbe.httpGet, { path: '/ready', port: 19001 });
+    assert.deepEqual({ ...pod.spec.containers[0].readinessProbe.httpGet }, { path: '/ready', port: 19001, scheme: 'HTTP' });
     assert.deepEqual(pod.spec.containers[0].ports.map((p) => `${p.containerPort}/${p.protocol}`), ['10053/UDP', '10080/TCP', '19001/TCP']);
   });
 

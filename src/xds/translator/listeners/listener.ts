@@ -65,7 +65,10 @@ export function buildListeners(ir: XdsIR, cache?: RouteCache, vhostCache?: Virtu
 /** The IR listeners bound to one TCP socket, in IR order. */
 interface TcpSocket {
   address: string;
+  /** The Gateway's port (what redirects and names use). */
   port: number;
+  /** The port the socket binds (the IR listeners' bindPort, else port). */
+  bindPort: number;
   http: HTTPListener[];
   tcp: TCPListener[];
 }
@@ -76,17 +79,17 @@ function socketKey(address: string, port: number): string {
 
 function tcpSockets(ir: XdsIR): TcpSocket[] {
   const sockets = new Map<string, TcpSocket>();
-  const socketOf = (address: string, port: number): TcpSocket => {
+  const socketOf = (address: string, port: number, bindPort: number | undefined): TcpSocket => {
     const key = socketKey(address, port);
     let socket = sockets.get(key);
     if (!socket) {
-      socket = { address, port, http: [], tcp: [] };
+      socket = { address, port, bindPort: bindPort ?? port, http: [], tcp: [] };
       sockets.set(key, socket);
     }
     return socket;
   };
-  for (const l of ir.http) socketOf(l.address, l.port).http.push(l);
-  for (const l of ir.tcp) socketOf(l.address, l.port).tcp.push(l);
+  for (const l of ir.http) socketOf(l.address, l.port, l.bindPort).http.push(l);
+  for (const l of ir.tcp) socketOf(l.address, l.port, l.bindPort).tcp.push(l);
   return [...sockets.values()];
 }
 
@@ -131,7 +134,7 @@ function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined
   const chains = kept.map((c) => c.chain).sort(byName((c) => c.name ?? ''));
   const listener: Listener = {
     name: tcpListenerName(socket.address, socket.port),
-    address: { socket_address: { address: socket.address, port_value: socket.port } },
+    address: { socket_address: { address: socket.address, port_value: socket.bindPort } },
     filter_chains: chains,
     per_connection_buffer_limit_bytes: { value: CONNECTION_BUFFER_LIMIT_BYTES },
   };
@@ -265,7 +268,7 @@ function buildUdpListener(listener: UDPListener): Listener {
   };
   return {
     name: udpListenerName(listener.address, listener.port),
-    address: { socket_address: { protocol: 'UDP', address: listener.address, port_value: listener.port } },
+    address: { socket_address: { protocol: 'UDP', address: listener.address, port_value: listener.bindPort ?? listener.port } },
     listener_filters: [{ name: FilterName.udpProxy, typed_config: typedConfig(ProtoType.udpProxy, proxy) }],
   };
 }

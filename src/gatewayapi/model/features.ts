@@ -23,6 +23,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'HTTPRouteBackendProtocolWebSocket',
   'HTTPRouteBackendTimeout',
   'HTTPRouteCORS',
+  'HTTPRouteDestinationPortMatching',
   'HTTPRouteHostRewrite',
   'HTTPRouteMethodMatching',
   'HTTPRouteNamedRouteRule',

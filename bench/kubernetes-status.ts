@@ -35,7 +35,7 @@ export async function runKubernetesStatusBench(): Promise<void> {
   const stores: { stop(): Promise<void> }[] = [];
   try {
     await createGatewaySetup(cp.api, NS, CONTROLLER);
-    pier = await PierProcess.start({ config: { provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false } });
+    pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false } });
     await waitFor('the Gateway status', async () => ((await cp.api.get<Obj>(`${GW_API}/namespaces/${NS}/gateways/edge`)).status?.listeners?.[0]?.attachedRoutes === 0 ? true : undefined), { timeoutMs: 30_000 });
 
     // Count status updates from here on, as the API server reports them.

@@ -54,7 +54,14 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
                              and the xDS address is not loopback (default .pier)
   --admin-address HOST:PORT  admin HTTP API (default 127.0.0.1:19000)
   --controller-name NAME     GatewayClass controllerName to serve (default pier.dev/gateway-controller)
-  --envoy auto|off|PATH      launch one Envoy per Gateway (default auto: when envoy is on PATH)
+  --infrastructure host|kubernetes
+                             what runs the Gateways' proxies (default: host with --provider file,
+                             kubernetes with --provider kubernetes)
+  --envoy auto|off|PATH      host infrastructure: launch one Envoy per Gateway (default auto: when
+                             envoy is on PATH)
+  --gateway-address-pool CIDR
+                             host infrastructure: each Gateway without spec.addresses gets its own
+                             address from this IPv4 range, e.g. 127.32.0.0/16 (default: none)
   --ads-mode delta|sotw      xDS flavour for launched Envoys (default delta)
   --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
   --demo-backend HOST:PORT   also run the demo echo backend
@@ -81,6 +88,8 @@ export const SERVE_FLAGS = {
   'state-dir': { type: 'string' },
   'admin-address': { type: 'string' },
   'controller-name': { type: 'string' },
+  infrastructure: { type: 'string' },
+  'gateway-address-pool': { type: 'string' },
   envoy: { type: 'string' },
   'ads-mode': { type: 'string' },
   'default-gateway-address': { type: 'string' },

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { existsSync, statSync } from 'node:fs';
 import { Bus } from '../message/resources';
-import type { PierConfig } from '../config/config';
+import { effectiveInfrastructure, type PierConfig } from '../config/config';
 import { componentLogger, type Logger } from '../logging/logger';
 import { loadXdsProtos } from '../xds/proto';
 import { FileProvider } from '../provider/file/provider';
@@ -21,6 +21,7 @@ import { XdsServer } from '../xds/server/server';
 import { AdminServer, splitHostPort } from '../admin/server';
 import { FileStatusWriter } from '../status/writer';
 import { HostInfrastructure } from '../infra/host/runner';
+import { GatewayAddressPool } from '../infra/host/address-pool';
 import { findEnvoy, ENVOY_INSTALL_HINT } from '../infra/host/envoy-binary';
 import { EchoBackend } from '../demo/echo-backend';
 import { redactIR, redactXdsResources } from '../security/redact';
@@ -68,6 +69,11 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
+  const infrastructure = effectiveInfrastructure(config);
+  // Host infrastructure with a pool: every Gateway waits for its own address before it is served.
+  const addressPool = infrastructure === 'host' && config.gatewayAddressPool
+    ? new GatewayAddressPool({ bus, pool: config.gatewayAddressPool, logger })
+    : null;
   const registry = new ProxyRegistry();
   const cache = new SnapshotCache({ logger });
   const metrics = new PierMetrics({
@@ -96,7 +102,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
 
   const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({
-    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger, onTranslated: metrics.gatewayApiTranslated,
+    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null,
+    logger, onTranslated: metrics.gatewayApiTranslated,
   });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });
   const endpoints = new EndpointRunner({ bus, logger, onTranslated: metrics.endpointsTranslated });
@@ -148,6 +155,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => provider.stop(),
     () => kube?.elector?.stop(),
     () => infra?.stop(),
+    () => addressPool?.stop(),
     () => events.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
     () => admin.close(),
@@ -188,6 +196,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     endpoints.start();
     xdsTranslator.start();
     gatewayApi.start();
+    addressPool?.start();
     await provider.start();
     readiness['first configuration read'] = true;
     xdsPort = await xdsServer.listen(config.xdsAddress).catch((err: Error) => {
@@ -195,7 +204,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     });
     readiness['xDS server listening'] = true;
 
-    if (config.envoy !== 'off') {
+    if (infrastructure === 'host' && config.envoy !== 'off') {
       const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
       if (binary) {
         infra = new HostInfrastructure({

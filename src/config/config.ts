@@ -18,7 +18,15 @@ export interface PierConfig {
   logFormat: LogFormat;
   /** Bind address for Gateways without spec.addresses. */
   defaultGatewayAddress: string;
-  /** "auto": launch Envoy per Gateway when one is on PATH; "off": never; otherwise a path to envoy. */
+  /**
+   * What runs the Gateways' proxies: "host" (Envoy processes on this machine, see envoy) or
+   * "kubernetes" (a Deployment and Service per Gateway); "" picks by provider: file -> host,
+   * kubernetes -> kubernetes.
+   */
+  infrastructure: '' | 'host' | 'kubernetes';
+  /** Host infrastructure: an IPv4 CIDR from which each Gateway without spec.addresses gets its own address ("": defaultGatewayAddress for all). */
+  gatewayAddressPool: string;
+  /** Host infrastructure. "auto": launch Envoy per Gateway when one is on PATH; "off": never; otherwise a path to envoy. */
   envoy: string;
   adsMode: AdsMode;
   /** How launched Envoys reach Pier's xDS server. */
@@ -60,6 +68,8 @@ export const DEFAULT_CONFIG: PierConfig = {
   logLevel: 'info',
   logFormat: 'auto',
   defaultGatewayAddress: '0.0.0.0',
+  infrastructure: '',
+  gatewayAddressPool: '',
   envoy: 'auto',
   adsMode: 'delta',
   envoyXdsHost: '127.0.0.1',
@@ -115,6 +125,12 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   logLevel: oneOf('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
   logFormat: oneOf('auto', 'json', 'pretty'),
   defaultGatewayAddress: str,
+  infrastructure: oneOf('', 'host', 'kubernetes'),
+  gatewayAddressPool: (v, where) => {
+    const text = str(v, where) as string;
+    if (text !== '' && !/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(text)) throw new ConfigError(`${where}: expected an IPv4 CIDR such as 127.32.0.0/16, got ${JSON.stringify(text)}`);
+    return text;
+  },
   envoy: str,
   adsMode: oneOf('delta', 'sotw'),
   envoyXdsHost: str,
@@ -173,4 +189,9 @@ export function loadConfigFile(path: string): Partial<PierConfig> {
 
 export function resolveConfig(fromFile: Partial<PierConfig>, fromFlags: Partial<PierConfig>): PierConfig {
   return { ...DEFAULT_CONFIG, ...fromFile, ...fromFlags };
+}
+
+/** The infrastructure in effect: the configured one, else the provider's natural one. */
+export function effectiveInfrastructure(config: Pick<PierConfig, 'infrastructure' | 'provider'>): 'host' | 'kubernetes' {
+  return config.infrastructure || (config.provider === 'kubernetes' ? 'kubernetes' : 'host');
 }

@@ -11,7 +11,7 @@
  * listener's IR (listenerir.ts) and the statuses.
  */
 import type { Gateway, RouteParentStatus } from '../apis/gateway';
-import type { InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus } from '../message/resources';
 import { backendTLSUses } from './backends/backendtlsuse';
 import { ConditionType, RouteReason } from './model/conditions';
@@ -32,6 +32,10 @@ export interface UnitOptions {
   controllerName: string;
   /** Bind address (and status address) for Gateways without spec.addresses. */
   defaultAddress?: string;
+  /** What the infrastructure reports for this Gateway (bus.gatewayInfra). */
+  infra?: GatewayInfraState;
+  /** Without infra, the Gateway waits for it (TranslateOptions.awaitGatewayInfra). */
+  awaitGatewayInfra?: boolean;
   /** The routes are given in translation order already (see inTranslationOrder). */
   routesInOrder?: boolean;
 }
@@ -164,7 +168,7 @@ interface Attachment {
  * over the others that reuses what they had. Kept by TranslationMemo, one per Gateway.
  */
 export class GatewayUnitMemo {
-  gateway: { source: Gateway; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
+  gateway: { source: Gateway; infra: GatewayInfraState | undefined; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
   /** By route translation: an edited route has a new one, so its old attachment is simply unused. */
   attached = new WeakMap<TranslatedRoute, Attachment>();
   readonly vhosts: VirtualHostCache = new Map();
@@ -172,7 +176,7 @@ export class GatewayUnitMemo {
 
 function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUnitMemo | undefined, options: UnitOptions): GatewayContext {
   const cached = memo?.gateway;
-  if (cached && cached.source === gateway && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
+  if (cached && cached.source === gateway && cached.infra === options.infra && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
     cached.checkedAt = index.clock;
     index.recordReads(cached.reads);
     for (const l of cached.ctx.listeners) l.attachedRoutes.clear();
@@ -180,7 +184,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   }
   const { value: ctx, reads } = index.withReads(() => {
     try {
-      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress });
+      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress, infra: options.infra, awaitInfra: options.awaitGatewayInfra });
     } catch (err) {
       const broken = new GatewayContext(gateway);
       broken.internalError = errorMessage(err);
@@ -190,7 +194,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   });
   index.recordReads(reads);
   if (memo) {
-    memo.gateway = { source: gateway, ctx, reads, checkedAt: index.clock };
+    memo.gateway = { source: gateway, infra: options.infra, ctx, reads, checkedAt: index.clock };
     memo.attached = new WeakMap();
     memo.vhosts.clear();
   }

@@ -273,6 +273,20 @@ export interface InfraIR {
   addresses: string[];
 }
 
+/**
+ * What the infrastructure running a Gateway's proxies tells the Gateway API translator about it
+ * (bus.gatewayInfra): where its listeners bind, the addresses it is reached at, whether the
+ * proxies are ready. Written by the infrastructure stage, so the translator itself stays pure.
+ */
+export interface GatewayInfraState {
+  /** Where the Gateway's listeners bind inside its proxy; default: the first usable spec.addresses entry, else the translator's default. */
+  bindAddress?: string;
+  /** status.addresses, in order. */
+  addresses: { type: 'IPAddress' | 'Hostname'; value: string }[];
+  /** When present and not ok, the Gateway is Programmed=False with this reason and message although its configuration is served. */
+  programmed?: { ok: boolean; reason: string; message: string };
+}
+
 export function emptyXdsIR(gateway: string): XdsIR {
   return { gateway, http: [], tcp: [], udp: [] };
 }

@@ -58,7 +58,7 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
   }
 
   async function startPier(config: Record<string, unknown>): Promise<PierProcess> {
-    const pier = await PierProcess.start({ config: { provider: 'kubernetes', controllerName: CONTROLLER, envoy: 'off', leaderElectionNamespace: SYSTEM, ...config } });
+    const pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', controllerName: CONTROLLER, envoy: 'off', leaderElectionNamespace: SYSTEM, ...config } });
     piers.push(pier);
     return pier;
   }

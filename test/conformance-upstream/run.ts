@@ -55,30 +55,38 @@ function suiteVersion(): string {
 interface TestResult { name: string; result: 'PASS' | 'FAIL' | 'SKIP'; seconds: number; reason?: string }
 
 /**
- * Reads `go test -v` output: a top-level conformance test's result is a `--- PASS|FAIL|SKIP:
- * TestConformance/<name> (<s>s)` line; its first error is the first testify `Error:` line (or the
- * first log line) printed between its `=== RUN` and its result.
+ * Reads `go test -v` output. A top-level conformance test's result is a `--- PASS|FAIL|SKIP:
+ * TestConformance/<name> (<s>s)` line (Go prints them when TestConformance ends: the suite runs
+ * subtests in parallel); its log lines follow the `=== RUN|NAME|CONT TestConformance/<name>[/...]`
+ * header that names it, and its first error is the first testify `Error:` line among them.
  */
 class GoTestOutput {
   readonly results: TestResult[] = [];
-  private current: { name: string; lines: string[] } | undefined;
+  private readonly logs = new Map<string, string[]>();
+  private current: string | undefined;
+  /** The last top-level test that started, for a run cut short. */
+  lastStarted: string | undefined;
 
   line(text: string): TestResult | undefined {
-    const run = /^=== RUN\s+TestConformance\/([^/\s]+)$/.exec(text);
-    if (run) {
-      this.current = { name: run[1], lines: [] };
+    const header = /^=== (RUN|NAME|CONT|PAUSE)\s+TestConformance\/([^/\s]+)/.exec(text);
+    if (header) {
+      this.current = header[2];
+      if (header[1] === 'RUN') this.lastStarted = header[2];
       return undefined;
     }
     const done = /^\s*--- (PASS|FAIL|SKIP): TestConformance\/([^/\s]+) \(([\d.]+)s\)$/.exec(text);
     if (done) {
-      const lines = this.current?.name === done[2] ? this.current.lines : [];
       const result: TestResult = { name: done[2], result: done[1] as TestResult['result'], seconds: Number(done[3]) };
-      if (result.result !== 'PASS') result.reason = firstError(lines);
+      if (result.result !== 'PASS') result.reason = firstError(this.logs.get(done[2]) ?? []);
       this.results.push(result);
-      this.current = undefined;
       return result;
     }
-    if (this.current && this.current.lines.length < 2000) this.current.lines.push(text);
+    if (/^\s*--- (PASS|FAIL|SKIP): /.test(text) || /^=== /.test(text)) return undefined;
+    if (this.current) {
+      const lines = this.logs.get(this.current) ?? [];
+      if (lines.length < 2000) lines.push(text);
+      this.logs.set(this.current, lines);
+    }
     return undefined;
   }
 }
@@ -136,7 +144,7 @@ function runSuite(binary: string, args: string[], env: NodeJS.ProcessEnv, logFil
     let timedOut = false;
     const limit = setTimeout(() => {
       timedOut = true;
-      out(`KILLED: the suite ran past its hard limit of ${Math.round(limitMs / 60_000)} min`);
+      out(`KILLED: the suite ran past its hard limit of ${Math.round(limitMs / 60_000)} min (last test started: ${parser.lastStarted ?? 'none'})`);
       try { process.kill(-(child.pid as number), 'SIGKILL'); } catch { /* gone */ }
     }, limitMs);
     createInterface({ input: child.stdout }).on('line', (line) => {

@@ -117,6 +117,23 @@ describe('test node agent: pods of a real control plane as local processes', { t
     assert.deepEqual(slice.ports?.map((p) => p.port), [3000]);
   });
 
+  test('pod logs through the API server (pods/log, served by the agent\'s kubelet API), filtered by sinceTime as the suite reads them', async () => {
+    const [pod] = await readyPods('echo', 2);
+    const since = new Date(Date.now() - 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const r = await httpRequest(`http://${pod.status?.podIP}:3000/logged-request`, { timeoutMs: 2000 });
+    assert.equal(r.status, 200);
+    // An empty body comes back as undefined.
+    const logs = async (query: string): Promise<string> => (await cp.api.get<string | undefined>(`${PODS}/${pod.metadata.name}/log?container=echo&${query}`)) ?? '';
+    const text = await waitFor('the request in the pod\'s log', async () => {
+      const t = await logs(`sinceTime=${encodeURIComponent(since)}`);
+      return t.includes('Echoing back request made to /logged-request to client') ? t : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 200 });
+    assert.doesNotMatch(text, /^\d{4}-\d\d-\d\dT/m, 'no timestamps unless asked');
+    assert.match(await logs(`sinceTime=${encodeURIComponent(since)}&timestamps=true`), /^\d{4}-\d\d-\d\dT\S+ .*\/logged-request/m);
+    const later = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    assert.equal(await logs(`sinceTime=${encodeURIComponent(later)}`), '', 'nothing after a later sinceTime');
+  });
+
   test('a Secret volume at its mountPath: echo-basic serves TLS with the certificate from /etc/secret-volume', async () => {
     const cert = selfSignedCert(['tls.example.com']);
     await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, {

@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ApiRequestError, type TestApiClient } from '../api';
 import { ContainerProcess } from './container';
+import { KubeletApi } from './kubelet-api';
 import { PodNetwork } from './network';
 import {
   containerArgv, containerEnv, imageRepository, type ConfigMap, type ContainerStatus, type KeyLookup, type LocalImage, type Pod,
@@ -81,6 +82,7 @@ export class NodeAgent {
   private polling: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly errors: string[] = [];
+  private kubelet: KubeletApi | undefined;
 
   private constructor(private readonly options: NodeAgentOptions, readonly network: PodNetwork, private readonly dir: string) {
     this.nodeName = options.nodeName ?? `pier-node-${process.pid}`;
@@ -90,6 +92,7 @@ export class NodeAgent {
     const network = PodNetwork.create();
     const agent = new NodeAgent(options, network, mkdtempSync(path.join(tmpdir(), 'pier-node-')));
     try {
+      agent.kubelet = await KubeletApi.start(network.nodeAddress, (ns, name, container) => agent.logFile(ns, name, container));
       await agent.register();
       agent.timers.push(setInterval(() => { agent.heartbeat().catch((err: Error) => agent.note(`heartbeat: ${err.message}`)); }, HEARTBEAT_MS));
       agent.schedulePoll(0);
@@ -121,6 +124,7 @@ export class NodeAgent {
     for (const t of this.timers) clearInterval(t);
     if (this.pollTimer) clearTimeout(this.pollTimer);
     await this.polling.catch(() => undefined);
+    await this.kubelet?.stop();
     await Promise.all([...this.pods.values()].map((p) => this.stopProcesses(p, 2_000)));
     this.network.remove();
     for (const d of this.createdMountDirs.reverse()) {
@@ -159,8 +163,10 @@ export class NodeAgent {
           condition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', ''),
           condition('PIDPressure', 'False', 'KubeletHasSufficientPID', ''),
         ],
-        addresses: [{ type: 'InternalIP', address: this.nodeAddress }, { type: 'Hostname', address: this.nodeName }],
+        // No Hostname address: the API server would try it first to reach the kubelet API, and it resolves nowhere.
+        addresses: [{ type: 'InternalIP', address: this.nodeAddress }],
         capacity, allocatable: capacity,
+        daemonEndpoints: { kubeletEndpoint: { Port: this.kubelet?.port ?? 0 } },
       },
     });
     const leasePath = `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${this.nodeName}`;
@@ -173,6 +179,19 @@ export class NodeAgent {
         apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: this.nodeName, namespace: 'kube-node-lease' }, spec,
       });
     }
+  }
+
+  /** The log file of a running pod's container, for the kubelet API. */
+  private logFile(namespace: string, name: string, container: string | undefined): string | { error: string } {
+    const running = [...this.pods.values()].find((p) => p.key === `${namespace}/${name}` && !p.stopping);
+    if (!running) return { error: `pod ${namespace}/${name} is not running on node ${this.nodeName}` };
+    const names = running.pod.spec.containers.map((c) => c.name);
+    const wanted = container ?? (names.length === 1 ? names[0] : undefined);
+    if (wanted === undefined) return { error: `pod ${namespace}/${name} has several containers (${names.join(', ')}): name one` };
+    const index = names.indexOf(wanted);
+    const proc = running.containers[index];
+    if (!proc) return { error: `container ${wanted} is not in pod ${namespace}/${name} or has not started` };
+    return proc.launch.logFile;
   }
 
   private schedulePoll(delayMs: number): void {

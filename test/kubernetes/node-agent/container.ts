@@ -8,7 +8,9 @@
  * first socket the process listens on in its namespace.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import * as net from 'node:net';
 import { httpRequest } from '../../helpers/net';
 import type { Container, Probe } from './pod';
@@ -52,17 +54,21 @@ export class ContainerProcess {
   private exitInfo: ContainerExit | undefined;
 
   constructor(readonly launch: ContainerLaunch) {
-    const log = openSync(launch.logFile, 'a');
     const mountArgs = launch.mounts.flatMap((m) => [m.source, m.target]);
     const command = [...SETPRIV, 'ip', 'netns', 'exec', launch.netns, 'unshare', '-m', '--propagation', 'private', '--',
       'sh', '-c', MOUNT_AND_EXEC, 'sh', launch.container.workingDir ?? '', ...mountArgs, '--', ...launch.argv];
-    try {
-      // The image's environment plus the container's: PATH from the host, so `ip`, `unshare`
-      // and `sh` are found (the container's own PATH, if it sets one, wins for its process).
-      const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/root', ...Object.fromEntries(launch.env) };
-      this.child = spawn(command[0], command.slice(1), { stdio: ['ignore', log, log], env });
-    } finally {
-      closeSync(log);
+    // The image's environment plus the container's: PATH from the host, so `ip`, `unshare`
+    // and `sh` are found (the container's own PATH, if it sets one, wins for its process).
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/root', ...Object.fromEntries(launch.env) };
+    this.child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env });
+    // Each line stamped as a container runtime does ("<RFC 3339 time> <stream> <line>"), so the
+    // logs API can filter by time (the suite reads the echo servers' logs since a moment).
+    const log = createWriteStream(launch.logFile, { flags: 'a' });
+    let open = 2;
+    for (const [stream, name] of [[this.child.stdout, 'stdout'], [this.child.stderr, 'stderr']] as const) {
+      createInterface({ input: stream as Readable }).on('line', (line) => log.write(`${new Date().toISOString()} ${name} ${line}\n`)).on('close', () => {
+        if (--open === 0) log.end();
+      });
     }
     this.exited = new Promise((resolve) => {
       const done = (code: number | null, signal: NodeJS.Signals | null): void => {
@@ -93,11 +99,7 @@ export class ContainerProcess {
 
   /** The last lines of its output, for status messages. */
   tail(lines = 5): string {
-    try {
-      return readFileSync(this.launch.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-    } catch {
-      return '';
-    }
+    return readContainerLog(this.launch.logFile, { tailLines: lines }).map((l) => l.text).join('\n');
   }
 
   /** One readiness check, as a kubelet makes it; resolves with why it is not ready, or true. */
@@ -178,4 +180,24 @@ function listensOnAnySocket(pid: number): boolean {
     }
   }
   return false;
+}
+
+export interface LogLine { time: string; stream: 'stdout' | 'stderr'; text: string }
+
+/** A container's log lines, oldest first: those at or after sinceMs, then the last tailLines of them. */
+export function readContainerLog(file: string, options: { sinceMs?: number; tailLines?: number } = {}): LogLine[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines: LogLine[] = [];
+  for (const raw of text.split('\n')) {
+    const m = /^(\S+) (stdout|stderr) (.*)$/.exec(raw);
+    if (!m) continue;
+    if (options.sinceMs !== undefined && Date.parse(m[1]) < options.sinceMs) continue;
+    lines.push({ time: m[1], stream: m[2] as LogLine['stream'], text: m[3] });
+  }
+  return options.tailLines !== undefined ? lines.slice(-options.tailLines) : lines;
 }

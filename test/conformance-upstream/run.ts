@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { GoTestOutput, type TestResult } from './gotest';
 import { repoRoot } from '../helpers/paths';
 import { PIER_CLI } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
@@ -50,54 +51,6 @@ function suiteVersion(): string {
   const version = goMod.match(/^\s*(?:require\s+)?sigs\.k8s\.io\/gateway-api\/conformance\s+(v\S+)/m)?.[1];
   if (!version) throw new Error('test/conformance-upstream/runner/go.mod does not require sigs.k8s.io/gateway-api/conformance');
   return version;
-}
-
-interface TestResult { name: string; result: 'PASS' | 'FAIL' | 'SKIP'; seconds: number; reason?: string }
-
-/**
- * Reads `go test -v` output. A top-level conformance test's result is a `--- PASS|FAIL|SKIP:
- * TestConformance/<name> (<s>s)` line (Go prints them when TestConformance ends: the suite runs
- * subtests in parallel); its log lines follow the `=== RUN|NAME|CONT TestConformance/<name>[/...]`
- * header that names it, and its first error is the first testify `Error:` line among them.
- */
-class GoTestOutput {
-  readonly results: TestResult[] = [];
-  private readonly logs = new Map<string, string[]>();
-  private current: string | undefined;
-  /** The last top-level test that started, for a run cut short. */
-  lastStarted: string | undefined;
-
-  line(text: string): TestResult | undefined {
-    const header = /^=== (RUN|NAME|CONT|PAUSE)\s+TestConformance\/([^/\s]+)/.exec(text);
-    if (header) {
-      this.current = header[2];
-      if (header[1] === 'RUN') this.lastStarted = header[2];
-      return undefined;
-    }
-    const done = /^\s*--- (PASS|FAIL|SKIP): TestConformance\/([^/\s]+) \(([\d.]+)s\)$/.exec(text);
-    if (done) {
-      const result: TestResult = { name: done[2], result: done[1] as TestResult['result'], seconds: Number(done[3]) };
-      if (result.result !== 'PASS') result.reason = firstError(this.logs.get(done[2]) ?? []);
-      this.results.push(result);
-      return result;
-    }
-    if (/^\s*--- (PASS|FAIL|SKIP): /.test(text) || /^=== /.test(text)) return undefined;
-    if (this.current) {
-      const lines = this.logs.get(this.current) ?? [];
-      if (lines.length < 2000) lines.push(text);
-      this.logs.set(this.current, lines);
-    }
-    return undefined;
-  }
-}
-
-function firstError(lines: readonly string[]): string {
-  const errorAt = lines.findIndex((l) => /^\s+Error:\s/.test(l));
-  let text = errorAt >= 0
-    ? [lines[errorAt].replace(/^\s+Error:\s+/, ''), ...lines.slice(errorAt + 1, errorAt + 4).filter((l) => /^\s{20,}/.test(l))].join(' ')
-    : (lines.find((l) => /\.go:\d+: .*(fail|error|expected|timed out|unexpected)/i.test(l)) ?? lines.find((l) => /\.go:\d+:/.test(l)) ?? '(no message)');
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > 400 ? `${text.slice(0, 397)}...` : text;
 }
 
 async function startPier(cp: ControlPlane, dir: string, logFile: string): Promise<ManagedProcess> {

@@ -44,3 +44,12 @@ export function conformanceImages(binDir: string): Record<string, LocalImage> {
 export function conformanceImageResolver(): ImageResolver {
   return imageMap(conformanceImages(conformanceBinDir()));
 }
+
+/**
+ * Envoy's image (any tag, Docker Hub short or long name), run from a local envoy binary (see
+ * test/helpers/tools.ts requireEnvoy): for tests that deploy Envoy as a pod.
+ */
+export function envoyImages(envoyBinary: string): Record<string, LocalImage> {
+  const image: LocalImage = { entrypoint: [envoyBinary], executables: { envoy: envoyBinary, '/usr/local/bin/envoy': envoyBinary } };
+  return { 'envoyproxy/envoy': image, 'docker.io/envoyproxy/envoy': image };
+}

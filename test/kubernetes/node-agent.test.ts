@@ -8,7 +8,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as dgram from 'node:dgram';
 import { X509Certificate } from 'node:crypto';
@@ -68,9 +68,14 @@ describe('test node agent: pods of a real control plane as local processes', { t
   }, { timeoutMs: 90_000, intervalMs: 200 });
 
   const hadSecretVolumeDir = existsSync('/etc/secret-volume');
+  let deadPid = 0;
   before(async () => {
     const images = conformanceImageResolver();
     cp = await startControlPlane();
+    // What an agent killed with SIGKILL leaves: the next agent removes it.
+    deadPid = spawnSync('true').pid as number;
+    execFileSync('ip', ['netns', 'add', `pier-pod-${deadPid}-0`]);
+    execFileSync('ip', ['link', 'add', `pnb${deadPid}`, 'type', 'bridge']);
     agent = await NodeAgent.start({ api: cp.api, images });
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     // Pods are admitted once the namespace's default ServiceAccount exists.
@@ -80,6 +85,11 @@ describe('test node agent: pods of a real control plane as local processes', { t
   after(async () => {
     await agent?.stop();
     await cp?.stop();
+  });
+
+  test('start() removed the namespaces and bridge an agent killed before its stop() left behind', () => {
+    assert.doesNotMatch(execFileSync('ip', ['netns', 'list']).toString(), new RegExp(`pier-pod-${deadPid}-0`));
+    assert.doesNotMatch(execFileSync('ip', ['link', 'show']).toString(), new RegExp(`pnb${deadPid}\\b`));
   });
 
   test('the Node is Ready and its Lease is renewed', async () => {
@@ -211,8 +221,8 @@ describe('test node agent: pods of a real control plane as local processes', { t
     await agent.stop();
     assert.deepEqual(pids.filter(isAlive), []);
     const netns = execFileSync('ip', ['netns', 'list']).toString();
-    assert.doesNotMatch(netns, new RegExp(`pier-pod-${process.pid % 100_000}-`));
-    assert.doesNotMatch(execFileSync('ip', ['link', 'show']).toString(), new RegExp(`pnb${process.pid % 100_000}\\b`));
+    assert.doesNotMatch(netns, new RegExp(`pier-pod-${process.pid}-`));
+    assert.doesNotMatch(execFileSync('ip', ['link', 'show']).toString(), new RegExp(`pnb${process.pid}\\b`));
     if (!hadSecretVolumeDir) assert.equal(existsSync('/etc/secret-volume'), false, 'the mount point it made is removed');
   });
 });

@@ -6,9 +6,11 @@
  * and pods reach each other through the bridge.
  *
  * Each agent uses its own /24 (198.18.<pid % 250>.0/24): up to 253 pods at once. Names carry the
- * agent's pid so parallel test processes never collide; remove() deletes everything it made.
+ * agent's pid so parallel test processes never collide; remove() deletes everything it made, and
+ * a new agent removes what agents killed before their stop() (SIGKILL) left behind.
  */
 import { execFileSync } from 'node:child_process';
+import { isAlive } from '../process';
 
 function ip(...args: string[]): void {
   execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -40,7 +42,8 @@ export class PodNetwork {
 
   /** Creates the bridge; throws with the command's message when it cannot (no root, no netns support). */
   static create(): PodNetwork {
-    const id = process.pid % 100_000;
+    removeLeftovers();
+    const id = process.pid;
     const network = new PodNetwork(id, `198.18.${process.pid % 250}`, `pnb${id}`);
     try {
       ip('link', 'add', network.bridge, 'type', 'bridge');
@@ -100,5 +103,23 @@ export class PodNetwork {
   remove(): void {
     for (const key of [...this.sandboxes.keys()]) this.release(key);
     try { ip('link', 'del', this.bridge); } catch { /* already gone */ }
+  }
+}
+
+/** Namespaces and bridges of agents whose process is gone (the veths go with their namespace). */
+function removeLeftovers(): void {
+  let netns = '';
+  let links = '';
+  try {
+    netns = execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' });
+    links = execFileSync('ip', ['-o', 'link', 'show', 'type', 'bridge'], { encoding: 'utf8' });
+  } catch {
+    return; // create() reports why ip does not work
+  }
+  for (const m of netns.matchAll(/^pier-pod-(\d+)-\d+/gm)) {
+    if (!isAlive(Number(m[1]))) try { ip('netns', 'del', m[0]); } catch { /* gone meanwhile */ }
+  }
+  for (const m of links.matchAll(/^\d+: pnb(\d+)[:@]/gm)) {
+    if (!isAlive(Number(m[1]))) try { ip('link', 'del', `pnb${m[1]}`); } catch { /* gone meanwhile */ }
   }
 }

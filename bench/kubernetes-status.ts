@@ -7,7 +7,7 @@
  */
 import { Registry } from 'prom-client';
 import { silentLogger } from '../src/logging/logger';
-import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../src/provider/kubernetes/watch';
+import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../src/kubeclient/watch';
 import { waitFor } from '../test/helpers/net';
 import { PierProcess } from '../test/helpers/pier';
 import { controlPlaneBinDir, startControlPlane } from '../test/kubernetes/harness';

@@ -57,6 +57,9 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --infrastructure host|kubernetes
                              what runs the Gateways' proxies (default: host with --provider file,
                              kubernetes with --provider kubernetes)
+  --envoy-image IMAGE        kubernetes infrastructure: the proxies' image (default envoyproxy/envoy:v1.40.0)
+  --gateway-service-type T   kubernetes infrastructure: LoadBalancer|ClusterIP|NodePort (default LoadBalancer)
+  --proxy-xds-host HOST      kubernetes infrastructure: how proxy pods reach Pier's xDS (default pier.<ns>.svc)
   --envoy auto|off|PATH      host infrastructure: launch one Envoy per Gateway (default auto: when
                              envoy is on PATH)
   --gateway-address-pool CIDR
@@ -78,6 +81,10 @@ export const SERVE_FLAGS = {
   'leader-elect': { type: 'string' },
   'leader-election-namespace': { type: 'string' },
   'leader-election-name': { type: 'string' },
+  infrastructure: { type: 'string' },
+  'envoy-image': { type: 'string' },
+  'gateway-service-type': { type: 'string' },
+  'proxy-xds-host': { type: 'string' },
   'xds-address': { type: 'string' },
   'xds-tls-dir': { type: 'string' },
   'xds-tls-cert': { type: 'string' },
@@ -88,7 +95,6 @@ export const SERVE_FLAGS = {
   'state-dir': { type: 'string' },
   'admin-address': { type: 'string' },
   'controller-name': { type: 'string' },
-  infrastructure: { type: 'string' },
   'gateway-address-pool': { type: 'string' },
   envoy: { type: 'string' },
   'ads-mode': { type: 'string' },

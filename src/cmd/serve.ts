@@ -4,9 +4,10 @@
  */
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Bus } from '../message/resources';
-import { effectiveInfrastructure, type PierConfig } from '../config/config';
+import { ConfigError, effectiveInfrastructure, type PierConfig } from '../config/config';
+import type { XdsClientCertificates } from '../infra/kubernetes/controller';
 import { componentLogger, type Logger } from '../logging/logger';
 import { loadXdsProtos } from '../xds/proto';
 import { FileProvider } from '../provider/file/provider';
@@ -90,6 +91,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const events = new EventPublisher({ statuses: bus.statuses, proxies: () => registry.list() });
   registry.observe(events.proxyObserver());
   // Loaded only in Kubernetes mode: @kubernetes/client-node alone doubles the CLI's start-up time.
+  if (infrastructure === 'kubernetes' && config.provider !== 'kubernetes') {
+    throw new ConfigError('infrastructure kubernetes needs the kubernetes provider (--provider kubernetes)');
+  }
   const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger, metrics.registry) : null;
 
   let demo: EchoBackend | null = null;
@@ -103,6 +107,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({
     bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null,
+    // Envoy in a pod binds no port below 1024: the Gateway's Service maps those ports (src/ir/ports.ts).
+    unprivilegedPorts: infrastructure === 'kubernetes',
     logger, onTranslated: metrics.gatewayApiTranslated,
   });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });
@@ -155,6 +161,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => provider.stop(),
     () => kube?.elector?.stop(),
     () => infra?.stop(),
+    () => kube?.infrastructure?.stop(),
     () => addressPool?.stop(),
     () => events.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
@@ -204,7 +211,10 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     });
     readiness['xDS server listening'] = true;
 
-    if (infrastructure === 'host' && config.envoy !== 'off') {
+    if (kube && infrastructure === 'kubernetes') {
+      kube.startInfrastructure({ xdsPort, certificates: transport.kind === 'mtls' ? xdsClientCertificates(transport.paths) : undefined });
+      log.info({ image: config.envoyImage, serviceType: config.gatewayServiceType }, 'running each Gateway\'s proxies as a Deployment and a Service');
+    } else if (infrastructure === 'host' && config.envoy !== 'off') {
       const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
       if (binary) {
         infra = new HostInfrastructure({
@@ -243,6 +253,16 @@ function proxyCertificateIssuer(paths: XdsTlsPaths): ProxyCertificateIssuer {
     // The CA is read at each launch, so a rotated CA signs the next Envoy.
     issue: (gateway) => issueGatewayCertificate(readCertificateAuthorityFiles(paths.caCert, caKey), gateway),
   };
+}
+
+/** Kubernetes infrastructure's proxies get their client certificates from the CA, through a Secret per Gateway. */
+function xdsClientCertificates(paths: XdsTlsPaths): XdsClientCertificates {
+  if (!paths.caKey) {
+    throw new Error('the Gateways\' proxy pods need client certificates, and Pier has no CA key to issue them: ' +
+      'put ca.key in --xds-tls-dir or give --xds-tls-ca-key');
+  }
+  const issuer = proxyCertificateIssuer(paths);
+  return { caPem: () => readFileSync(paths.caCert, 'utf8'), issue: (gateway) => issuer.issue(gateway) };
 }
 
 /** grpc-js logs to stderr on its own; send its messages through pino like everything else. */

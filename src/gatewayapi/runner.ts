@@ -17,6 +17,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   bus: Bus;
   controllerName: string;
   defaultAddress?: string;
+  /** Kubernetes infrastructure: privileged listener ports bind unprivileged ones (TranslateOptions). */
+  unprivilegedPorts?: boolean;
   /** Gateways are served only once bus.gatewayInfra has their addresses (TranslateOptions.awaitGatewayInfra). */
   awaitGatewayInfra?: boolean;
   logger: Logger;
@@ -58,6 +60,7 @@ export class GatewayAPITranslatorRunner {
     this.log = componentLogger(options.logger, 'gateway-api');
     this.translator = new IncrementalTranslator({
       controllerName: options.controllerName, defaultAddress: options.defaultAddress, awaitGatewayInfra: options.awaitGatewayInfra,
+      unprivilegedPorts: options.unprivilegedPorts,
     });
   }
 

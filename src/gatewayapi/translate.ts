@@ -28,6 +28,11 @@ export interface TranslateOptions {
    * (Programmed=False, Pending), so no proxy is ever given listeners on the wrong address.
    */
   awaitGatewayInfra?: boolean;
+  /**
+   * Kubernetes infrastructure: listeners on ports below 1024 bind an unprivileged port
+   * (the IR's bindPort, from src/ir/ports.ts); their Service maps the Gateway port to it.
+   */
+  unprivilegedPorts?: boolean;
 }
 
 export interface TranslationResult {

@@ -12,6 +12,7 @@
  */
 import type { Gateway, RouteParentStatus } from '../apis/gateway';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
+import { unprivilegedBindPorts } from '../ir/ports';
 import type { ObjectStatus } from '../message/resources';
 import { backendTLSUses } from './backends/backendtlsuse';
 import { ConditionType, RouteReason } from './model/conditions';
@@ -32,6 +33,8 @@ export interface UnitOptions {
   controllerName: string;
   /** Bind address (and status address) for Gateways without spec.addresses. */
   defaultAddress?: string;
+  /** Listeners on privileged ports bind unprivileged ones (bindPort; see TranslateOptions). */
+  unprivilegedPorts?: boolean;
   /** What the infrastructure reports for this Gateway (bus.gatewayInfra). */
   infra?: GatewayInfraState;
   /** Without infra, the Gateway waits for it (TranslateOptions.awaitGatewayInfra). */
@@ -281,20 +284,29 @@ export function translateGatewayUnit(
   if (!gw.served) return unit;
   const served = gw.listeners.filter((l) => l.served).sort(compareListeners);
   const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
+  const bindPorts = options.unprivilegedPorts ? unprivilegedBindPorts(served.map((l) => l.listener.port)) : new Map<number, number>();
+  const bound = <L extends { port: number }>(l: L): L => {
+    const bindPort = bindPorts.get(l.port);
+    return bindPort === undefined ? l : { ...l, bindPort };
+  };
   unit.xdsIR = {
     gateway: gw.key,
-    http: ofProtocol('HTTP', 'HTTPS').map((l) => httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes, unitMemo?.vhosts)),
+    http: ofProtocol('HTTP', 'HTTPS').map((l) => bound(httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes, unitMemo?.vhosts))),
     tcp: [
       ...ofProtocol('TLS').map((l) => tlsListenerIR(l, tables.l4.get(l) ?? [])),
       ...ofProtocol('TCP').map((l) => tcpListenerIR(l, tables.l4.get(l) ?? [])),
-    ].sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
-    udp: ofProtocol('UDP').map((l) => udpListenerIR(l, tables.l4.get(l) ?? [])),
+    ].map(bound).sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
+    udp: ofProtocol('UDP').map((l) => bound(udpListenerIR(l, tables.l4.get(l) ?? []))),
   };
   unit.infraIR = {
     gateway: gw.key,
-    listeners: served.map((l) => ({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
+    listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
     addresses: gw.statusAddresses.map((a) => a.value),
   };
+  const infrastructure = gw.gateway.spec.infrastructure;
+  if (infrastructure?.labels || infrastructure?.annotations) {
+    unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };
+  }
   return unit;
 }
 

@@ -2,8 +2,7 @@
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
- * Not listed, on purpose: backendRef filters (HTTPRouteBackendRequestHeaderModification),
- * retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
+ * Not listed, on purpose: retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
  * client certificates, BackendTLSPolicy, mesh, and mixed TLS modes on one port (experimental).
  */
 const SUPPORTED_FEATURES: readonly string[] = [
@@ -13,9 +12,11 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'ReferenceGrant',
   // Gateway
   'GatewayHTTPListenerIsolation',
+  'GatewayHTTPSListenerDetectMisdirectedRequests',
   'GatewayPort8080',
   // HTTPRoute
   'HTTPRoute303RedirectStatusCode',
+  'HTTPRouteBackendRequestHeaderModification',
   'HTTPRoute307RedirectStatusCode',
   'HTTPRoute308RedirectStatusCode',
   'HTTPRouteBackendProtocolH2C',

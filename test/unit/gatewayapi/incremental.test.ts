@@ -23,7 +23,8 @@ import { applyDefaults, type ProviderObject } from '../../../src/provider/defaul
 import { testData } from '../../helpers/paths';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
-const OPTIONS = { controllerName: CONTROLLER, defaultAddress: '127.0.0.1' };
+// unprivilegedPorts: the Kubernetes-infrastructure port mapping (10080 among the HTTP ports makes 80 move past it).
+const OPTIONS = { controllerName: CONTROLLER, defaultAddress: '127.0.0.1', unprivilegedPorts: true };
 const GW = 'gateway.networking.k8s.io/v1';
 
 /** mulberry32: small, fast, deterministic. */
@@ -111,7 +112,7 @@ function backendRef(r: Random, protocols: 'TCP' | 'UDP'): { name: string; namesp
 
 function listener(r: Random, i: number, namespace: string): Listener {
   const protocol = r.pick(['HTTP', 'HTTP', 'HTTPS', 'TLS', 'TCP', 'UDP'] as const);
-  const port = protocol === 'HTTP' ? r.pick([80, 8080]) : protocol === 'HTTPS' ? 443 : protocol === 'TLS' ? r.pick([443, 8443]) : protocol === 'TCP' ? 9000 : 5353;
+  const port = protocol === 'HTTP' ? r.pick([80, 8080, 10080]) : protocol === 'HTTPS' ? 443 : protocol === 'TLS' ? r.pick([443, 8443]) : protocol === 'TCP' ? 9000 : 5353;
   const name = r.chance(0.8) ? protocol.toLowerCase() : `l${i}`;
   const l: Listener = { name, protocol, port };
   if ((protocol === 'HTTP' || protocol === 'HTTPS' || protocol === 'TLS') && r.chance(0.5)) l.hostname = r.pick(HOSTNAMES);
@@ -139,6 +140,7 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: GW, kind: 'Gateway', metadata, spec: {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
+        ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
       } } as Gateway;
     case 'Namespace':
       return { apiVersion: 'v1', kind: 'Namespace', metadata: { ...metadata, labels: r.chance(0.5) ? { env: 'prod' } : { env: 'dev' } } } as Namespace;

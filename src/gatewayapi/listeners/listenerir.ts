@@ -31,7 +31,10 @@ export function httpListenerIR(listener: ListenerContext, entries: readonly Rout
     hostnames: listenerHostnames(listener),
     virtualHosts: buildVirtualHosts(listener, entries, cache, vhosts),
   };
-  if (listener.listener.protocol === 'HTTPS') out.tls = { certificates: structuredClone(listener.certificates) };
+  if (listener.listener.protocol === 'HTTPS') {
+    out.tls = { certificates: structuredClone(listener.certificates) };
+    if (listener.clientValidation) out.tls.clientValidation = { ...listener.clientValidation };
+  }
   return out;
 }
 

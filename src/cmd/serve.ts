@@ -71,10 +71,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
   const infrastructure = effectiveInfrastructure(config);
-  // Host infrastructure with a pool: every Gateway waits for its own address before it is served.
-  const addressPool = infrastructure === 'host' && config.gatewayAddressPool
-    ? new GatewayAddressPool({ bus, pool: config.gatewayAddressPool, logger })
-    : null;
+  // Host infrastructure checks the Gateways' own addresses; with a pool, every Gateway without
+  // any waits for one of its own before it is served.
+  const addressPool = infrastructure === 'host' ? new GatewayAddressPool({ bus, pool: config.gatewayAddressPool, logger }) : null;
   const registry = new ProxyRegistry();
   const cache = new SnapshotCache({ logger });
   const metrics = new PierMetrics({
@@ -106,7 +105,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
 
   const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({
-    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null,
+    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null && config.gatewayAddressPool !== '',
     // Envoy in a pod binds no port below 1024: the Gateway's Service maps those ports (src/ir/ports.ts).
     unprivilegedPorts: infrastructure === 'kubernetes',
     logger, onTranslated: metrics.gatewayApiTranslated,

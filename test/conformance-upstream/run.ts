@@ -41,6 +41,8 @@ const CONTROLLER_NAME = 'pier.dev/gateway-controller';
 const GATEWAY_CLASS = 'pier';
 const PROFILES = ['GATEWAY-HTTP', 'GATEWAY-GRPC', 'GATEWAY-TLS', 'GATEWAY-TCP', 'GATEWAY-UDP'];
 const GATEWAY_ADDRESS_POOL = '127.32.0.0/16';
+const USABLE_STATIC_ADDRESS = '127.31.0.7';
+const UNUSABLE_STATIC_ADDRESS = '192.0.2.7';
 
 function out(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -143,6 +145,9 @@ async function main(): Promise<number> {
       `-report-output=${partialReport}`,
       '-organization=pier', '-project=pier', '-url=https://pier.dev', `-version=v${packageVersion}`, '-contact=pier maintainers',
       '-cleanup-base-resources=false',
+      // GatewayStaticAddresses: an address Envoy on this host can bind (outside the Gateway
+      // address pool), and one it cannot (TEST-NET-1, never a local address).
+      `-usable-address=${USABLE_STATIC_ADDRESS}`, `-unusable-address=${UNUSABLE_STATIC_ADDRESS}`,
       ...(process.env.PIER_CONFORMANCE_UPSTREAM_RUN ? [`-run-test=${process.env.PIER_CONFORMANCE_UPSTREAM_RUN}`] : []),
       ...(process.env.PIER_CONFORMANCE_UPSTREAM_SKIP ? [`-skip-tests=${process.env.PIER_CONFORMANCE_UPSTREAM_SKIP}`] : []),
     ];

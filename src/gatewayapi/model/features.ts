@@ -2,7 +2,7 @@
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
- * Not listed, on purpose: retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
+ * Not listed, on purpose: retries, empty Gateway addresses, infrastructure propagation, ListenerSet,
  * backend client certificates and mesh. TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
@@ -20,6 +20,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'GatewayHTTPListenerIsolation',
   'GatewayHTTPSListenerDetectMisdirectedRequests',
   'GatewayPort8080',
+  'GatewayStaticAddresses',
   // HTTPRoute
   'HTTPRoute303RedirectStatusCode',
   'HTTPRouteBackendRequestHeaderModification',

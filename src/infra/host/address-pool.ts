@@ -1,14 +1,18 @@
 /**
- * Host infrastructure's Gateway addresses: each Gateway without spec.addresses gets an address
- * of its own from a pool (an IPv4 CIDR, typically on loopback: every 127.x address is local on
- * Linux), so Gateways that use the same port do not collide, and the address is reported in
- * status.addresses as a load balancer's would be. Published on bus.gatewayInfra.
+ * Host infrastructure's Gateway addresses, published on bus.gatewayInfra:
+ * - A Gateway with spec.addresses binds the first of its IP addresses that this host has, and
+ *   reports that one; an IP address the host does not have makes it Programmed=False,
+ *   AddressNotUsable (its proxy could not bind it).
+ * - With a pool (an IPv4 CIDR, typically on loopback: every 127.x address is local on Linux),
+ *   each Gateway without spec.addresses gets an address of its own, so Gateways that use the
+ *   same port do not collide, reported in status.addresses as a load balancer's would be.
  *
  * An address is kept while its Gateway exists. A Gateway first tries the slot its name hashes to,
  * so it usually gets the same address back after a restart of Pier or a re-creation.
  */
 import { createHash } from 'node:crypto';
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { Gateway } from '../../apis/gateway';
 import type { GatewayInfraState } from '../../ir/types';
 import type { Bus } from '../../message/resources';
@@ -77,22 +81,43 @@ function requestsAddresses(gateway: Gateway): boolean {
   return (gateway.spec?.addresses ?? []).length > 0;
 }
 
+/** Whether a proxy on this host can bind ip: loopback, the unspecified address, or an address of an interface. */
+export function isHostAddress(ip: string, interfaces = networkInterfaces()): boolean {
+  if (ip === '0.0.0.0' || ip === '::' || ip === '::1' || (isIPv4(ip) && ip.startsWith('127.'))) return true;
+  return Object.values(interfaces).some((list) => (list ?? []).some((a) => a.address === ip));
+}
+
+/**
+ * What the host makes of a Gateway's spec.addresses: the first IP address it has is bound and
+ * reported; any it does not have keeps the Gateway from being Programmed. Undefined when no entry
+ * is an IP address (the translator reports the unsupported types).
+ */
+export function staticAddressState(gateway: Gateway, hasAddress: (ip: string) => boolean = isHostAddress): GatewayInfraState | undefined {
+  const ips = (gateway.spec?.addresses ?? []).filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0).map((a) => a.value);
+  if (ips.length === 0) return undefined;
+  const usable = ips.filter((ip) => hasAddress(ip));
+  const state: GatewayInfraState = usable[0] ? { bindAddress: usable[0], addresses: [{ type: 'IPAddress', value: usable[0] }] } : { addresses: [] };
+  const unusable = ips.filter((ip) => !hasAddress(ip));
+  if (unusable.length > 0) state.programmed = { ok: false, reason: 'AddressNotUsable', message: `not an address of this host, so its proxy cannot bind it: ${unusable.join(', ')}` };
+  return state;
+}
+
 export interface GatewayAddressPoolOptions {
   bus: Bus;
-  /** An IPv4 CIDR, e.g. "127.32.0.0/16". */
+  /** An IPv4 CIDR, e.g. "127.32.0.0/16", or "" for no pool (spec.addresses are still checked). */
   pool: string;
   logger: Logger;
 }
 
 /** Follows the Gateways table and keeps bus.gatewayInfra's addresses for them. */
 export class GatewayAddressPool {
-  private readonly allocator: AddressAllocator;
+  private readonly allocator: AddressAllocator | null;
   private readonly log: Logger;
   private subscription: Subscription<string, Gateway> | null = null;
   private loop: Promise<void> | null = null;
 
   constructor(private readonly options: GatewayAddressPoolOptions) {
-    this.allocator = new AddressAllocator(parseAddressPool(options.pool));
+    this.allocator = options.pool ? new AddressAllocator(parseAddressPool(options.pool)) : null;
     this.log = componentLogger(options.logger, 'infra-addresses');
   }
 
@@ -101,9 +126,11 @@ export class GatewayAddressPool {
     this.subscription = bus.tables.gateways.subscribe();
     this.loop = handleSubscription(this.subscription, (u) => {
       const gateway = u.value;
-      if (u.deleted || !gateway || requestsAddresses(gateway)) {
-        this.allocator.release(u.key);
-        bus.gatewayInfra.delete(u.key);
+      if (u.deleted || !gateway || requestsAddresses(gateway) || !this.allocator) {
+        this.allocator?.release(u.key);
+        const state = gateway && !u.deleted ? staticAddressState(gateway) : undefined;
+        if (state) bus.gatewayInfra.store(u.key, state);
+        else bus.gatewayInfra.delete(u.key);
         return;
       }
       const address = this.allocator.allocate(u.key);

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { AddressAllocator, parseAddressPool } from '../../../src/infra/host/address-pool';
+import type { Gateway } from '../../../src/apis/gateway';
+import { AddressAllocator, isHostAddress, parseAddressPool, staticAddressState } from '../../../src/infra/host/address-pool';
 
 describe('Gateway address pool', () => {
   test('parses an IPv4 CIDR; the network and broadcast addresses are not handed out', () => {
@@ -31,5 +32,37 @@ describe('Gateway address pool', () => {
     const second = new AddressAllocator(parseAddressPool('127.32.0.0/16'));
     second.allocate('other/gw');
     assert.equal(second.allocate('team/web'), first);
+  });
+});
+
+describe('a Gateway\'s own addresses on host infrastructure', () => {
+  const gw = (addresses: { type?: string; value: string }[]) => ({
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'g', namespace: 'default' },
+    spec: { gatewayClassName: 'pier', addresses, listeners: [] },
+  }) as unknown as Gateway;
+  const has = (ip: string) => ip.startsWith('127.');
+
+  test('binds and reports the first address the host has', () => {
+    assert.deepEqual(staticAddressState(gw([{ value: '127.31.0.7' }, { type: 'IPAddress', value: '127.31.0.8' }]), has),
+      { bindAddress: '127.31.0.7', addresses: [{ type: 'IPAddress', value: '127.31.0.7' }] });
+  });
+
+  test('an address the host does not have: AddressNotUsable, naming it; the usable one is still the one reported', () => {
+    const state = staticAddressState(gw([{ value: '192.0.2.7' }, { value: '127.31.0.7' }]), has);
+    assert.equal(state?.bindAddress, '127.31.0.7');
+    assert.deepEqual(state?.addresses, [{ type: 'IPAddress', value: '127.31.0.7' }]);
+    assert.equal(state?.programmed?.ok, false);
+    assert.equal(state?.programmed?.reason, 'AddressNotUsable');
+    assert.match(state?.programmed?.message ?? '', /192\.0\.2\.7/);
+  });
+
+  test('no IP address at all: nothing to say (the translator reports unsupported types)', () => {
+    assert.equal(staticAddressState(gw([{ type: 'Hostname', value: 'gw.example.com' }]), has), undefined);
+  });
+
+  test('the host\'s own interfaces and loopback count as its addresses', () => {
+    assert.ok(isHostAddress('127.45.6.7'));
+    assert.ok(isHostAddress('0.0.0.0'));
+    assert.ok(!isHostAddress('192.0.2.123', {}));
   });
 });

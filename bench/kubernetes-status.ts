@@ -7,7 +7,7 @@
  */
 import { Registry } from 'prom-client';
 import { silentLogger } from '../src/logging/logger';
-import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../src/provider/kubernetes/watch';
+import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../src/kubeclient/watch';
 import { waitFor } from '../test/helpers/net';
 import { PierProcess } from '../test/helpers/pier';
 import { controlPlaneBinDir, startControlPlane } from '../test/kubernetes/harness';
@@ -35,7 +35,7 @@ export async function runKubernetesStatusBench(): Promise<void> {
   const stores: { stop(): Promise<void> }[] = [];
   try {
     await createGatewaySetup(cp.api, NS, CONTROLLER);
-    pier = await PierProcess.start({ config: { provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false } });
+    pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false } });
     await waitFor('the Gateway status', async () => ((await cp.api.get<Obj>(`${GW_API}/namespaces/${NS}/gateways/edge`)).status?.listeners?.[0]?.attachedRoutes === 0 ? true : undefined), { timeoutMs: 30_000 });
 
     // Count status updates from here on, as the API server reports them.

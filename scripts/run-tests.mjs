@@ -4,8 +4,9 @@
 // at a time (each starts a real etcd + kube-apiserver; the control plane is built first, from
 // the Go module proxy, when it is not in ~/.cache yet). Prints node's summaries and a closing
 // "N passed, N failed" line; exits non-zero when any test failed or none ran.
-// Then the Gateway API conformance replay (test/conformance), in Delta and in SotW xDS.
-// Usage: node scripts/run-tests.mjs [unit|e2e|kubernetes|conformance|all] (default all);
+// Then the Gateway API conformance replay (test/conformance), in Delta and in SotW xDS, and the
+// upstream conformance suite against Pier in Kubernetes mode (test/conformance-upstream).
+// Usage: node scripts/run-tests.mjs [unit|e2e|kubernetes|conformance|upstream|all] (default all);
 // PIER_TEST_FILTER=substring narrows the unit, e2e and kubernetes files.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -78,10 +79,9 @@ function conformance(adsMode) {
  */
 async function kubernetes(files) {
   if (files.length === 0) return none;
-  console.log('\n# kubernetes: control plane binaries');
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'k8s', 'build-control-plane.mjs')], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.log(`\nkubernetes: FAILED: could not build the control plane (exit ${build.status}); ${files.length} test files not run`);
+  console.log('\n# kubernetes: control plane and conformance binaries (the node agent runs the suite\'s images)');
+  if (!buildKubernetesBinaries()) {
+    console.log(`\nkubernetes: FAILED: could not build the binaries; ${files.length} test files not run`);
     return { pass: 0, fail: files.length, skipped: 0, code: 1 };
   }
   // One file at a time, each under a hard limit, so one stuck file cannot hold up CI.
@@ -92,6 +92,52 @@ async function kubernetes(files) {
   }
   return total;
 }
+
+/**
+ * etcd, kube-apiserver, kube-controller-manager, and the upstream conformance suite's binaries
+ * (its runner, echo-basic, CoreDNS): a no-op when cached. False when a build failed.
+ */
+function buildKubernetesBinaries() {
+  for (const script of ['build-control-plane.mjs', 'build-conformance.mjs']) {
+    const build = spawnSync(process.execPath, [join(root, 'scripts', 'k8s', script)], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.log(`\n${script}: exit ${build.status}`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The upstream Gateway API conformance suite against Pier in Kubernetes mode
+ * (test/conformance-upstream/run.ts), under a hard limit; it prints its own "N passed, N failed" line.
+ */
+function upstreamConformance() {
+  return new Promise((resolve) => {
+    console.log('\n# upstream conformance suite (Kubernetes mode)');
+    if (!buildKubernetesBinaries()) return resolve({ pass: 0, fail: 1, skipped: 0, code: 1 });
+    const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'test', 'conformance-upstream', 'run.js')], {
+      cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: true,
+    });
+    let killed = false;
+    const limit = setTimeout(() => {
+      killed = true;
+      console.log(`\nupstream conformance: KILLED after the hard limit of ${UPSTREAM_LIMIT_MS / 60_000} min`);
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    }, UPSTREAM_LIMIT_MS);
+    let text = '';
+    child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      const m = text.match(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m) ?? [];
+      const fail = Number(m[2] ?? 0);
+      resolve({ pass: Number(m[1] ?? 0), fail: killed ? Math.max(fail, 1) : fail, skipped: Number(m[3] ?? 0), code: killed ? 1 : code ?? 1 });
+    });
+  });
+}
+
+/** The upstream suite's own limit is 30 min (run.ts); this one also covers set-up and tear-down. */
+const UPSTREAM_LIMIT_MS = 35 * 60_000;
 
 /** No Kubernetes test file runs longer than this (the slowest takes a few minutes). */
 const KUBERNETES_FILE_LIMIT_MS = 15 * 60_000;
@@ -109,13 +155,15 @@ const e2e = await run(e2eFiles, 1, 'e2e');
 const k8s = await kubernetes(kubernetesFiles);
 const confDelta = ['all', 'conformance'].includes(which) ? await conformance('delta') : none;
 const confSotw = ['all', 'conformance'].includes(which) ? await conformance('sotw') : none;
-const phases = [unit, e2e, k8s, confDelta, confSotw];
+const upstream = ['all', 'upstream'].includes(which) ? await upstreamConformance() : none;
+const phases = [unit, e2e, k8s, confDelta, confSotw, upstream];
 const pass = phases.reduce((n, p) => n + p.pass, 0);
 const fail = phases.reduce((n, p) => n + p.fail, 0);
 const skipped = phases.reduce((n, p) => n + p.skipped, 0);
 const failedRun = phases.some((p) => p.code !== 0);
 console.log(`\nunit: ${unit.pass} passed, ${unit.fail} failed; e2e: ${e2e.pass} passed, ${e2e.fail} failed; ` +
   `kubernetes: ${k8s.pass} passed, ${k8s.fail} failed; ` +
-  `conformance delta: ${confDelta.pass} passed, ${confDelta.fail} failed; conformance sotw: ${confSotw.pass} passed, ${confSotw.fail} failed`);
+  `conformance delta: ${confDelta.pass} passed, ${confDelta.fail} failed; conformance sotw: ${confSotw.pass} passed, ${confSotw.fail} failed; ` +
+  `upstream conformance: ${upstream.pass} passed, ${upstream.fail} failed, ${upstream.skipped} skipped`);
 console.log(`${pass} passed, ${failedRun && fail === 0 ? 1 : fail} failed, ${skipped} skipped`);
 if (failedRun || fail > 0 || pass === 0) process.exit(1);

@@ -16,8 +16,21 @@ export interface Service extends KubeObject {
     ports?: ServicePort[];
     selector?: Record<string, string>;
     clusterIP?: string;
+    clusterIPs?: string[];
     externalName?: string;
   };
+  /** Read by Kubernetes infrastructure only (providers publish objects without status). */
+  status?: { loadBalancer?: { ingress?: LoadBalancerIngress[] } };
+}
+
+export interface LoadBalancerIngress {
+  ip?: string;
+  hostname?: string;
+}
+
+export interface ServiceAccount extends KubeObject {
+  kind: 'ServiceAccount';
+  automountServiceAccountToken?: boolean;
 }
 
 export interface EndpointPort {

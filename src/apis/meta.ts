@@ -9,6 +9,17 @@ export interface ObjectMeta {
   resourceVersion?: string;
   uid?: string;
   creationTimestamp?: string;
+  ownerReferences?: OwnerReference[];
+}
+
+/** An object's owner: the garbage collector deletes the object once its owners are gone. */
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
 }
 
 export interface TypeMeta {

@@ -59,7 +59,17 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
                              and the xDS address is not loopback (default .pier)
   --admin-address HOST:PORT  admin HTTP API (default 127.0.0.1:19000)
   --controller-name NAME     GatewayClass controllerName to serve (default pier.dev/gateway-controller)
-  --envoy auto|off|PATH      launch one Envoy per Gateway (default auto: when envoy is on PATH)
+  --infrastructure host|kubernetes
+                             what runs the Gateways' proxies (default: host with --provider file,
+                             kubernetes with --provider kubernetes)
+  --envoy-image IMAGE        kubernetes infrastructure: the proxies' image (default envoyproxy/envoy:v1.40.0)
+  --gateway-service-type T   kubernetes infrastructure: LoadBalancer|ClusterIP|NodePort (default LoadBalancer)
+  --proxy-xds-host HOST      kubernetes infrastructure: how proxy pods reach Pier's xDS (default pier.<ns>.svc)
+  --envoy auto|off|PATH      host infrastructure: launch one Envoy per Gateway (default auto: when
+                             envoy is on PATH)
+  --gateway-address-pool CIDR
+                             host infrastructure: each Gateway without spec.addresses gets its own
+                             address from this IPv4 range, e.g. 127.32.0.0/16 (default: none)
   --ads-mode delta|sotw      xDS flavour for launched Envoys (default delta)
   --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
   --demo-backend HOST:PORT   also run the demo echo backend
@@ -76,6 +86,10 @@ export const SERVE_FLAGS = {
   'leader-elect': { type: 'string' },
   'leader-election-namespace': { type: 'string' },
   'leader-election-name': { type: 'string' },
+  infrastructure: { type: 'string' },
+  'envoy-image': { type: 'string' },
+  'gateway-service-type': { type: 'string' },
+  'proxy-xds-host': { type: 'string' },
   'xds-address': { type: 'string' },
   'xds-tls-dir': { type: 'string' },
   'xds-tls-cert': { type: 'string' },
@@ -86,6 +100,7 @@ export const SERVE_FLAGS = {
   'state-dir': { type: 'string' },
   'admin-address': { type: 'string' },
   'controller-name': { type: 'string' },
+  'gateway-address-pool': { type: 'string' },
   envoy: { type: 'string' },
   'ads-mode': { type: 'string' },
   'default-gateway-address': { type: 'string' },

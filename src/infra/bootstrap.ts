@@ -29,6 +29,50 @@ export interface BootstrapOptions {
   adminPort: number;
   /** mTLS to Pier; plaintext when absent (Pier allows that on loopback or with --xds-insecure only). */
   tls?: BootstrapTls;
+  /**
+   * A listener on all addresses at this port that answers GET /ready from the admin interface,
+   * which stays on adminAddress: a kubelet probes the pod's IP, and the rest of the admin
+   * interface (which can stop Envoy) must not be reachable there.
+   */
+  readinessPort?: number;
+}
+
+const ADMIN_CLUSTER = 'envoy_admin';
+
+/** The readiness listener and the cluster it forwards /ready to (the admin interface). */
+function readinessResources(o: BootstrapOptions, port: number): { listener: Record<string, unknown>; cluster: Record<string, unknown> } {
+  const listener = {
+    name: 'envoy_ready',
+    address: { socket_address: { address: '0.0.0.0', port_value: port } },
+    filter_chains: [{
+      filters: [{
+        name: 'envoy.filters.network.http_connection_manager',
+        typed_config: {
+          '@type': 'type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager',
+          stat_prefix: 'envoy_ready',
+          route_config: {
+            name: 'envoy_ready',
+            virtual_hosts: [{
+              name: 'ready',
+              domains: ['*'],
+              routes: [{ match: { path: '/ready', headers: [{ name: ':method', string_match: { exact: 'GET' } }] }, route: { cluster: ADMIN_CLUSTER } }],
+            }],
+          },
+          http_filters: [{ name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } }],
+        },
+      }],
+    }],
+  };
+  const cluster = {
+    name: ADMIN_CLUSTER,
+    type: 'STATIC',
+    connect_timeout: '1s',
+    load_assignment: {
+      cluster_name: ADMIN_CLUSTER,
+      endpoints: [{ lb_endpoints: [{ endpoint: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } } }] }],
+    },
+  };
+  return { listener, cluster };
 }
 
 /** Envoy verifies Pier by its CA and its URI SAN, whatever address it was reached at. */
@@ -51,6 +95,7 @@ function xdsTransportSocket(tls: BootstrapTls): Record<string, unknown> {
 
 /** A bootstrap as a plain object; Envoy reads it as JSON or YAML. */
 export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
+  const readiness = o.readinessPort === undefined ? undefined : readinessResources(o, o.readinessPort);
   return {
     node: { id: o.nodeId, cluster: o.gateway },
     admin: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } },
@@ -80,7 +125,8 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
           },
         },
         ...(o.tls ? { transport_socket: xdsTransportSocket(o.tls) } : {}),
-      }],
+      }, ...(readiness ? [readiness.cluster] : [])],
+      ...(readiness ? { listeners: [readiness.listener] } : {}),
     },
     // An edge proxy needs a bound on downstream connections (Envoy warns without one).
     overload_manager: {

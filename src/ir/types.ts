@@ -19,6 +19,8 @@ export interface HTTPListener {
   /** Bind address, e.g. "0.0.0.0" or "127.0.0.11". */
   address: string;
   port: number;
+  /** The port the socket binds when it is not `port` (Kubernetes infrastructure: see ports.ts). */
+  bindPort?: number;
   /** Listener hostnames ("*" when none); a route's virtual host domains are within these. */
   hostnames: string[];
   tls?: TLSTermination;
@@ -195,6 +197,9 @@ export interface DestinationSetting {
   invalid?: boolean;
   /** Set when the proxy originates TLS to the backend (BackendTLSPolicy). */
   tls?: UpstreamTLS;
+  /** The backendRef's own header filters: applied only to the requests sent to (answers from) this backend. */
+  requestHeaders?: HeaderModifier;
+  responseHeaders?: HeaderModifier;
 }
 
 /** TLS from the proxy to a backend, validated against the given CAs. */
@@ -235,6 +240,8 @@ export interface TCPListener {
   name: string;
   address: string;
   port: number;
+  /** The port the socket binds when it is not `port` (Kubernetes infrastructure: see ports.ts). */
+  bindPort?: number;
   routes: TCPRoute[];
   /** Set for TLS listeners; absent for plain TCP. */
   tls?: TCPListenerTLS;
@@ -261,6 +268,8 @@ export interface UDPListener {
   name: string;
   address: string;
   port: number;
+  /** The port the socket binds when it is not `port` (Kubernetes infrastructure: see ports.ts). */
+  bindPort?: number;
   destination?: RouteDestination;
 }
 
@@ -268,9 +277,42 @@ export interface UDPListener {
 export interface InfraIR {
   /** "<namespace>/<gateway>" */
   gateway: string;
-  /** Ports the proxy listens on (informational; the listeners come over xDS). */
-  listeners: { name: string; address: string; port: number; protocol: string }[];
+  /**
+   * Ports the proxy listens on (the listeners themselves come over xDS): `port` is the
+   * Gateway's, `bindPort` the socket's when it differs (a Service maps one to the other).
+   */
+  listeners: { name: string; address: string; port: number; bindPort?: number; protocol: string }[];
   addresses: string[];
+  /** The Gateway's spec.infrastructure labels and annotations, for the objects that run it; absent when it has none. */
+  infrastructure?: { labels: Record<string, string>; annotations: Record<string, string> };
+}
+
+/**
+ * What the infrastructure running a Gateway reports back to the translator (bus.gatewayInfra,
+ * key "<namespace>/<gateway>").
+ */
+export interface GatewayInfraState {
+  /** Where the Gateway's listeners bind inside its proxy; default: the translator's default address. */
+  bindAddress?: string;
+  /** status.addresses, in order (used when the Gateway has no usable spec.addresses). */
+  addresses: { type: 'IPAddress' | 'Hostname'; value: string }[];
+  /** When set and not ok: Gateway condition Programmed=False with this reason/message (e.g. Pending,
+   *  AddressNotAssigned) even if its configuration is valid. Absent: Programmed as today. */
+  programmed?: { ok: boolean; reason: string; message: string };
+}
+
+/**
+ * What the infrastructure running a Gateway's proxies tells the Gateway API translator about it
+ * (bus.gatewayInfra): where its listeners bind, the addresses it is reached at, whether the
+ * proxies are ready. Written by the infrastructure stage, so the translator itself stays pure.
+ */
+export interface GatewayInfraState {
+  /** Where the Gateway's listeners bind inside its proxy; default: the first usable spec.addresses entry, else the translator's default. */
+  bindAddress?: string;
+  /** status.addresses, in order. */
+  addresses: { type: 'IPAddress' | 'Hostname'; value: string }[];
+  /** When present and not ok, the Gateway is Programmed=False with this reason and message although its configuration is served. */
+  programmed?: { ok: boolean; reason: string; message: string };
 }
 
 export function emptyXdsIR(gateway: string): XdsIR {

@@ -10,7 +10,7 @@ import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
   GatewayClassStatus, GatewayStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
-import type { InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
 import { createResourceTables, TABLE_NAMES, type ResourceTables } from './tables';
 import { WatchableMap } from './watchable';
@@ -97,6 +97,8 @@ export class Bus {
   readonly xdsIR = new WatchableMap<string, XdsIR>();
   /** Key: "<namespace>/<gateway>". */
   readonly infraIR = new WatchableMap<string, InfraIR>();
+  /** Key: "<namespace>/<gateway>". What the infrastructure running the Gateway's proxies reports back (addresses, readiness). */
+  readonly gatewayInfra = new WatchableMap<string, GatewayInfraState>();
   /** Key: statusKey(kind, namespace, name). */
   readonly statuses = new WatchableMap<string, ObjectStatus>();
   /** Key: "<namespace>/<gateway>". Listeners, routes, clusters and secrets (no endpoints). */
@@ -108,6 +110,6 @@ export class Bus {
 
   close(): void {
     for (const name of TABLE_NAMES) this.tables[name].close();
-    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.statuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
+    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
   }
 }

@@ -245,6 +245,18 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
       assert.ok(errors >= 0.25 * n && errors <= 0.75 * n, `500 for ${errors}/${n}`);
     });
 
+    test('backendRef filters: each backend gets its own request header, and its answers their own response header', async () => {
+      const n = 40;
+      const seen = await repeat(n, 8, async () => {
+        const { result, echo } = await echoOf('weights.test', '/backend-filters', { headers: { 'x-drop': 'yes' } });
+        assert.deepEqual(headerValues(echo, 'x-chosen'), [echo.service], 'the request header names the backend it went to');
+        assert.deepEqual(headerValues(echo, 'x-drop'), [], 'the removal applies too');
+        assert.equal(result.headers['x-answered-by'], echo.service);
+        return echo.service;
+      });
+      assert.deepEqual([...new Set(seen)].sort(), ['alpha', 'beta'], 'both backends answered');
+    });
+
     test('redirects: full path, scheme, hostname, prefix', async () => {
       const cases: [string, number, string][] = [
         ['/old', 301, `http://redirect.test:${ports.http}/new`],
@@ -333,6 +345,13 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
         const echo = JSON.parse(r.body) as EchoResponse;
         assert.equal(echo.service, `secure-${x}`);
         assert.equal(echo.path, '/hello');
+      }
+    });
+
+    test('a request for the other listener\'s name on a connection made for this one is answered 421 (misdirected)', async () => {
+      for (const [sni, host] of [['a.secure.test', 'b.secure.test'], ['b.secure.test', 'a.secure.test'], ['a.secure.test', 'unknown.secure.test']]) {
+        const r = await httpsRequest(ADDRESS.https, ports.https, sni!, '/hello', ca(), 2000, host);
+        assert.equal(r.status, 421, `SNI ${sni}, Host ${host}: ${r.body}`);
       }
     });
 
@@ -483,6 +502,17 @@ function httpRoutes(): Record<string, unknown>[] {
       rules: [
         { matches: [prefix('/split')], backendRefs: [backendRef('alpha', 3), backendRef('beta', 1), backendRef('gamma', 0)] },
         { matches: [prefix('/invalid')], backendRefs: [backendRef('alpha', 1), backendRef('no-such-service', 1)] },
+        {
+          // Each backend's own header filters apply to the requests sent to it (and its answers) only.
+          matches: [prefix('/backend-filters')],
+          backendRefs: ['alpha', 'beta'].map((name) => ({
+            ...backendRef(name, 1),
+            filters: [
+              { type: 'RequestHeaderModifier', requestHeaderModifier: { set: [{ name: 'x-chosen', value: name }], remove: ['x-drop'] } },
+              { type: 'ResponseHeaderModifier', responseHeaderModifier: { add: [{ name: 'x-answered-by', value: name }] } },
+            ],
+          })),
+        },
       ],
     }),
     route('HTTPRoute', 'redirects', 'http', {

@@ -1,5 +1,5 @@
 /** Records the watch helper's handler calls, in order, as short strings tests can compare. */
-import type { WatchHandlers, WatchedObject } from '../../src/provider/kubernetes/watch';
+import type { WatchHandlers, WatchedObject } from '../../src/kubeclient/watch';
 
 export interface RecorderOptions {
   /** Put "@<resourceVersion>" after names (stable in unit tests; arbitrary on a real server). */

@@ -35,7 +35,8 @@ export class TestApiClient {
     return new Promise<T>((resolve, reject) => {
       const req = https.request(`${this.server}${path}`, {
         method, agent: this.agent, timeout: options.timeoutMs ?? 15_000,
-        headers: { accept: 'application/json', ...(payload ? { 'content-type': options.contentType ?? 'application/json' } : {}) },
+        // content-length always: Node frames a DELETE body only when told its length.
+        headers: { accept: 'application/json', ...(payload ? { 'content-type': options.contentType ?? 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
       }, (res) => {
         let text = '';
         res.setEncoding('utf8');

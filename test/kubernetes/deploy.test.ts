@@ -16,6 +16,7 @@ import { PierProcess } from '../helpers/pier';
 import { repoRoot } from '../helpers/paths';
 import { installGatewayApiCrds, startControlPlane, type ControlPlane } from './harness';
 import { createGatewaySetup } from './objects';
+import { generateServerFiles } from '../../src/security/tls-dir';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const SYSTEM = 'pier-system';
@@ -30,7 +31,7 @@ interface ProviderError { source: string; message: string }
 function collection(m: Manifest): string {
   const [group, version] = m.apiVersion.includes('/') ? m.apiVersion.split('/') : ['', m.apiVersion];
   const root = group ? `/apis/${group}/${version}` : `/api/${version}`;
-  const plural = { Namespace: 'namespaces', ServiceAccount: 'serviceaccounts', ClusterRole: 'clusterroles', ClusterRoleBinding: 'clusterrolebindings', Role: 'roles', RoleBinding: 'rolebindings', Deployment: 'deployments' }[m.kind];
+  const plural = { Namespace: 'namespaces', ServiceAccount: 'serviceaccounts', ClusterRole: 'clusterroles', ClusterRoleBinding: 'clusterrolebindings', Role: 'roles', RoleBinding: 'rolebindings', Deployment: 'deployments', Service: 'services' }[m.kind];
   if (!plural) throw new Error(`deploy/: unexpected kind ${m.kind}`);
   return m.metadata.namespace ? `${root}/namespaces/${m.metadata.namespace}/${plural}` : `${root}/${plural}`;
 }
@@ -58,7 +59,8 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
   }
 
   async function startPier(config: Record<string, unknown>): Promise<PierProcess> {
-    const pier = await PierProcess.start({ config: { provider: 'kubernetes', controllerName: CONTROLLER, envoy: 'off', leaderElectionNamespace: SYSTEM, ...config } });
+    // Host infrastructure unless a test asks for Kubernetes infrastructure (which needs more verbs).
+    const pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', controllerName: CONTROLLER, envoy: 'off', leaderElectionNamespace: SYSTEM, ...config } });
     piers.push(pier);
     return pier;
   }
@@ -75,6 +77,13 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
     const route = await cp.api.get<{ status?: { parents?: { controllerName: string }[] } }>(ROUTE);
     return route.status?.parents?.some((p) => p.controllerName === CONTROLLER) ?? false;
   };
+
+  /** mTLS files with a CA key, so Pier can issue the Gateway's proxies their certificate. */
+  async function xdsTlsDir(): Promise<string> {
+    const tlsDir = path.join(dir, 'xds-tls');
+    await generateServerFiles(tlsDir);
+    return tlsDir;
+  }
 
   before(async () => {
     cp = await startControlPlane({ controllerManager: false });
@@ -117,10 +126,15 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
     assert.equal(await cp.api.exists(`/apis/apps/v1/namespaces/${SYSTEM}/deployments/pier`), false, 'a dry run stores nothing');
   });
 
-  test('Pier with the ServiceAccount\'s token lists every kind, writes status and holds its Lease', async () => {
-    const pier = await startPier({ kubeconfig: await tokenKubeconfig('pier') });
+  test('Pier with the ServiceAccount\'s token lists every kind, writes status, holds its Lease and runs the Gateway\'s proxy objects', async () => {
+    const pier = await startPier({ kubeconfig: await tokenKubeconfig('pier'), infrastructure: 'kubernetes', xdsTlsDir: await xdsTlsDir() });
     assert.deepEqual(await pier.admin<ProviderError[]>('/errors'), [], 'every kind listed');
     await waitFor('the route status written with the ServiceAccount', async () => ((await ourRouteStatus()) ? true : undefined), { timeoutMs: 20_000 });
+    for (const objectPath of [`/api/v1/namespaces/${NS}/serviceaccounts/pier-edge`, `/api/v1/namespaces/${NS}/secrets/pier-edge`, `/api/v1/namespaces/${NS}/configmaps/pier-edge`,
+      `/api/v1/namespaces/${NS}/services/pier-edge`, `/apis/apps/v1/namespaces/${NS}/deployments/pier-edge`]) {
+      await waitFor(`${objectPath} created with the ServiceAccount`, async () => ((await cp.api.exists(objectPath)) ? true : undefined), { timeoutMs: 20_000 });
+    }
+    assert.equal(pier.find((l) => /syncing the Gateway's proxy objects failed|cannot list the Gateway proxy objects/.test(l.msg)).length, 0, 'no write or list refused');
     const lease = await cp.api.get<{ spec: { holderIdentity: string } }>(`/apis/coordination.k8s.io/v1/namespaces/${SYSTEM}/leases/pier-gateway-controller`);
     assert.match(lease.spec.holderIdentity, new RegExp(`_${pier.child.pid}_`));
     assert.equal(await pier.stop(), 0);
@@ -134,7 +148,11 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
         ['list', 'watch'].map((verb) => ({ verb, group: gw, resource }))),
       ...['gatewayclasses', 'gateways', 'httproutes', 'grpcroutes', 'tlsroutes', 'tcproutes', 'udproutes', 'backendtlspolicies'].flatMap((resource) =>
         [{ verb: 'get', group: gw, resource, namespace: NS }, { verb: 'update', group: gw, resource, subresource: 'status', namespace: NS }]),
-      ...['services', 'namespaces', 'configmaps', 'secrets'].flatMap((resource) => ['list', 'watch'].map((verb) => ({ verb, group: '', resource }))),
+      ...['services', 'namespaces', 'configmaps', 'secrets', 'serviceaccounts'].flatMap((resource) => ['list', 'watch'].map((verb) => ({ verb, group: '', resource }))),
+      // Kubernetes infrastructure: each Gateway's proxy objects, in the Gateway's namespace.
+      ...['services', 'configmaps', 'secrets', 'serviceaccounts'].flatMap((resource) => ['create', 'update', 'delete'].map((verb) => ({ verb, group: '', resource, namespace: NS }))),
+      ...['list', 'watch'].map((verb) => ({ verb, group: 'apps', resource: 'deployments' })),
+      ...['create', 'update', 'delete'].map((verb) => ({ verb, group: 'apps', resource: 'deployments', namespace: NS })),
       { verb: 'list', group: 'discovery.k8s.io', resource: 'endpointslices' }, { verb: 'watch', group: 'discovery.k8s.io', resource: 'endpointslices' },
       ...['get', 'create', 'update'].map((verb) => ({ verb, group: 'coordination.k8s.io', resource: 'leases', namespace: SYSTEM })),
     ];
@@ -142,13 +160,17 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
       ...['create', 'update', 'patch', 'delete'].flatMap((verb) => ['gateways', 'httproutes', 'gatewayclasses'].map((resource) => ({ verb, group: gw, resource, namespace: NS }))),
       { verb: 'patch', group: gw, resource: 'httproutes', subresource: 'status', namespace: NS },
       { verb: 'get', group: gw, resource: 'referencegrants', namespace: NS },
-      ...['get', 'create', 'update', 'delete'].map((verb) => ({ verb, group: '', resource: 'secrets', namespace: NS })),
-      ...['create', 'update', 'delete'].map((verb) => ({ verb, group: '', resource: 'services', namespace: NS })),
+      { verb: 'get', group: '', resource: 'secrets', namespace: NS },
+      ...['patch', 'deletecollection'].flatMap((verb) => ['services', 'secrets', 'configmaps', 'serviceaccounts'].map((resource) => ({ verb, group: '', resource, namespace: NS }))),
+      { verb: 'create', group: '', resource: 'serviceaccounts', subresource: 'token', namespace: NS },
       { verb: 'get', group: '', resource: 'pods', namespace: NS }, { verb: 'list', group: '', resource: 'pods' },
       { verb: 'update', group: 'coordination.k8s.io', resource: 'leases', namespace: NS },
       { verb: 'delete', group: 'coordination.k8s.io', resource: 'leases', namespace: SYSTEM },
       { verb: 'list', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' },
-      { verb: 'create', group: 'apps', resource: 'deployments', namespace: SYSTEM },
+      { verb: 'patch', group: 'apps', resource: 'deployments', namespace: NS },
+      { verb: 'update', group: 'apps', resource: 'deployments', subresource: 'status', namespace: NS },
+      { verb: 'create', group: 'apps', resource: 'replicasets', namespace: NS },
+      { verb: 'create', group: '', resource: 'pods', namespace: NS },
     ];
     const denied: string[] = [];
     for (const a of uses) if (!(await allowed(user, a))) denied.push(`${a.verb} ${a.resource}${a.subresource ? '/' + a.subresource : ''}`);

@@ -10,18 +10,11 @@ import * as path from 'node:path';
 import { httpRequest, waitFor, type HttpResult } from '../helpers/net';
 import { repoRoot } from '../helpers/paths';
 import { GATEWAY_API_CRDS_DIR, startControlPlane, type ControlPlane } from './harness';
+import { isAlive } from './process';
 
 interface Meta { metadata: { name: string; namespace?: string; labels?: Record<string, string>; ownerReferences?: { kind: string; name: string }[] } }
 interface List<T = Meta> { items: T[] }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('Kubernetes test control plane', { timeout: 600_000 }, () => {
   let cp: ControlPlane;
@@ -122,9 +115,9 @@ describe('Kubernetes test control plane', { timeout: 600_000 }, () => {
   test('stop() ends every process and removes the temp dir', async () => {
     const pids = Object.values(cp.pids());
     assert.deepEqual(Object.keys(cp.pids()).sort(), ['etcd', 'kube-apiserver', 'kube-controller-manager']);
-    assert.deepEqual(pids.filter(alive), pids);
+    assert.deepEqual(pids.filter(isAlive), pids);
     await cp.stop();
     assert.equal(existsSync(cp.dir), false);
-    assert.deepEqual(pids.filter(alive), []);
+    assert.deepEqual(pids.filter(isAlive), []);
   });
 });

@@ -30,7 +30,7 @@ describe('two Pier replicas with leader election on a real API server', { timeou
   const replicas: PierProcess[] = [];
 
   const start = async (): Promise<PierProcess> => {
-    const pier = await PierProcess.start({ config: { provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', leaderElectionNamespace: 'default' } });
+    const pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', leaderElectionNamespace: 'default' } });
     replicas.push(pier);
     return pier;
   };

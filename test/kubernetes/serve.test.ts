@@ -83,7 +83,7 @@ describe('pier serve --provider kubernetes on a real API server, with real Envoy
     });
 
     pier = await PierProcess.start({
-      config: { provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
+      config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
     });
   }, { timeout: 300_000 });
 

@@ -1,5 +1,5 @@
 /**
- * The watch helper (src/provider/kubernetes/watch) against a real kube-apiserver + etcd:
+ * The watch helper (src/kubeclient/watch) against a real kube-apiserver + etcd:
  * changes, relist(), an API server and etcd restart (with changes the watcher missed), and 410
  * Gone after an etcd compaction.
  */
@@ -9,7 +9,7 @@ import { Registry } from 'prom-client';
 import { silentLogger } from '../../src/logging/logger';
 import {
   ClientNodeWatchClient, KeyIndex, WatchMetrics, watch, type ResourceKind, type WatchConfig, type WatchStore, type WatchedObject,
-} from '../../src/provider/kubernetes/watch';
+} from '../../src/kubeclient/watch';
 import { metricValue } from '../helpers/metrics';
 import { waitFor } from '../helpers/net';
 import { WatchRecorder } from '../helpers/watch-recorder';

@@ -14,15 +14,23 @@ import { isProtocolSupported, protocolTraits, supportedRouteKinds } from './prot
 import type { ResourceIndex } from '../resourceindex';
 import { labelSelectorMatches, labelSelectorProblem } from './selectors';
 import { verdict } from '../model/status';
+import type { GatewayInfraState } from '../../ir/types';
 
 export interface GatewayOptions {
   defaultAddress?: string;
+  /** What the infrastructure reports for this Gateway: it decides bind and status addresses when present. */
+  infra?: GatewayInfraState;
+  /** Without infra, a Gateway without spec.addresses is not served until the infrastructure reports on it. */
+  awaitInfra?: boolean;
 }
 
 export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, options: GatewayOptions): GatewayContext {
   const ctx = new GatewayContext(gateway);
   resolveParameters(ctx);
-  resolveAddresses(ctx, options.defaultAddress);
+  resolveAddresses(ctx, options);
+  ctx.infraReadiness = options.infra?.programmed;
+  // A Gateway that asks for addresses binds those; the others wait for the infrastructure's.
+  ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && (gateway.spec?.addresses ?? []).length === 0;
   const listeners = gateway.spec?.listeners ?? [];
   for (const listener of listeners) ctx.listeners.push(new ListenerContext(listener, ctx));
   const nameCounts = new Map<string, number>();
@@ -48,10 +56,12 @@ function resolveParameters(ctx: GatewayContext): void {
 }
 
 /**
- * Listeners bind to the first requested IP address, else the configured default, else every
- * interface. Only IP addresses can be served by a local Envoy.
+ * Listeners bind to the infrastructure's address for the Gateway, else the first requested IP
+ * address, else the configured default, else every interface. Only IP addresses can be served
+ * by a local Envoy. status.addresses are what the infrastructure reports when it reports, else
+ * the address bound.
  */
-function resolveAddresses(ctx: GatewayContext, defaultAddress: string | undefined): void {
+function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): void {
   const requested = ctx.gateway.spec?.addresses ?? [];
   const unsupported = requested.filter((a) => (a.type ?? 'IPAddress') !== 'IPAddress');
   const badIPs = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) === 0);
@@ -64,15 +74,13 @@ function resolveAddresses(ctx: GatewayContext, defaultAddress: string | undefine
   }
   const usable = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0);
   const first = usable[0];
-  if (first) {
-    // Listeners have one bind address; status lists only the address actually served.
-    ctx.bindAddress = first.value;
-    ctx.statusAddresses = [{ type: 'IPAddress', value: first.value }];
-    if (usable.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
-  } else {
-    ctx.bindAddress = defaultAddress ?? '0.0.0.0';
-    ctx.statusAddresses = defaultAddress ? [{ type: 'IPAddress', value: defaultAddress }] : [];
-  }
+  const { infra, defaultAddress } = options;
+  // Listeners have one bind address; status lists only the address actually served.
+  if (first && usable.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
+  ctx.bindAddress = infra?.bindAddress ?? first?.value ?? defaultAddress ?? '0.0.0.0';
+  if (infra) ctx.statusAddresses = infra.addresses.map((a) => ({ type: a.type, value: a.value }));
+  else if (first) ctx.statusAddresses = [{ type: 'IPAddress', value: first.value }];
+  else ctx.statusAddresses = defaultAddress ? [{ type: 'IPAddress', value: defaultAddress }] : [];
 }
 
 function validateListener(l: ListenerContext, index: ResourceIndex, duplicateName: boolean): void {

@@ -27,6 +27,8 @@ export const GatewayReason = {
   Programmed: 'Programmed',
   Invalid: 'Invalid',
   AddressNotUsable: 'AddressNotUsable',
+  AddressNotAssigned: 'AddressNotAssigned',
+  Pending: 'Pending',
 } as const;
 
 export const ListenerReason = {

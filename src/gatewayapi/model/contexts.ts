@@ -26,6 +26,10 @@ export class GatewayContext {
   addressNote: string | undefined;
   /** Set when translating this Gateway failed unexpectedly. */
   internalError: string | undefined;
+  /** The infrastructure's word on its proxies: not ok keeps Programmed False while the configuration is served. */
+  infraReadiness: { ok: boolean; reason: string; message: string } | undefined;
+  /** Set while the infrastructure has not assigned this Gateway its address: it is not served until then. */
+  awaitingInfra = false;
 
   constructor(readonly gateway: Gateway) {
     this.key = `${gateway.metadata.namespace ?? ''}/${gateway.metadata.name}`;
@@ -93,12 +97,16 @@ export class GatewayContext {
   }
 
   private computeServed(): boolean {
-    return this.accepted.ok && this.listeners.some((l) => l.programmable);
+    return !this.awaitingInfra && this.accepted.ok && this.listeners.some((l) => l.programmable);
   }
 
   get programmed(): Verdict {
-    if (this.served) return verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
+    if (this.served) {
+      const ready = this.infraReadiness;
+      return ready && !ready.ok ? verdict(false, ready.reason, ready.message) : verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
+    }
     const accepted = this.accepted;
+    if (accepted.ok && this.awaitingInfra) return verdict(false, GatewayReason.Pending, 'waiting for the infrastructure to assign the Gateway its address');
     return verdict(false, GatewayReason.Invalid, accepted.ok ? 'Gateway has no listener that can be programmed' : `Gateway is not accepted: ${accepted.message}`);
   }
 

@@ -2,9 +2,10 @@
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
- * Not listed, on purpose: backendRef filters (HTTPRouteBackendRequestHeaderModification),
- * retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
- * client certificates, BackendTLSPolicy, mesh, and mixed TLS modes on one port (experimental).
+ * Not listed, on purpose: retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
+ * client certificates, BackendTLSPolicy and mesh. TLSRouteModeMixed is listed: TLS listeners in
+ * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
+ * TLSRouteMixedTerminationSameNamespace).
  */
 const SUPPORTED_FEATURES: readonly string[] = [
   // Core
@@ -13,15 +14,18 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'ReferenceGrant',
   // Gateway
   'GatewayHTTPListenerIsolation',
+  'GatewayHTTPSListenerDetectMisdirectedRequests',
   'GatewayPort8080',
   // HTTPRoute
   'HTTPRoute303RedirectStatusCode',
+  'HTTPRouteBackendRequestHeaderModification',
   'HTTPRoute307RedirectStatusCode',
   'HTTPRoute308RedirectStatusCode',
   'HTTPRouteBackendProtocolH2C',
   'HTTPRouteBackendProtocolWebSocket',
   'HTTPRouteBackendTimeout',
   'HTTPRouteCORS',
+  'HTTPRouteDestinationPortMatching',
   'HTTPRouteHostRewrite',
   'HTTPRouteMethodMatching',
   'HTTPRouteNamedRouteRule',
@@ -41,6 +45,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'GRPCRouteNamedRouteRule',
   'TCPRoute',
   'TLSRoute',
+  'TLSRouteModeMixed',
   'TLSRouteModeTerminate',
   'UDPRoute',
 ];

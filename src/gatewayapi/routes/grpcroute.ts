@@ -93,6 +93,9 @@ function translateRule(ctx: GRPCRouteContext, rule: GRPCRouteRule, ruleIndex: nu
     matches,
     filters: translateFilters(filters, [], GRPC_FILTER_TYPES),
     backendRefs: rule.backendRefs ?? [],
+    // GRPCRoute has no timeouts: calls, streaming ones included, last as long as client and
+    // server keep them (Envoy's default route timeout of 15 s would cut long streams).
+    requestTimeoutMs: 0,
     problems: [],
   }, index);
 }

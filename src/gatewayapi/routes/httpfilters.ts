@@ -190,6 +190,9 @@ function cors(filter: HTTPRouteFilter, problems: RuleProblem[]): CORSPolicy | un
 /** The filter types GRPCRoute allows; HTTPRoute allows every type this module knows. */
 export const GRPC_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier', 'RequestMirror', 'ExtensionRef']);
 
+/** The filter types Pier honours on a backendRef: they apply to the requests sent to that backend only. */
+export const BACKEND_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier']);
+
 /**
  * A rule's filters. `allowed` limits the filter types (GRPCRoute); `matches` are the rule's
  * matches (ReplacePrefixMatch needs exactly one PathPrefix match).

@@ -7,12 +7,12 @@
  * match are answered with the route's failure status instead of falling through to some other
  * rule (fail closed). When every rule is invalid, the route is not accepted and not served.
  */
-import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type ParentReference, type RouteKind } from '../../apis/gateway';
+import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type HTTPRouteFilter, type ParentReference, type RouteKind } from '../../apis/gateway';
 import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RouteDestination, URLRewrite } from '../../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
 import { RouteReason } from '../model/conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
-import type { RedirectSpec, RuleFilters, RuleProblem } from './httpfilters';
+import { BACKEND_FILTER_TYPES, translateFilters, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { ReferenceFrom } from '../backends/referencegrant';
 import type { ResourceIndex } from '../resourceindex';
@@ -164,10 +164,17 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
   const { failureStatus, backendProtocol } = ctx.traits;
   const from: ReferenceFrom = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
   const problems: RuleProblem[] = [...rule.problems, ...filters.problems];
-  if (rule.backendRefs.some((b) => (b.filters ?? []).length > 0)) {
-    problems.push({ reason: RouteReason.UnsupportedValue, message: 'filters on backendRefs are not supported' });
-  }
-  const resolved: ResolvedBackend[] = rule.backendRefs.map((b) => resolveBackend(index, from, b, b.weight ?? 1, backendProtocol));
+  const resolved: ResolvedBackend[] = rule.backendRefs.map((b, i) => {
+    const r = resolveBackend(index, from, b, b.weight ?? 1, backendProtocol);
+    if ((b.filters ?? []).length === 0) return r;
+    // Header modifiers only, so the rule's matches (which URLRewrite would need) do not matter.
+    const own = translateFilters(b.filters as HTTPRouteFilter[], [], BACKEND_FILTER_TYPES);
+    problems.push(...own.problems.map((p) => ({ ...p, message: `backendRefs[${i}]: ${p.message}` })));
+    const setting = { ...r.setting };
+    if (own.requestHeaders) setting.requestHeaders = own.requestHeaders;
+    if (own.responseHeaders) setting.responseHeaders = own.responseHeaders;
+    return { ...r, setting };
+  });
   for (const r of resolved) if (r.problem) ctx.refProblems.push(r.problem);
   const mirrors: MirrorDestination[] = [];
   for (const m of filters.mirrors) {

@@ -1,6 +1,6 @@
 /** The kinds Kubernetes mode watches, where each lives in the API, and the bus table it fills. */
 import type { TableName } from '../../message/tables';
-import type { ListOptions, ResourceKind } from './watch';
+import type { ListOptions, ResourceKind } from '../../kubeclient/watch';
 
 export interface WatchedKind {
   resource: ResourceKind;

@@ -18,8 +18,8 @@ import type { WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
 import { publishable } from './publish';
-import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from './watch';
-import { backoffDelay, sleep } from './watch/backoff';
+import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from '../../kubeclient/watch';
+import { backoffDelay, sleep } from '../../kubeclient/watch/backoff';
 
 /** Prefix of the watch helper's metrics (docs/operations.md lists them). */
 export const WATCH_METRICS_PREFIX = 'pier_kubernetes_watchers';

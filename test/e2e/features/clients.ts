@@ -16,11 +16,12 @@ export interface HttpsResult {
 }
 
 /** One HTTPS request to address:port with the given SNI and Host, trusting only `ca`. */
-export function httpsRequest(address: string, port: number, servername: string, path: string, ca: string, timeoutMs = 2000): Promise<HttpsResult> {
+/** hostHeader: the Host sent, when it is not the SNI name (a request on a connection made for another name). */
+export function httpsRequest(address: string, port: number, servername: string, path: string, ca: string, timeoutMs = 2000, hostHeader = servername): Promise<HttpsResult> {
   return new Promise((resolve, reject) => {
     const req = https.request({
       host: address, port, path, servername, ca, agent: false, timeout: timeoutMs,
-      headers: { host: `${servername}:${port}` },
+      headers: { host: `${hostHeader}:${port}` },
       // The certificate names the hostname, not the IP we connect to.
       checkServerIdentity: (_host, cert) => tls.checkServerIdentity(servername, cert),
     }, (res) => {

@@ -10,8 +10,9 @@ import { CONFIG_DUMP_FLAGS } from '../../../src/cli/ops/config-dump';
 import { DEFAULT_CONFIG } from '../../../src/config/config';
 import { PierMetrics } from '../../../src/metrics/metrics';
 import { WATCH_METRICS_PREFIX } from '../../../src/provider/kubernetes/provider';
-import { WatchMetrics } from '../../../src/provider/kubernetes/watch/metrics';
+import { WatchMetrics } from '../../../src/kubeclient/watch/metrics';
 import { kubernetesStatusMetrics } from '../../../src/status/kubernetes/writer';
+import { INFRA_WATCH_METRICS_PREFIX, kubernetesInfraMetrics } from '../../../src/infra/kubernetes/controller';
 import { repoRoot } from '../../helpers/paths';
 
 const doc = (name: string): string => readFileSync(path.join(repoRoot(), 'docs', name), 'utf8');
@@ -25,6 +26,8 @@ function metricNames(): string[] {
   // Kubernetes mode registers these in the same registry.
   kubernetesStatusMetrics(metrics.registry);
   new WatchMetrics({ registry: metrics.registry, prefix: WATCH_METRICS_PREFIX });
+  kubernetesInfraMetrics(metrics.registry);
+  new WatchMetrics({ registry: metrics.registry, prefix: INFRA_WATCH_METRICS_PREFIX });
   return metrics.registry.getMetricsAsArray().map((m) => m.name);
 }
 

@@ -13,7 +13,8 @@ import { parseAllDocuments } from 'yaml';
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
 import type { BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
-import { IncrementalTranslator, type TableChange } from '../../../src/gatewayapi/incremental';
+import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
+import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
 import { emptyProviderResources, type ProviderResources } from '../../../src/message/resources';
 import { TABLE_OF_KIND, tableKey, type TableName } from '../../../src/message/tables';
@@ -22,7 +23,8 @@ import { applyDefaults, type ProviderObject } from '../../../src/provider/defaul
 import { testData } from '../../helpers/paths';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
-const OPTIONS = { controllerName: CONTROLLER, defaultAddress: '127.0.0.1' };
+// unprivilegedPorts: the Kubernetes-infrastructure port mapping (10080 among the HTTP ports makes 80 move past it).
+const OPTIONS = { controllerName: CONTROLLER, defaultAddress: '127.0.0.1', unprivilegedPorts: true };
 const GW = 'gateway.networking.k8s.io/v1';
 
 /** mulberry32: small, fast, deterministic. */
@@ -110,7 +112,7 @@ function backendRef(r: Random, protocols: 'TCP' | 'UDP'): { name: string; namesp
 
 function listener(r: Random, i: number, namespace: string): Listener {
   const protocol = r.pick(['HTTP', 'HTTP', 'HTTPS', 'TLS', 'TCP', 'UDP'] as const);
-  const port = protocol === 'HTTP' ? r.pick([80, 8080]) : protocol === 'HTTPS' ? 443 : protocol === 'TLS' ? r.pick([443, 8443]) : protocol === 'TCP' ? 9000 : 5353;
+  const port = protocol === 'HTTP' ? r.pick([80, 8080, 10080]) : protocol === 'HTTPS' ? 443 : protocol === 'TLS' ? r.pick([443, 8443]) : protocol === 'TCP' ? 9000 : 5353;
   const name = r.chance(0.8) ? protocol.toLowerCase() : `l${i}`;
   const l: Listener = { name, protocol, port };
   if ((protocol === 'HTTP' || protocol === 'HTTPS' || protocol === 'TLS') && r.chance(0.5)) l.hostname = r.pick(HOSTNAMES);
@@ -138,6 +140,7 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: GW, kind: 'Gateway', metadata, spec: {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
+        ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
       } } as Gateway;
     case 'Namespace':
       return { apiVersion: 'v1', kind: 'Namespace', metadata: { ...metadata, labels: r.chance(0.5) ? { env: 'prod' } : { env: 'dev' } } } as Namespace;
@@ -204,14 +207,37 @@ function change(slot: Slot, object: KubeObject | undefined): TableChange {
   return { table, key: object ? tableKey(object) : slot.namespace ? `${slot.namespace}/${slot.name}` : slot.name, value: object };
 }
 
+/** What an infrastructure could report for a Gateway: its own address, a hostname, readiness or not. */
+function infraState(r: Random): GatewayInfraState {
+  const state: GatewayInfraState = { addresses: r.chance(0.2) ? [] : [{ type: 'IPAddress', value: `127.32.0.${1 + r.int(5)}` }] };
+  if (r.chance(0.3)) state.addresses.push({ type: 'Hostname', value: 'gw.example.net' });
+  if (r.chance(0.5)) state.bindAddress = r.pick(['0.0.0.0', ...state.addresses.filter((a) => a.type === 'IPAddress').map((a) => a.value)]);
+  if (r.chance(0.4)) state.programmed = r.chance(0.5) ? { ok: true, reason: 'Programmed', message: 'ready' } : { ok: false, reason: 'Pending', message: 'no ready replica' };
+  return state;
+}
+
+/**
+ * Odd seeds run with awaitGatewayInfra (a Gateway is served only once the infrastructure has
+ * reported on it); every seed mixes in infrastructure reports and their removal.
+ */
 function runSequence(seed: number, steps: number): void {
   const r = new Random(prng(seed));
   const universe = slots();
   const objects = new Map<string, KubeObject>();
   const generations = new Map<string, number>();
-  const incremental = new IncrementalTranslator(OPTIONS);
+  const infra = new Map<string, GatewayInfraState>();
+  const options = { ...OPTIONS, awaitGatewayInfra: seed % 2 === 1 };
+  const incremental = new IncrementalTranslator(options);
   for (let step = 0; step < steps; step++) {
     const batch: TableChange[] = [];
+    const infraBatch: InfraChange[] = [];
+    if (r.chance(0.25)) {
+      const gateway = `${r.pick(['default', 'team-a'])}/${r.pick(GATEWAYS)}`;
+      const value = infra.has(gateway) && r.chance(0.3) ? undefined : freezeValue(infraState(r));
+      if (value) infra.set(gateway, value);
+      else infra.delete(gateway);
+      infraBatch.push({ gateway, value });
+    }
     // The first step builds a world (most slots at once); the others change it a little.
     const size = step === 0 ? Math.floor(universe.length * 0.6) : r.chance(0.2) ? 2 + r.int(3) : 1;
     for (let i = 0; i < size; i++) {
@@ -229,15 +255,16 @@ function runSequence(seed: number, steps: number): void {
         batch.push(change(slot, object));
       }
     }
-    incremental.apply(batch);
-    const expected = translate(snapshot(objects), OPTIONS);
+    incremental.apply(batch, infraBatch);
+    const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
     const actual = incremental.result();
     try {
       assert.deepStrictEqual(actual.statuses, expected.statuses);
       assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
       assert.deepStrictEqual(actual.infraIR, expected.infraIR);
     } catch (err) {
-      throw new Error(`seed ${seed}, step ${step} (${batch.map((c) => `${c.value ? 'store' : 'delete'} ${c.table}/${c.key}`).join(', ')}): ${(err as Error).message}`);
+      const infraSaid = infraBatch.map((c) => `${c.value ? 'report' : 'unreport'} infra ${c.gateway}`);
+      throw new Error(`seed ${seed}, step ${step} (${[...batch.map((c) => `${c.value ? 'store' : 'delete'} ${c.table}/${c.key}`), ...infraSaid].join(', ')}): ${(err as Error).message}`);
     }
   }
 }

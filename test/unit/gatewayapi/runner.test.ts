@@ -6,6 +6,7 @@ import { Bus, emptyProviderResources, statusKey, type ProviderResources } from '
 import { anyTable, TABLE_NAMES, tableKey } from '../../../src/message/tables';
 import type { KubeObject } from '../../../src/apis/meta';
 import { GatewayAPITranslatorRunner } from '../../../src/gatewayapi/runner';
+import { GatewayAddressPool } from '../../../src/infra/host/address-pool';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 
@@ -81,6 +82,50 @@ describe('GatewayAPITranslatorRunner', () => {
       // Nothing is left: everything this runner stored is deleted.
       publish(bus, {});
       await eventually(() => bus.xdsIR.keys().length === 0 && bus.infraIR.keys().length === 0 && bus.statuses.keys().length === 0, 'everything deleted');
+    } finally {
+      await runner.stop();
+      bus.close();
+    }
+  });
+
+  test('with an address pool, each Gateway waits for its own address, then binds and reports it', async () => {
+    const bus = new Bus();
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '0.0.0.0', awaitGatewayInfra: true, logger: silentLogger() });
+    runner.start();
+    const programmed = (name: string) => {
+      const s = bus.statuses.load(statusKey('Gateway', 'default', name));
+      return s?.kind === 'Gateway' ? s.status.conditions?.find((c) => c.type === 'Programmed') : undefined;
+    };
+    try {
+      publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [gateway('a'), gateway('b')] }));
+      // No infrastructure report yet: not served, Programmed False/Pending, no address.
+      await eventually(() => programmed('a')?.reason === 'Pending', 'gateway a pending');
+      assert.equal(bus.xdsIR.load('default/a'), undefined);
+      const pool = new GatewayAddressPool({ bus, pool: '127.32.0.0/16', logger: silentLogger() });
+      pool.start();
+      try {
+        await eventually(() => bus.xdsIR.load('default/a') !== undefined && bus.xdsIR.load('default/b') !== undefined, 'both served');
+        const a = bus.xdsIR.load('default/a')!.http[0]!.address;
+        const b = bus.xdsIR.load('default/b')!.http[0]!.address;
+        assert.match(a, /^127\.32\.\d+\.\d+$/);
+        assert.notEqual(a, b, 'each Gateway its own address');
+        const status = bus.statuses.load(statusKey('Gateway', 'default', 'a'));
+        assert.deepEqual(status?.kind === 'Gateway' && status.status.addresses, [{ type: 'IPAddress', value: a }]);
+        assert.equal(programmed('a')?.status, 'True');
+        // The infrastructure says the proxies are not ready: Programmed False with its reason, config still served.
+        bus.gatewayInfra.store('default/b', { ...bus.gatewayInfra.load('default/b')!, programmed: { ok: false, reason: 'Pending', message: 'no ready replica' } });
+        await eventually(() => programmed('b')?.status === 'False', 'gateway b not programmed');
+        assert.equal(programmed('b')?.message, 'no ready replica');
+        assert.ok(bus.xdsIR.load('default/b'));
+        // A Gateway that asks for its own address keeps it, and gets none from the pool.
+        const own = { ...gateway('a'), spec: { ...gateway('a').spec, addresses: [{ type: 'IPAddress', value: '127.0.0.9' }] } } as Gateway;
+        publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [own, gateway('b')] }));
+        await eventually(() => bus.gatewayInfra.load('default/a') === undefined, 'pool releases a');
+        await eventually(() => bus.xdsIR.load('default/a')?.http[0]?.address === '127.0.0.9', 'a binds its own address');
+        assert.equal(programmed('a')?.status, 'True');
+      } finally {
+        await pool.stop();
+      }
     } finally {
       await runner.stop();
       bus.close();

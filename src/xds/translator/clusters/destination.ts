@@ -4,12 +4,15 @@
  * API asks that this share of requests fail (HTTP: 500), so it is routed to a cluster that never
  * exists (see INVALID_BACKEND_CLUSTER). Zero-weight backends receive nothing.
  */
-import type { DestinationSetting, RouteDestination } from '../../../ir/types';
+import type { DestinationSetting, HeaderModifier, RouteDestination } from '../../../ir/types';
 import { INVALID_BACKEND_CLUSTER } from '../names';
 
 export interface WeightedClusterShare {
   cluster: string;
   weight: number;
+  /** The backendRef's own header filters (HTTP only). */
+  requestHeaders?: HeaderModifier;
+  responseHeaders?: HeaderModifier;
 }
 
 export type DestinationPlan =
@@ -30,19 +33,35 @@ export function validSettings(destination: RouteDestination | undefined): Destin
 
 export function planDestination(destination: RouteDestination | undefined): DestinationPlan {
   if (!destination) return { kind: 'unroutable' };
-  // Several backendRefs to the same backend are one cluster: Envoy wants distinct names in a
-  // weighted set, and the sum of their weights is the same split.
-  const weights = new Map<string, number>();
+  // Several backendRefs to the same backend (with the same filters) are one share: Envoy wants
+  // distinct entries in a weighted set, and the sum of their weights is the same split.
+  const shares = new Map<string, WeightedClusterShare>();
   let invalidWeight = 0;
+  let filtered = false;
   for (const setting of destination.settings) {
     const weight = Math.max(0, Math.floor(setting.weight));
     if (weight === 0) continue;
-    if (setting.invalid) invalidWeight += weight;
-    else weights.set(setting.clusterName, (weights.get(setting.clusterName) ?? 0) + weight);
+    if (setting.invalid) {
+      invalidWeight += weight;
+      continue;
+    }
+    const { requestHeaders, responseHeaders } = setting;
+    const key = requestHeaders || responseHeaders ? `${setting.clusterName}\u0000${JSON.stringify([requestHeaders, responseHeaders])}` : setting.clusterName;
+    const share = shares.get(key);
+    if (share) {
+      share.weight += weight;
+      continue;
+    }
+    const created: WeightedClusterShare = { cluster: setting.clusterName, weight };
+    if (requestHeaders) created.requestHeaders = requestHeaders;
+    if (responseHeaders) created.responseHeaders = responseHeaders;
+    if (requestHeaders || responseHeaders) filtered = true;
+    shares.set(key, created);
   }
-  if (weights.size === 0) return { kind: 'unroutable' };
-  if (weights.size === 1 && invalidWeight === 0) return { kind: 'single', cluster: [...weights.keys()][0] };
-  const shares = [...weights].map(([cluster, weight]) => ({ cluster, weight }));
-  if (invalidWeight > 0) shares.push({ cluster: INVALID_BACKEND_CLUSTER, weight: invalidWeight });
-  return { kind: 'weighted', shares, hasInvalidShare: invalidWeight > 0 };
+  if (shares.size === 0) return { kind: 'unroutable' };
+  // A single backend with filters of its own still needs a weighted entry to carry them.
+  if (shares.size === 1 && invalidWeight === 0 && !filtered) return { kind: 'single', cluster: [...shares.values()][0]!.cluster };
+  const list = [...shares.values()];
+  if (invalidWeight > 0) list.push({ cluster: INVALID_BACKEND_CLUSTER, weight: invalidWeight });
+  return { kind: 'weighted', shares: list, hasInvalidShare: invalidWeight > 0 };
 }

@@ -36,7 +36,7 @@ import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
   INVALID_BACKEND_CLUSTER, ProtoType, statPrefix, tcpFilterChainName, tcpListenerName, udpListenerName,
 } from '../names';
-import { buildRouteConfiguration } from './route-config';
+import { buildRouteConfiguration, misdirectedDomains } from './route-config';
 import type { RouteCache } from './route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
 
@@ -65,7 +65,10 @@ export function buildListeners(ir: XdsIR, cache?: RouteCache, vhostCache?: Virtu
 /** The IR listeners bound to one TCP socket, in IR order. */
 interface TcpSocket {
   address: string;
+  /** The Gateway's port (what redirects and names use). */
   port: number;
+  /** The port the socket binds (the IR listeners' bindPort, else port). */
+  bindPort: number;
   http: HTTPListener[];
   tcp: TCPListener[];
 }
@@ -76,17 +79,17 @@ function socketKey(address: string, port: number): string {
 
 function tcpSockets(ir: XdsIR): TcpSocket[] {
   const sockets = new Map<string, TcpSocket>();
-  const socketOf = (address: string, port: number): TcpSocket => {
+  const socketOf = (address: string, port: number, bindPort: number | undefined): TcpSocket => {
     const key = socketKey(address, port);
     let socket = sockets.get(key);
     if (!socket) {
-      socket = { address, port, http: [], tcp: [] };
+      socket = { address, port, bindPort: bindPort ?? port, http: [], tcp: [] };
       sockets.set(key, socket);
     }
     return socket;
   };
-  for (const l of ir.http) socketOf(l.address, l.port).http.push(l);
-  for (const l of ir.tcp) socketOf(l.address, l.port).tcp.push(l);
+  for (const l of ir.http) socketOf(l.address, l.port, l.bindPort).http.push(l);
+  for (const l of ir.tcp) socketOf(l.address, l.port, l.bindPort).tcp.push(l);
   return [...sockets.values()];
 }
 
@@ -110,10 +113,9 @@ function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
   if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache, vhostCache));
-  for (const l of socket.http) {
-    // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
-    if (l.tls && l.tls.certificates.length > 0) candidates.push(httpsChain(socket, l, cache, vhostCache));
-  }
+  // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
+  const https = socket.http.filter((l) => l.tls && l.tls.certificates.length > 0);
+  for (const l of https) candidates.push(httpsChain(socket, l, https, cache, vhostCache));
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
@@ -132,7 +134,7 @@ function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined
   const chains = kept.map((c) => c.chain).sort(byName((c) => c.name ?? ''));
   const listener: Listener = {
     name: tcpListenerName(socket.address, socket.port),
-    address: { socket_address: { address: socket.address, port_value: socket.port } },
+    address: { socket_address: { address: socket.address, port_value: socket.bindPort } },
     filter_chains: chains,
     per_connection_buffer_limit_bytes: { value: CONNECTION_BUFFER_LIMIT_BYTES },
   };
@@ -174,7 +176,8 @@ function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: s
   return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
 }
 
-function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
+/** siblings: the HTTPS listeners of the socket (this one included), whose Hosts this one answers with 421. */
+function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
@@ -184,7 +187,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, cache: RouteCache
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
     },
-    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }),
+    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }, misdirectedDomains(listener, siblings)),
   };
 }
 
@@ -265,7 +268,7 @@ function buildUdpListener(listener: UDPListener): Listener {
   };
   return {
     name: udpListenerName(listener.address, listener.port),
-    address: { socket_address: { protocol: 'UDP', address: listener.address, port_value: listener.port } },
+    address: { socket_address: { protocol: 'UDP', address: listener.address, port_value: listener.bindPort ?? listener.port } },
     listener_filters: [{ name: FilterName.udpProxy, typed_config: typedConfig(ProtoType.udpProxy, proxy) }],
   };
 }

@@ -43,6 +43,38 @@ function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains
   return built;
 }
 
+/** Misdirected Request: the connection's TLS session was made for another listener than the Host's. */
+const MISDIRECTED_STATUS = 421;
+
+function misdirectedVirtualHost(listener: HTTPListener, domains: string[]): VirtualHost {
+  return {
+    name: virtualHostName(listener.name, '~misdirected'),
+    domains,
+    routes: [{ name: 'misdirected', match: { prefix: '/' }, direct_response: { status: MISDIRECTED_STATUS } }],
+  };
+}
+
+/**
+ * The Hosts an HTTPS listener must answer 421 for, when other HTTPS listeners share its port (a
+ * client may reuse one TLS connection for several names, HTTP/2 connection coalescing): Hosts
+ * that belong to another listener, that is, outside this listener's hostname, or within it but
+ * claimed by a more specific listener. A catch-all listener answers the other listeners' names
+ * with 421 and unknown names as usual (404).
+ */
+export function misdirectedDomains(listener: HTTPListener, siblings: readonly HTTPListener[]): string[] {
+  const own = listener.hostnames[0] ?? '*';
+  const out = new Set<string>();
+  for (const sibling of siblings) {
+    const other = sibling.hostnames[0] ?? '*';
+    if (sibling === listener || other === '*' || other === own) continue;
+    // Names within this listener's own that a more specific listener claims (with a hostname of
+    // its own, everything else is covered by "*" below).
+    if (own === '*' || (own.startsWith('*.') && other.toLowerCase().endsWith(own.slice(1).toLowerCase()))) out.add(other);
+  }
+  if (own !== '*' && siblings.some((s) => s !== listener)) out.add('*');
+  return [...out].sort();
+}
+
 /**
  * Envoy rejects a route configuration in which two virtual hosts share a domain. When several
  * listeners serve the same hostname on one port (say "*" with a route for a.example.com, and
@@ -55,7 +87,7 @@ function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains
  * form "<domain>:*" would not do: Envoy reads "*.example.com:*" as a suffix wildcard ending in a
  * literal ":*", which no real Host ends with.)
  */
-export function buildRouteConfiguration(name: string, listeners: HTTPListener[], context: ListenerContext): RouteConfiguration {
+export function buildRouteConfiguration(name: string, listeners: HTTPListener[], context: ListenerContext, misdirected: readonly string[] = []): RouteConfiguration {
   const claimed = new Set<string>();
   const virtualHosts: VirtualHost[] = [];
   for (const listener of [...listeners].sort(bySpecificity)) {
@@ -71,6 +103,8 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
       virtualHosts.push(cachedVirtualHost(listener, vhost, domains, context));
     }
   }
+  const elsewhere = misdirected.filter((d) => !claimed.has(d.toLowerCase()));
+  if (elsewhere.length > 0 && listeners[0]) virtualHosts.push(misdirectedVirtualHost(listeners[0], elsewhere));
   return {
     name,
     // Domains decide which virtual host serves a request, whatever the order: sort by name so

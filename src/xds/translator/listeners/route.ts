@@ -7,6 +7,7 @@ import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, 
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
 import type { RouteAction } from '../../../generated/envoy/config/route/v3/RouteAction';
+import type { _envoy_config_route_v3_WeightedCluster_ClusterWeight as ClusterWeight } from '../../../generated/envoy/config/route/v3/WeightedCluster';
 import type { RedirectAction } from '../../../generated/envoy/config/route/v3/RedirectAction';
 import type { DirectResponseAction } from '../../../generated/envoy/config/route/v3/DirectResponseAction';
 import type { HeaderValueOption } from '../../../generated/envoy/config/core/v3/HeaderValueOption';
@@ -70,7 +71,14 @@ function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, '
       action.cluster = plan.cluster;
       break;
     case 'weighted':
-      action.weighted_clusters = { clusters: plan.shares.map((s) => ({ name: s.cluster, weight: { value: s.weight } })) };
+      action.weighted_clusters = {
+        clusters: plan.shares.map((s) => {
+          const weighted: ClusterWeight = { name: s.cluster, weight: { value: s.weight } };
+          addHeaderModifier(weighted, 'request', s.requestHeaders);
+          addHeaderModifier(weighted, 'response', s.responseHeaders);
+          return weighted;
+        }),
+      };
       // The invalid share goes to a cluster that never exists; this turns Envoy's "cluster not
       // found" answer from its default 503 into the 500 Gateway API asks for (gRPC routes keep 503).
       if (plan.hasInvalidShare) action.cluster_not_found_response_code = clusterNotFoundCode(route.invalidBackendStatus);
@@ -241,7 +249,10 @@ function isModifiableHeader(name: string): boolean {
   return name !== '' && !name.startsWith(':') && name.toLowerCase() !== 'host';
 }
 
-function addHeaderModifier(route: Route, direction: 'request' | 'response', modifier: HeaderModifier | undefined): void {
+/** Where header modifiers can go: a route, or one backend's share of it. */
+type HeaderTarget = Pick<Route, 'request_headers_to_add' | 'request_headers_to_remove' | 'response_headers_to_add' | 'response_headers_to_remove'>;
+
+function addHeaderModifier(route: HeaderTarget, direction: 'request' | 'response', modifier: HeaderModifier | undefined): void {
   if (!modifier) return;
   const toAdd: HeaderValueOption[] = [
     ...modifier.set.filter((h) => isModifiableHeader(h.name)).map((h): HeaderValueOption => ({

@@ -2,7 +2,7 @@
  * A scripted WatchClient for unit tests: every list and watch call waits for the test to answer
  * it (respond, fail, emit events, close), so each test decides the exact order of things.
  */
-import type { ListOptions, ObjectList, WatchClient, WatchEvent, WatchOptions } from '../../../../src/provider/kubernetes/watch';
+import type { ListOptions, ObjectList, WatchClient, WatchEvent, WatchOptions } from '../../../../src/kubeclient/watch';
 
 export interface TestObject {
   apiVersion: 'v1';

@@ -11,7 +11,7 @@
  * Resource versions are opaque: they are only handed back to the server, never compared, which
  * is why every list is followed by a fresh watch from that list's version.
  */
-import { componentLogger, type Logger } from '../../../logging/logger';
+import { componentLogger, type Logger } from '../../logging/logger';
 import { DEFAULT_BACKOFF, backoffDelay, sleep, type BackoffOptions } from './backoff';
 import { apiStatusError, describeError } from './errors';
 import type { Index } from './indexes';

@@ -1,0 +1,127 @@
+/**
+ * Host infrastructure's Gateway addresses: each Gateway without spec.addresses gets an address
+ * of its own from a pool (an IPv4 CIDR, typically on loopback: every 127.x address is local on
+ * Linux), so Gateways that use the same port do not collide, and the address is reported in
+ * status.addresses as a load balancer's would be. Published on bus.gatewayInfra.
+ *
+ * An address is kept while its Gateway exists. A Gateway first tries the slot its name hashes to,
+ * so it usually gets the same address back after a restart of Pier or a re-creation.
+ */
+import { createHash } from 'node:crypto';
+import { isIPv4 } from 'node:net';
+import type { Gateway } from '../../apis/gateway';
+import type { GatewayInfraState } from '../../ir/types';
+import type { Bus } from '../../message/resources';
+import { handleSubscription, type Subscription } from '../../message/watchable';
+import { componentLogger, type Logger } from '../../logging/logger';
+
+export interface AddressRange {
+  /** First usable address, as a 32-bit number. */
+  first: number;
+  /** How many usable addresses. */
+  size: number;
+}
+
+function toNumber(ip: string): number {
+  return ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+}
+
+function toAddress(n: number): string {
+  return [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+}
+
+/** Parses "a.b.c.d/len" (IPv4, len 8..30); the network's first and last addresses are not handed out. */
+export function parseAddressPool(cidr: string): AddressRange {
+  const m = /^([0-9.]+)\/(\d+)$/.exec(cidr.trim());
+  if (!m || !isIPv4(m[1]!)) throw new Error(`gatewayAddressPool: "${cidr}" is not an IPv4 CIDR such as 127.32.0.0/16`);
+  const length = Number(m[2]);
+  if (length < 8 || length > 30) throw new Error(`gatewayAddressPool: prefix length /${length} in "${cidr}" must be between /8 and /30`);
+  const total = 2 ** (32 - length);
+  const network = Math.floor(toNumber(m[1]!) / total) * total;
+  return { first: network + 1, size: total - 2 };
+}
+
+/** Gateway key -> address, allocated first-come, each Gateway preferring its hashed slot. */
+export class AddressAllocator {
+  private readonly byGateway = new Map<string, number>();
+  private readonly taken = new Set<number>();
+
+  constructor(private readonly range: AddressRange) {}
+
+  /** The Gateway's address (the same one while it keeps it); undefined when the pool is exhausted. */
+  allocate(gateway: string): string | undefined {
+    const held = this.byGateway.get(gateway);
+    if (held !== undefined) return toAddress(held);
+    if (this.taken.size >= this.range.size) return undefined;
+    const preferred = createHash('sha256').update(gateway).digest().readUInt32BE(0) % this.range.size;
+    for (let i = 0; i < this.range.size; i++) {
+      const n = this.range.first + ((preferred + i) % this.range.size);
+      if (this.taken.has(n)) continue;
+      this.taken.add(n);
+      this.byGateway.set(gateway, n);
+      return toAddress(n);
+    }
+    return undefined;
+  }
+
+  release(gateway: string): void {
+    const held = this.byGateway.get(gateway);
+    if (held === undefined) return;
+    this.taken.delete(held);
+    this.byGateway.delete(gateway);
+  }
+}
+
+/** Whether the Gateway asks for addresses itself (then it binds those, and gets none from the pool). */
+function requestsAddresses(gateway: Gateway): boolean {
+  return (gateway.spec?.addresses ?? []).length > 0;
+}
+
+export interface GatewayAddressPoolOptions {
+  bus: Bus;
+  /** An IPv4 CIDR, e.g. "127.32.0.0/16". */
+  pool: string;
+  logger: Logger;
+}
+
+/** Follows the Gateways table and keeps bus.gatewayInfra's addresses for them. */
+export class GatewayAddressPool {
+  private readonly allocator: AddressAllocator;
+  private readonly log: Logger;
+  private subscription: Subscription<string, Gateway> | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly options: GatewayAddressPoolOptions) {
+    this.allocator = new AddressAllocator(parseAddressPool(options.pool));
+    this.log = componentLogger(options.logger, 'infra-addresses');
+  }
+
+  start(): void {
+    const { bus } = this.options;
+    this.subscription = bus.tables.gateways.subscribe();
+    this.loop = handleSubscription(this.subscription, (u) => {
+      const gateway = u.value;
+      if (u.deleted || !gateway || requestsAddresses(gateway)) {
+        this.allocator.release(u.key);
+        bus.gatewayInfra.delete(u.key);
+        return;
+      }
+      const address = this.allocator.allocate(u.key);
+      if (address === undefined) {
+        this.log.error({ gateway: u.key, pool: this.options.pool }, 'the Gateway address pool is exhausted; the Gateway gets no address');
+        bus.gatewayInfra.store(u.key, {
+          addresses: [],
+          programmed: { ok: false, reason: 'AddressNotAssigned', message: `no free address left in the pool ${this.options.pool}` },
+        });
+        return;
+      }
+      const state: GatewayInfraState = { bindAddress: address, addresses: [{ type: 'IPAddress', value: address }] };
+      bus.gatewayInfra.store(u.key, state);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.subscription?.close();
+    await this.loop;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Host infrastructure with --gateway-address-pool: two Gateways on the same port, neither with
+ * spec.addresses, each get an address of their own from the pool, report it in status.addresses,
+ * and their Envoys serve each Gateway's own routes there.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { EchoBackend } from '../../src/demo/echo-backend';
+import { requireEnvoy } from '../helpers/tools';
+import { httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { PIER_GATEWAY_CLASS } from '../helpers/manifests';
+
+const POOL = '127.33.0.0/16';
+
+function gatewayWithRoute(name: string, port: number, backendPort: number): string {
+  return `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: { name: ${name}, namespace: default }
+spec:
+  gatewayClassName: pier
+  listeners: [{ name: http, protocol: HTTP, port: ${port} }]
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: ${name}, namespace: default }
+spec:
+  parentRefs: [{ name: ${name} }]
+  rules: [{ backendRefs: [{ name: ${name}, port: 80 }] }]
+---
+apiVersion: v1
+kind: Service
+metadata: { name: ${name}, namespace: default }
+spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
+---
+apiVersion: discovery.k8s.io/v1
+kind: EndpointSlice
+metadata: { name: ${name}-1, namespace: default, labels: { kubernetes.io/service-name: ${name} } }
+addressType: IPv4
+endpoints: [{ addresses: ["127.0.0.1"] }]
+ports: [{ name: http, port: ${backendPort} }]
+---
+`;
+}
+
+interface GatewayStatusEntry { kind: string; name: string; status: { addresses?: { type: string; value: string }[]; conditions?: { type: string; status: string }[] } }
+
+test('each Gateway gets its own address from the pool, reports it, and is served there', async () => {
+  requireEnvoy();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-pool-'));
+  const backends = ['one', 'two'].map((name) => new EchoBackend({ service: name, namespace: 'default', pod: `${name}-1` }));
+  const ports = await Promise.all(backends.map((b) => b.listen('127.0.0.1', 0)));
+  // The same listener port on both: only distinct addresses let both Envoys bind it.
+  const port = 20_000 + (process.pid % 20_000);
+  writeFileSync(path.join(dir, 'all.yaml'), `${PIER_GATEWAY_CLASS}---\n${gatewayWithRoute('one', port, ports[0]!)}${gatewayWithRoute('two', port, ports[1]!)}`);
+  const pier = await PierProcess.start({ config: { resources: dir, envoy: 'auto', gatewayAddressPool: POOL } });
+  try {
+    const addresses = await waitFor('both Gateways to report an address', async () => {
+      const statuses = await pier.admin<GatewayStatusEntry[]>('/statuses');
+      const of = (name: string) => statuses.find((s) => s.kind === 'Gateway' && s.name === name)?.status.addresses?.[0]?.value;
+      const [one, two] = [of('one'), of('two')];
+      return one && two ? { one, two } : undefined;
+    }, { timeoutMs: 20_000 });
+    assert.match(addresses.one, /^127\.33\.\d+\.\d+$/);
+    assert.match(addresses.two, /^127\.33\.\d+\.\d+$/);
+    assert.notEqual(addresses.one, addresses.two);
+    for (const name of ['one', 'two'] as const) {
+      const served = await waitFor(`Gateway ${name} to serve on ${addresses[name]}:${port}`, async () => {
+        const r = await httpRequest(`http://${addresses[name]}:${port}/`).catch(() => undefined);
+        return r?.status === 200 ? r : undefined;
+      }, { timeoutMs: 20_000 });
+      assert.equal(served.headers['x-pier-backend'], `${name}-1`, `Gateway ${name} routes to its own backend`);
+    }
+  } finally {
+    assert.equal(await pier.stop(), 0);
+    await Promise.all(backends.map((b) => b.close()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

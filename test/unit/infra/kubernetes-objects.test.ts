@@ -1,0 +1,147 @@
+/**
+ * Kubernetes infrastructure's pure parts: the objects built for a Gateway (names, labels,
+ * owners, ports, bootstrap, Secret), the applied digest, and the state reported to the
+ * translator from a Service and a Deployment. The bootstrap is put to `envoy --mode validate`.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Deployment } from '../../../src/apis/apps';
+import type { Service } from '../../../src/apis/core';
+import type { InfraIR } from '../../../src/ir/types';
+import {
+  APPLIED_HASH_ANNOTATION, isApplied, portMappings, proxyBootstrap, proxyObjectName, proxyObjects, withAppliedHash, xdsSecret, xdsSecretMaterial,
+  type ProxySettings,
+} from '../../../src/infra/kubernetes/objects';
+import { gatewayInfraState } from '../../../src/infra/kubernetes/state';
+import { requireEnvoy } from '../../helpers/tools';
+
+const OWNER = { namespace: 'apps', name: 'edge', uid: '1234' };
+const SETTINGS: ProxySettings = { image: 'envoyproxy/envoy:v1.40.0', serviceType: 'LoadBalancer', xdsHost: 'pier.pier-system.svc', xdsPort: 18000, adsMode: 'delta', logLevel: 'warning', tls: true };
+const INFRA: InfraIR = {
+  gateway: 'apps/edge',
+  listeners: [
+    { name: 'apps/edge/http', address: '0.0.0.0', port: 80, bindPort: 10080, protocol: 'HTTP' },
+    { name: 'apps/edge/https', address: '0.0.0.0', port: 443, bindPort: 10443, protocol: 'HTTPS' },
+    { name: 'apps/edge/tls', address: '0.0.0.0', port: 443, bindPort: 10443, protocol: 'TLS' },
+    { name: 'apps/edge/dns', address: '0.0.0.0', port: 53, bindPort: 10053, protocol: 'UDP' },
+    { name: 'apps/edge/alt', address: '0.0.0.0', port: 8080, protocol: 'HTTP' },
+  ],
+  addresses: [],
+  infrastructure: { labels: { team: 'web', 'app.kubernetes.io/managed-by': 'someone-else' }, annotations: { 'example.com/owner': 'web-team' } },
+};
+
+describe('Kubernetes infrastructure objects', () => {
+  test('names are DNS labels: pier-<gateway>, with a digest when the name has dots or is too long', () => {
+    assert.equal(proxyObjectName('edge'), 'pier-edge');
+    const dotted = proxyObjectName('edge.example');
+    assert.match(dotted, /^pier-edge-example-[0-9a-f]{8}$/);
+    assert.notEqual(proxyObjectName('edge-example'), dotted, 'no collision with the dash spelling');
+    const long = proxyObjectName('x'.repeat(200));
+    assert.ok(long.length <= 63 && /^[a-z0-9-]+$/.test(long) && /[a-z0-9]$/.test(long), long);
+  });
+
+  test('one Service port per Gateway port and transport, privileged ones mapped to their bind port', () => {
+    assert.deepEqual(portMappings(INFRA), [
+      { port: 53, bindPort: 10053, protocol: 'UDP' }, { port: 80, bindPort: 10080, protocol: 'TCP' },
+      { port: 443, bindPort: 10443, protocol: 'TCP' }, { port: 8080, bindPort: 8080, protocol: 'TCP' },
+    ]);
+    const { service, deployment } = proxyObjects(INFRA, OWNER, SETTINGS, 'abc');
+    assert.deepEqual(service?.spec.ports, [
+      { name: 'udp-53', protocol: 'UDP', port: 53, targetPort: 10053 }, { name: 'tcp-80', protocol: 'TCP', port: 80, targetPort: 10080 },
+      { name: 'tcp-443', protocol: 'TCP', port: 443, targetPort: 10443 }, { name: 'tcp-8080', protocol: 'TCP', port: 8080, targetPort: 8080 },
+    ]);
+    assert.equal(service?.spec.type, 'LoadBalancer');
+    assert.deepEqual(deployment.spec.template.spec.containers[0]!.ports?.map((p) => `${p.containerPort}/${p.protocol}`), ['8080/TCP', '10053/UDP', '10080/TCP', '10443/TCP', '19001/TCP']);
+  });
+
+  test('every object is owned by the Gateway and labelled for it; infrastructure labels and annotations propagate, Pier\'s labels win', () => {
+    const objects = proxyObjects(INFRA, OWNER, SETTINGS, 'abc');
+    const secret = xdsSecret(INFRA, OWNER, { caPem: 'CA', certPem: 'CERT', keyPem: 'KEY' });
+    for (const obj of [objects.serviceAccount, objects.configMap, objects.service!, objects.deployment, secret]) {
+      assert.deepEqual(obj.metadata.ownerReferences, [{ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', name: 'edge', uid: '1234', controller: true }], obj.kind);
+      assert.equal(obj.metadata.namespace, 'apps');
+      assert.equal(obj.metadata.name, 'pier-edge');
+      assert.equal(obj.metadata.labels?.['gateway.networking.k8s.io/gateway-name'], 'edge');
+      assert.equal(obj.metadata.labels?.['app.kubernetes.io/managed-by'], 'pier', 'Pier\'s label wins');
+      assert.equal(obj.metadata.labels?.team, 'web');
+      assert.equal(obj.metadata.annotations?.['example.com/owner'], 'web-team');
+      assert.equal(obj.metadata.annotations?.['gateway.pier.dev/gateway'], 'apps/edge');
+    }
+    const pod = objects.deployment.spec.template;
+    assert.equal(pod.metadata.labels?.team, 'web');
+    assert.equal(pod.metadata.annotations?.['example.com/owner'], 'web-team');
+    assert.equal(pod.metadata.annotations?.['gateway.pier.dev/certificate-hash'], 'abc');
+    assert.deepEqual(objects.deployment.spec.selector.matchLabels, objects.service?.spec.selector);
+    assert.equal(objects.serviceAccount.automountServiceAccountToken, false);
+    const container = pod.spec.containers[0]!;
+    assert.deepEqual(container.args?.slice(0, 4), ['-c', '/etc/envoy/envoy.json', '--service-node', '$(POD_NAME)']);
+    assert.equal(container.securityContext?.runAsNonRoot, true);
+  });
+
+  test('the Secret holds the material; its digest leaves the key out; the material reads back', () => {
+    const secret = xdsSecret(INFRA, OWNER, { caPem: 'CA', certPem: 'CERT', keyPem: 'KEY-1' });
+    const sameCertOtherKey = xdsSecret(INFRA, OWNER, { caPem: 'CA', certPem: 'CERT', keyPem: 'KEY-2' });
+    assert.equal(secret.type, 'gateway.pier.dev/xds-client-tls');
+    assert.deepEqual(xdsSecretMaterial(secret), { caPem: 'CA', certPem: 'CERT', keyPem: 'KEY-1' });
+    assert.equal(secret.metadata.annotations?.[APPLIED_HASH_ANNOTATION], sameCertOtherKey.metadata.annotations?.[APPLIED_HASH_ANNOTATION]);
+    assert.ok(!JSON.stringify(secret.metadata).includes('KEY-1'));
+  });
+
+  test('the applied digest changes with the content only', () => {
+    const a = withAppliedHash(proxyObjects(INFRA, OWNER, SETTINGS).configMap);
+    const b = withAppliedHash(proxyObjects(INFRA, OWNER, SETTINGS).configMap);
+    const c = withAppliedHash(proxyObjects(INFRA, OWNER, { ...SETTINGS, xdsPort: 18001 }).configMap);
+    assert.ok(isApplied(a, b));
+    assert.ok(!isApplied(a, c));
+    // What the API server adds does not matter.
+    assert.ok(isApplied({ metadata: { ...a.metadata, resourceVersion: '7', uid: 'u' } }, b));
+  });
+
+  test('the bootstrap passes envoy --mode validate (mTLS to Pier, readiness listener, admin on loopback)', () => {
+    const envoy = requireEnvoy();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-kinfra-bootstrap-'));
+    try {
+      const bootstrap = proxyBootstrap(INFRA, { ...SETTINGS, tls: false, xdsHost: '127.0.0.1' });
+      const admin = (bootstrap.admin as { address: { socket_address: { address: string } } }).address.socket_address.address;
+      assert.equal(admin, '127.0.0.1');
+      const file = path.join(dir, 'envoy.json');
+      writeFileSync(file, JSON.stringify(bootstrap));
+      execFileSync(envoy, ['--mode', 'validate', '-c', file, '--service-node', 'pod-1', '--disable-hot-restart', '--log-level', 'error'], { stdio: 'pipe' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Kubernetes infrastructure state', () => {
+  const service = (type: Service['spec']['type'], ingress?: { ip?: string; hostname?: string }[]): Service => ({
+    apiVersion: 'v1', kind: 'Service', metadata: { name: 'pier-edge', namespace: 'apps' },
+    spec: { type, clusterIP: '10.0.0.7', clusterIPs: ['10.0.0.7'] }, ...(ingress ? { status: { loadBalancer: { ingress } } } : {}),
+  });
+  const deployment = (available: number): Deployment => ({
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'pier-edge', namespace: 'apps' },
+    spec: { replicas: 1, selector: { matchLabels: {} }, template: { metadata: {}, spec: { containers: [] } } }, status: { availableReplicas: available },
+  });
+
+  test('Pending until the Deployment exists and has an available replica', () => {
+    assert.equal(gatewayInfraState('apps/pier-edge', undefined, undefined).programmed?.reason, 'Pending');
+    const zero = gatewayInfraState('apps/pier-edge', service('LoadBalancer'), deployment(0));
+    assert.deepEqual(zero.programmed, { ok: false, reason: 'Pending', message: 'the Deployment apps/pier-edge has 0 of 1 proxy replicas available' });
+  });
+
+  test('AddressNotAssigned while the LoadBalancer has no ingress; then its IPs and hostnames, in order', () => {
+    assert.equal(gatewayInfraState('apps/pier-edge', service('LoadBalancer'), deployment(1)).programmed?.reason, 'AddressNotAssigned');
+    const ready = gatewayInfraState('apps/pier-edge', service('LoadBalancer', [{ ip: '198.18.0.1' }, { hostname: 'lb.example.com' }]), deployment(1));
+    assert.deepEqual(ready, { bindAddress: '0.0.0.0', addresses: [{ type: 'IPAddress', value: '198.18.0.1' }, { type: 'Hostname', value: 'lb.example.com' }] });
+  });
+
+  test('a ClusterIP or NodePort Service reports its cluster IPs', () => {
+    for (const type of ['ClusterIP', 'NodePort'] as const) {
+      assert.deepEqual(gatewayInfraState('apps/pier-edge', service(type), deployment(1)).addresses, [{ type: 'IPAddress', value: '10.0.0.7' }]);
+    }
+  });
+});

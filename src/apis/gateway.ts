@@ -63,6 +63,33 @@ export interface Listener {
   allowedRoutes?: AllowedRoutes;
 }
 
+/** A reference to an object of any kind (apis/v1 ObjectReference): namespace defaults to the referrer's. */
+export interface ObjectReference {
+  group: string;
+  kind: string;
+  name: string;
+  namespace?: string;
+}
+
+export type FrontendValidationMode = 'AllowValidOnly' | 'AllowInsecureFallback';
+
+/** Client certificate validation of a Gateway's HTTPS listeners (spec.tls.frontend). */
+export interface FrontendTLSValidation {
+  caCertificateRefs: ObjectReference[];
+  /** Defaults to AllowValidOnly. */
+  mode?: FrontendValidationMode;
+}
+
+export interface FrontendTLSSettings {
+  validation?: FrontendTLSValidation;
+}
+
+export interface FrontendTLSConfig {
+  default: FrontendTLSSettings;
+  /** Overrides default for the HTTPS listeners on that port. */
+  perPort?: { port: number; tls: FrontendTLSSettings }[];
+}
+
 export interface GatewayAddress {
   type?: 'IPAddress' | 'Hostname' | 'NamedAddress' | string;
   value: string;
@@ -74,6 +101,7 @@ export interface Gateway extends KubeObject {
     gatewayClassName: string;
     listeners: Listener[];
     addresses?: GatewayAddress[];
+    tls?: { frontend?: FrontendTLSConfig };
     infrastructure?: {
       labels?: Record<string, string>;
       annotations?: Record<string, string>;

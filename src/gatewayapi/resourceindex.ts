@@ -29,6 +29,7 @@ export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
   service: (namespace: string, name: string): string => `svc:${namespace}/${name}`,
   secret: (namespace: string, name: string): string => `secret:${namespace}/${name}`,
+  configMap: (namespace: string, name: string): string => `cm:${namespace}/${name}`,
   grants: (namespace: string): string => `grants:${namespace}`,
   namespace: (name: string): string => `ns:${name}`,
   /** The BackendTLSPolicy resolution for a Service's ports. */
@@ -120,7 +121,9 @@ export class ResourceIndex {
       }
       case 'configMaps': {
         put(this.configMaps, object as ConfigMap | undefined);
-        // ConfigMaps matter only as CA bundles of BackendTLSPolicies in their namespace.
+        // ConfigMaps matter as CA bundles: of Gateways' client certificate validation (read by
+        // key), and of BackendTLSPolicies in their namespace (through the policies' targets).
+        changed.push(Dep.configMap(namespace, name));
         const users = [...this.policies.values()].filter((p) => (p.metadata.namespace ?? '') === namespace
           && (p.spec.validation.caCertificateRefs ?? []).some((ref) => ref.name === name));
         if (users.length > 0) changed.push(...this.invalidatePolicies(users));
@@ -140,7 +143,7 @@ export class ResourceIndex {
     const absent = object === undefined && (table === 'referenceGrants' ? !this.grants.has(namespace) : OBJECT_KEYED.has(table));
     for (const dep of changed) {
       this.changes += 1;
-      if (absent) this.versions.delete(dep);
+      if (absent || (object === undefined && dep === Dep.configMap(namespace, name))) this.versions.delete(dep);
       else this.versions.set(dep, this.changes);
     }
     return changed;
@@ -202,6 +205,7 @@ export class ResourceIndex {
   }
 
   configMap(namespace: string, name: string): ConfigMap | undefined {
+    this.read(Dep.configMap(namespace, name));
     return this.configMaps.get(key(namespace, name));
   }
 
@@ -238,7 +242,7 @@ export class ResourceIndex {
 
   /** Every BackendTLSPolicy, resolved (CA bundles, conflicts); rebuilt only after a policy or its ConfigMap changed. */
   get backendTLS(): BackendTLSPolicies {
-    this.resolvedPolicies ??= new BackendTLSPolicies([...this.policies.values()], (namespace, name) => this.configMap(namespace, name));
+    this.resolvedPolicies ??= new BackendTLSPolicies([...this.policies.values()], (namespace, name) => this.configMaps.get(key(namespace, name)));
     return this.resolvedPolicies;
   }
 

@@ -96,6 +96,10 @@ function xdsTransportSocket(tls: BootstrapTls): Record<string, unknown> {
 /** A bootstrap as a plain object; Envoy reads it as JSON or YAML. */
 export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
   const readiness = o.readinessPort === undefined ? undefined : readinessResources(o, o.readinessPort);
+  // A probed proxy waits for its first listeners and clusters however long it takes: with the
+  // default initial fetch timeout (15 s) Envoy would finish initializing without them, and
+  // report ready (and its Gateway Programmed) while it has no configuration from Pier.
+  const initial = readiness ? { initial_fetch_timeout: '0s' } : {};
   return {
     node: { id: o.nodeId, cluster: o.gateway },
     admin: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } },
@@ -106,8 +110,8 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
         grpc_services: [{ envoy_grpc: { cluster_name: 'pier_xds' } }],
         set_node_on_first_message_only: true,
       },
-      lds_config: { ads: {}, resource_api_version: 'V3' },
-      cds_config: { ads: {}, resource_api_version: 'V3' },
+      lds_config: { ads: {}, resource_api_version: 'V3', ...initial },
+      cds_config: { ads: {}, resource_api_version: 'V3', ...initial },
     },
     static_resources: {
       clusters: [{

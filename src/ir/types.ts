@@ -31,6 +31,15 @@ export interface HTTPListener {
 export interface TLSTermination {
   /** Secrets by name; their contents travel as IR secrets. */
   certificates: TLSCertificate[];
+  /** Set when clients must present a certificate (Gateway spec.tls.frontend). */
+  clientValidation?: ClientCertificateValidation;
+}
+
+export interface ClientCertificateValidation {
+  /** PEM bundle of the CAs a client certificate must chain to. */
+  caCertificates: string;
+  /** Accept clients without a certificate, or with one that does not validate. */
+  allowInsecureFallback: boolean;
 }
 
 export interface TLSCertificate {

@@ -83,7 +83,7 @@ function targetKey(namespace: string, service: string, sectionName: string | und
  * The certificates of a PEM bundle, normalised; undefined when there is none or one does not
  * parse (Envoy would refuse the whole cluster). Parsing is pure: node:crypto on in-memory bytes.
  */
-function pemCertificates(text: string): string[] | undefined {
+export function pemCertificates(text: string): string[] | undefined {
   const blocks = (text.match(PEM_CERTIFICATE) ?? []).map((block) => block.trim());
   if (blocks.length === 0) return undefined;
   try {

@@ -32,7 +32,10 @@ export function httpListenerIR(listener: ListenerContext, entries: readonly Rout
     hostnames: listenerHostnames(listener),
     virtualHosts: buildVirtualHosts(listener, entries, cache, vhosts),
   };
-  if (listener.listener.protocol === 'HTTPS') out.tls = { certificates: cloneJson(listener.certificates) };
+  if (listener.listener.protocol === 'HTTPS') {
+    out.tls = { certificates: cloneJson(listener.certificates) };
+    if (listener.clientValidation) out.tls.clientValidation = { ...listener.clientValidation };
+  }
   return out;
 }
 

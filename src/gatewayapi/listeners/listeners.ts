@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { GATEWAY_GROUP, type Gateway, type Listener } from '../../apis/gateway';
 import { resolveCertificateRefs } from './certificates';
+import { frontendValidationFor, resolveClientValidation } from './clientvalidation';
 import { GatewayReason, ListenerReason } from '../model/conditions';
 import { GatewayContext, ListenerContext, type ListenerConflict } from '../model/contexts';
 import { normalizeHostname } from './hostnames';
@@ -97,20 +98,14 @@ function validateListener(l: ListenerContext, index: ResourceIndex, duplicateNam
   }
   const tlsProblem = resolveTLS(l, index);
   if (tlsProblem !== undefined && l.accepted.ok) l.accepted = verdict(false, ListenerReason.UnsupportedValue, tlsProblem);
+  if (l.clientValidationMissing && l.accepted.ok) {
+    l.accepted = verdict(false, ListenerReason.NoValidCACertificate, 'client certificate validation has no usable CA certificate');
+  }
   resolveKinds(l);
   const namespaceProblem = resolveNamespaces(l, index);
   if (namespaceProblem !== undefined && l.accepted.ok) {
     l.accepted = verdict(false, ListenerReason.UnsupportedValue, namespaceProblem);
   }
-}
-
-/** Gateway spec.tls.frontend (v1.6): client certificate validation for HTTPS listeners. */
-function frontendValidationRequested(gateway: GatewayContext): boolean {
-  // Not in the Gateway type Pier reads (src/apis): look at the object as it came.
-  const spec: unknown = gateway.gateway.spec;
-  if (typeof spec !== 'object' || spec === null || !('tls' in spec)) return false;
-  const tls: unknown = spec.tls;
-  return typeof tls === 'object' && tls !== null && 'frontend' in tls && tls.frontend !== undefined && tls.frontend !== null;
 }
 
 /**
@@ -124,9 +119,8 @@ function resolveTLS(l: ListenerContext, index: ResourceIndex): string | undefine
   switch (protocol) {
     case 'HTTPS':
       if ((tls?.mode ?? 'Terminate') !== 'Terminate') return `tls.mode ${String(tls?.mode)} is not valid for protocol HTTPS (only Terminate)`;
-      // Serving without the client certificate checks asked for would let anyone in: refuse.
-      if (frontendValidationRequested(l.gateway)) return 'client certificate validation (Gateway spec.tls.frontend) is not supported';
       l.tlsMode = 'Terminate';
+      resolveFrontendValidation(l, index);
       break;
     case 'TLS':
       if (!tls?.mode) return 'tls.mode is required for protocol TLS';
@@ -146,6 +140,19 @@ function resolveTLS(l: ListenerContext, index: ResourceIndex): string | undefine
   l.certificates = resolved.certificates;
   l.certificateProblems = resolved.problems;
   return undefined;
+}
+
+/**
+ * An HTTPS listener's client certificate validation (Gateway spec.tls.frontend). Serving
+ * without the checks asked for would let anyone in, so no usable CA leaves it unaccepted.
+ */
+function resolveFrontendValidation(l: ListenerContext, index: ResourceIndex): void {
+  const requested = frontendValidationFor(l.gateway.gateway, l.listener.port);
+  if (!requested) return;
+  const resolved = resolveClientValidation(requested, l.gateway.namespace, index);
+  l.clientValidation = resolved.validation;
+  l.caCertificateProblems = resolved.problems;
+  l.clientValidationMissing = resolved.validation === undefined;
 }
 
 /** allowedRoutes.kinds -> supportedKinds (kept) and invalidKinds (reported). */

@@ -13,6 +13,8 @@ export const ConditionType = {
   PartiallyInvalid: 'PartiallyInvalid',
   /** Listeners only: TLS settings overlapping another listener's on the port (only ever True). */
   OverlappingTLSConfig: 'OverlappingTLSConfig',
+  /** Gateways only: some client certificate validation allows insecure fallback (only ever True). */
+  InsecureFrontendValidationMode: 'InsecureFrontendValidationMode',
 } as const;
 
 export const GatewayClassReason = {
@@ -29,6 +31,8 @@ export const GatewayReason = {
   AddressNotUsable: 'AddressNotUsable',
   AddressNotAssigned: 'AddressNotAssigned',
   Pending: 'Pending',
+  // InsecureFrontendValidationMode
+  ConfigurationChanged: 'ConfigurationChanged',
 } as const;
 
 export const ListenerReason = {
@@ -37,8 +41,11 @@ export const ListenerReason = {
   PortUnavailable: 'PortUnavailable',
   UnsupportedProtocol: 'UnsupportedProtocol',
   UnsupportedValue: 'UnsupportedValue',
+  NoValidCACertificate: 'NoValidCACertificate',
   // ResolvedRefs
   ResolvedRefs: 'ResolvedRefs',
+  InvalidCACertificateRef: 'InvalidCACertificateRef',
+  InvalidCACertificateKind: 'InvalidCACertificateKind',
   InvalidRouteKinds: 'InvalidRouteKinds',
   InvalidCertificateRef: 'InvalidCertificateRef',
   RefNotPermitted: 'RefNotPermitted',

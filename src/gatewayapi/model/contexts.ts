@@ -4,8 +4,9 @@
  */
 import { GATEWAY_GROUP, type Gateway, type GatewayAddress, type GatewayStatus, type Listener, type ListenerStatus, type ParentReference, type RouteGroupKind, type RouteKind, type RouteParentStatus } from '../../apis/gateway';
 import type { Condition } from '../../apis/meta';
-import type { TLSCertificate } from '../../ir/types';
+import type { ClientCertificateValidation, TLSCertificate } from '../../ir/types';
 import type { CertificateProblem } from '../listeners/certificates';
+import { allowsInsecureFallback, type CACertificateProblem } from '../listeners/clientvalidation';
 import { ConditionType, GatewayReason, ListenerReason, RouteReason } from './conditions';
 import { condition, joinMessages, problemCondition, verdict, type Verdict } from './status';
 
@@ -119,6 +120,11 @@ export class GatewayContext {
       condition(ConditionType.Accepted, this.accepted, g),
       condition(ConditionType.Programmed, this.programmed, g),
     ];
+    // Present only while some client certificate validation lets unverified clients in.
+    if (allowsInsecureFallback(this.gateway)) {
+      status.conditions.push(problemCondition(ConditionType.InsecureFrontendValidationMode, true, GatewayReason.ConfigurationChanged,
+        'client certificate validation allows insecure fallback: clients without a valid certificate are let in', g));
+    }
     // One status entry per listener name (the API keys listener status by name).
     const seen = new Set<string>();
     status.listeners = [];
@@ -159,6 +165,12 @@ export class ListenerContext {
   certificates: TLSCertificate[] = [];
   /** certificateRefs that could not be used: ResolvedRefs=False. */
   certificateProblems: CertificateProblem[] = [];
+  /** Client certificate validation (HTTPS, Gateway spec.tls.frontend), with the CAs that resolved. */
+  clientValidation: ClientCertificateValidation | undefined;
+  /** Set when validation is asked for and no CA reference resolved: the listener is not accepted. */
+  clientValidationMissing = false;
+  /** Validation caCertificateRefs that could not be used: ResolvedRefs=False. */
+  caCertificateProblems: CACertificateProblem[] = [];
   /** Decides whether routes of a namespace may attach (allowedRoutes.namespaces). */
   allowsNamespace: (namespace: string) => boolean = () => false;
   /**
@@ -206,7 +218,7 @@ export class ListenerContext {
 
   /** Certificate problems first (they can keep the listener from running), then route kinds. */
   get resolvedRefs(): Verdict {
-    const problems: { reason: string; message: string }[] = [...this.certificateProblems];
+    const problems: { reason: string; message: string }[] = [...this.certificateProblems, ...this.caCertificateProblems];
     if (this.invalidKinds.length > 0) problems.push({ reason: ListenerReason.InvalidRouteKinds, message: `unsupported route kinds: ${this.invalidKinds.join(', ')}` });
     if (problems.length === 0) return verdict(true, ListenerReason.ResolvedRefs, 'All references are resolved');
     return verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));

@@ -17,10 +17,14 @@ export interface HttpsResult {
 
 /** One HTTPS request to address:port with the given SNI and Host, trusting only `ca`. */
 /** hostHeader: the Host sent, when it is not the SNI name (a request on a connection made for another name). */
-export function httpsRequest(address: string, port: number, servername: string, path: string, ca: string, timeoutMs = 2000, hostHeader = servername): Promise<HttpsResult> {
+/** client: the certificate (and its key) to present when the server asks for one. */
+export function httpsRequest(
+  address: string, port: number, servername: string, path: string, ca: string, timeoutMs = 2000, hostHeader = servername,
+  client?: { cert: string; key: string },
+): Promise<HttpsResult> {
   return new Promise((resolve, reject) => {
     const req = https.request({
-      host: address, port, path, servername, ca, agent: false, timeout: timeoutMs,
+      host: address, port, path, servername, ca, agent: false, timeout: timeoutMs, ...(client ? { cert: client.cert, key: client.key } : {}),
       headers: { host: `${hostHeader}:${port}` },
       // The certificate names the hostname, not the IP we connect to.
       checkServerIdentity: (_host, cert) => tls.checkServerIdentity(servername, cert),

@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
-import type { BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
+import type { BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
 import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
 import type { GatewayInfraState } from '../../../src/ir/types';
@@ -129,6 +129,15 @@ function listener(r: Random, i: number, namespace: string): Listener {
   return l;
 }
 
+/** Client certificate validation: CA ConfigMaps that may be missing, broken or in another namespace. */
+function frontend(r: Random): FrontendTLSConfig {
+  const validation = (): FrontendTLSValidation => ({
+    mode: r.pick(['AllowValidOnly', 'AllowInsecureFallback'] as const),
+    caCertificateRefs: [{ group: '', kind: r.chance(0.9) ? 'ConfigMap' : 'Secret', name: r.pick(['ca', 'nope']), ...(r.chance(0.3) ? { namespace: r.pick(NAMESPACES) } : {}) }],
+  });
+  return { default: { validation: validation() }, ...(r.chance(0.4) ? { perPort: [{ port: 443, tls: { validation: validation() } }] } : {}) };
+}
+
 /** A random object for a slot (well-formed enough for the CRD defaults to apply). */
 function generate(slot: Slot, generation: number, r: Random): KubeObject {
   const metadata = meta(slot, generation, r);
@@ -141,6 +150,7 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
         ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
+        ...(r.chance(0.3) ? { tls: { frontend: frontend(r) } } : {}),
       } } as Gateway;
     case 'Namespace':
       return { apiVersion: 'v1', kind: 'Namespace', metadata: { ...metadata, labels: r.chance(0.5) ? { env: 'prod' } : { env: 'dev' } } } as Namespace;
@@ -177,7 +187,7 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
     case 'ReferenceGrant':
       return { apiVersion: 'gateway.networking.k8s.io/v1beta1', kind: 'ReferenceGrant', metadata, spec: {
         from: [{ group: 'gateway.networking.k8s.io', kind: r.pick(['HTTPRoute', 'Gateway', 'TCPRoute', 'UDPRoute']), namespace: r.pick(NAMESPACES) }],
-        to: [{ group: '', kind: r.pick(['Service', 'Secret']) }],
+        to: [{ group: '', kind: r.pick(['Service', 'Secret', 'ConfigMap']) }],
       } } as ReferenceGrant;
     case 'Secret':
       return { ...structuredClone(CERT_SECRET), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'tls.crt': 'bm90IGEgY2VydA==', 'tls.key': 'eA==' } } : {}) } as Secret;

@@ -7,14 +7,15 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Secret } from '../../../src/apis/core';
-import type { Gateway, GRPCRoute, HTTPRoute, Listener, ReferenceGrant, TCPRoute, TLSRoute } from '../../../src/apis/gateway';
+import type { ConfigMap, Secret } from '../../../src/apis/core';
+import type { FrontendTLSConfig, Gateway, GRPCRoute, HTTPRoute, Listener, ReferenceGrant, TCPRoute, TLSRoute } from '../../../src/apis/gateway';
 import type { Condition } from '../../../src/apis/meta';
 import type { XdsIR } from '../../../src/ir/types';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
 import { keyPairProblem, resolveCertificateRefs } from '../../../src/gatewayapi/listeners/certificates';
 import { methodPath } from '../../../src/gatewayapi/routes/grpcroute';
 import { conflictBetween } from '../../../src/gatewayapi/listeners/listeners';
+import { resolveClientValidation } from '../../../src/gatewayapi/listeners/clientvalidation';
 import { comparePrecedence, grpcSpecificity, precedenceKeyFrom } from '../../../src/gatewayapi/routes/precedence';
 import { ResourceIndex } from '../../../src/gatewayapi/resourceindex';
 import { translate } from '../../../src/gatewayapi/translate';
@@ -268,16 +269,85 @@ describe('route status', () => {
   });
 });
 
-describe('Gateway spec.tls', () => {
-  test('client certificate validation Pier cannot do makes HTTPS listeners unacceptable (fail closed)', () => {
-    const gateway = gatewayOf([{ name: 'https', protocol: 'HTTPS', port: 443, tls: { mode: 'Terminate', certificateRefs: [{ name: 'cert' }] } }, { name: 'http', protocol: 'HTTP', port: 80 }]);
-    Object.assign(gateway.spec, { tls: { frontend: { default: { validation: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca' }] } } } } });
-    const r = resourcesWith(gateway, (res) => { res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey)); });
+describe('Gateway spec.tls.frontend (client certificate validation)', () => {
+  const caBundle = (JSON.parse(readFileSync(testData('golden', 'gatewayapi', 'client-cert-validation', 'ir.json'), 'utf8')) as { xdsIR: Record<string, XdsIR> })
+    .xdsIR['default/gw']?.http.find((l) => l.tls?.clientValidation)?.tls?.clientValidation?.caCertificates ?? '';
+  const configMap = (namespace: string, name: string): ConfigMap => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data: { 'ca.crt': caBundle } });
+  const caRef = (name: string, namespace?: string) => ({ group: '', kind: 'ConfigMap', name, ...(namespace ? { namespace } : {}) });
+  const httpsListener = (name: string, port: number): Listener => ({ name, protocol: 'HTTPS', port, tls: { mode: 'Terminate', certificateRefs: [{ name: 'cert' }] } });
+  const withFrontend = (listeners: Listener[], frontend: FrontendTLSConfig): Gateway => {
+    const gateway = gatewayOf(listeners);
+    gateway.spec.tls = { frontend };
+    return gateway;
+  };
+  const listenerConditions = (statuses: ObjectStatus[], name: string): string[] => {
+    const gw = statuses.find((s) => s.kind === 'Gateway');
+    const conditions = gw && 'listeners' in gw.status ? gw.status.listeners?.find((l) => l.name === name)?.conditions ?? [] : [];
+    return conditions.filter((c) => c.type !== 'Conflicted').map((c) => `${c.type}=${c.status}/${c.reason}`);
+  };
+  const gatewayConditions = (statuses: ObjectStatus[]): string[] => {
+    const gw = statuses.find((s) => s.kind === 'Gateway');
+    return (gw && 'conditions' in gw.status ? gw.status.conditions ?? [] : []).map((c) => `${c.type}=${c.status}/${c.reason}`);
+  };
+
+  test('the perPort entry wins over the default; HTTP listeners take none; the IR carries the CAs and the mode', () => {
+    const gateway = withFrontend([httpsListener('https', 443), httpsListener('https-8443', 8443), { name: 'http', protocol: 'HTTP', port: 80 }], {
+      default: { validation: { caCertificateRefs: [caRef('default-ca')] } },
+      perPort: [
+        { port: 8443, tls: { validation: { mode: 'AllowInsecureFallback', caCertificateRefs: [caRef('port-ca')] } } },
+        { port: 80, tls: { validation: { caCertificateRefs: [caRef('missing')] } } },
+      ],
+    });
+    const r = resourcesWith(gateway, (res) => {
+      res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey));
+      res.configMaps.push(configMap('default', 'default-ca'), configMap('default', 'port-ca'));
+    });
     const out = translate(r, { controllerName: CONTROLLER });
-    const gw = out.statuses.find((s) => s.kind === 'Gateway');
-    const listeners = gw && 'listeners' in gw.status ? gw.status.listeners ?? [] : [];
-    assert.deepEqual(listeners.map((l) => [l.name, l.conditions[0]?.status, l.conditions[0]?.reason]), [['https', 'False', 'UnsupportedValue'], ['http', 'True', 'Accepted']]);
-    assert.deepEqual(out.xdsIR['default/gw']?.http.map((l) => l.name), ['default/gw/http']);
+    const byName = new Map(out.xdsIR['default/gw']?.http.map((l) => [l.name, l]));
+    assert.deepEqual(byName.get('default/gw/https')?.tls?.clientValidation, { caCertificates: caBundle, allowInsecureFallback: false });
+    assert.deepEqual(byName.get('default/gw/https-8443')?.tls?.clientValidation, { caCertificates: caBundle, allowInsecureFallback: true });
+    assert.equal(byName.get('default/gw/http')?.tls, undefined);
+    assert.deepEqual(listenerConditions(out.statuses, 'http'), ['Accepted=True/Accepted', 'ResolvedRefs=True/ResolvedRefs', 'Programmed=True/Programmed']);
+    assert.ok(gatewayConditions(out.statuses).includes('InsecureFrontendValidationMode=True/ConfigurationChanged'));
+  });
+
+  test('no usable CA: ResolvedRefs names why, the listener is not accepted (NoValidCACertificate) and not served', () => {
+    const gateway = withFrontend([httpsListener('https', 443), httpsListener('kind', 6443), httpsListener('grant', 5443)], {
+      default: { validation: { caCertificateRefs: [caRef('missing')] } },
+      perPort: [
+        { port: 6443, tls: { validation: { caCertificateRefs: [{ group: '', kind: 'Secret', name: 'cert' }] } } },
+        { port: 5443, tls: { validation: { caCertificateRefs: [caRef('ca', 'other')] } } },
+      ],
+    });
+    const r = resourcesWith(gateway, (res) => {
+      res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey));
+      res.configMaps.push(configMap('other', 'ca'));
+    });
+    const out = translate(r, { controllerName: CONTROLLER });
+    const refused = (reason: string) => ['Accepted=False/NoValidCACertificate', `ResolvedRefs=False/${reason}`, 'Programmed=False/Invalid'];
+    assert.deepEqual(listenerConditions(out.statuses, 'https'), refused('InvalidCACertificateRef'));
+    assert.deepEqual(listenerConditions(out.statuses, 'kind'), refused('InvalidCACertificateKind'));
+    assert.deepEqual(listenerConditions(out.statuses, 'grant'), refused('RefNotPermitted'));
+    assert.equal(out.xdsIR['default/gw'], undefined, 'no listener can be served');
+    assert.ok(!gatewayConditions(out.statuses).some((c) => c.startsWith('InsecureFrontendValidationMode')), 'AllowValidOnly everywhere');
+
+    r.referenceGrants.push(grant('other', 'Gateway', 'default', 'ConfigMap'));
+    const granted = translate(r, { controllerName: CONTROLLER });
+    assert.deepEqual(listenerConditions(granted.statuses, 'grant'), ['Accepted=True/Accepted', 'ResolvedRefs=True/ResolvedRefs', 'Programmed=True/Programmed']);
+    assert.deepEqual(granted.xdsIR['default/gw']?.http.map((l) => l.name), ['default/gw/grant']);
+  });
+
+  test('a ConfigMap read for a CA is a dependency: creating it makes earlier reads stale, deleting it leaves no version behind', () => {
+    const index = ResourceIndex.fromResources(emptyProviderResources());
+    const { value, reads } = index.withReads(() => resolveClientValidation({ caCertificateRefs: [caRef('ca')] }, 'default', index));
+    assert.equal(value.validation, undefined);
+    const keysBefore = index.versionedKeys();
+    index.set('configMaps', configMap('default', 'ca'));
+    assert.equal(index.readsCurrent(reads), false);
+    assert.equal(resolveClientValidation({ caCertificateRefs: [caRef('ca')] }, 'default', index).validation?.caCertificates, caBundle);
+    index.set('configMaps', undefined, { namespace: 'default', name: 'ca' });
+    assert.equal(index.versionedKeys(), keysBefore);
+    assert.equal(index.readsCurrent(reads), true, 'back to absent, as when first read');
   });
 });
 

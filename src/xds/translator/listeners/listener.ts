@@ -16,7 +16,7 @@
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
-import type { HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, XdsIR } from '../../../ir/types';
+import type { ClientCertificateValidation, HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
@@ -165,14 +165,28 @@ function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], cache: Rou
   };
 }
 
-/** TLS terminated here with the given certificates (SDS secrets over ADS). */
-function downstreamTls(certificates: readonly TLSCertificate[], alpnProtocols: string[] | undefined): NonNullable<FilterChain['transport_socket']> {
-  const tls: DownstreamTlsContext = {
-    common_tls_context: {
-      tls_certificate_sds_secret_configs: certificates.map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
-    },
+/**
+ * TLS terminated here with the given certificates (SDS secrets over ADS). With client
+ * validation, clients are asked for a certificate chaining to the given CAs; insecure fallback
+ * lets in those that send none or one that does not verify (the backend decides).
+ */
+function downstreamTls(
+  certificates: readonly TLSCertificate[],
+  alpnProtocols: string[] | undefined,
+  clientValidation?: ClientCertificateValidation,
+): NonNullable<FilterChain['transport_socket']> {
+  const common: NonNullable<DownstreamTlsContext['common_tls_context']> = {
+    tls_certificate_sds_secret_configs: certificates.map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
   };
-  if (alpnProtocols && tls.common_tls_context) tls.common_tls_context.alpn_protocols = alpnProtocols;
+  if (alpnProtocols) common.alpn_protocols = alpnProtocols;
+  const tls: DownstreamTlsContext = { common_tls_context: common };
+  if (clientValidation) {
+    common.validation_context = {
+      trusted_ca: { inline_string: clientValidation.caCertificates },
+      trust_chain_verification: clientValidation.allowInsecureFallback ? 'ACCEPT_UNTRUSTED' : 'VERIFY_TRUST_CHAIN',
+    };
+    tls.require_client_certificate = { value: !clientValidation.allowInsecureFallback };
+  }
   return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.downstreamTlsContext, tls) };
 }
 
@@ -185,7 +199,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
       filter_chain_match: sniMatch(listener.hostnames),
       filters: [httpConnectionManager(`https-${socket.port}`, routeName, usesCors([listener]))],
       // The connection manager speaks both; ALPN lets the client pick.
-      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1']),
+      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
     route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }, misdirectedDomains(listener, siblings)),
   };

@@ -1,0 +1,89 @@
+/**
+ * Gateway spec.tls.frontend: client certificate validation of HTTPS listeners. A listener uses
+ * the perPort entry for its port, else the default. The CA references must name core
+ * ConfigMaps holding a PEM bundle under ca.crt, in the Gateway's namespace or allowed by a
+ * ReferenceGrant. Each bad reference is a ResolvedRefs problem; with no usable CA at all the
+ * listener is not accepted (NoValidCACertificate), since serving it would skip the checks asked for.
+ */
+import { GATEWAY_GROUP, type FrontendTLSValidation, type Gateway, type ObjectReference } from '../../apis/gateway';
+import type { ClientCertificateValidation } from '../../ir/types';
+import { CA_CERTIFICATE_KEY, pemCertificates } from '../backends/backendtls';
+import { isReferenceAllowed } from '../backends/referencegrant';
+import { ListenerReason } from '../model/conditions';
+import type { ResourceIndex } from '../resourceindex';
+
+export interface CACertificateProblem {
+  reason: typeof ListenerReason.InvalidCACertificateRef | typeof ListenerReason.InvalidCACertificateKind | typeof ListenerReason.RefNotPermitted;
+  message: string;
+}
+
+export interface ClientValidationResolution {
+  /** Undefined when no reference could be used. */
+  validation: ClientCertificateValidation | undefined;
+  problems: CACertificateProblem[];
+}
+
+/** The validation settings for HTTPS listeners on port: the perPort entry for it, else the default. */
+export function frontendValidationFor(gateway: Gateway, port: number): FrontendTLSValidation | undefined {
+  const frontend = gateway.spec?.tls?.frontend;
+  if (!frontend) return undefined;
+  const perPort = (frontend.perPort ?? []).find((p) => p.port === port);
+  return perPort ? perPort.tls?.validation : frontend.default?.validation;
+}
+
+/** Whether any validation of the Gateway lets clients in without a valid certificate. */
+export function allowsInsecureFallback(gateway: Gateway): boolean {
+  const frontend = gateway.spec?.tls?.frontend;
+  if (!frontend) return false;
+  const settings = [frontend.default, ...(frontend.perPort ?? []).map((p) => p.tls)];
+  return settings.some((s) => s?.validation?.mode === 'AllowInsecureFallback');
+}
+
+function describeRef(ref: ObjectReference, namespace: string): string {
+  return `${ref.kind}${ref.group ? `.${ref.group}` : ''} ${namespace}/${ref.name}`;
+}
+
+/** Resolves the CA references of validation, for a listener of the Gateway in gatewayNamespace. */
+export function resolveClientValidation(
+  validation: FrontendTLSValidation,
+  gatewayNamespace: string,
+  index: ResourceIndex,
+): ClientValidationResolution {
+  const bundle: string[] = [];
+  const problems: CACertificateProblem[] = [];
+  const invalid = (message: string): void => { problems.push({ reason: ListenerReason.InvalidCACertificateRef, message }); };
+  for (const ref of validation.caCertificateRefs ?? []) {
+    const namespace = ref.namespace ?? gatewayNamespace;
+    const what = `caCertificateRef ${describeRef(ref, namespace)}`;
+    if ((ref.group ?? '') !== '' || ref.kind !== 'ConfigMap') {
+      problems.push({ reason: ListenerReason.InvalidCACertificateKind, message: `${what}: only ConfigMaps (core group) are supported` });
+      continue;
+    }
+    const from = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gatewayNamespace };
+    if (!isReferenceAllowed(index, from, { group: '', kind: 'ConfigMap', namespace, name: ref.name })) {
+      problems.push({ reason: ListenerReason.RefNotPermitted, message: `${what} is in another namespace and no ReferenceGrant allows it` });
+      continue;
+    }
+    const map = index.configMap(namespace, ref.name);
+    if (!map) {
+      invalid(`${what} not found`);
+      continue;
+    }
+    const text = map.data?.[CA_CERTIFICATE_KEY];
+    if (text === undefined) {
+      invalid(`${what} has no key ${CA_CERTIFICATE_KEY}`);
+      continue;
+    }
+    const certificates = pemCertificates(text);
+    if (!certificates) {
+      invalid(`${what}: ${CA_CERTIFICATE_KEY} is not a PEM certificate bundle`);
+      continue;
+    }
+    for (const c of certificates) if (!bundle.includes(c)) bundle.push(c);
+  }
+  const allowInsecureFallback = validation.mode === 'AllowInsecureFallback';
+  return {
+    validation: bundle.length > 0 ? { caCertificates: `${bundle.join('\n')}\n`, allowInsecureFallback } : undefined,
+    problems,
+  };
+}

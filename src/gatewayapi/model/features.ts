@@ -3,12 +3,14 @@
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
  * Not listed, on purpose: retries, static and empty Gateway addresses, infrastructure propagation, ListenerSet,
- * backend client certificates, BackendTLSPolicy and mesh. TLSRouteModeMixed is listed: TLS listeners in
+ * backend client certificates and mesh. TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
  */
 const SUPPORTED_FEATURES: readonly string[] = [
   // Core
+  'BackendTLSPolicy',
+  'BackendTLSPolicySANValidation',
   'Gateway',
   'HTTPRoute',
   'ReferenceGrant',

@@ -19,5 +19,6 @@ COPY crds ./crds
 COPY examples ./examples
 COPY --from=build /app/dist/src ./dist/src
 EXPOSE 18000 19000
-ENTRYPOINT ["node", "dist/src/cli/main.js"]
+# The V8 flag of src/cli/main.ts's first line (a smaller young generation: less memory).
+ENTRYPOINT ["node", "--max-semi-space-size=4", "dist/src/cli/main.js"]
 CMD ["serve", "--envoy", "off"]

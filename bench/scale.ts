@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { freePort, httpRequest } from '../test/helpers/net';
-import { PIER_CLI } from '../test/helpers/pier';
+import { PIER_CLI, pierNodeFlags } from '../test/helpers/pier';
 import { loadXdsProtos } from '../src/xds/proto';
 import { TypeUrl } from '../src/xds/types';
 import { NAMESPACE, endpointIp, endpointSliceManifest, gatewayClassManifest, gatewayKey, gatewayManifest, gatewayName, routeManifest, serviceManifest, type FleetShape } from './lib/fixtures';
@@ -166,7 +166,8 @@ async function runShape(shape: FleetShape): Promise<ShapeResult> {
   let client: AutoAckClient | undefined;
   try {
     const started = process.hrtime.bigint();
-    child = spawn(process.execPath, [PIER_CLI, 'serve', '--resources', layout.dir, '--xds-address', `127.0.0.1:${xdsPort}`,
+    // Started as the `pier` command starts it (its V8 flags), as a user runs it.
+    child = spawn(process.execPath, [...pierNodeFlags(), PIER_CLI, 'serve', '--resources', layout.dir, '--xds-address', `127.0.0.1:${xdsPort}`,
       '--admin-address', `127.0.0.1:${adminPort}`, '--envoy', 'off', '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const ready = async (): Promise<boolean> => {
       try {

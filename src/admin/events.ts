@@ -72,10 +72,12 @@ export class EventPublisher {
       const before = this.statuses.get(u.key);
       if (u.deleted || !u.value) {
         this.statuses.delete(u.key);
-        if (before) this.broadcast({ payload: { status: { ...statusIdentity(before), deleted: true } }, gateways: gatewaysOfStatus(before) });
+        if (before && this.subscribers.size > 0) this.broadcast({ payload: { status: { ...statusIdentity(before), deleted: true } }, gateways: gatewaysOfStatus(before) });
         return;
       }
       this.statuses.set(u.key, u.value);
+      // Events are built only for someone to read (at start, every object's status arrives here).
+      if (this.subscribers.size === 0) return;
       // A route that leaves a Gateway is news to that Gateway's subscribers too.
       const gateways = [...new Set([...gatewaysOfStatus(u.value), ...(before ? gatewaysOfStatus(before) : [])])];
       this.broadcast({ payload: { status: statusEvent(u.value) }, gateways });
@@ -94,8 +96,9 @@ export class EventPublisher {
 
   /** Events about proxies, from the xDS server's registry. */
   proxyObserver(): ProxyObserver {
-    const send = (p: ProxyRef, change: ProxyEvent['change'], extra: Partial<ProxyEvent> = {}): void =>
-      this.broadcast({ payload: { proxy: { ...proxyIdentity(p), change, ...extra } }, gateways: [p.cluster] });
+    const send = (p: ProxyRef, change: ProxyEvent['change'], extra: Partial<ProxyEvent> = {}): void => {
+      if (this.subscribers.size > 0) this.broadcast({ payload: { proxy: { ...proxyIdentity(p), change, ...extra } }, gateways: [p.cluster] });
+    };
     return {
       connected: (p) => send(p, 'CONNECTED'),
       acked: (p, typeUrl, version) => send(p, 'ACKED', { type_url: typeUrl, version }),

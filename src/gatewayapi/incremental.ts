@@ -21,6 +21,7 @@ import type { GatewayClass, Gateway } from '../apis/gateway';
 import type { KubeObject } from '../apis/meta';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import { statusKey, type ObjectStatus } from '../message/resources';
+import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
@@ -335,7 +336,8 @@ export class IncrementalTranslator {
   }
 
   private setStatus(delta: TranslationDelta, key: string, status: ObjectStatus | undefined): void {
-    this.setOutput(this.statuses, delta.statuses, key, status);
+    // Frozen: the bus then shares it instead of keeping a copy of every status.
+    this.setOutput(this.statuses, delta.statuses, key, status && freezeValue(status));
   }
 
   /** Replaces every status of one kind by the given ones. */

@@ -5,7 +5,7 @@
  * reaches a log through an error message, a NACK or a debug field is printed as "[redacted]".
  */
 import pino from 'pino';
-import pinoPretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import { redactText } from '../security/redact';
 
 export type Logger = pino.Logger;
@@ -32,6 +32,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   if (options.destination) return pino(settings, options.destination);
   const isTTY = process.stdout.isTTY === true;
   if (resolveLogFormat(options.format ?? 'auto', isTTY) === 'json') return pino(settings);
+  // Loaded only for pretty output: it takes longer to load than the rest of the logging.
+  const pinoPretty = (require('pino-pretty') as { default: typeof PinoPretty }).default;
   return pino(settings, pinoPretty({
     colorize: isTTY,
     singleLine: true,

@@ -13,7 +13,7 @@ import type {
   TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
-import { cloneJson } from './crd/clone';
+import { cloneJson } from '../ir/clone';
 import { defaultCrdSchemas } from './crd/load';
 import { defaultResource } from './crd/resource';
 

@@ -3,7 +3,7 @@
  * config file, and gives access to its JSON logs and admin API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,6 +11,13 @@ import { freePort, httpRequest, waitFor } from './net';
 
 /** The compiled CLI next to these compiled helpers. */
 export const PIER_CLI = path.resolve(__dirname, '..', '..', 'src', 'cli', 'main.js');
+
+/** The node flags the CLI's first line starts it with (`#!/usr/bin/env -S node FLAGS`), to start it as the `pier` command does. */
+export function pierNodeFlags(): string[] {
+  const first = readFileSync(PIER_CLI, 'utf8').split('\n', 1)[0] ?? '';
+  const words = first.replace(/^#!\S*env\s+(-S\s+)?/, '').split(/\s+/).filter((w) => w !== '');
+  return words[0] === 'node' ? words.slice(1) : [];
+}
 
 export interface PierProcessOptions {
   command?: 'serve' | 'quickstart';

@@ -4,6 +4,7 @@
  * never come through here). An invalid reference keeps its weight as an invalid share
  * (answered 500) and reports why (the route's ResolvedRefs condition).
  */
+import { cloneJson } from '../../ir/clone';
 import type { Service, ServicePort } from '../../apis/core';
 import type { BackendObjectReference } from '../../apis/gateway';
 import type { BackendProtocol, DestinationSetting } from '../../ir/types';
@@ -151,7 +152,7 @@ export function resolveBackend(
   // A policy that cannot be used makes the backend unreachable, without a problem on the route:
   // the policy's status says why (connections using an invalid CA reference must fail).
   if (backendTLS?.kind === 'invalid') return { setting: { clusterName, weight, protocol, invalid: true } };
-  const tls = backendTLS?.kind === 'tls' ? { tls: structuredClone(backendTLS.tls) } : {};
+  const tls = backendTLS?.kind === 'tls' ? { tls: cloneJson(backendTLS.tls) } : {};
   if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
     // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
     return { setting: { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls }, ...websocket };

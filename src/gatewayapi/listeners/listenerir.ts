@@ -6,6 +6,7 @@
  * listener forwards to one destination and a TLS hostname (SNI) to one route: the oldest route
  * (creation timestamp, then "<namespace>/<name>") wins, as the conformance suite expects.
  */
+import { cloneJson } from '../../ir/clone';
 import type { DestinationSetting, HTTPListener, TCPListener, TCPRoute, UDPListener } from '../../ir/types';
 import type { ListenerContext } from '../model/contexts';
 import { ANY_HOST, compareHostnameSpecificity, normalizeHostname } from './hostnames';
@@ -32,7 +33,7 @@ export function httpListenerIR(listener: ListenerContext, entries: readonly Rout
     virtualHosts: buildVirtualHosts(listener, entries, cache, vhosts),
   };
   if (listener.listener.protocol === 'HTTPS') {
-    out.tls = { certificates: structuredClone(listener.certificates) };
+    out.tls = { certificates: cloneJson(listener.certificates) };
     if (listener.clientValidation) out.tls.clientValidation = { ...listener.clientValidation };
   }
   return out;
@@ -55,7 +56,7 @@ function routeName(listener: ListenerContext, route: L4RouteContext): string {
 
 /** Settings with the protocol the proxy speaks to the backend on this listener. */
 function settingsFor(settings: readonly DestinationSetting[], protocol: DestinationSetting['protocol']): DestinationSetting[] {
-  return settings.map((s) => ({ ...structuredClone(s), protocol }));
+  return settings.map((s) => ({ ...cloneJson(s), protocol }));
 }
 
 /**
@@ -83,7 +84,7 @@ export function tlsListenerIR(listener: ListenerContext, claims: readonly L4Clai
     port: listener.listener.port,
     routes,
     tls: terminate
-      ? { mode: 'terminate', certificates: structuredClone(listener.certificates) }
+      ? { mode: 'terminate', certificates: cloneJson(listener.certificates) }
       : { mode: 'passthrough', certificates: [] },
   };
 }

@@ -6,6 +6,7 @@
  * precedence but lets requests fall through to routes on wider ones. HTTPRoutes and GRPCRoutes
  * never share a hostname on a listener (routeconflicts.ts), so their routes never mix.
  */
+import { cloneJson } from '../../ir/clone';
 import type { HTTPRoute as IRRoute, Redirect, VirtualHost } from '../../ir/types';
 import type { ListenerContext } from '../model/contexts';
 import { compareHostnameSpecificity, hostnameCovers, isWildcard } from '../listeners/hostnames';
@@ -58,23 +59,23 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
   const out: Omit<IRRoute, 'origin'> = {
     name: `${listener.irName}/${vhost}/${route.kind.toLowerCase()}/${route.namespace}/${route.name}/rule/${rule.ruleIndex}/match/${matchIndex}`,
     pathMatch: { ...match.pathMatch },
-    headerMatches: structuredClone(match.headerMatches),
-    queryParamMatches: structuredClone(match.queryParamMatches),
+    headerMatches: cloneJson(match.headerMatches),
+    queryParamMatches: cloneJson(match.queryParamMatches),
   };
   if (match.method !== undefined) out.method = match.method;
-  if (rule.requestHeaders) out.requestHeaders = structuredClone(rule.requestHeaders);
-  if (rule.responseHeaders) out.responseHeaders = structuredClone(rule.responseHeaders);
+  if (rule.requestHeaders) out.requestHeaders = cloneJson(rule.requestHeaders);
+  if (rule.responseHeaders) out.responseHeaders = cloneJson(rule.responseHeaders);
   if (rule.redirect) out.redirect = redirectFor(rule.redirect, listener.listener.port);
   if (rule.urlRewrite) out.urlRewrite = { ...rule.urlRewrite };
-  if (rule.mirrors) out.mirrors = structuredClone(rule.mirrors);
-  if (rule.destination) out.destination = structuredClone(rule.destination);
+  if (rule.mirrors) out.mirrors = cloneJson(rule.mirrors);
+  if (rule.destination) out.destination = cloneJson(rule.destination);
   if (rule.directResponse) out.directResponse = { ...rule.directResponse };
   if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
   if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
   // The invalid share of a weighted destination gets the route kind's failure status.
   if (route.traits.failureStatus !== 500 && rule.destination?.settings.some((s) => s.invalid)) out.invalidBackendStatus = route.traits.failureStatus;
   if (rule.websocket) out.websocket = true;
-  if (rule.cors) out.cors = structuredClone(rule.cors);
+  if (rule.cors) out.cors = cloneJson(rule.cors);
   return { ...out, origin: `${route.kind} ${route.namespace}/${route.name} rule ${rule.ruleIndex} match ${matchIndex}` };
 }
 

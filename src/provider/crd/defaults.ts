@@ -4,7 +4,7 @@
  * recurses into every present value, including defaults just set. Nothing is created where the
  * parent is absent. Pure: the input is never mutated.
  */
-import { cloneJson } from './clone';
+import { cloneJson } from '../../ir/clone';
 import { isRecord } from './path';
 import type { JSONSchemaProps } from './schema';
 import { additionalSchema, propertySchema } from './util';

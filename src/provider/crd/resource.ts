@@ -8,7 +8,7 @@ import { evaluateCelRules } from './cel/evaluate';
 import { applySchemaDefaults } from './defaults';
 import { formatFieldError, type FieldError } from './errors';
 import type { CrdSchemas } from './load';
-import { cloneJson } from './clone';
+import { cloneJson } from '../../ir/clone';
 import { formatFieldPath, isRecord, type FieldPath } from './path';
 import type { JSONSchemaProps } from './schema';
 import { findUnknownFields, withoutFields } from './unknown-fields';

@@ -3,7 +3,7 @@
  * validation rejects the request instead ("strict decoding error: unknown field"), which is what a
  * file provider does by default: a misspelt field must not vanish quietly.
  */
-import { cloneJson } from './clone';
+import { cloneJson } from '../../ir/clone';
 import { isRecord, type FieldPath } from './path';
 import type { JSONSchemaProps } from './schema';
 import { additionalSchema, propertySchema } from './util';

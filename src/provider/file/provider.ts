@@ -106,7 +106,9 @@ export class FileProvider {
   private schemas: CrdSchemas | undefined;
 
   private readonly files = new Map<string, FileState>();
-  private readonly index = new ObjectIndex({ generations: true });
+  /** The known files of each directory, so a directory's rescan does not walk every file. */
+  private readonly filesByDir = new Map<string, Set<string>>();
+  private readonly index = new ObjectIndex({ generations: true, ownsDefinitions: true });
   private readonly reader: FileReader;
   private readonly watchers: DirectoryWatchers;
   private readonly scheduler: BurstScheduler;
@@ -334,11 +336,16 @@ export class FileProvider {
       const full = path.join(dir, entry.name);
       seen.add(full);
       if (isHidden(entry.name)) continue;
-      if (entry.isDirectory() || entry.isSymbolicLink()) await this.refreshPath(full, touched, slicer);
+      if (entry.isDirectory() || entry.isSymbolicLink()) {
+        // Listing a newly watched directory again: a subdirectory watched already is (or was) listed
+        // and watched itself, so its files are not read again from here.
+        if (!knownToo && this.watchers.has(full)) continue;
+        await this.refreshPath(full, touched, slicer);
+      }
       else if (entry.isFile() && isManifestFile(entry.name) && (knownToo || !this.files.has(full))) await this.refresh(full, touched, false, slicer);
     }
-    for (const file of [...this.files.keys()]) {
-      if (path.dirname(file) === dir && !seen.has(file)) this.forget(file, touched);
+    for (const file of [...this.filesByDir.get(dir) ?? []]) {
+      if (!seen.has(file)) this.forget(file, touched);
     }
   }
 
@@ -393,8 +400,15 @@ export class FileProvider {
       this.forget(file, touched);
       return;
     }
-    const current = this.files.get(file) ?? { objects: [] };
-    this.files.set(file, current);
+    let current = this.files.get(file);
+    if (!current) {
+      current = { objects: [] };
+      this.files.set(file, current);
+      const dir = path.dirname(file);
+      let inDir = this.filesByDir.get(dir);
+      if (!inDir) this.filesByDir.set(dir, (inDir = new Set()));
+      inDir.add(file);
+    }
     if (result.kind === 'error') {
       const retrying = result.transient ? `; tried ${result.attempts} times, trying again` : '';
       current.readError = { source: file, message: `cannot read file: ${describeFsError(result.error)}${retrying}; its last good objects stay in use` };
@@ -437,6 +451,10 @@ export class FileProvider {
     if (!state) return;
     clearTimeout(state.retry?.timer);
     this.files.delete(file);
+    const dir = path.dirname(file);
+    const inDir = this.filesByDir.get(dir);
+    inDir?.delete(file);
+    if (inDir?.size === 0) this.filesByDir.delete(dir);
     this.index.setSource(file, []);
     touched.add(file);
   }

@@ -43,10 +43,11 @@ function sortErrors(errors: ProviderError[]): string[] {
 }
 
 describe('ObjectIndex', () => {
-  for (const seed of [1, 2, 3, 4]) {
-    test(`random file edits (seed ${seed}): incremental == collect + stamp after every step`, () => {
+  for (const [seed, ownsDefinitions] of [[1, false], [2, false], [3, true], [4, true]] as const) {
+    const owning = ownsDefinitions ? ', definitions owned (replaced by their defaulted objects)' : '';
+    test(`random file edits (seed ${seed}${owning}): incremental == collect + stamp after every step`, () => {
       const rnd = random(seed);
-      const index = new ObjectIndex({ generations: true });
+      const index = new ObjectIndex({ generations: true, ownsDefinitions });
       const tracker = new GenerationTracker();
       const files = new Map<string, SourcedObject[]>();
       const tables = new Map<string, ProviderObject>();
@@ -64,6 +65,19 @@ describe('ObjectIndex', () => {
         }
 
         const all = [...files.values()].flat();
+        if (ownsDefinitions) {
+          // Every published object is the one its definition now holds (one copy), generation aside.
+          for (const published of tables.values()) {
+            const { generation: _generation, ...metadata } = published.metadata;
+            // The definition that wins: first by source, then line (made-up Namespaces have none).
+            const winner = all.filter((d) => d.object.kind === published.kind && d.object.metadata.name === published.metadata.name
+              && d.object.metadata.namespace === published.metadata.namespace)
+              .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line))[0];
+            if (!winner) continue;
+            assert.ok(Object.isFrozen(winner.object), `held object frozen at step ${step}`);
+            assert.deepEqual({ ...published, metadata }, winner.object, `held object at step ${step}`);
+          }
+        }
         const expected = collectResources(all);
         const stamped: ProviderResources = tracker.stamp(expected.resources);
         assert.deepEqual(resourcesOf(tables.values()), stamped, `step ${step}`);

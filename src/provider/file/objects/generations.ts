@@ -4,7 +4,7 @@
  */
 import { deepEqual } from 'fast-equals';
 import type { ProviderResources } from '../../../message/resources';
-import { cloneJson } from '../../crd/clone';
+import { cloneJson } from '../../../ir/clone';
 import type { ProviderObject } from '../../defaults';
 import { identityKey, identityOf } from '../kinds';
 

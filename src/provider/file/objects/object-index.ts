@@ -44,6 +44,12 @@ function namespaceIdentity(name: string): string {
 export interface ObjectIndexOptions {
   /** Set metadata.generation on what is published (the file provider), or leave it as read (collect). */
   generations: boolean;
+  /**
+   * The definitions given are the index's to change (the file provider's own): a resolved
+   * definition then holds the published, defaulted object in place of the one read, so one copy
+   * of each object stays in memory, not two. Without it the inputs are left as they are (collect).
+   */
+  ownsDefinitions?: boolean;
 }
 
 export class ObjectIndex {
@@ -58,6 +64,8 @@ export class ObjectIndex {
   /** Duplicate errors by identity, and the sources they are reported at. */
   private readonly duplicates = new Map<string, ProviderError[]>();
   private readonly generations = new GenerationTracker();
+  /** Objects that are the result of applyDefaults (frozen): definitions hold these once resolved. */
+  private readonly defaulted = new WeakSet<ProviderObject>();
 
   private readonly dirtyIdentities = new Set<string>();
   private readonly dirtySources = new Set<string>();
@@ -169,7 +177,12 @@ export class ObjectIndex {
     // The same definition as published: nothing to do (made-up Namespaces never change).
     if (current && current.from === winner) return undefined;
     // Frozen once here: the tables then share it instead of copying it, and generations keep its spec as is.
-    let defaulted = freezeValue(applyDefaults(object));
+    let defaulted = this.defaulted.has(object) ? object : freezeValue(applyDefaults(object));
+    if (this.options.ownsDefinitions && winner && winner.object !== defaulted) {
+      // Applying defaults again to the defaulted object would change nothing: it is not copied again.
+      this.defaulted.add(defaulted);
+      winner.object = defaulted;
+    }
     if (this.options.generations) {
       const generation = this.generations.next(identity, defaulted);
       defaulted = freezeValue({ ...defaulted, metadata: { ...defaulted.metadata, generation } });

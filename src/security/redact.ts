@@ -40,7 +40,9 @@ export function containsPrivateKey(text: string): boolean {
 export function redactIR(ir: XdsIR): XdsIR {
   const redactCerts = <T extends { tls?: { certificates: { privateKey: string }[] } }>(l: T): T =>
     (l.tls ? { ...l, tls: { ...l.tls, certificates: l.tls.certificates.map((c) => ({ ...c, privateKey: REDACTED })) } } : l);
-  return { ...ir, http: ir.http.map(redactCerts), tcp: ir.tcp.map(redactCerts) };
+  const out: XdsIR = { ...ir, http: ir.http.map(redactCerts), tcp: ir.tcp.map(redactCerts) };
+  if (ir.backendClientCertificate) out.backendClientCertificate = { ...ir.backendClientCertificate, privateKey: REDACTED };
+  return out;
 }
 
 /** A Secret with its private key replaced (as Envoy's config_dump shows it). */

@@ -28,6 +28,7 @@ export interface GatewayOptions {
 export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, options: GatewayOptions): GatewayContext {
   const ctx = new GatewayContext(gateway);
   resolveParameters(ctx);
+  resolveBackendClientCertificate(ctx, index);
   resolveAddresses(ctx, options);
   ctx.infraReadiness = options.infra?.programmed;
   // A Gateway that asks for addresses binds those; the others wait for the infrastructure's.
@@ -54,6 +55,25 @@ function resolveParameters(ctx: GatewayContext): void {
   const group = ref.group === '' ? 'core' : ref.group;
   ctx.parametersProblem = verdict(false, GatewayReason.InvalidParameters,
     `infrastructure.parametersRef ${ref.kind} "${ref.name}" (group ${group}) cannot be resolved: Pier supports no parameters kind`);
+}
+
+/**
+ * spec.tls.backend.clientCertificateRef: a kubernetes.io/tls Secret (another namespace with a
+ * ReferenceGrant) the proxies present when they originate TLS to backends. A bad reference is
+ * reported on the Gateway's ResolvedRefs; the Gateway stays accepted and connects without it.
+ */
+function resolveBackendClientCertificate(ctx: GatewayContext, index: ResourceIndex): void {
+  const ref = ctx.gateway.spec?.tls?.backend?.clientCertificateRef;
+  if (!ref) return;
+  const { certificates, problems } = resolveCertificateRefs([ref], ctx.namespace, index);
+  const problem = problems[0];
+  if (problem) {
+    const reason = problem.reason === ListenerReason.RefNotPermitted ? GatewayReason.RefNotPermitted : GatewayReason.InvalidClientCertificateRef;
+    ctx.backendRefsVerdict = verdict(false, reason, `spec.tls.backend.clientCertificateRef: ${problem.message.replace(/^certificateRef /, '')}`);
+    return;
+  }
+  ctx.backendClientCertificate = certificates[0];
+  ctx.backendRefsVerdict = verdict(true, GatewayReason.ResolvedRefs, 'All references are resolved');
 }
 
 /**

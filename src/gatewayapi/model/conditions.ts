@@ -31,6 +31,10 @@ export const GatewayReason = {
   AddressNotUsable: 'AddressNotUsable',
   AddressNotAssigned: 'AddressNotAssigned',
   Pending: 'Pending',
+  // ResolvedRefs (spec.tls.backend.clientCertificateRef)
+  ResolvedRefs: 'ResolvedRefs',
+  InvalidClientCertificateRef: 'InvalidClientCertificateRef',
+  RefNotPermitted: 'RefNotPermitted',
   // InsecureFrontendValidationMode
   ConfigurationChanged: 'ConfigurationChanged',
 } as const;

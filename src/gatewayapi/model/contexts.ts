@@ -29,6 +29,10 @@ export class GatewayContext {
   internalError: string | undefined;
   /** The infrastructure's word on its proxies: not ok keeps Programmed False while the configuration is served. */
   infraReadiness: { ok: boolean; reason: string; message: string } | undefined;
+  /** spec.tls.backend.clientCertificateRef, resolved: what the proxies present to TLS backends. */
+  backendClientCertificate: TLSCertificate | undefined;
+  /** Whether that reference resolved (ResolvedRefs); undefined when the Gateway has none. */
+  backendRefsVerdict: Verdict | undefined;
   /** Set while the infrastructure has not assigned this Gateway its address: it is not served until then. */
   awaitingInfra = false;
 
@@ -120,6 +124,8 @@ export class GatewayContext {
       condition(ConditionType.Accepted, this.accepted, g),
       condition(ConditionType.Programmed, this.programmed, g),
     ];
+    // Only a Gateway with references of its own (spec.tls.backend) has ResolvedRefs.
+    if (this.backendRefsVerdict) status.conditions.push(condition(ConditionType.ResolvedRefs, this.backendRefsVerdict, g));
     // Present only while some client certificate validation lets unverified clients in.
     if (allowsInsecureFallback(this.gateway)) {
       status.conditions.push(problemCondition(ConditionType.InsecureFrontendValidationMode, true, GatewayReason.ConfigurationChanged,

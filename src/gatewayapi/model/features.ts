@@ -3,7 +3,7 @@
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
  * Not listed, on purpose: retries, empty Gateway addresses, infrastructure propagation, ListenerSet,
- * backend client certificates and mesh. TLSRouteModeMixed is listed: TLS listeners in
+ * and mesh. TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
  */
@@ -15,6 +15,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'HTTPRoute',
   'ReferenceGrant',
   // Gateway
+  'GatewayBackendClientCertificate',
   'GatewayFrontendClientCertificateValidation',
   'GatewayFrontendClientCertificateValidationInsecureFallback',
   'GatewayHTTPListenerIsolation',

@@ -150,7 +150,11 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
         ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
-        ...(r.chance(0.3) ? { tls: { frontend: frontend(r) } } : {}),
+        ...(r.chance(0.3) || r.chance(0.2) ? { tls: {
+          ...(r.chance(0.6) ? { frontend: frontend(r) } : {}),
+          // The client certificate presented to TLS backends: here, across namespaces (grant or not), or missing.
+          ...(r.chance(0.5) ? { backend: { clientCertificateRef: { group: '', kind: 'Secret', name: r.pick(['cert', 'missing']), ...(r.chance(0.4) ? { namespace: r.pick(NAMESPACES) } : {}) } } } : {}),
+        } } : {}),
       } } as Gateway;
     case 'Namespace':
       return { apiVersion: 'v1', kind: 'Namespace', metadata: { ...metadata, labels: r.chance(0.5) ? { env: 'prod' } : { env: 'dev' } } } as Namespace;

@@ -139,6 +139,12 @@ export interface BootstrapOptions {
   adminPort?: number;
 }
 
+/** SDS references by name only: they then name static secrets. */
+function staticSecretRefs(obj: { [key: string]: Json }): void {
+  const sds = obj.tls_certificate_sds_secret_configs;
+  if (Array.isArray(sds)) obj.tls_certificate_sds_secret_configs = sds.map((s) => (isObject(s) ? { name: s.name } : s));
+}
+
 /** Makes the resources self-contained (see BootstrapOptions.mode 'static'). */
 export function staticForm(resources: XdsResources): { listeners: Json[]; clusters: Json[]; secrets: Json[] } {
   const copy = JSON.parse(JSON.stringify(resources)) as { [key in ResourceList]: Json[] };
@@ -153,11 +159,12 @@ export function staticForm(resources: XdsResources): { listeners: Json[]; cluste
         delete obj.rds;
         obj.route_config = routeByName.get(rds.route_config_name) ?? { name: rds.route_config_name };
       }
-      const sds = obj.tls_certificate_sds_secret_configs;
-      if (Array.isArray(sds)) obj.tls_certificate_sds_secret_configs = sds.map((s) => (isObject(s) ? { name: s.name } : s));
+      staticSecretRefs(obj);
     });
   }
   for (const cluster of copy.clusters) {
+    // A client certificate presented to the backend (Gateway spec.tls.backend): a static secret too.
+    walk(cluster, staticSecretRefs);
     if (!isObject(cluster) || cluster.type !== 'EDS') continue;
     const name = String(cluster.name);
     cluster.type = 'STATIC';

@@ -44,7 +44,13 @@ export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
     if (!built.binding?.inlineCluster) clusters.push(built.cluster);
     if (built.binding) bindings.push(built.binding);
   };
+  const clientCertificate = ir.backendClientCertificate?.name;
   for (const setting of backends(ir, memo?.vhostSettings).values()) {
+    // Settings are shared across Gateways; one with its own client certificate builds its TLS clusters itself.
+    if (clientCertificate && setting.tls) {
+      add(backendCluster(setting, clientCertificate));
+      continue;
+    }
     let built = memo?.built.get(setting);
     if (!built) {
       built = backendCluster(setting);
@@ -118,7 +124,7 @@ function dnsCluster(name: string): Cluster {
   };
 }
 
-function backendCluster(setting: DestinationSetting): BuiltCluster {
+function backendCluster(setting: DestinationSetting, clientCertificate?: string): BuiltCluster {
   const name = setting.clusterName;
   const dns = setting.dnsName !== undefined ? dnsEndpoints(setting) : undefined;
   const cluster = dns && dns.length > 0 ? { ...dnsCluster(name), load_assignment: loadAssignment(name, singleLocality(dns)) } : edsCluster(name);
@@ -127,7 +133,7 @@ function backendCluster(setting: DestinationSetting): BuiltCluster {
     const options: HttpProtocolOptions = { explicit_http_config: { http2_protocol_options: {} } };
     cluster.typed_extension_protocol_options = { [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
   }
-  if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined);
+  if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined, clientCertificate);
   if (cluster.type === 'STRICT_DNS') return { cluster };
   // An ExternalName without a usable port has no endpoints at all.
   const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];

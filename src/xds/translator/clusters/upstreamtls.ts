@@ -10,6 +10,7 @@ import type { UpstreamTlsContext } from '../../../generated/envoy/extensions/tra
 import type { SubjectAltNameMatcher } from '../../../generated/envoy/extensions/transport_sockets/tls/v3/SubjectAltNameMatcher';
 import { typedConfig } from '../../types';
 import { FilterName, ProtoType } from '../names';
+import { adsConfigSource } from '../common';
 
 /**
  * The CA bundle of the proxy's host for wellKnownCACertificates "System" (Debian/Ubuntu and the
@@ -28,7 +29,8 @@ function sanMatchers(tls: UpstreamTLS): SubjectAltNameMatcher[] {
   return sans.map(sanMatcher);
 }
 
-export function upstreamTlsContext(tls: UpstreamTLS, alpnProtocols: string[] | undefined): UpstreamTlsContext {
+/** clientCertificate: the SDS name of the certificate the proxy presents (Gateway spec.tls.backend). */
+export function upstreamTlsContext(tls: UpstreamTLS, alpnProtocols: string[] | undefined, clientCertificate?: string): UpstreamTlsContext {
   const trusted = tls.useSystemTrustStore ? { filename: SYSTEM_TRUST_STORE_PATH } : { inline_string: tls.caCertificates ?? '' };
   const context: UpstreamTlsContext = {
     sni: tls.sni,
@@ -37,9 +39,12 @@ export function upstreamTlsContext(tls: UpstreamTLS, alpnProtocols: string[] | u
     },
   };
   if (alpnProtocols && context.common_tls_context) context.common_tls_context.alpn_protocols = alpnProtocols;
+  if (clientCertificate && context.common_tls_context) {
+    context.common_tls_context.tls_certificate_sds_secret_configs = [{ name: clientCertificate, sds_config: adsConfigSource() }];
+  }
   return context;
 }
 
-export function upstreamTlsSocket(tls: UpstreamTLS, alpnProtocols: string[] | undefined): NonNullable<Cluster['transport_socket']> {
-  return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.upstreamTlsContext, upstreamTlsContext(tls, alpnProtocols)) };
+export function upstreamTlsSocket(tls: UpstreamTLS, alpnProtocols: string[] | undefined, clientCertificate?: string): NonNullable<Cluster['transport_socket']> {
+  return { name: FilterName.tlsTransportSocket, typed_config: typedConfig(ProtoType.upstreamTlsContext, upstreamTlsContext(tls, alpnProtocols, clientCertificate)) };
 }

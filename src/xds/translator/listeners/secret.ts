@@ -1,4 +1,7 @@
-/** TLS certificates of HTTPS and TLS-terminating listeners as SDS secrets, referenced by name from the listeners. */
+/**
+ * TLS certificates of HTTPS and TLS-terminating listeners, and the client certificate presented
+ * to TLS backends, as SDS secrets referenced by name from the listeners and clusters.
+ */
 import type { TLSCertificate, XdsIR } from '../../../ir/types';
 import type { Secret } from '../../types';
 
@@ -7,6 +10,7 @@ export function buildSecrets(ir: XdsIR): Secret[] {
   const certificates: TLSCertificate[] = [
     ...ir.http.flatMap((l) => l.tls?.certificates ?? []),
     ...ir.tcp.flatMap((l) => l.tls?.certificates ?? []),
+    ...(ir.backendClientCertificate ? [ir.backendClientCertificate] : []),
   ];
   const secrets = new Map<string, Secret>();
   for (const cert of certificates) {

@@ -1,8 +1,8 @@
 /**
  * Host infrastructure's Gateway addresses, published on bus.gatewayInfra:
- * - A Gateway with spec.addresses binds the first of its IP addresses that this host has, and
- *   reports that one; an IP address the host does not have makes it Programmed=False,
- *   AddressNotUsable (its proxy could not bind it).
+ * - A Gateway with spec.addresses the host has is left to the translator (it binds and reports
+ *   the first). One this host does not have makes it Programmed=False, AddressNotUsable (its
+ *   proxy could not bind it), and the first one the host has is bound and reported instead.
  * - With a pool (an IPv4 CIDR, typically on loopback: every 127.x address is local on Linux),
  *   each Gateway without spec.addresses gets an address of its own, so Gateways that use the
  *   same port do not collide, reported in status.addresses as a load balancer's would be.
@@ -88,18 +88,21 @@ export function isHostAddress(ip: string, interfaces = networkInterfaces()): boo
 }
 
 /**
- * What the host makes of a Gateway's spec.addresses: the first IP address it has is bound and
- * reported; any it does not have keeps the Gateway from being Programmed. Undefined when no entry
- * is an IP address (the translator reports the unsupported types).
+ * What the host has to say about a Gateway's spec.addresses: only when some IP address is not
+ * one of its own (then the first one it has is bound and reported, and the Gateway is not
+ * Programmed). Undefined otherwise: the translator binds and reports the first address itself, so
+ * nothing is published and nothing translated again.
  */
 export function staticAddressState(gateway: Gateway, hasAddress: (ip: string) => boolean = isHostAddress): GatewayInfraState | undefined {
   const ips = (gateway.spec?.addresses ?? []).filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0).map((a) => a.value);
-  if (ips.length === 0) return undefined;
-  const usable = ips.filter((ip) => hasAddress(ip));
-  const state: GatewayInfraState = usable[0] ? { bindAddress: usable[0], addresses: [{ type: 'IPAddress', value: usable[0] }] } : { addresses: [] };
   const unusable = ips.filter((ip) => !hasAddress(ip));
-  if (unusable.length > 0) state.programmed = { ok: false, reason: 'AddressNotUsable', message: `not an address of this host, so its proxy cannot bind it: ${unusable.join(', ')}` };
-  return state;
+  if (unusable.length === 0) return undefined;
+  const usable = ips.find((ip) => !unusable.includes(ip));
+  return {
+    ...(usable ? { bindAddress: usable } : {}),
+    addresses: usable ? [{ type: 'IPAddress', value: usable }] : [],
+    programmed: { ok: false, reason: 'AddressNotUsable', message: `not an address of this host, so its proxy cannot bind it: ${unusable.join(', ')}` },
+  };
 }
 
 export interface GatewayAddressPoolOptions {

@@ -42,9 +42,8 @@ describe('a Gateway\'s own addresses on host infrastructure', () => {
   }) as unknown as Gateway;
   const has = (ip: string) => ip.startsWith('127.');
 
-  test('binds and reports the first address the host has', () => {
-    assert.deepEqual(staticAddressState(gw([{ value: '127.31.0.7' }, { type: 'IPAddress', value: '127.31.0.8' }]), has),
-      { bindAddress: '127.31.0.7', addresses: [{ type: 'IPAddress', value: '127.31.0.7' }] });
+  test('addresses the host has: nothing to report (the translator binds and reports the first itself)', () => {
+    assert.equal(staticAddressState(gw([{ value: '127.31.0.7' }, { type: 'IPAddress', value: '127.31.0.8' }]), has), undefined);
   });
 
   test('an address the host does not have: AddressNotUsable, naming it; the usable one is still the one reported', () => {
@@ -58,6 +57,13 @@ describe('a Gateway\'s own addresses on host infrastructure', () => {
 
   test('no IP address at all: nothing to say (the translator reports unsupported types)', () => {
     assert.equal(staticAddressState(gw([{ type: 'Hostname', value: 'gw.example.com' }]), has), undefined);
+  });
+
+  test('only addresses the host does not have: nothing bound, none reported, not Programmed', () => {
+    const state = staticAddressState(gw([{ value: '192.0.2.7' }]), has);
+    assert.deepEqual(state?.addresses, []);
+    assert.equal(state?.bindAddress, undefined);
+    assert.equal(state?.programmed?.reason, 'AddressNotUsable');
   });
 
   test('the host\'s own interfaces and loopback count as its addresses', () => {

@@ -62,6 +62,12 @@ import { HTTPRouteRequestHeaderModifierBackendWeights } from './HTTPRouteRequest
 import { HTTPRouteResponseHeaderModifier } from './HTTPRouteResponseHeaderModifier';
 import { HTTPRouteRewriteHost } from './HTTPRouteRewriteHost';
 import { HTTPRouteRewritePath } from './HTTPRouteRewritePath';
+import { HTTPRouteRequestMirror } from './HTTPRouteRequestMirror';
+import { HTTPRouteRequestMultipleMirrors } from './HTTPRouteRequestMultipleMirrors';
+import { HTTPRouteTimeoutRequest } from './HTTPRouteTimeoutRequest';
+import { HTTPRouteTimeoutBackendRequest } from './HTTPRouteTimeoutBackendRequest';
+import { HTTPRouteBackendProtocolH2C } from './HTTPRouteBackendProtocolH2C';
+import { HTTPRouteHTTPSListenerDetectMisdirectedRequests } from './HTTPRouteHTTPSListenerDetectMisdirectedRequests';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -125,6 +131,12 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   HTTPRouteResponseHeaderModifier,
   HTTPRouteRewriteHost,
   HTTPRouteRewritePath,
+  HTTPRouteRequestMirror,
+  HTTPRouteRequestMultipleMirrors,
+  HTTPRouteTimeoutRequest,
+  HTTPRouteTimeoutBackendRequest,
+  HTTPRouteBackendProtocolH2C,
+  HTTPRouteHTTPSListenerDetectMisdirectedRequests,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -4,11 +4,13 @@
  * tests use it as their upstream, the way the Gateway API conformance suite uses its echo server
  * (echo-basic): same JSON field names, the same X-Echo-Set-Header request header to ask for
  * response headers ("Name:value,Other:value"), the same ?delay=<duration> to answer late, the
- * same log line per request, and, as echo-basic's second port, an h2c (HTTP/2 without TLS) server.
+ * same log line per request, the same WebSocket echo at /ws, and, as echo-basic's second port, an
+ * h2c (HTTP/2 without TLS) server.
  */
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
 
 export interface EchoIdentity {
   service: string;
@@ -67,6 +69,7 @@ type EchoReply = http.ServerResponse | http2.Http2ServerResponse;
 
 export class EchoBackend {
   private readonly servers: (http.Server | http2.Http2Server)[] = [];
+  private readonly webSockets: WebSocketServer[] = [];
   /** Open HTTP/2 sessions: closing the server waits for them, so close() ends them. */
   private readonly sessions = new Set<http2.ServerHttp2Session>();
   private port = 0;
@@ -117,10 +120,22 @@ export class EchoBackend {
     });
   }
 
-  /** The HTTP/1.1 server; its port is the httpPort the answers report. */
+  /** The HTTP/1.1 server; its port is the httpPort the answers report. /ws upgrades to a WebSocket that echoes each message. */
   async listen(host: string, port: number): Promise<number> {
     const server = http.createServer((req, res) => this.handle(req, res));
     server.keepAliveTimeout = 60_000;
+    const sockets = new WebSocketServer({ noServer: true });
+    this.webSockets.push(sockets);
+    server.on('upgrade', (req: http.IncomingMessage, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://echo').pathname !== '/ws') {
+        socket.destroy();
+        return;
+      }
+      sockets.handleUpgrade(req, socket, head, (ws) => {
+        this.requests++;
+        ws.on('message', (data, isBinary) => ws.send(data, { binary: isBinary }));
+      });
+    });
     this.port = await this.start(server, host, port);
     return this.port;
   }
@@ -147,6 +162,10 @@ export class EchoBackend {
   async close(): Promise<void> {
     const servers = this.servers.splice(0);
     for (const session of this.sessions) session.destroy();
+    for (const sockets of this.webSockets.splice(0)) {
+      for (const ws of sockets.clients) ws.terminate();
+      sockets.close();
+    }
     await Promise.all(servers.map((server) => {
       if (server instanceof http.Server) server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -62,6 +62,8 @@ import { HTTPRouteRequestHeaderModifierBackendWeights } from './HTTPRouteRequest
 import { HTTPRouteResponseHeaderModifier } from './HTTPRouteResponseHeaderModifier';
 import { HTTPRouteRewriteHost } from './HTTPRouteRewriteHost';
 import { HTTPRouteRewritePath } from './HTTPRouteRewritePath';
+import { HTTPRouteBackendProtocolWebSocket } from './HTTPRouteBackendProtocolWebSocket';
+import { HTTPRouteRequestPercentageMirror } from './HTTPRouteRequestPercentageMirror';
 import { HTTPRouteRequestMirror } from './HTTPRouteRequestMirror';
 import { HTTPRouteRequestMultipleMirrors } from './HTTPRouteRequestMultipleMirrors';
 import { HTTPRouteTimeoutRequest } from './HTTPRouteTimeoutRequest';
@@ -131,6 +133,8 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   HTTPRouteResponseHeaderModifier,
   HTTPRouteRewriteHost,
   HTTPRouteRewritePath,
+  HTTPRouteBackendProtocolWebSocket,
+  HTTPRouteRequestPercentageMirror,
   HTTPRouteRequestMirror,
   HTTPRouteRequestMultipleMirrors,
   HTTPRouteTimeoutRequest,

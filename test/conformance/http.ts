@@ -38,7 +38,11 @@ export interface Response {
   statusCode?: number;
   statusCodes?: number[];
   headers?: Record<string, string>;
+  /** Headers that may have any of several values. */
+  validHeaderValues?: Record<string, string[]>;
   absentHeaders?: string[];
+  /** Spaces do not count when comparing header values. */
+  ignoreWhitespace?: boolean;
 }
 
 /** http.MirroredBackend: a Service that must see a copy of the request (Percent: of the requests). */
@@ -336,10 +340,18 @@ export function compareRoundTrip(req: RoundTripRequest, cReq: CapturedRequest, c
     }
     if (er.httpPort && er.httpPort !== cReq.httpPort) return `expected httpPort ${er.httpPort}, got ${cReq.httpPort}`;
     const resHeaders = lowerHeaders(cRes.headers);
+    const squash = (v: string): string => (expected.response?.ignoreWhitespace ? v.split(' ').join('') : v);
+    for (const [name, values] of Object.entries(expected.response?.validHeaderValues ?? {})) {
+      const actual = resHeaders.get(name.toLowerCase());
+      if (!actual) return `expected ${name} header to be set, actual headers: ${JSON.stringify(Object.fromEntries(resHeaders))}`;
+      const got = squash(actual.join(','));
+      const allowed = values.map(squash);
+      if (!allowed.includes(got)) return `expected ${name} header to be set to one of ${JSON.stringify(allowed)}, got ${got}`;
+    }
     for (const [name, value] of Object.entries(expected.response?.headers ?? {})) {
       const actual = resHeaders.get(name.toLowerCase());
       if (!actual) return `expected ${name} response header to be set, actual headers: ${JSON.stringify(Object.fromEntries(resHeaders))}`;
-      if (actual.join(',') !== value) return `expected ${name} response header to be set to ${value}, got ${actual.join(',')}`;
+      if (squash(actual.join(',')) !== squash(value)) return `expected ${name} response header to be set to ${squash(value)}, got ${squash(actual.join(','))}`;
     }
     for (const name of expected.response?.absentHeaders ?? []) {
       const v = resHeaders.get(name.toLowerCase());

@@ -62,6 +62,7 @@ import { HTTPRouteRequestHeaderModifierBackendWeights } from './HTTPRouteRequest
 import { HTTPRouteResponseHeaderModifier } from './HTTPRouteResponseHeaderModifier';
 import { HTTPRouteRewriteHost } from './HTTPRouteRewriteHost';
 import { HTTPRouteRewritePath } from './HTTPRouteRewritePath';
+import { HTTPRouteCORS } from './HTTPRouteCORS';
 import { HTTPRouteBackendProtocolWebSocket } from './HTTPRouteBackendProtocolWebSocket';
 import { HTTPRouteRequestPercentageMirror } from './HTTPRouteRequestPercentageMirror';
 import { HTTPRouteRequestMirror } from './HTTPRouteRequestMirror';
@@ -133,6 +134,7 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   HTTPRouteResponseHeaderModifier,
   HTTPRouteRewriteHost,
   HTTPRouteRewritePath,
+  HTTPRouteCORS,
   HTTPRouteBackendProtocolWebSocket,
   HTTPRouteRequestPercentageMirror,
   HTTPRouteRequestMirror,

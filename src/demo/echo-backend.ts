@@ -10,7 +10,7 @@
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 
 export interface EchoIdentity {
   service: string;
@@ -124,7 +124,9 @@ export class EchoBackend {
   async listen(host: string, port: number): Promise<number> {
     const server = http.createServer((req, res) => this.handle(req, res));
     server.keepAliveTimeout = 60_000;
-    const sockets = new WebSocketServer({ noServer: true });
+    // Loaded here, not at import: the CLI imports this module and should not pay for ws.
+    const { WebSocketServer: Sockets } = await import('ws');
+    const sockets = new Sockets({ noServer: true });
     this.webSockets.push(sockets);
     server.on('upgrade', (req: http.IncomingMessage, socket, head) => {
       if (new URL(req.url ?? '/', 'http://echo').pathname !== '/ws') {

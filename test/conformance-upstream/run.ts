@@ -3,7 +3,8 @@
  * pinned in runner/go.mod), run unmodified against Pier in Kubernetes mode:
  *
  *   - a real control plane (etcd, kube-apiserver, kube-controller-manager: test/kubernetes/harness.ts)
- *     with the repository's Gateway API CRDs (crds/, the same version);
+ *     with the repository's Gateway API CRDs (crds/, the same version), the experimental channel:
+ *     its fields (HTTPRoute rules[].retry) are what the suite's experimental features test;
  *   - the test node agent (test/kubernetes/node-agent/) for the suite's pods: echo-basic and
  *     CoreDNS built from source, each pod in a network namespace of its own (198.18.x.y), so the
  *     controller manager makes the EndpointSlices as in a cluster;
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
   const seconds = (from: number): string => `${((Date.now() - from) / 1000).toFixed(0)}s`;
   try {
     out(`# upstream conformance: sigs.k8s.io/gateway-api/conformance ${version}, profiles ${PROFILES.join(', ')}`);
-    cp = await startControlPlane();
+    cp = await startControlPlane({ gatewayApiChannel: 'experimental' });
     agent = await NodeAgent.start({ api: cp.api, images: imageMap(conformanceImages(binDir)) });
     pier = await startPier(cp, dir, path.join(cacheDir, 'pier.log'));
     const features = await createGatewayClass(cp);

@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// Vendors the Gateway API standard-channel CRDs Pier validates against into crds/, from the
-// pinned Go module sigs.k8s.io/gateway-api (fetched through the Go module proxy with
-// `go mod download`, so the bytes are checked against sum.golang.org).
+// Vendors the Gateway API CRDs Pier validates against into crds/, from the pinned Go module
+// sigs.k8s.io/gateway-api (fetched through the Go module proxy with `go mod download`, so the
+// bytes are checked against sum.golang.org): both channels, as published.
 //
 // Writes:
-//   crds/gateway-api-<version>/standard/*.yaml   the CRDs as published (CustomResourceDefinition files only)
-//   crds/gateway-api-<version>/schemas.json      per kind and version: the openAPIV3Schema without
-//                                                descriptions, for a fast load at start-up
+//   crds/gateway-api-<version>/standard/*.yaml       the standard channel's CRDs (CustomResourceDefinition files only)
+//   crds/gateway-api-<version>/experimental/*.yaml   the experimental channel's, for group gateway.networking.k8s.io
+//                                                    (what a cluster needs for experimental fields such as
+//                                                    HTTPRoute rules[].retry; the x-k8s.io kinds Pier does not read)
+//   crds/gateway-api-<version>/schemas.json          per kind and version: the experimental channel's
+//                                                    openAPIV3Schema without descriptions (its fields are a
+//                                                    superset of the standard channel's), and `served` as the
+//                                                    standard channel serves the version (so versions the
+//                                                    standard CRDs retired, e.g. TLSRoute v1alpha2, stay refused)
 //   crds/SOURCE                                  module, version, checksum, how to regenerate
 //
 // Usage: node scripts/sync-crds.mjs [version]   (then commit crds/)
@@ -18,7 +24,8 @@ import { parseAllDocuments } from 'yaml';
 
 const MODULE = 'sigs.k8s.io/gateway-api';
 const VERSION = process.argv[2] ?? 'v1.6.1';
-const CRD_DIR = 'config/crd/standard';
+const CHANNELS = ['standard', 'experimental'];
+const CRD_DIR = (channel) => `config/crd/${channel}`;
 const ROOT = new URL('../crds/', import.meta.url).pathname;
 const OUT = join(ROOT, `gateway-api-${VERSION}`);
 
@@ -63,41 +70,51 @@ function stripSchema(schema) {
 }
 
 const info = downloadModule();
-const sourceDir = join(info.Dir, CRD_DIR);
 
 rmSync(OUT, { recursive: true, force: true });
-mkdirSync(join(OUT, 'standard'), { recursive: true });
 
-const kinds = {};
-const files = [];
-for (const file of readdirSync(sourceDir).filter((f) => /^gateway\.networking\.k8s\.io_.*\.yaml$/.test(f)).sort()) {
-  const text = readFileSync(join(sourceDir, file), 'utf8');
-  const crds = parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o?.kind === 'CustomResourceDefinition');
-  if (crds.length === 0) continue; // e.g. the ValidatingAdmissionPolicy guarding upgrades
-  writeFileSync(join(OUT, 'standard', file), text); // a plain copy would keep the module cache's read-only mode
-  files.push(file);
-  for (const crd of crds) {
-    const versions = {};
-    for (const v of crd.spec.versions) {
-      versions[v.name] = { served: v.served, storage: v.storage, schema: stripSchema(v.schema.openAPIV3Schema) };
-    }
-    kinds[crd.spec.names.kind] = {
-      group: crd.spec.group,
-      plural: crd.spec.names.plural,
-      scope: crd.spec.scope,
-      bundleVersion: crd.metadata.annotations?.['gateway.networking.k8s.io/bundle-version'],
-      channel: crd.metadata.annotations?.['gateway.networking.k8s.io/channel'],
-      versions,
-    };
+/** Copies one channel's CRD files; returns its CRDs by kind. */
+function syncChannel(channel) {
+  const sourceDir = join(info.Dir, CRD_DIR(channel));
+  mkdirSync(join(OUT, channel), { recursive: true });
+  const crdsByKind = {};
+  const files = [];
+  for (const file of readdirSync(sourceDir).filter((f) => /^gateway\.networking\.k8s\.io_.*\.yaml$/.test(f)).sort()) {
+    const text = readFileSync(join(sourceDir, file), 'utf8');
+    const crds = parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o?.kind === 'CustomResourceDefinition');
+    if (crds.length === 0) continue; // e.g. the ValidatingAdmissionPolicy guarding upgrades
+    writeFileSync(join(OUT, channel, file), text); // a plain copy would keep the module cache's read-only mode
+    files.push(file);
+    for (const crd of crds) crdsByKind[crd.spec.names.kind] = crd;
   }
+  return { files, crdsByKind };
+}
+
+const [standard, experimental] = CHANNELS.map(syncChannel);
+const kinds = {};
+for (const [kind, crd] of Object.entries(experimental.crdsByKind)) {
+  const standardVersions = new Map((standard.crdsByKind[kind]?.spec.versions ?? []).map((v) => [v.name, v]));
+  const versions = {};
+  for (const v of crd.spec.versions) {
+    // A kind or version the standard channel lacks is not served to files.
+    versions[v.name] = { served: standardVersions.get(v.name)?.served ?? false, storage: v.storage, schema: stripSchema(v.schema.openAPIV3Schema) };
+  }
+  kinds[kind] = {
+    group: crd.spec.group,
+    plural: crd.spec.names.plural,
+    scope: crd.spec.scope,
+    bundleVersion: crd.metadata.annotations?.['gateway.networking.k8s.io/bundle-version'],
+    channel: crd.metadata.annotations?.['gateway.networking.k8s.io/channel'],
+    versions,
+  };
 }
 
 writeFileSync(join(OUT, 'schemas.json'), `${JSON.stringify({ module: MODULE, version: VERSION, kinds })}\n`);
 writeFileSync(join(ROOT, 'SOURCE'), [
   `module: ${MODULE}@${VERSION} (${info.Sum})`,
-  `files: ${CRD_DIR}/gateway.networking.k8s.io_*.yaml (CustomResourceDefinitions only): ${files.length}`,
-  `into: crds/gateway-api-${VERSION}/standard/, with schemas.json (schemas per kind and version, descriptions dropped)`,
+  `files: config/crd/{standard,experimental}/gateway.networking.k8s.io_*.yaml (CustomResourceDefinitions only): ${standard.files.length} + ${experimental.files.length}`,
+  `into: crds/gateway-api-${VERSION}/standard/ and experimental/, with schemas.json (the experimental channel's schemas per kind and version, descriptions dropped; served as in the standard channel)`,
   `regenerate: node scripts/sync-crds.mjs ${VERSION}   (needs the Go toolchain; fetches through the Go module proxy)`,
   '',
 ].join('\n'));
-console.log(`sync-crds: ${files.length} CRD files (${Object.keys(kinds).join(', ')}) from ${MODULE}@${VERSION} into ${OUT}`);
+console.log(`sync-crds: ${standard.files.length} + ${experimental.files.length} CRD files (${Object.keys(kinds).join(', ')}) from ${MODULE}@${VERSION} into ${OUT}`);

@@ -95,12 +95,23 @@ export interface GatewayAddress {
   value: string;
 }
 
+/** A spec.addresses entry: without a value it asks the implementation to assign an address of that type. */
+export interface GatewaySpecAddress {
+  type?: 'IPAddress' | 'Hostname' | 'NamedAddress' | string;
+  value?: string;
+}
+
+/** spec.addresses entries that name an address (the others ask for one to be assigned). */
+export function specifiedAddresses(gateway: Pick<Gateway, 'spec'>): (GatewaySpecAddress & { value: string })[] {
+  return (gateway.spec?.addresses ?? []).filter((a): a is GatewaySpecAddress & { value: string } => (a.value ?? '') !== '');
+}
+
 export interface Gateway extends KubeObject {
   kind: 'Gateway';
   spec: {
     gatewayClassName: string;
     listeners: Listener[];
-    addresses?: GatewayAddress[];
+    addresses?: GatewaySpecAddress[];
     tls?: {
       frontend?: FrontendTLSConfig;
       /** TLS the Gateway's proxies originate to backends: the client certificate they present. */
@@ -281,12 +292,23 @@ export interface HTTPRouteTimeouts {
   backendRequest?: string;
 }
 
+/** rules[].retry (experimental channel): when and how often a backend request is tried again. */
+export interface HTTPRouteRetry {
+  /** Response status codes (400-599) that make a request be tried again. */
+  codes?: number[];
+  /** How many times a request is retried (not counting the first try); at least 1. */
+  attempts?: number;
+  /** Gateway API Duration: the least time between tries. */
+  backoff?: string;
+}
+
 export interface HTTPRouteRule {
   name?: string;
   matches?: HTTPRouteMatch[];
   filters?: HTTPRouteFilter[];
   backendRefs?: HTTPBackendRef[];
   timeouts?: HTTPRouteTimeouts;
+  retry?: HTTPRouteRetry;
 }
 
 export interface HTTPRoute extends KubeObject {

@@ -142,10 +142,25 @@ export interface HTTPRoute {
   /** Milliseconds; 0 disables the timeout. */
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
+  /** Try a failed backend request again (HTTPRoute rules[].retry). */
+  retry?: RetryPolicy;
   /** Cross-origin resource sharing: Envoy answers preflights and adds the CORS response headers. */
   cors?: CORSPolicy;
   /** Where it came from, for logs and the admin API: "HTTPRoute ns/name rule 0 match 1". */
   origin: string;
+}
+
+/**
+ * When a backend request is tried again: on connection errors (refused, reset, no response
+ * within backendRequestTimeoutMs) always, and on the listed response status codes.
+ */
+export interface RetryPolicy {
+  /** Response status codes that are retried, ascending. */
+  codes: number[];
+  /** Retries after the first try; absent: the proxy's default (Envoy: 1). */
+  attempts?: number;
+  /** Base back-off between tries, milliseconds; absent: the proxy's default (Envoy: 25 ms). */
+  backoffMs?: number;
 }
 
 /**

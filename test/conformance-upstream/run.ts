@@ -3,7 +3,8 @@
  * pinned in runner/go.mod), run unmodified against Pier in Kubernetes mode:
  *
  *   - a real control plane (etcd, kube-apiserver, kube-controller-manager: test/kubernetes/harness.ts)
- *     with the repository's Gateway API CRDs (crds/, the same version);
+ *     with the repository's Gateway API CRDs (crds/, the same version), the experimental channel:
+ *     its fields (HTTPRoute rules[].retry) are what the suite's experimental features test;
  *   - the test node agent (test/kubernetes/node-agent/) for the suite's pods: echo-basic and
  *     CoreDNS built from source, each pod in a network namespace of its own (198.18.x.y), so the
  *     controller manager makes the EndpointSlices as in a cluster;
@@ -169,7 +170,7 @@ async function main(): Promise<number> {
   try {
     const infra = infrastructure();
     out(`# upstream conformance: sigs.k8s.io/gateway-api/conformance ${version}, profiles ${PROFILES.join(', ')}, ${infra} infrastructure`);
-    cp = await startControlPlane();
+    cp = await startControlPlane({ gatewayApiChannel: 'experimental' });
     agent = await NodeAgent.start({
       api: cp.api, images: imageMap({ ...conformanceImages(binDir), ...(infra === 'kubernetes' ? envoyImages(requireEnvoy()) : {}) }),
       ...(infra === 'kubernetes' ? { loadBalancerPool: LOAD_BALANCER_POOL } : {}),

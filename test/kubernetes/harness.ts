@@ -24,7 +24,14 @@ import { ApiRequestError, TestApiClient } from './api';
 import { clientCertificate, kubeconfig, makePki, type ControlPlanePki } from './pki';
 import { ManagedProcess } from './process';
 
-export const GATEWAY_API_CRDS_DIR = path.join('crds', 'gateway-api-v1.6.1', 'standard');
+/** A Gateway API release channel: which CRDs (crds/gateway-api-<version>/<channel>/) a control plane gets. */
+export type GatewayApiChannel = 'standard' | 'experimental';
+
+export function gatewayApiCrdsDir(channel: GatewayApiChannel = 'standard'): string {
+  return path.join('crds', 'gateway-api-v1.6.1', channel);
+}
+
+export const GATEWAY_API_CRDS_DIR = gatewayApiCrdsDir('standard');
 const BUILD_SCRIPT = path.join('scripts', 'k8s', 'build-control-plane.mjs');
 
 export interface ControlPlaneOptions {
@@ -36,8 +43,10 @@ export interface ControlPlaneOptions {
   watchCacheDisabled?: string[];
   /** Start kube-controller-manager. Default true. */
   controllerManager?: boolean;
-  /** Install the Gateway API standard CRDs from crds/. Default true. */
+  /** Install the Gateway API CRDs from crds/. Default true. */
   gatewayApiCrds?: boolean;
+  /** Which channel's CRDs. Default standard (the experimental channel serves more fields, e.g. HTTPRoute retry, and more versions). */
+  gatewayApiChannel?: GatewayApiChannel;
   /** Readiness deadline per component. Default 90 s (two shared cores, cold page cache). */
   readyTimeoutMs?: number;
 }
@@ -197,7 +206,7 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
     }
 
     const tCrds = Date.now();
-    const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : installGatewayApiCrds(client, readyTimeoutMs).then(() => since(tCrds));
+    const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : installGatewayApiCrds(client, readyTimeoutMs, options.gatewayApiChannel).then(() => since(tCrds));
     const kcmReady = kcm ? waitReady(kcm, 'kube-controller-manager /healthz', readyTimeoutMs, async () => {
       const res = await insecureHealthz(kcmPort);
       return res ? true : undefined;
@@ -299,9 +308,9 @@ interface Crd {
   status?: { conditions?: { type: string; status: string }[] };
 }
 
-/** Creates the pinned standard-channel CRDs and waits until every one is Established. */
-export async function installGatewayApiCrds(api: TestApiClient, timeoutMs: number): Promise<string[]> {
-  const dir = path.join(repoRoot(), GATEWAY_API_CRDS_DIR);
+/** Creates the pinned CRDs of a channel and waits until every one is Established. */
+export async function installGatewayApiCrds(api: TestApiClient, timeoutMs: number, channel: GatewayApiChannel = 'standard'): Promise<string[]> {
+  const dir = path.join(repoRoot(), gatewayApiCrdsDir(channel));
   const crds = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => parseYaml(readFileSync(path.join(dir, f), 'utf8')) as Crd);
   const collection = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   await Promise.all(crds.map(async (crd) => {

@@ -221,4 +221,28 @@ describe('Kubernetes infrastructure on a real API server and controller manager'
     const deletesAfter = Object.entries(await writes()).filter(([k]) => k.endsWith('/delete')).reduce((n, [, v]) => n + v, 0);
     assert.equal(deletesAfter, deletesBefore, 'Pier deleted nothing itself: the garbage collector did');
   });
+
+  test('a Gateway whose spec.addresses asks for an address (an IPAddress without a value) is accepted and gets its Service\'s', async () => {
+    const path = `${GATEWAY_API}/namespaces/${NS}/gateways/asking`;
+    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'asking' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress' }], listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] },
+    });
+    const service = `/api/v1/namespaces/${NS}/services/pier-asking`;
+    await waitFor('the Service of the asking Gateway', async () => ((await cp.api.exists(service)) ? true : undefined), { timeoutMs: 30_000 });
+    const unassigned = await waitFor('Programmed=False until an address is assigned', async () => {
+      const c = (await get<GatewayObj>(path)).status?.conditions;
+      return c?.find((k) => k.type === 'Accepted')?.status === 'True' && c.find((k) => k.type === 'Programmed')?.status === 'False' ? c : undefined;
+    }, { timeoutMs: 30_000 });
+    assert.ok(unassigned);
+    // Standing in for a load-balancer controller.
+    await cp.api.patch(`${service}/status`, { status: { loadBalancer: { ingress: [{ ip: '198.18.5.6' }] } } });
+    const gw = await waitFor('status.addresses: the Service\'s', async () => {
+      const o = await get<GatewayObj>(path);
+      return o.status?.addresses?.length ? o : undefined;
+    }, { timeoutMs: 30_000 });
+    assert.deepEqual(gw.status?.addresses, [{ type: 'IPAddress', value: '198.18.5.6' }]);
+    assert.equal(gw.status?.conditions?.find((c) => c.type === 'Accepted')?.status, 'True');
+    await cp.api.delete(path);
+  });
 });

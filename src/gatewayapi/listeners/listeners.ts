@@ -4,7 +4,7 @@
  * namespaces) and finds listeners that cannot be told apart (Conflicted).
  */
 import { isIP } from 'node:net';
-import { GATEWAY_GROUP, type Gateway, type Listener } from '../../apis/gateway';
+import { GATEWAY_GROUP, specifiedAddresses, type Gateway, type Listener } from '../../apis/gateway';
 import { resolveCertificateRefs } from './certificates';
 import { frontendValidationFor, resolveClientValidation } from './clientvalidation';
 import { GatewayReason, ListenerReason } from '../model/conditions';
@@ -30,9 +30,9 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   resolveParameters(ctx);
   resolveBackendClientCertificate(ctx, index);
   resolveAddresses(ctx, options);
-  ctx.infraReadiness = options.infra?.programmed;
-  // A Gateway that asks for addresses binds those; the others wait for the infrastructure's.
-  ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && (gateway.spec?.addresses ?? []).length === 0;
+  ctx.infraReadiness = options.infra?.programmed ?? unassignedAddress(gateway, options);
+  // A Gateway that names addresses binds those; the others wait for the infrastructure's.
+  ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && specifiedAddresses(gateway).length === 0;
   const listeners = gateway.spec?.listeners ?? [];
   for (const listener of listeners) ctx.listeners.push(new ListenerContext(listener, ctx));
   const nameCounts = new Map<string, number>();
@@ -77,18 +77,31 @@ function resolveBackendClientCertificate(ctx: GatewayContext, index: ResourceInd
 }
 
 /**
+ * A Gateway whose spec.addresses only ask for an address (entries without a value) gets one from
+ * the infrastructure. With no infrastructure that assigns addresses (offline translation, no
+ * report) it is not programmed, as the API asks of an implementation that cannot assign one.
+ */
+function unassignedAddress(gateway: Gateway, options: GatewayOptions): GatewayContext['infraReadiness'] {
+  const requested = gateway.spec?.addresses ?? [];
+  if (options.infra || options.awaitInfra === true || requested.length === 0 || specifiedAddresses(gateway).length > 0) return undefined;
+  return { ok: false, reason: GatewayReason.AddressNotAssigned, message: 'spec.addresses asks for an address to be assigned, and no infrastructure assigns one' };
+}
+
+/**
  * Listeners bind to the infrastructure's address for the Gateway, else the first requested IP
  * address, else the configured default, else every interface. Only IP addresses can be served
  * by a local Envoy. status.addresses are what the infrastructure reports when it reports, else
- * the address bound.
+ * the address bound (none when spec.addresses only asks for an address to be assigned).
  */
 function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): void {
-  const requested = ctx.gateway.spec?.addresses ?? [];
-  const unsupported = requested.filter((a) => (a.type ?? 'IPAddress') !== 'IPAddress');
+  const all = ctx.gateway.spec?.addresses ?? [];
+  // Entries without a value ask for an address; the infrastructure's is the one assigned.
+  const requested = specifiedAddresses(ctx.gateway);
+  const unsupported = all.filter((a) => (a.type ?? 'IPAddress') !== 'IPAddress');
   const badIPs = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) === 0);
   if (unsupported.length > 0) {
     ctx.addressProblem = verdict(false, GatewayReason.UnsupportedAddress,
-      `address types not supported: ${unsupported.map((a) => `${a.type ?? ''} ${a.value}`).join(', ')}; only IPAddress is`);
+      `address types not supported: ${unsupported.map((a) => `${a.type ?? ''} ${a.value ?? '(no value)'}`).join(', ')}; only IPAddress is`);
   } else if (badIPs.length > 0) {
     ctx.addressProblem = verdict(false, GatewayReason.UnsupportedAddress,
       `not valid IP addresses: ${badIPs.map((a) => a.value).join(', ')}`);
@@ -97,10 +110,12 @@ function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): void {
   const first = usable[0];
   const { infra, defaultAddress } = options;
   // Listeners have one bind address; status lists only the address actually served.
-  if (first && usable.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
+  if (first && all.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
   ctx.bindAddress = infra?.bindAddress ?? first?.value ?? defaultAddress ?? '0.0.0.0';
   if (infra) ctx.statusAddresses = infra.addresses.map((a) => ({ type: a.type, value: a.value }));
   else if (first) ctx.statusAddresses = [{ type: 'IPAddress', value: first.value }];
+  // Asked for an address that nothing assigned: the default bind address is not one.
+  else if (all.length > 0) ctx.statusAddresses = [];
   else ctx.statusAddresses = defaultAddress ? [{ type: 'IPAddress', value: defaultAddress }] : [];
 }
 

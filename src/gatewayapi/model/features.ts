@@ -1,10 +1,11 @@
 /**
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
- * only when Pier implements all of it; experimental-channel features are left out.
- * Not listed, on purpose: retries, empty Gateway addresses, ListenerSet, and mesh.
- * GatewayInfrastructurePropagation is listed with Kubernetes infrastructure only (the objects it
- * makes carry spec.infrastructure's labels and annotations; host infrastructure makes none). TLSRouteModeMixed is listed: TLS listeners in
+ * only when Pier implements all of it. Experimental-channel features are listed when Pier
+ * implements them and the experimental CRDs carry their fields (HTTPRoute retries; see crds/).
+ * Not listed, on purpose: ListenerSet, and mesh. GatewayInfrastructurePropagation is listed
+ * with Kubernetes infrastructure only (the objects it makes carry spec.infrastructure's labels
+ * and annotations; host infrastructure makes none). TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
  */
@@ -16,6 +17,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'HTTPRoute',
   'ReferenceGrant',
   // Gateway
+  'GatewayAddressEmpty',
   'GatewayBackendClientCertificate',
   'GatewayFrontendClientCertificateValidation',
   'GatewayFrontendClientCertificateValidationInsecureFallback',
@@ -46,6 +48,9 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'HTTPRouteRequestPercentageMirror',
   'HTTPRouteRequestTimeout',
   'HTTPRouteResponseHeaderModification',
+  'HTTPRouteRetry',
+  'HTTPRouteRetryBackendTimeout',
+  'HTTPRouteRetryConnectionError',
   'HTTPRouteSchemeRedirect',
   // Other route kinds
   'GRPCRoute',

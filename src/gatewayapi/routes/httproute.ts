@@ -3,7 +3,8 @@
  * httprules.ts). Done once per route, independent of parents; attachment (parents.ts) then
  * places the rules under listeners and hostnames.
  */
-import type { HTTPRoute, HTTPRouteRule } from '../../apis/gateway';
+import type { HTTPRoute, HTTPRouteRetry, HTTPRouteRule } from '../../apis/gateway';
+import type { RetryPolicy } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
 import { parseDurationMs } from './duration';
 import { translateFilters, type RuleProblem } from './httpfilters';
@@ -48,6 +49,35 @@ function timeouts(rule: HTTPRouteRule, problems: RuleProblem[]): { request?: num
   return { request, backend };
 }
 
+/** The status codes retry.codes may list (the CRD's bounds; objects from a cluster are not validated again). */
+const RETRIABLE_CODES = { min: 400, max: 599 };
+
+/**
+ * rules[].retry: the listed status codes (sorted, unique), how many retries (attempts counts
+ * retries, not tries), and the back-off. Connection errors are always retried (the IR says so).
+ */
+function retryPolicy(retry: HTTPRouteRetry | undefined, problems: RuleProblem[]): RetryPolicy | undefined {
+  if (!retry) return undefined;
+  const codes = [...new Set(retry.codes ?? [])].sort((a, b) => a - b);
+  const bad = codes.filter((c) => !Number.isInteger(c) || c < RETRIABLE_CODES.min || c > RETRIABLE_CODES.max);
+  if (bad.length > 0) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: `retry.codes ${bad.join(', ')}: only status codes ${RETRIABLE_CODES.min}-${RETRIABLE_CODES.max} can be retried` });
+  }
+  const { attempts } = retry;
+  if (attempts !== undefined && (!Number.isInteger(attempts) || attempts < 1)) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: `retry.attempts ${String(attempts)} must be a whole number of at least 1` });
+  }
+  const backoffMs = retry.backoff === undefined ? undefined : parseDurationMs(retry.backoff);
+  if (retry.backoff !== undefined && backoffMs === undefined) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: `retry.backoff "${retry.backoff}" is not a valid duration` });
+  }
+  return {
+    codes,
+    ...(attempts !== undefined ? { attempts } : {}),
+    ...(backoffMs !== undefined ? { backoffMs } : {}),
+  };
+}
+
 function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: number, index: ResourceIndex): void {
   const specMatches = ruleMatches(rule.matches);
   const matches: HTTPRuleMatch[] = [];
@@ -61,6 +91,7 @@ function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: nu
   }
   const problems: RuleProblem[] = [];
   const { request, backend } = timeouts(rule, problems);
+  const retry = retryPolicy(rule.retry, problems);
   addRule(ctx, {
     ruleIndex,
     matches,
@@ -68,6 +99,7 @@ function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: nu
     backendRefs: rule.backendRefs ?? [],
     ...(request !== undefined ? { requestTimeoutMs: request } : {}),
     ...(backend !== undefined ? { backendRequestTimeoutMs: backend } : {}),
+    ...(retry ? { retry } : {}),
     problems,
   }, index);
 }

@@ -8,7 +8,7 @@
  * rule (fail closed). When every rule is invalid, the route is not accepted and not served.
  */
 import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type HTTPRouteFilter, type ParentReference, type RouteKind } from '../../apis/gateway';
-import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RouteDestination, URLRewrite } from '../../ir/types';
+import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RetryPolicy, RouteDestination, URLRewrite } from '../../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
 import { RouteReason } from '../model/conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
@@ -38,6 +38,7 @@ export interface HTTPRuleIR {
   directResponse?: DirectResponse;
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
+  retry?: RetryPolicy;
   websocket?: boolean;
   cors?: CORSPolicy;
 }
@@ -151,6 +152,7 @@ export interface RuleSpec {
   backendRefs: readonly (BackendRef & { filters?: readonly unknown[] })[];
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
+  retry?: RetryPolicy;
   /** Problems found while reading the rule (timeouts, ...), before filters and backends. */
   problems: RuleProblem[];
 }
@@ -208,6 +210,7 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
       out.destination = { settings };
       if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
       if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
+      if (rule.retry) out.retry = rule.retry;
       if (live.some((r) => r.websocket && !r.setting.invalid)) out.websocket = true;
     }
   }

@@ -72,6 +72,7 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
   if (rule.directResponse) out.directResponse = { ...rule.directResponse };
   if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
   if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
+  if (rule.retry) out.retry = cloneJson(rule.retry);
   // The invalid share of a weighted destination gets the route kind's failure status.
   if (route.traits.failureStatus !== 500 && rule.destination?.settings.some((s) => s.invalid)) out.invalidBackendStatus = route.traits.failureStatus;
   if (rule.websocket) out.websocket = true;

@@ -5,7 +5,9 @@
  *   proxy could not bind it), and the first one the host has is bound and reported instead.
  * - With a pool (an IPv4 CIDR, typically on loopback: every 127.x address is local on Linux),
  *   each Gateway without spec.addresses gets an address of its own, so Gateways that use the
- *   same port do not collide, reported in status.addresses as a load balancer's would be.
+ *   same port do not collide, reported in status.addresses as a load balancer's would be. So
+ *   does a Gateway whose spec.addresses are IPAddress entries without a value (a request for an
+ *   address); without a pool it gets none: Programmed=False, AddressNotAssigned.
  *
  * An address is kept while its Gateway exists. A Gateway first tries the slot its name hashes to,
  * so it usually gets the same address back after a restart of Pier or a re-creation.
@@ -13,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { isIP, isIPv4 } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import type { Gateway } from '../../apis/gateway';
+import { specifiedAddresses, type Gateway } from '../../apis/gateway';
 import type { GatewayInfraState } from '../../ir/types';
 import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
@@ -53,9 +55,14 @@ export class AddressAllocator {
   }
 }
 
-/** Whether the Gateway asks for addresses itself (then it binds those, and gets none from the pool). */
-function requestsAddresses(gateway: Gateway): boolean {
-  return (gateway.spec?.addresses ?? []).length > 0;
+/** Whether the Gateway names addresses itself (then it binds those, and gets none from the pool). */
+function namesAddresses(gateway: Gateway): boolean {
+  return specifiedAddresses(gateway).length > 0;
+}
+
+/** Whether spec.addresses asks for an address to be assigned: entries, none with a value. */
+function asksForAddress(gateway: Gateway): boolean {
+  return (gateway.spec?.addresses ?? []).length > 0 && !namesAddresses(gateway);
 }
 
 /** Whether a proxy on this host can bind ip: loopback, the unspecified address, or an address of an interface. */
@@ -71,7 +78,7 @@ export function isHostAddress(ip: string, interfaces = networkInterfaces()): boo
  * nothing is published and nothing translated again.
  */
 export function staticAddressState(gateway: Gateway, hasAddress: (ip: string) => boolean = isHostAddress): GatewayInfraState | undefined {
-  const ips = (gateway.spec?.addresses ?? []).filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0).map((a) => a.value);
+  const ips = specifiedAddresses(gateway).filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0).map((a) => a.value);
   const unusable = ips.filter((ip) => !hasAddress(ip));
   if (unusable.length === 0) return undefined;
   const usable = ips.find((ip) => !unusable.includes(ip));
@@ -106,9 +113,9 @@ export class GatewayAddressPool {
     this.subscription = bus.tables.gateways.subscribe();
     this.loop = handleSubscription(this.subscription, (u) => {
       const gateway = u.value;
-      if (u.deleted || !gateway || requestsAddresses(gateway) || !this.allocator) {
+      if (u.deleted || !gateway || namesAddresses(gateway) || !this.allocator) {
         this.allocator?.release(u.key);
-        const state = gateway && !u.deleted ? staticAddressState(gateway) : undefined;
+        const state = gateway && !u.deleted ? staticAddressState(gateway) ?? this.unassignedState(gateway) : undefined;
         if (state) bus.gatewayInfra.store(u.key, state);
         else bus.gatewayInfra.delete(u.key);
         return;
@@ -125,6 +132,15 @@ export class GatewayAddressPool {
       const state: GatewayInfraState = { bindAddress: address, addresses: [{ type: 'IPAddress', value: address }] };
       bus.gatewayInfra.store(u.key, state);
     });
+  }
+
+  /** A Gateway that asks for an address when there is no pool to assign one from. */
+  private unassignedState(gateway: Gateway): GatewayInfraState | undefined {
+    if (!asksForAddress(gateway)) return undefined;
+    return {
+      addresses: [],
+      programmed: { ok: false, reason: 'AddressNotAssigned', message: 'spec.addresses asks for an address to be assigned, and no address pool is configured (--gateway-address-pool)' },
+    };
   }
 
   async stop(): Promise<void> {

@@ -133,6 +133,45 @@ describe('GatewayAPITranslatorRunner', () => {
     }
   });
 
+  test('a Gateway whose spec.addresses asks for an address (no value) gets one from the pool; without a pool, AddressNotAssigned', async () => {
+    const asking = (name: string): Gateway => ({ ...gateway(name), spec: { ...gateway(name).spec, addresses: [{ type: 'IPAddress' }] } }) as Gateway;
+    const gatewayStatus = (bus: Bus, name: string) => {
+      const s = bus.statuses.load(statusKey('Gateway', 'default', name));
+      return s?.kind === 'Gateway' ? s.status : undefined;
+    };
+    const programmed = (bus: Bus, name: string) => gatewayStatus(bus, name)?.conditions?.find((c) => c.type === 'Programmed');
+    for (const pool of ['127.33.0.0/16', '']) {
+      const bus = new Bus();
+      const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '0.0.0.0', awaitGatewayInfra: pool !== '', logger: silentLogger() });
+      const addresses = new GatewayAddressPool({ bus, pool, logger: silentLogger() });
+      runner.start();
+      addresses.start();
+      try {
+        publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [asking('a')] }));
+        if (pool) {
+          await eventually(() => programmed(bus, 'a')?.status === 'True', 'a programmed with an assigned address');
+          const bound = bus.xdsIR.load('default/a')?.http[0]?.address ?? '';
+          assert.match(bound, /^127\.33\.\d+\.\d+$/);
+          assert.deepEqual(gatewayStatus(bus, 'a')?.addresses, [{ type: 'IPAddress', value: bound }]);
+        } else {
+          await eventually(() => programmed(bus, 'a')?.reason === 'AddressNotAssigned', 'a not programmed: no address to assign');
+          assert.match(programmed(bus, 'a')?.message ?? '', /no address pool is configured \(--gateway-address-pool\)/);
+          assert.equal(gatewayStatus(bus, 'a')?.addresses, undefined);
+          assert.equal(gatewayStatus(bus, 'a')?.conditions?.find((c) => c.type === 'Accepted')?.status, 'True');
+        }
+        // Naming an address instead: bound, reported, nothing assigned.
+        const own = { ...gateway('a'), spec: { ...gateway('a').spec, addresses: [{ type: 'IPAddress', value: '127.0.0.9' }, { type: 'IPAddress' }] } } as Gateway;
+        publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [own] }));
+        await eventually(() => bus.xdsIR.load('default/a')?.http[0]?.address === '127.0.0.9' && programmed(bus, 'a')?.status === 'True', 'a binds its own address');
+        assert.deepEqual(gatewayStatus(bus, 'a')?.addresses, [{ type: 'IPAddress', value: '127.0.0.9' }]);
+      } finally {
+        await addresses.stop();
+        await runner.stop();
+        bus.close();
+      }
+    }
+  });
+
   test('reads resources stored before it started', async () => {
     const bus = new Bus();
     publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));

@@ -12,9 +12,10 @@ test('a live process started with the bootstrap is found (with its admin address
   const bootstrap = path.join(dir, 'bootstrap.json');
   const admin = path.join(dir, 'admin-address');
   // Stands in for Envoy: a process whose command line names the bootstrap, ignoring SIGTERM (as a draining Envoy might).
-  const child = spawn(process.execPath, ['-e', 'process.on("SIGTERM", () => {}); setTimeout(() => {}, 60000)', '--', '-c', bootstrap], { stdio: 'ignore', detached: true });
+  const child = spawn(process.execPath, ['-e', 'process.on("SIGTERM", () => {}); process.stdout.write("ready\\n"); setTimeout(() => {}, 60000)', '--', '-c', bootstrap], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
   try {
-    await new Promise((r) => setTimeout(r, 300));
+    // Only once it ignores SIGTERM (a busy machine can take seconds to start node).
+    await new Promise((r) => child.stdout?.once('data', r));
     assert.equal(findOrphanEnvoy(dir, bootstrap, admin), undefined, 'no pid file');
     recordEnvoyPid(dir, child.pid);
     writeFileSync(admin, '127.0.0.1:9901\n');

@@ -54,6 +54,7 @@ const FILTER_SAMPLES: Sample[] = [
 const FILTER_FIELDS: [string, string][] = [
   ['RequestHeaderModifier', 'requestHeaderModifier'], ['ResponseHeaderModifier', 'responseHeaderModifier'], ['RequestMirror', 'requestMirror'],
   ['ExtensionRef', 'extensionRef'], ['CORS', 'cors'], ['RequestRedirect', 'requestRedirect'], ['URLRewrite', 'urlRewrite'],
+  ['ExternalAuth', 'externalAuth'],
 ];
 
 /** One filter: its field set for its type (fine), a field of another type, and the type without its field. */
@@ -96,11 +97,20 @@ const FRACTION_SAMPLES: Sample[] = [
   { self: { numerator: 101, denominator: 100 }, fails: ['numerator must be less than or equal to denominator'] },
 ];
 
+/** Standard-channel places say "sectionName must be ...", experimental ones "sectionName or port must be ...". */
 const PARENT_REF_SAMPLES: Sample[] = [
   { self: [ref('a'), ref('b'), ref('a', { namespace: 'other' })], fails: [] },
   { self: [ref('a', { sectionName: 'x' }), ref('a', { sectionName: 'y' })], fails: [] },
-  { self: [ref('a'), ref('a', { sectionName: 'x' })], fails: ['sectionName must be specified when parentRefs'] },
-  { self: [ref('a', { sectionName: 'x' }), ref('a', { sectionName: 'x' })], fails: ['sectionName must be unique when parentRefs'] },
+  { self: [ref('a'), ref('a', { sectionName: 'x' })], fails: ['sectionName must be specified when parentRefs', 'sectionName or port must be specified when parentRefs'] },
+  { self: [ref('a', { sectionName: 'x' }), ref('a', { sectionName: 'x' })], fails: ['sectionName must be unique when parentRefs', 'sectionName or port must be unique when parentRefs'] },
+  { self: [ref('a', { sectionName: 'x', port: 80 }), ref('a', { sectionName: 'x', port: 81 })], fails: ['sectionName must be unique when parentRefs'] },
+  { self: [ref('a', { sectionName: 'x', port: 80 }), ref('a', { sectionName: 'x', port: 80 })], fails: ['sectionName must be unique when parentRefs', 'sectionName or port must be unique when parentRefs'] },
+];
+
+/** Rule names, where a route kind's rules may have them (HTTPRoute rules have matches: the API server defaults them). */
+const RULE_NAME_SAMPLES: Sample[] = [
+  { self: [{ ...ruleWithMatches(1), name: 'a' }, { ...ruleWithMatches(1), name: 'b' }, ruleWithMatches(1)], fails: [] },
+  { self: [{ ...ruleWithMatches(1), name: 'a' }, { ...ruleWithMatches(1), name: 'a' }], fails: ['Rule name must be unique within the route'] },
 ];
 
 const LISTENER_SAMPLES: Sample[] = [
@@ -178,7 +188,22 @@ const SAMPLES: Record<string, Sample[]> = {
   'spec.rules': [
     { self: [ruleWithMatches(64), ruleWithMatches(63)], fails: [] },
     { self: Array.from({ length: 16 }, () => ruleWithMatches(9)), fails: ['the total number of matches across all rules'] },
+    ...RULE_NAME_SAMPLES,
   ],
+  'spec.rules[].sessionPersistence': [
+    { self: { type: 'Cookie', cookieConfig: { lifetimeType: 'Permanent' }, absoluteTimeout: '1h' }, fails: [] },
+    { self: { type: 'Header' }, fails: [] },
+    { self: { type: 'Header', cookieConfig: { lifetimeType: 'Session' } }, fails: ['cookieConfig can only be set with type Cookie'] },
+    { self: { type: 'Cookie', cookieConfig: { lifetimeType: 'Permanent' } }, fails: ['AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'] },
+  ],
+  'spec.rules[].filters[].externalAuth': [
+    { self: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, http: {} }, fails: [] },
+    { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 }, grpc: {} }, fails: [] },
+    { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 } }, fails: ["grpc must be specified when protocol is set to 'GRPC'"] },
+    { self: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, grpc: {} }, fails: ["http must be specified when protocol is set to 'HTTP'", "protocol must be 'GRPC' when grpc is set"] },
+    { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 }, grpc: {}, http: {} }, fails: ["protocol must be 'HTTP' when http is set"] },
+  ],
+  'spec.rules[].filters[].externalAuth.backendRef': BACKEND_REF_SAMPLES,
   'spec.rules[]': [
     { self: { matches: prefixMatch, filters: [prefixRewrite('urlRewrite')], backendRefs: [{ name: 's', port: 80 }] }, fails: [] },
     { self: { matches: prefixMatch, filters: [prefixRewrite('requestRedirect')] }, fails: [] },
@@ -238,6 +263,8 @@ const SAMPLES: Record<string, Sample[]> = {
 const GRPC_RULES_SAMPLES: Sample[] = [
   { self: [grpcRuleWithMatches(64), {}, grpcRuleWithMatches(63)], fails: [] },
   { self: [...Array.from({ length: 15 }, () => grpcRuleWithMatches(9)), {}], fails: ['the total number of matches across all rules'] },
+  { self: [{ name: 'a' }, { name: 'b' }, {}], fails: [] },
+  { self: [{ name: 'a' }, { name: 'a' }], fails: ['Rule name must be unique within the route'] },
 ];
 
 interface Place {
@@ -298,7 +325,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 79);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 88);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

@@ -117,12 +117,12 @@ const HTTPROUTE_CASES: Case[] = [
   {
     name: 'parentRefs: sectionName set for all or none of the same parent',
     obj: httpRoute([{ backendRefs: [backend] }], { parentRefs: [{ name: 'eg' }, { name: 'eg', sectionName: 'http' }] }),
-    expected: [`spec.parentRefs: ${ARRAY}: sectionName must be specified when parentRefs includes 2 or more references to the same parent`],
+    expected: [`spec.parentRefs: ${ARRAY}: sectionName or port must be specified when parentRefs includes 2 or more references to the same parent`],
   },
   {
     name: 'parentRefs: the same parent and section twice',
     obj: httpRoute([{ backendRefs: [backend] }], { parentRefs: [{ name: 'eg' }, { name: 'eg' }] }),
-    expected: [`spec.parentRefs: ${ARRAY}: sectionName must be unique when parentRefs includes 2 or more references to the same parent`],
+    expected: [`spec.parentRefs: ${ARRAY}: sectionName or port must be unique when parentRefs includes 2 or more references to the same parent`],
   },
   {
     name: 'parentRefs: the same name in other namespaces are other parents',

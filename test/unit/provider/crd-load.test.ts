@@ -22,10 +22,15 @@ function collectPatterns(schema: JSONSchemaProps, into: Set<string>): Set<string
 describe('CRD schema bundle', () => {
   const schemas = defaultCrdSchemas();
 
-  test('is the pinned standard channel', () => {
+  test('is the pinned experimental channel, serving the versions the standard channel serves', () => {
     assert.equal(schemas.bundle.version, 'v1.6.1');
     assert.deepEqual(schemas.kinds(), ['BackendTLSPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ReferenceGrant', 'TCPRoute', 'TLSRoute', 'UDPRoute']);
-    for (const kind of schemas.kinds()) assert.equal(schemas.crd(kind)?.channel, 'standard', kind);
+    for (const kind of schemas.kinds()) assert.equal(schemas.crd(kind)?.channel, 'experimental', kind);
+    // Experimental fields (rules[].retry) are in the schema; retired versions stay unserved.
+    const rule = schemas.lookup(`${GROUP}/v1`, 'HTTPRoute')?.schema.properties?.spec?.properties?.rules?.items;
+    assert.deepEqual(Object.keys(rule?.properties?.retry?.properties ?? {}).sort(), ['attempts', 'backoff', 'codes']);
+    assert.equal(schemas.lookup(`${GROUP}/v1alpha2`, 'TLSRoute')?.served, false);
+    assert.equal(schemas.lookup(`${GROUP}/v1alpha3`, 'BackendTLSPolicy')?.served, false);
   });
 
   test('every Gateway API kind and apiVersion the file provider accepts has a schema', () => {
@@ -56,10 +61,10 @@ describe('CRD schema bundle', () => {
 
   test('every CEL rule of the CRDs compiles; one is a transition rule', () => {
     const coverage = compileCelRules(schemas.celRules());
-    assert.equal(coverage.total, 79);
+    assert.equal(coverage.total, 88);
     assert.deepEqual(coverage.failed, []);
     assert.deepEqual(coverage.transition, ['self == oldSelf']);
-    assert.equal(coverage.compiled.length, 78);
+    assert.equal(coverage.compiled.length, 87);
   });
 
   test('loads in well under 200ms, in a fresh process', () => {

@@ -209,8 +209,8 @@ describe('FileProvider', () => {
     const loaded = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'Gateway API CRD schemas loaded');
     assert.ok(loaded, 'logged');
     assert.equal(loaded.gatewayApi, 'v1.6.1');
-    assert.equal(loaded.celRules, 79);
-    assert.equal(loaded.celChecked, 78);
+    assert.equal(loaded.celRules, 88);
+    assert.equal(loaded.celChecked, 87);
     assert.equal(loaded.celTransition, 1);
     assert.ok(typeof loaded.ms === 'number' && loaded.ms < 200, `loaded in ${String(loaded.ms)}ms`);
   });

@@ -203,6 +203,27 @@ describe('parseManifests', () => {
     }
   });
 
+  test('experimental-channel fields validate: HTTPRoute rules[].retry, Gateway addresses without a value', () => {
+    const route = `apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  rules:\n    - retry: RETRY\n      backendRefs: [{name: s, port: 80}]\n`;
+    const good = parseManifests(route.replace('RETRY', '{codes: [500, 503], attempts: 3, backoff: 100ms}'), 't.yaml');
+    assert.deepEqual(good.errors, []);
+    const rule = good.objects[0]?.object.kind === 'HTTPRoute' ? good.objects[0].object.spec.rules?.[0] : undefined;
+    assert.deepEqual(rule?.retry, { codes: [500, 503], attempts: 3, backoff: '100ms' });
+    const cases: [string, string][] = [
+      ['{codes: [600]}', 'spec.rules[0].retry.codes[0]: Invalid value: 600: spec.rules[0].retry.codes[0] in body should be less than or equal to 599'],
+      ['{attempts: 0}', 'spec.rules[0].retry.attempts: Invalid value: 0: spec.rules[0].retry.attempts in body should be greater than or equal to 1'],
+      ['{backoff: soon}', 'spec.rules[0].retry.backoff: Invalid value: "soon": spec.rules[0].retry.backoff in body should match'],
+    ];
+    for (const [retry, message] of cases) {
+      const result = parseManifests(route.replace('RETRY', retry), 't.yaml');
+      assert.equal(result.objects.length, 0, retry);
+      assert.ok(result.errors.some((e) => e.message.startsWith(`HTTPRoute.gateway.networking.k8s.io "r" is invalid: ${message}`)), `expected "${message}", got ${JSON.stringify(result.errors.map((e) => e.message))}`);
+    }
+    const gateway = parseManifests(GATEWAY.replace('spec:\n', 'spec:\n  addresses: [{type: IPAddress}]\n'), 'g.yaml');
+    assert.deepEqual(gateway.errors, []);
+    assert.deepEqual(gateway.objects[0]?.object.kind === 'Gateway' && gateway.objects[0].object.spec.addresses, [{ type: 'IPAddress' }]);
+  });
+
   test('core kinds keep their light checks', () => {
     const cases: [string, string][] = [
       ['apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n  labels: {team: 7}\n', 'metadata.labels.team must be a string (found number 7); quote it in YAML'],

@@ -14,8 +14,8 @@ import type { HeaderValueOption } from '../../../generated/envoy/config/core/v3/
 import type { RegexMatchAndSubstitute } from '../../../generated/envoy/type/matcher/v3/RegexMatchAndSubstitute';
 import type { FractionalPercent } from '../../../generated/envoy/type/v3/FractionalPercent';
 import { freezeValue } from '../../../message/watchable';
-import { durationFromMs } from '../common';
 import { corsPerFilterConfig } from './cors';
+import { timeoutsAndRetries } from './retry';
 import { planDestination, validSettings } from '../clusters/destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
 
@@ -87,7 +87,7 @@ function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, '
   if (route.urlRewrite) Object.assign(action, urlRewrite(route.urlRewrite, route));
   const mirrors = mirrorPolicies(route.mirrors);
   if (mirrors.length > 0) action.request_mirror_policies = mirrors;
-  Object.assign(action, timeouts(route));
+  Object.assign(action, timeoutsAndRetries(route));
   if (route.websocket) action.upgrade_configs = [{ upgrade_type: 'websocket', enabled: { value: true } }];
   return { route: action };
 }
@@ -226,19 +226,6 @@ export function fractionalPercent(fraction: Fraction): FractionalPercent | undef
     if (Number.isInteger(scaled)) return { numerator: scaled, denominator: name };
   }
   return { numerator: Math.max(1, Math.round((numerator * 1_000_000) / denominator)), denominator: 'MILLION' };
-}
-
-/**
- * requestTimeoutMs bounds the whole request (route timeout, 0 = none). backendRequestTimeoutMs
- * bounds each attempt at a backend: Envoy's per-try timeout, or the route timeout when there is
- * no request timeout (no retries are configured, so one attempt is the whole request).
- */
-function timeouts(route: HTTPRoute): Pick<RouteAction, 'timeout' | 'retry_policy'> {
-  const { requestTimeoutMs: request, backendRequestTimeoutMs: backend } = route;
-  if (request === undefined && backend === undefined) return {};
-  if (request === undefined) return { timeout: durationFromMs(backend ?? 0) };
-  if (backend === undefined) return { timeout: durationFromMs(request) };
-  return { timeout: durationFromMs(request), retry_policy: { num_retries: { value: 0 }, per_try_timeout: durationFromMs(backend) } };
 }
 
 /**

@@ -2,8 +2,8 @@
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
- * Not listed, on purpose: retries, empty Gateway addresses, infrastructure propagation, ListenerSet,
- * and mesh. TLSRouteModeMixed is listed: TLS listeners in
+ * Not listed, on purpose: retries, empty Gateway addresses, infrastructure propagation, and
+ * mesh. ListenerSet is listed: its 13 upstream tests pass. TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
  */
@@ -22,6 +22,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'GatewayHTTPSListenerDetectMisdirectedRequests',
   'GatewayPort8080',
   'GatewayStaticAddresses',
+  'ListenerSet',
   // HTTPRoute
   'HTTPRoute303RedirectStatusCode',
   'HTTPRouteBackendRequestHeaderModification',

@@ -37,15 +37,19 @@ export class ListenerSetContext {
       && (ref.port === undefined || l.listener.port === ref.port));
   }
 
-  /** Attached: allowed by the Gateway, the Gateway accepted, and at least one listener valid. */
+  /**
+   * Attached: allowed by the Gateway, the Gateway accepted, and at least one listener that can
+   * be programmed (valid, with a usable certificate when it terminates TLS: the conformance
+   * suite's ListenerSetReferenceGrant wants a set whose only listener lacks one not accepted).
+   */
   get accepted(): Verdict {
     if (this.notAllowed !== undefined) return verdict(false, ListenerSetReason.NotAllowed, this.notAllowed);
     const parent = this.gateway.accepted;
     if (!parent.ok) return verdict(false, ListenerSetReason.ParentNotAccepted, `Gateway ${this.gateway.key} is not accepted: ${parent.message}`);
-    const invalid = [...new Set(this.listeners.filter((l) => !l.valid).map((l) => l.listener.name))];
+    const invalid = [...new Set(this.listeners.filter((l) => !l.programmable).map((l) => l.listener.name))];
     if (invalid.length === 0) return verdict(true, ListenerSetReason.Accepted, 'ListenerSet is accepted');
     const message = `invalid listeners: ${invalid.join(', ')}`;
-    return this.listeners.some((l) => l.valid)
+    return this.listeners.some((l) => l.programmable)
       ? verdict(true, ListenerSetReason.ListenersNotValid, `${message}; the others are accepted`)
       : verdict(false, ListenerSetReason.ListenersNotValid, `${message}; no listener is valid`);
   }

@@ -13,7 +13,7 @@ describe('GatewayClass supportedFeatures', () => {
 
   test('leaves out what Pier does not implement', () => {
     const names = supportedFeatures().map((f) => f.name);
-    for (const missing of ['HTTPRouteRetry', 'Mesh', 'ListenerSet']) {
+    for (const missing of ['HTTPRouteRetry', 'Mesh']) {
       assert.ok(!names.includes(missing), missing);
     }
   });

@@ -296,7 +296,6 @@ function runSequence(seed: number, steps: number): void {
     const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
     const actual = incremental.result();
     try {
-      if (process.env.PIER_DEBUG_SEQ) for (let i = 0; i < Math.max(actual.statuses.length, expected.statuses.length); i++) if (JSON.stringify(actual.statuses[i]) !== JSON.stringify(expected.statuses[i])) console.error(JSON.stringify(actual.statuses[i]), "\n", JSON.stringify(expected.statuses[i]));
       assert.deepStrictEqual(actual.statuses, expected.statuses);
       assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
       assert.deepStrictEqual(actual.infraIR, expected.infraIR);

@@ -17,7 +17,7 @@ import type { KubeObject } from '../../../src/apis/meta';
 import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
 import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
-import { emptyProviderResources, type ProviderResources } from '../../../src/message/resources';
+import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
 import { TABLE_OF_KIND, tableKey, type TableName } from '../../../src/message/tables';
 import { freezeValue } from '../../../src/message/watchable';
 import { applyDefaults, type ProviderObject } from '../../../src/provider/defaults';
@@ -100,7 +100,7 @@ function meta(slot: Slot, generation: number, r: Random): KubeObject['metadata']
 }
 
 function parentRef(r: Random, routeNamespace: string): ParentReference {
-  if (r.chance(0.2)) {
+  if (r.chance(0.3)) {
     // A ListenerSet (maybe missing), by name and maybe one of its listeners.
     const ref: ParentReference = { group: 'gateway.networking.k8s.io', kind: 'ListenerSet', name: r.pick([...LISTENER_SETS, 'missing']) };
     if (r.chance(0.4)) ref.namespace = r.pick(NAMESPACES);
@@ -142,7 +142,7 @@ function listener(r: Random, i: number, namespace: string): Listener {
 /** Which ListenerSets a Gateway takes: unset (none), or any of the ways to say which. */
 function allowedListeners(r: Random): AllowedListeners | undefined {
   if (r.chance(0.25)) return undefined;
-  const from = r.pick(['Same', 'All', 'Selector', 'None'] as const);
+  const from = r.pick(['Same', 'All', 'All', 'Selector', 'None'] as const);
   return { namespaces: from === 'Selector' ? { from, selector: { matchLabels: { env: 'prod' } } } : { from } };
 }
 
@@ -167,7 +167,7 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
         ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
-        ...(r.chance(0.6) ? { allowedListeners: allowedListeners(r) } : {}),
+        ...(r.chance(0.7) ? { allowedListeners: allowedListeners(r) } : {}),
         ...(r.chance(0.3) || r.chance(0.2) ? { tls: {
           ...(r.chance(0.6) ? { frontend: frontend(r) } : {}),
           // The client certificate presented to TLS backends: here, across namespaces (grant or not), or missing.
@@ -257,7 +257,8 @@ function infraState(r: Random): GatewayInfraState {
  * Odd seeds run with awaitGatewayInfra (a Gateway is served only once the infrastructure has
  * reported on it); every seed mixes in infrastructure reports and their removal.
  */
-function runSequence(seed: number, steps: number): void {
+function runSequence(seed: number, steps: number): number {
+  let listenerSetSteps = 0;
   const r = new Random(prng(seed));
   const universe = slots();
   const objects = new Map<string, KubeObject>();
@@ -295,6 +296,7 @@ function runSequence(seed: number, steps: number): void {
     incremental.apply(batch, infraBatch);
     const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
     const actual = incremental.result();
+    if (expected.statuses.some(attachedListenerSetWithRoutes)) listenerSetSteps += 1;
     try {
       assert.deepStrictEqual(actual.statuses, expected.statuses);
       assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
@@ -304,13 +306,23 @@ function runSequence(seed: number, steps: number): void {
       throw new Error(`seed ${seed}, step ${step} (${[...batch.map((c) => `${c.value ? 'store' : 'delete'} ${c.table}/${c.key}`), ...infraSaid].join(', ')}): ${(err as Error).message}`);
     }
   }
+  return listenerSetSteps;
+}
+
+/** A ListenerSet attached to its Gateway with a route attached to one of its listeners. */
+function attachedListenerSetWithRoutes(s: ObjectStatus): boolean {
+  return s.kind === 'ListenerSet' && (s.status.conditions ?? []).some((c) => c.type === 'Accepted' && c.status === 'True')
+    && (s.status.listeners ?? []).some((l) => l.attachedRoutes > 0);
 }
 
 describe('incremental translation equals full translation', () => {
   const SEQUENCES = 60;
   const STEPS = 60;
   test(`${SEQUENCES} random sequences of ${STEPS} steps (creates, updates, deletes; single and batched)`, () => {
-    for (let seed = 1; seed <= SEQUENCES; seed++) runSequence(seed, STEPS);
+    let listenerSetSteps = 0;
+    for (let seed = 1; seed <= SEQUENCES; seed++) listenerSetSteps += runSequence(seed, STEPS);
+    // The sequences reach attached ListenerSets with routes, not only refused or orphaned ones.
+    assert.ok(listenerSetSteps > 20, `steps with an attached ListenerSet serving routes: ${listenerSetSteps}`);
   });
 
   test('a universe built in one batch equals the full translation', () => {

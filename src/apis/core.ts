@@ -17,6 +17,8 @@ export interface Service extends KubeObject {
     selector?: Record<string, string>;
     clusterIP?: string;
     clusterIPs?: string[];
+    /** The address a LoadBalancer Service asks its load balancer for (deprecated upstream, still the portable way). */
+    loadBalancerIP?: string;
     externalName?: string;
   };
   /** Read by Kubernetes infrastructure only (providers publish objects without status). */

@@ -14,6 +14,7 @@ import { KubernetesProvider } from '../provider/kubernetes/provider';
 import { loadKubeConfig } from '../kubeclient/config';
 import { KubeRestClient } from '../kubeclient/rest';
 import { LeaseElector } from '../leader/lease';
+import { parseAddressPool } from '../infra/address-range';
 import { KubernetesInfrastructure, type XdsClientCertificates } from '../infra/kubernetes/controller';
 import type { ProxySettings } from '../infra/kubernetes/objects';
 
@@ -38,6 +39,7 @@ export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean)
     adsMode: config.adsMode,
     logLevel: config.envoyLogLevel,
     tls,
+    ...(config.gatewayAddressPool ? { addressPool: parseAddressPool(config.gatewayAddressPool) } : {}),
   };
 }
 

@@ -108,6 +108,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null && config.gatewayAddressPool !== '',
     // Envoy in a pod binds no port below 1024: the Gateway's Service maps those ports (src/ir/ports.ts).
     unprivilegedPorts: infrastructure === 'kubernetes',
+    // Kubernetes infrastructure puts spec.infrastructure's labels and annotations on every object it makes.
+    infrastructurePropagation: infrastructure === 'kubernetes',
     logger, onTranslated: metrics.gatewayApiTranslated,
   });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });

@@ -8,7 +8,7 @@
 import type { GatewayClass, RouteParentStatus } from '../apis/gateway';
 import type { ObjectStatus } from '../message/resources';
 import { ConditionType, GatewayClassReason } from './model/conditions';
-import { supportedFeatures } from './model/features';
+import { supportedFeatures, type FeatureOptions } from './model/features';
 import type { AnyRoute, RouteTranslation } from './memo';
 import { listenerSetOfParentKey, missingParent, parentKey } from './routes/parents';
 import { condition, verdict } from './model/status';
@@ -61,13 +61,13 @@ export function gatewaysNamedBy(route: AnyRoute, parentOfListenerSet: (listenerS
  * Accepted, and the features Pier supports. No SupportedVersion condition: it is experimental
  * in v1.6, and the standard-channel CRDs carry no bundle version for Pier to judge.
  */
-export function classStatuses(classes: readonly GatewayClass[], controllerName: string): ObjectStatus[] {
+export function classStatuses(classes: readonly GatewayClass[], controllerName: string, options: FeatureOptions = {}): ObjectStatus[] {
   return classes.filter((gc) => gc.spec?.controllerName === controllerName).map((gc) => ({
     kind: 'GatewayClass' as const,
     name: gc.metadata.name,
     status: {
       conditions: [condition(ConditionType.Accepted, verdict(true, GatewayClassReason.Accepted, 'GatewayClass is accepted'), gc.metadata.generation)],
-      supportedFeatures: supportedFeatures(),
+      supportedFeatures: supportedFeatures(options),
     },
   }));
 }

@@ -210,7 +210,7 @@ export class IncrementalTranslator {
     if (classesChanged) {
       this.ourClasses = new Set([...this.classes.values()].filter((gc) => gc.spec?.controllerName === this.options.controllerName).map((gc) => gc.metadata.name));
       for (const k of [...this.gateways.keys(), ...this.units.keys()]) dirtyUnits.add(k);
-      this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName));
+      this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName, this.options));
     }
 
     for (const gw of dirtyUnits) {

@@ -19,6 +19,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   defaultAddress?: string;
   /** Kubernetes infrastructure: privileged listener ports bind unprivileged ones (TranslateOptions). */
   unprivilegedPorts?: boolean;
+  /** Kubernetes infrastructure: Gateways' spec.infrastructure metadata is propagated (TranslateOptions). */
+  infrastructurePropagation?: boolean;
   /** Gateways are served only once bus.gatewayInfra has their addresses (TranslateOptions.awaitGatewayInfra). */
   awaitGatewayInfra?: boolean;
   logger: Logger;
@@ -60,7 +62,7 @@ export class GatewayAPITranslatorRunner {
     this.log = componentLogger(options.logger, 'gateway-api');
     this.translator = new IncrementalTranslator({
       controllerName: options.controllerName, defaultAddress: options.defaultAddress, awaitGatewayInfra: options.awaitGatewayInfra,
-      unprivilegedPorts: options.unprivilegedPorts,
+      unprivilegedPorts: options.unprivilegedPorts, infrastructurePropagation: options.infrastructurePropagation,
     });
   }
 

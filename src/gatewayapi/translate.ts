@@ -33,6 +33,11 @@ export interface TranslateOptions {
    * (the IR's bindPort, from src/ir/ports.ts); their Service maps the Gateway port to it.
    */
   unprivilegedPorts?: boolean;
+  /**
+   * The infrastructure copies a Gateway's spec.infrastructure labels and annotations onto the
+   * objects it makes (Kubernetes infrastructure): GatewayInfrastructurePropagation is supported.
+   */
+  infrastructurePropagation?: boolean;
 }
 
 export interface TranslationResult {
@@ -92,7 +97,7 @@ export function translate(resources: ProviderResources, options: TranslateOption
     const slash = gateway.indexOf('/');
     return index.gateway(gateway.slice(0, slash), gateway.slice(slash + 1)) ? 'other' : 'missing';
   };
-  const statuses: ObjectStatus[] = [...classStatuses(resources.gatewayClasses, controllerName)];
+  const statuses: ObjectStatus[] = [...classStatuses(resources.gatewayClasses, controllerName, options)];
   const xdsIR: Record<string, XdsIR> = {};
   const infraIR: Record<string, InfraIR> = {};
   for (const unit of units.values()) {

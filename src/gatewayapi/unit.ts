@@ -312,6 +312,8 @@ export function translateGatewayUnit(
     listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
     addresses: gw.statusAddresses.map((a) => a.value),
   };
+  const requested = (gw.gateway.spec.addresses ?? []).filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && a.value).map((a) => a.value);
+  if (requested.length > 0) unit.infraIR.requestedAddresses = requested;
   const infrastructure = gw.gateway.spec.infrastructure;
   if (infrastructure?.labels || infrastructure?.annotations) {
     unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };

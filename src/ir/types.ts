@@ -294,6 +294,8 @@ export interface InfraIR {
    */
   listeners: { name: string; address: string; port: number; bindPort?: number; protocol: string }[];
   addresses: string[];
+  /** The IP addresses the Gateway asks for in spec.addresses, in order; absent when it asks for none. */
+  requestedAddresses?: string[];
   /** The Gateway's spec.infrastructure labels and annotations, for the objects that run it; absent when it has none. */
   infrastructure?: { labels: Record<string, string>; annotations: Record<string, string> };
 }

@@ -7,8 +7,17 @@
  *   - the test node agent (test/kubernetes/node-agent/) for the suite's pods: echo-basic and
  *     CoreDNS built from source, each pod in a network namespace of its own (198.18.x.y), so the
  *     controller manager makes the EndpointSlices as in a cluster;
- *   - `pier serve --provider kubernetes --infrastructure host --gateway-address-pool 127.32.0.0/16`:
- *     one Envoy process per Gateway, each on its own loopback address, reported in status.addresses;
+ *   - `pier serve --provider kubernetes --infrastructure kubernetes --gateway-service-type LoadBalancer`:
+ *     each Gateway's proxies are a Deployment of Envoy and a LoadBalancer Service that Pier makes;
+ *     the node agent runs the Envoy pods (the local envoy binary in the pod's network namespace,
+ *     ADS to Pier over mTLS at the node's address) and acts as the load balancer: each such
+ *     Service gets an ingress address from 127.33.0.0/16 (the one its Gateway asks for when it is
+ *     in that pool), where the agent forwards TCP and UDP to the Service's ready pods
+ *     (node-agent/load-balancer.ts). Pier is told the pool (--gateway-address-pool), so a Gateway
+ *     asking for an address outside it is Programmed=False, AddressNotUsable.
+ *     PIER_CONFORMANCE_UPSTREAM_INFRA=host runs the Gateways as Envoy processes on the host
+ *     instead (`--infrastructure host --gateway-address-pool 127.32.0.0/16`, each on its own
+ *     loopback address), where GatewayInfrastructurePropagation is not supported;
  *   - the suite's runner binary (runner/, built by scripts/k8s/build-conformance.mjs) with GatewayClass
  *     `pier`, the profiles GATEWAY-HTTP, -GRPC, -TLS, -TCP and -UDP, and the supported features the
  *     suite infers from the GatewayClass status (Pier's supportedFeatures, nothing added here).
@@ -19,6 +28,7 @@
  * output (the suite's logs, Pier's, the control plane's) to .cache/conformance-upstream/.
  *
  * Env: PIER_CONFORMANCE_UPSTREAM_RUN=TestName (one test, the suite's -run-test),
+ * PIER_CONFORMANCE_UPSTREAM_INFRA=host|kubernetes (default kubernetes),
  * PIER_CONFORMANCE_UPSTREAM_SKIP=A,B (the suite's -skip-tests), PIER_CONFORMANCE_UPSTREAM_TIMEOUT_MIN
  * (the suite's hard limit, default 30).
  */
@@ -34,15 +44,31 @@ import { PIER_CLI } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
 import { startControlPlane, type ControlPlane } from '../kubernetes/harness';
 import { imageMap, NodeAgent } from '../kubernetes/node-agent/agent';
-import { conformanceBinDir, conformanceImages } from '../kubernetes/node-agent/images';
+import { conformanceBinDir, conformanceImages, envoyImages } from '../kubernetes/node-agent/images';
+import { generateServerFiles } from '../../src/security/tls-dir';
 import { ManagedProcess } from '../kubernetes/process';
 
 const CONTROLLER_NAME = 'pier.dev/gateway-controller';
 const GATEWAY_CLASS = 'pier';
 const PROFILES = ['GATEWAY-HTTP', 'GATEWAY-GRPC', 'GATEWAY-TLS', 'GATEWAY-TCP', 'GATEWAY-UDP'];
-const GATEWAY_ADDRESS_POOL = '127.32.0.0/16';
-const USABLE_STATIC_ADDRESS = '127.31.0.7';
+type Infrastructure = 'host' | 'kubernetes';
+/** Host infrastructure: each Gateway's own loopback address. */
+const HOST_ADDRESS_POOL = '127.32.0.0/16';
+/** Kubernetes infrastructure: the node agent's load balancer hands Services these. */
+const LOAD_BALANCER_POOL = '127.33.0.0/16';
+/**
+ * GatewayStaticAddresses: an address the Gateway's proxies can be given (host: a local address
+ * outside the pool, which Envoy binds; kubernetes: one in the load balancer's pool, which the
+ * agent assigns when asked), and one they cannot (TEST-NET-1, never a local address).
+ */
+const USABLE_STATIC_ADDRESS: Record<Infrastructure, string> = { host: '127.31.0.7', kubernetes: '127.33.255.7' };
 const UNUSABLE_STATIC_ADDRESS = '192.0.2.7';
+
+function infrastructure(): Infrastructure {
+  const value = process.env.PIER_CONFORMANCE_UPSTREAM_INFRA || 'kubernetes';
+  if (value !== 'host' && value !== 'kubernetes') throw new Error(`PIER_CONFORMANCE_UPSTREAM_INFRA: expected host or kubernetes, got "${value}"`);
+  return value;
+}
 
 function out(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -55,13 +81,25 @@ function suiteVersion(): string {
   return version;
 }
 
-async function startPier(cp: ControlPlane, dir: string, logFile: string): Promise<ManagedProcess> {
-  const [xdsPort, adminPort] = [await freePort(), await freePort()];
+async function startPier(cp: ControlPlane, agent: NodeAgent, infra: Infrastructure, dir: string, logFile: string): Promise<ManagedProcess> {
+  const adminPort = await freePort();
+  const where = infra === 'host'
+    ? { infrastructure: 'host', gatewayAddressPool: HOST_ADDRESS_POOL, envoy: requireEnvoy(), xdsAddress: `127.0.0.1:${await freePort()}` }
+    : await (async () => {
+      // The pods reach the host at the node's address: Pier's xDS server listens there, with mTLS
+      // (each Gateway's pods present the client certificate Pier puts in their Secret).
+      const tlsDir = path.join(dir, 'xds-tls');
+      mkdirSync(tlsDir);
+      await generateServerFiles(tlsDir);
+      return {
+        infrastructure: 'kubernetes', gatewayServiceType: 'LoadBalancer', gatewayAddressPool: LOAD_BALANCER_POOL,
+        xdsAddress: `${agent.nodeAddress}:${await freePort(agent.nodeAddress)}`, xdsTlsDir: tlsDir, proxyXdsHost: agent.nodeAddress,
+      };
+    })();
   const config = {
-    provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER_NAME,
-    infrastructure: 'host', gatewayAddressPool: GATEWAY_ADDRESS_POOL,
-    envoy: requireEnvoy(), adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default',
-    xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, stateDir: path.join(dir, 'pier-state'),
+    provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER_NAME, ...where,
+    adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default',
+    adminAddress: `127.0.0.1:${adminPort}`, stateDir: path.join(dir, 'pier-state'),
     logLevel: 'info', logFormat: 'json',
   };
   const configFile = path.join(dir, 'pier.json');
@@ -129,10 +167,14 @@ async function main(): Promise<number> {
   let pier: ManagedProcess | undefined;
   const seconds = (from: number): string => `${((Date.now() - from) / 1000).toFixed(0)}s`;
   try {
-    out(`# upstream conformance: sigs.k8s.io/gateway-api/conformance ${version}, profiles ${PROFILES.join(', ')}`);
+    const infra = infrastructure();
+    out(`# upstream conformance: sigs.k8s.io/gateway-api/conformance ${version}, profiles ${PROFILES.join(', ')}, ${infra} infrastructure`);
     cp = await startControlPlane();
-    agent = await NodeAgent.start({ api: cp.api, images: imageMap(conformanceImages(binDir)) });
-    pier = await startPier(cp, dir, path.join(cacheDir, 'pier.log'));
+    agent = await NodeAgent.start({
+      api: cp.api, images: imageMap({ ...conformanceImages(binDir), ...(infra === 'kubernetes' ? envoyImages(requireEnvoy()) : {}) }),
+      ...(infra === 'kubernetes' ? { loadBalancerPool: LOAD_BALANCER_POOL } : {}),
+    });
+    pier = await startPier(cp, agent, infra, dir, path.join(cacheDir, 'pier.log'));
     const features = await createGatewayClass(cp);
     out(`# set-up ${seconds(t0)}: control plane, node ${agent.nodeName} (${agent.nodeAddress}), Pier; GatewayClass ${GATEWAY_CLASS} supports ${features.length} features: ${features.join(', ')}`);
 
@@ -145,9 +187,7 @@ async function main(): Promise<number> {
       `-report-output=${partialReport}`,
       '-organization=pier', '-project=pier', '-url=https://pier.dev', `-version=v${packageVersion}`, '-contact=pier maintainers',
       '-cleanup-base-resources=false',
-      // GatewayStaticAddresses: an address Envoy on this host can bind (outside the Gateway
-      // address pool), and one it cannot (TEST-NET-1, never a local address).
-      `-usable-address=${USABLE_STATIC_ADDRESS}`, `-unusable-address=${UNUSABLE_STATIC_ADDRESS}`,
+      `-usable-address=${USABLE_STATIC_ADDRESS[infra]}`, `-unusable-address=${UNUSABLE_STATIC_ADDRESS}`,
       ...(process.env.PIER_CONFORMANCE_UPSTREAM_RUN ? [`-run-test=${process.env.PIER_CONFORMANCE_UPSTREAM_RUN}`] : []),
       ...(process.env.PIER_CONFORMANCE_UPSTREAM_SKIP ? [`-skip-tests=${process.env.PIER_CONFORMANCE_UPSTREAM_SKIP}`] : []),
     ];
@@ -169,6 +209,7 @@ async function main(): Promise<number> {
     return incomplete || count('FAIL') > 0 ? 1 : 0;
   } finally {
     await pier?.stop(5_000);
+    if (agent) writeFileSync(path.join(cacheDir, 'node-agent.log'), agent.recentErrors.map((e) => `${e}\n`).join(''));
     await agent?.stop();
     if (cp) {
       // Kept for diagnosis next to the suite's output.

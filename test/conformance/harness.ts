@@ -189,6 +189,11 @@ export class Harness {
     return this.pods.of(namespace, deployment);
   }
 
+  /** kubernetes.DumpEchoLogs: log lines since `since` (ms epoch) of the pods labelled app=<name>. */
+  echoLogs(namespace: string, name: string, since: number): string[] {
+    return this.pods.logs(namespace, name, since);
+  }
+
   /** Requests the echo pods answered so far (a sanity figure for the run's summary). */
   requestsServed(): number {
     return this.pods.requestsServed();

@@ -4,6 +4,7 @@
  * CompareRoundTrip does, and "eventually consistent" meaning N successes in a row.
  */
 import * as http from 'node:http';
+import * as http2 from 'node:http2';
 import * as https from 'node:https';
 import { randomInt } from 'node:crypto';
 import type { PeerCertificate } from 'node:tls';
@@ -37,11 +38,27 @@ export interface Response {
   statusCode?: number;
   statusCodes?: number[];
   headers?: Record<string, string>;
+  /** Headers that may have any of several values. */
+  validHeaderValues?: Record<string, string[]>;
   absentHeaders?: string[];
+  /** Spaces do not count when comparing header values. */
+  ignoreWhitespace?: boolean;
 }
+
+/** http.MirroredBackend: a Service that must see a copy of the request (Percent: of the requests). */
+export interface MirroredBackend {
+  name: string;
+  namespace: string;
+  percent?: number;
+}
+
+/** roundtripper's protocols besides HTTP/HTTPS. */
+export const H2_PROTOCOL = 'H2';
+export const H2C_PRIOR_KNOWLEDGE_PROTOCOL = 'H2C_PRIOR_KNOWLEDGE';
 
 export interface ExpectedResponse {
   request: Request;
+  mirroredTo?: MirroredBackend[];
   expectedRequest?: ExpectedRequest;
   redirectRequest?: RedirectRequest;
   backendSetResponseHeaders?: Record<string, string>;
@@ -137,6 +154,7 @@ function splitUrlHost(urlHost: string): { hostname: string; port?: number } {
  * the Go client's default headers. Redirects are not followed (core tests ask not to).
  */
 export function captureRoundTrip(req: RoundTripRequest, timeoutMs: number): Promise<{ cReq: CapturedRequest; cRes: CapturedResponse }> {
+  if (req.protocol === H2_PROTOCOL || req.protocol === H2C_PRIOR_KNOWLEDGE_PROTOCOL) return captureH2RoundTrip(req, timeoutMs);
   const { hostname, port } = splitUrlHost(req.urlHost);
   const headers: Record<string, string> = {
     Host: req.host ?? req.urlHost,
@@ -165,29 +183,88 @@ export function captureRoundTrip(req: RoundTripRequest, timeoutMs: number): Prom
       res.on('end', () => {
         const resHeaders: Record<string, string[]> = {};
         for (let i = 0; i < res.rawHeaders.length; i += 2) (resHeaders[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
-        const body = Buffer.concat(chunks).toString('utf8');
-        let cReq: CapturedRequest = { path: '', host: '', method: req.method, proto: '', headers: {}, httpPort: '', namespace: '', pod: '' };
-        // Go reads the body as the echo's JSON only for exactly this content type.
-        if ((resHeaders['content-type'] ?? [])[0] === 'application/json') {
-          try {
-            cReq = parseCaptured(JSON.parse(body));
-          } catch (err) {
-            return reject(new Error(`unexpected error reading response: ${(err as Error).message}`));
-          }
+        try {
+          resolve(captured(req, res.statusCode ?? 0, `HTTP/${res.httpVersion}`, resHeaders, Buffer.concat(chunks).toString('utf8')));
+        } catch (err) {
+          reject(err as Error);
         }
-        const cRes: CapturedResponse = { statusCode: res.statusCode ?? 0, protocol: `HTTP/${res.httpVersion}`, headers: resHeaders };
-        if (isRedirect(cRes.statusCode)) {
-          const location = resHeaders.location?.[0];
-          if (location === undefined) return reject(new Error('http: no Location header in response'));
-          cRes.redirectRequest = parseLocation(location, `${req.scheme}://${req.urlHost}${req.path}`);
-        }
-        resolve({ cReq, cRes });
       });
     });
     r.on('timeout', () => r.destroy(new Error(`request timed out after ${timeoutMs}ms`)));
     r.on('error', reject);
     if (req.body) r.write(req.body);
     r.end();
+  });
+}
+
+/** The captured request (the echo's JSON) and response, as defaultRoundTrip reads them; throws as it errs. */
+function captured(req: RoundTripRequest, statusCode: number, protocol: string, resHeaders: Record<string, string[]>, body: string): { cReq: CapturedRequest; cRes: CapturedResponse } {
+  let cReq: CapturedRequest = { path: '', host: '', method: req.method, proto: '', headers: {}, httpPort: '', namespace: '', pod: '' };
+  // Go reads the body as the echo's JSON only for exactly this content type.
+  if ((resHeaders['content-type'] ?? [])[0] === 'application/json') {
+    try {
+      cReq = parseCaptured(JSON.parse(body));
+    } catch (err) {
+      throw new Error(`unexpected error reading response: ${(err as Error).message}`);
+    }
+  }
+  const cRes: CapturedResponse = { statusCode, protocol, headers: resHeaders };
+  if (isRedirect(cRes.statusCode)) {
+    const location = resHeaders.location?.[0];
+    if (location === undefined) throw new Error('http: no Location header in response');
+    cRes.redirectRequest = parseLocation(location, `${req.scheme}://${req.urlHost}${req.path}`);
+  }
+  return { cReq, cRes };
+}
+
+/**
+ * The roundtripper's h2Transport (HTTP/2 over TLS, :authority from the Host) and
+ * h2cPriorKnowledgeTransport (HTTP/2 without TLS): one request on its own connection.
+ */
+function captureH2RoundTrip(req: RoundTripRequest, timeoutMs: number): Promise<{ cReq: CapturedRequest; cRes: CapturedResponse }> {
+  const tls = req.protocol === H2_PROTOCOL;
+  if (!tls && req.serverName && req.serverCertificate) return Promise.reject(new Error('request has configured trusted CA certificates but h2 prior knowledge is not encrypted'));
+  if (tls && !req.serverName) return Promise.reject(new Error('https request has no server name configured'));
+  if (tls && !req.serverCertificate) return Promise.reject(new Error('https request has no trusted certificates configured'));
+  const { hostname, port } = splitUrlHost(req.urlHost);
+  const authority = `${tls ? 'https' : 'http'}://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port ?? (tls ? 443 : 80)}`;
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(authority, tls ? {
+      servername: req.serverName, ca: req.serverCertificate, ALPNProtocols: ['h2'],
+      checkServerIdentity: (host: string, cert: PeerCertificate) => checkIdentityGoStyle(host, cert),
+    } : {});
+    const timer = setTimeout(() => { session.destroy(new Error(`request timed out after ${timeoutMs}ms`)); }, timeoutMs);
+    const fail = (err: Error): void => { clearTimeout(timer); session.destroy(); reject(err); };
+    session.on('error', fail);
+    const headers: http2.OutgoingHttpHeaders = {
+      ':method': req.method, ':path': req.path, ':authority': req.host ?? req.urlHost, ':scheme': tls ? 'https' : 'http',
+      'user-agent': 'Go-http-client/2.0', 'accept-encoding': 'gzip',
+    };
+    for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = value;
+    if (req.body) headers['content-length'] = String(Buffer.byteLength(req.body));
+    const stream = session.request(headers, { endStream: !req.body });
+    stream.on('error', fail);
+    let status = 0;
+    const resHeaders: Record<string, string[]> = {};
+    stream.on('response', (h) => {
+      status = Number(h[':status'] ?? 0);
+      for (const [name, value] of Object.entries(h)) {
+        if (name.startsWith(':') || value === undefined) continue;
+        resHeaders[name] = Array.isArray(value) ? value.map(String) : [String(value)];
+      }
+    });
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      clearTimeout(timer);
+      session.close();
+      try {
+        resolve(captured(req, status, 'HTTP/2.0', resHeaders, Buffer.concat(chunks).toString('utf8')));
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+    if (req.body) stream.end(req.body);
   });
 }
 
@@ -263,10 +340,18 @@ export function compareRoundTrip(req: RoundTripRequest, cReq: CapturedRequest, c
     }
     if (er.httpPort && er.httpPort !== cReq.httpPort) return `expected httpPort ${er.httpPort}, got ${cReq.httpPort}`;
     const resHeaders = lowerHeaders(cRes.headers);
+    const squash = (v: string): string => (expected.response?.ignoreWhitespace ? v.split(' ').join('') : v);
+    for (const [name, values] of Object.entries(expected.response?.validHeaderValues ?? {})) {
+      const actual = resHeaders.get(name.toLowerCase());
+      if (!actual) return `expected ${name} header to be set, actual headers: ${JSON.stringify(Object.fromEntries(resHeaders))}`;
+      const got = squash(actual.join(','));
+      const allowed = values.map(squash);
+      if (!allowed.includes(got)) return `expected ${name} header to be set to one of ${JSON.stringify(allowed)}, got ${got}`;
+    }
     for (const [name, value] of Object.entries(expected.response?.headers ?? {})) {
       const actual = resHeaders.get(name.toLowerCase());
       if (!actual) return `expected ${name} response header to be set, actual headers: ${JSON.stringify(Object.fromEntries(resHeaders))}`;
-      if (actual.join(',') !== value) return `expected ${name} response header to be set to ${value}, got ${actual.join(',')}`;
+      if (squash(actual.join(',')) !== squash(value)) return `expected ${name} response header to be set to ${squash(value)}, got ${squash(actual.join(','))}`;
     }
     for (const name of expected.response?.absentHeaders ?? []) {
       const v = resHeaders.get(name.toLowerCase());
@@ -433,4 +518,51 @@ export async function expectWeightedDistribution(t: T, s: Harness, gwAddr: strin
     t.log(`Traffic distribution test failed (${i + 1}/${MAX_TEST_RETRIES}): ${problem}`);
   }
   t.fatal(`Weighted distribution tests failed: ${problems[problems.length - 1]}`);
+}
+
+// ---------------------------------------------------------------- mirrors (utils/http/mirror.go)
+
+const REQUEST_ID_QUERY_PARAM = 'gateway-api-conformance-request-id';
+
+/** addQueryParam: sets name=value in the URL's query, re-encoded with sorted keys as Go's url.Values.Encode. */
+function addQueryParam(rawUrl: string, name: string, value: string): string {
+  const q = rawUrl.indexOf('?');
+  const params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
+  params.set(name, value);
+  params.sort();
+  return `${q < 0 ? rawUrl : rawUrl.slice(0, q)}?${params.toString()}`;
+}
+
+/** ExpectedResponse.AddRequestIDQueryParam: marks the request (and the expected one) with an id. */
+export function addRequestIDQueryParam(er: ExpectedResponse, requestID: string): void {
+  const path = addQueryParam(er.request.path, REQUEST_ID_QUERY_PARAM, requestID);
+  if (er.expectedRequest) er.expectedRequest.path = er.expectedRequest.path ? addQueryParam(er.expectedRequest.path, REQUEST_ID_QUERY_PARAM, requestID) : path;
+  er.request.path = path;
+}
+
+/** GetMirrorLogRegexp: echo-basic's log line for a request to path. */
+export function mirrorLogRegexp(path: string): RegExp {
+  return new RegExp(`Echoing back request made to ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} to client`);
+}
+
+/**
+ * ExpectMirroredRequest: each mirror backend's pods must log the request within the request
+ * timeout (polled every second, logs from MaxTimeToConsistency ago on). Starts watching now;
+ * the returned function waits for the verdicts (each a non-fatal error when missing).
+ */
+export function expectMirroredRequest(t: T, s: Harness, mirrorPods: readonly MirroredBackend[], path: string): () => Promise<void> {
+  for (const [i, pod] of mirrorPods.entries()) {
+    if (!pod.name) t.fatal(`Mirrored BackendRef[${i}].Name wasn't provided in the testcase, this test should only check http request mirror.`);
+  }
+  const pattern = mirrorLogRegexp(path);
+  const assertionStart = Date.now() - s.timeouts.maxTimeToConsistency;
+  const watches = mirrorPods.map(async (pod) => {
+    const deadline = Date.now() + s.timeouts.requestTimeout;
+    while (Date.now() < deadline && !t.signal.aborted) {
+      await sleep(Math.min(1000, Math.max(0, deadline - Date.now())), t.signal);
+      if (s.echoLogs(pod.namespace, pod.name, assertionStart).some((l) => pattern.test(l))) return;
+    }
+    t.error(`Couldn't find mirrored request in "${pod.namespace}/${pod.name}" logs`);
+  });
+  return async () => { await Promise.all(watches); };
 }

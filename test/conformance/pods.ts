@@ -2,7 +2,8 @@
  * Echo pods: for each Deployment of the manifests, echo backends that answer as the suite's
  * echo-basic pods do (namespace, a pod name prefixed by the Deployment name, the request seen).
  * Each pod gets its own loopback address and listens on the echo port (3000), as a pod has its
- * own IP, so the manifests' ports and EndpointSlices work unchanged.
+ * own IP, so the manifests' ports and EndpointSlices work unchanged. Like echo-basic, each pod
+ * also serves h2c on port 3001 and logs a line per request (what the suite's mirror checks read).
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
@@ -11,6 +12,14 @@ import type { PodInfo, Workload } from './manifests';
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
 const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const MAX_REPLICAS = 2;
+/** echo-basic's H2C_PORT default. */
+const H2C_PORT = 3001;
+
+/** One line of a pod's log, with when it was written (the suite reads logs since a time). */
+export interface LogLine {
+  at: number;
+  line: string;
+}
 
 function suffix(seed: string, length: number): string {
   const digest = createHash('sha256').update(seed).digest();
@@ -25,7 +34,7 @@ export function podName(deployment: string, namespace: string, index: number): s
 }
 
 export class EchoPods {
-  private readonly pods = new Map<string, { info: PodInfo; backend: EchoBackend }[]>();
+  private readonly pods = new Map<string, { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[]>();
   private nextAddress = 1;
 
   /** @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20". */
@@ -36,14 +45,21 @@ export class EchoPods {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
-    const started: { info: PodInfo; backend: EchoBackend }[] = [];
+    const started: { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[] = [];
     this.pods.set(key, started);
     for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
       const ip = this.allocateAddress();
       const info: PodInfo = { name: podName(w.name, w.namespace, i), namespace: w.namespace, ip, labels: w.podLabels, httpPort: w.httpPort };
-      const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name });
+      const logs: LogLine[] = [];
+      const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, {
+        log: (line) => {
+          logs.push({ at: Date.now(), line });
+          if (logs.length > 20_000) logs.splice(0, 10_000);
+        },
+      });
       await backend.listen(ip, w.httpPort);
-      started.push({ info, backend });
+      await backend.listenH2c(ip, H2C_PORT);
+      started.push({ info, backend, logs });
     }
     return started.map((p) => p.info);
   }
@@ -62,6 +78,17 @@ export class EchoPods {
   /** Pods of one Deployment. */
   of(namespace: string, deployment: string): PodInfo[] {
     return (this.pods.get(`${namespace}/${deployment}`) ?? []).map((p) => p.info);
+  }
+
+  /** kubernetes.DumpEchoLogs: the log lines since a time of every pod labelled app=<app>. */
+  logs(namespace: string, app: string, since: number): string[] {
+    const out: string[] = [];
+    for (const list of this.pods.values()) {
+      for (const pod of list) {
+        if (pod.info.namespace === namespace && pod.info.labels.app === app) out.push(...pod.logs.filter((l) => l.at >= since).map((l) => l.line));
+      }
+    }
+    return out;
   }
 
   requestsServed(): number {

@@ -1,12 +1,13 @@
 /**
- * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP core tests
+ * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP tests
  * (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
- * real Envoys in standalone mode. One line per test, then "N passed, N failed"; exit code 1 when
- * any failed.
+ * real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
+ * all its features in status.supportedFeatures; the others are skipped, each with the features
+ * missing. One line per test, then "N passed, N failed, N skipped"; exit code 1 when any failed.
  *
- *   npm run conformance                       all core tests
- *   npm run conformance -- HTTPRouteMatching  only the named tests (also PIER_CONFORMANCE_RUN=A,B)
- *   npm run conformance -- --list             the test names
+ *   npm run conformance                       every transcribed test Pier's features select
+ *   npm run conformance -- HTTPRouteMatching  only the named tests, whatever their features (also PIER_CONFORMANCE_RUN=A,B)
+ *   npm run conformance -- --list             the test names and features
  *
  * Env: PIER_CONFORMANCE_VERBOSE=1 (subtest logs and Pier's debug logs in the report),
  * PIER_CONFORMANCE_ADS_MODE=sotw, PIER_CONFORMANCE_PORT_OFFSET=N (listener ports + N; default 0
@@ -18,7 +19,7 @@ import { cacheDir, ensureSuite, SUITE_MODULE, SUITE_VERSION } from './fetch';
 import { APP_BACKEND_NAMESPACE, GATEWAY_CLASS_NAME, Harness, INFRA_NAMESPACE, WEB_BACKEND_NAMESPACE } from './harness';
 import { gwcMustBeAccepted, namespacesMustBeReady } from './kubernetes';
 import { runTest, type Failure } from './t';
-import { CORE_TESTS } from './tests';
+import { ALL_TESTS, CORE_TESTS } from './tests';
 import type { ConformanceTest } from './types';
 
 interface Result {
@@ -34,15 +35,28 @@ function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-function selectTests(args: readonly string[]): ConformanceTest[] {
+/** The tests named on the command line (or PIER_CONFORMANCE_RUN), else null: all of them. */
+function namedTests(args: readonly string[]): ConformanceTest[] | null {
   const names = [...args, ...(process.env.PIER_CONFORMANCE_RUN ?? '').split(',')].map((n) => n.trim()).filter(Boolean);
-  if (names.length === 0) return [...CORE_TESTS];
-  const unknown = names.filter((n) => !CORE_TESTS.some((t) => t.shortName === n));
+  if (names.length === 0) return null;
+  const unknown = names.filter((n) => !ALL_TESTS.some((t) => t.shortName === n));
   if (unknown.length > 0) {
-    out(`unknown test${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; known: ${CORE_TESTS.map((t) => t.shortName).join(', ')}`);
+    out(`unknown test${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; known: ${ALL_TESTS.map((t) => t.shortName).join(', ')}`);
     process.exit(2);
   }
-  return CORE_TESTS.filter((t) => names.includes(t.shortName));
+  return ALL_TESTS.filter((t) => names.includes(t.shortName));
+}
+
+/** The features of a test that Pier does not list (the suite skips the test when there are any). */
+export function missingFeatures(test: ConformanceTest, supported: ReadonlySet<string>): string[] {
+  return test.features.filter((f) => !supported.has(f));
+}
+
+/** GatewayClass status.supportedFeatures, as the suite reads them when it infers the features. */
+async function supportedFeaturesOf(harness: Harness): Promise<Set<string>> {
+  const status = await harness.status('GatewayClass', undefined, GATEWAY_CLASS_NAME);
+  const list = Array.isArray(status.supportedFeatures) ? status.supportedFeatures : [];
+  return new Set(list.map((f) => (typeof f === 'object' && f !== null && 'name' in f ? String((f as { name: unknown }).name) : String(f))));
 }
 
 /** "subtest path: message", without the test's own name, on one line. */
@@ -62,14 +76,15 @@ function defaultPortOffset(): number {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.includes('--list')) {
-    for (const t of CORE_TESTS) out(t.shortName);
+    for (const t of ALL_TESTS) out(`${t.shortName}\t${CORE_TESTS.includes(t) ? 'core' : 'extended'}\t${t.features.join(',')}${t.provisional ? '\tprovisional' : ''}`);
     return 0;
   }
-  const tests = selectTests(args.filter((a) => !a.startsWith('--')));
+  const named = namedTests(args.filter((a) => !a.startsWith('--')));
+  let tests = named ?? [...ALL_TESTS];
   const verbose = Boolean(process.env.PIER_CONFORMANCE_VERBOSE);
   const suite = ensureSuite(SUITE_VERSION, (m) => out(`# ${m}`));
   const portOffset = defaultPortOffset();
-  out(`# ${SUITE_MODULE}@${suite.version}: ${tests.length} GATEWAY-HTTP core test${tests.length === 1 ? '' : 's'}${portOffset ? `; listener ports moved by +${portOffset}` : ''}`);
+  out(`# ${SUITE_MODULE}@${suite.version}: ${tests.length} GATEWAY-HTTP test${tests.length === 1 ? '' : 's'} transcribed${named ? ' and named' : ''}${portOffset ? `; listener ports moved by +${portOffset}` : ''}`);
 
   const harness = new Harness({
     suite,
@@ -79,6 +94,7 @@ async function main(): Promise<number> {
     log: (line) => out(line),
   });
   const results: Result[] = [];
+  const skipped: string[] = [];
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) return;
@@ -95,6 +111,24 @@ async function main(): Promise<number> {
       await namespacesMustBeReady(t, harness, [INFRA_NAMESPACE, APP_BACKEND_NAMESPACE, WEB_BACKEND_NAMESPACE]);
     });
     if (setup.failures.length > 0) throw new Error(`suite set-up failed: ${shortReason('Setup', setup.failures)}`);
+
+    // The suite's selection: a test runs when the class supports all its features; a test
+    // named explicitly runs regardless (as with the suite's -run-test).
+    const supported = await supportedFeaturesOf(harness);
+    out(`# GatewayClass ${GATEWAY_CLASS_NAME} lists ${supported.size} supported features`);
+    const selected: ConformanceTest[] = [];
+    for (const test of tests) {
+      const missing = missingFeatures(test, supported);
+      if (missing.length === 0) selected.push(test);
+      else if (named) {
+        selected.push(test);
+        out(`# ${test.shortName}: run as named, although Pier does not support ${missing.join(', ')}`);
+      } else {
+        skipped.push(test.shortName);
+        out(`SKIP ${test.shortName}: Pier does not support ${missing.join(', ')}`);
+      }
+    }
+    tests = selected;
 
     for (const test of tests) {
       const logIndex = harness.logCount;
@@ -128,7 +162,7 @@ async function main(): Promise<number> {
   const failed = results.length - passed;
   const report = writeReport(results);
   out(`# details: ${report}`);
-  out(`${passed} passed, ${failed} failed`);
+  out(`${passed} passed, ${failed} failed, ${skipped.length} skipped`);
   return failed > 0 ? 1 : 0;
 }
 

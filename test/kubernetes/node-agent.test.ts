@@ -3,7 +3,8 @@
  * conformance suite's real images (echo-basic and CoreDNS, built from source): Deployments'
  * pods are bound to its Node and run in network namespaces of their own; the controller
  * manager makes the EndpointSlices from them; downward-API env, Secret and ConfigMap volumes
- * reach the processes; unknown images are errors on the pod; deleted pods stop; stop() leaves
+ * reach the processes; LoadBalancer Services get an ingress address and their traffic (TCP and
+ * UDP) reaches their pods; unknown images are errors on the pod; deleted pods stop; stop() leaves
  * nothing behind.
  */
 import { after, before, describe, test } from 'node:test';
@@ -22,6 +23,8 @@ import { conformanceImageResolver } from './node-agent/images';
 import type { Pod } from './node-agent/pod';
 
 const NS = 'agent';
+/** The agent's load-balancer pool: 127.34.0.1 - 127.34.0.254. */
+const LB_POOL = '127.34.0.0/24';
 const PODS = `/api/v1/namespaces/${NS}/pods`;
 
 interface EndpointSlice { endpoints?: { addresses: string[]; conditions?: { ready?: boolean }; targetRef?: { name: string } }[]; ports?: { port: number }[] }
@@ -76,7 +79,7 @@ describe('test node agent: pods of a real control plane as local processes', { t
     deadPid = spawnSync('true').pid as number;
     execFileSync('ip', ['netns', 'add', `pier-pod-${deadPid}-0`]);
     execFileSync('ip', ['link', 'add', `pnb${deadPid}`, 'type', 'bridge']);
-    agent = await NodeAgent.start({ api: cp.api, images });
+    agent = await NodeAgent.start({ api: cp.api, images, loadBalancerPool: LB_POOL });
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     // Pods are admitted once the namespace's default ServiceAccount exists.
     await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
@@ -184,6 +187,46 @@ describe('test node agent: pods of a real control plane as local processes', { t
     assert.equal(answer[3] & 0x0f, 0, 'NOERROR: the Corefile\'s zone');
     const nodeIp = Buffer.from(agent.nodeAddress.split('.').map(Number));
     assert.ok(answer.includes(nodeIp), 'whoami reports the querier: the node address, seen through the veth');
+  });
+
+  test('LoadBalancer Services: an ingress address from the pool (the one asked for when in it, none outside it); TCP and UDP reach the ready pods', async () => {
+    type LbService = { spec: { loadBalancerIP?: string }; status?: { loadBalancer?: { ingress?: { ip?: string }[] } } };
+    const ingressOf = async (name: string): Promise<string[]> => ((await cp.api.get<LbService>(`/api/v1/namespaces/${NS}/services/${name}`)).status?.loadBalancer?.ingress ?? []).map((i) => i.ip ?? '');
+    const lbService = (name: string, app: string, port: Record<string, unknown>, loadBalancerIP?: string): unknown => ({
+      apiVersion: 'v1', kind: 'Service', metadata: { name },
+      spec: { type: 'LoadBalancer', selector: { app }, ports: [port], ...(loadBalancerIP ? { loadBalancerIP } : {}) },
+    });
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, lbService('echo-lb', 'echo', { name: 'http', port: 80, targetPort: 3000 }));
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, lbService('dns-lb', 'dns', { name: 'dns', protocol: 'UDP', port: 53, targetPort: 53 }, '127.34.0.200'));
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, lbService('away-lb', 'echo', { name: 'http', port: 8081, targetPort: 3000 }, '192.0.2.9'));
+
+    const [echoIP] = await waitFor('echo-lb\'s ingress', async () => ((await ingressOf('echo-lb')).length ? ingressOf('echo-lb') : undefined), { timeoutMs: 20_000, intervalMs: 200 });
+    assert.match(echoIP ?? '', /^127\.34\.0\.\d+$/);
+    const echoPods = new Set((await readyPods('echo', 2)).map((p) => p.metadata.name));
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const r = await waitFor('an answer through the load balancer', () => httpRequest(`http://${echoIP}/lb`, { timeoutMs: 2000 }).catch(() => undefined), { timeoutMs: 20_000, intervalMs: 200 });
+      assert.equal(r.status, 200);
+      const echo = JSON.parse(r.body) as EchoResponse;
+      assert.equal(echo.path, '/lb');
+      assert.ok(echoPods.has(echo.pod), `answered by a ready echo pod (${echo.pod})`);
+      seen.add(echo.pod);
+    }
+    assert.equal(seen.size, 2, 'connections are spread over both pods');
+
+    assert.deepEqual(await waitFor('dns-lb\'s ingress', async () => ((await ingressOf('dns-lb')).length ? ingressOf('dns-lb') : undefined), { timeoutMs: 20_000, intervalMs: 200 }), ['127.34.0.200'], 'the address it asked for');
+    const answer = await waitFor('a DNS answer through the load balancer', () => dnsQuery('127.34.0.200', 'foo.bar.com').catch(() => undefined), { timeoutMs: 20_000, intervalMs: 200 });
+    assert.equal(answer.readUInt16BE(0), 0x5a17);
+    assert.equal(answer[3] & 0x0f, 0, 'NOERROR from CoreDNS');
+
+    // Outside the pool: no address, ever (a few polls later still none), and the agent says why.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(await ingressOf('away-lb'), []);
+    assert.ok(agent.recentErrors.some((e) => e.includes('away-lb') && e.includes('192.0.2.9')), agent.recentErrors.join('; '));
+
+    // A deleted Service's address stops answering.
+    await cp.api.delete(`/api/v1/namespaces/${NS}/services/echo-lb`);
+    await waitFor('echo-lb\'s port closed', () => httpRequest(`http://${echoIP}/lb`, { timeoutMs: 1000 }).then(() => undefined, () => true), { timeoutMs: 20_000, intervalMs: 200 });
   });
 
   test('an image the agent has no binary for is an error on the pod, naming the image', async () => {

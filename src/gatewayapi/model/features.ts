@@ -2,8 +2,10 @@
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
  * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it; experimental-channel features are left out.
- * Not listed, on purpose: retries, empty Gateway addresses, infrastructure propagation, and
- * mesh. ListenerSet is listed: its 13 upstream tests pass. TLSRouteModeMixed is listed: TLS listeners in
+ * Not listed, on purpose: retries, empty Gateway addresses, and mesh. ListenerSet is listed: its
+ * 13 upstream tests pass. GatewayInfrastructurePropagation is listed with Kubernetes
+ * infrastructure only (the objects it makes carry spec.infrastructure's labels and annotations;
+ * host infrastructure makes none). TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
  */
@@ -57,7 +59,13 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'UDPRoute',
 ];
 
+export interface FeatureOptions {
+  /** Kubernetes infrastructure: spec.infrastructure labels and annotations reach the objects it makes. */
+  infrastructurePropagation?: boolean;
+}
+
 /** status.supportedFeatures: sorted ascending by name (byte order), as the API requires. */
-export function supportedFeatures(): { name: string }[] {
-  return [...SUPPORTED_FEATURES].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => ({ name }));
+export function supportedFeatures(options: FeatureOptions = {}): { name: string }[] {
+  const names = options.infrastructurePropagation ? [...SUPPORTED_FEATURES, 'GatewayInfrastructurePropagation'] : [...SUPPORTED_FEATURES];
+  return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => ({ name }));
 }

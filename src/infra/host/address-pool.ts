@@ -18,32 +18,9 @@ import type { GatewayInfraState } from '../../ir/types';
 import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
+import { parseAddressPool, toAddress, type AddressRange } from '../address-range';
 
-export interface AddressRange {
-  /** First usable address, as a 32-bit number. */
-  first: number;
-  /** How many usable addresses. */
-  size: number;
-}
-
-function toNumber(ip: string): number {
-  return ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
-}
-
-function toAddress(n: number): string {
-  return [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
-}
-
-/** Parses "a.b.c.d/len" (IPv4, len 8..30); the network's first and last addresses are not handed out. */
-export function parseAddressPool(cidr: string): AddressRange {
-  const m = /^([0-9.]+)\/(\d+)$/.exec(cidr.trim());
-  if (!m || !isIPv4(m[1]!)) throw new Error(`gatewayAddressPool: "${cidr}" is not an IPv4 CIDR such as 127.32.0.0/16`);
-  const length = Number(m[2]);
-  if (length < 8 || length > 30) throw new Error(`gatewayAddressPool: prefix length /${length} in "${cidr}" must be between /8 and /30`);
-  const total = 2 ** (32 - length);
-  const network = Math.floor(toNumber(m[1]!) / total) * total;
-  return { first: network + 1, size: total - 2 };
-}
+export { parseAddressPool, type AddressRange } from '../address-range';
 
 /** Gateway key -> address, allocated first-come, each Gateway preferring its hashed slot. */
 export class AddressAllocator {

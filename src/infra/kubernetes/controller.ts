@@ -256,8 +256,10 @@ export class KubernetesInfrastructure {
     if (!this.synced) return;
     const { namespace, name } = splitKey(key);
     const objectName = proxyObjectName(name);
+    const requested = this.o.bus.infraIR.load(key)?.requestedAddresses ?? [];
     this.o.bus.gatewayInfra.store(key, gatewayInfraState(`${namespace}/${objectName}`,
-      this.stored<Service>('Service', namespace, objectName), this.stored<Deployment>('Deployment', namespace, objectName)));
+      this.stored<Service>('Service', namespace, objectName), this.stored<Deployment>('Deployment', namespace, objectName),
+      { addresses: requested, pool: this.o.settings.addressPool, serviceType: this.o.settings.serviceType }));
   }
 
   // ---------------------------------------------------------------- syncing

@@ -14,6 +14,7 @@ import type { ContainerPort, Deployment } from '../../apis/apps';
 import type { ObjectMeta, OwnerReference } from '../../apis/meta';
 import type { InfraIR } from '../../ir/types';
 import { buildBootstrap, type AdsMode } from '../bootstrap';
+import type { AddressRange } from '../address-range';
 
 /** The Gateway API's label naming a Gateway on the objects generated for it. */
 export const GATEWAY_NAME_LABEL = 'gateway.networking.k8s.io/gateway-name';
@@ -55,6 +56,11 @@ export interface ProxySettings {
   logLevel: string;
   /** mTLS to Pier: each Gateway gets a Secret with its client certificate. */
   tls: boolean;
+  /**
+   * The addresses the load balancer hands out (gatewayAddressPool): a Gateway asking for an
+   * address outside it is Programmed=False, AddressNotUsable. Absent: the load balancer decides.
+   */
+  addressPool?: AddressRange;
 }
 
 /** The Gateway, as owner of the objects. */
@@ -181,7 +187,11 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
   }));
   const service: Service | undefined = servicePorts.length === 0 ? undefined : {
     apiVersion: 'v1', kind: 'Service', metadata: meta(),
-    spec: { type: settings.serviceType, selector: selectorLabels(owner), ports: servicePorts },
+    spec: {
+      type: settings.serviceType, selector: selectorLabels(owner), ports: servicePorts,
+      // A Gateway's spec.addresses: its load balancer is asked for the first (a Service has one).
+      ...(settings.serviceType === 'LoadBalancer' && infra.requestedAddresses?.[0] ? { loadBalancerIP: infra.requestedAddresses[0] } : {}),
+    },
   };
 
   const containerPorts = new Map<string, ContainerPort>();

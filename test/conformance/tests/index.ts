@@ -1,7 +1,8 @@
 /**
- * The GATEWAY-HTTP profile's core tests of sigs.k8s.io/gateway-api/conformance v1.6.1: every
- * non-provisional test whose features are within Gateway, HTTPRoute and ReferenceGrant, in the
- * order of their upstream files (tests/*.go).
+ * The transcribed tests of sigs.k8s.io/gateway-api/conformance v1.6.1. CORE_TESTS: the
+ * GATEWAY-HTTP profile's core (every non-provisional test whose features are within Gateway,
+ * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
+ * feature. ALL_TESTS: both, in the order the suite runs them (its tests/*.go files' order).
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
@@ -41,6 +42,35 @@ import { HTTPRouteRequestHeaderModifier } from './HTTPRouteRequestHeaderModifier
 import { HTTPRouteServiceTypes } from './HTTPRouteServiceTypes';
 import { HTTPRouteSimpleSameNamespace } from './HTTPRouteSimpleSameNamespace';
 import { HTTPRouteWeight } from './HTTPRouteWeight';
+import { GatewayHTTPListenerIsolation } from './GatewayHTTPListenerIsolation';
+import { GatewayWithAttachedRoutesWithPort8080 } from './GatewayWithAttachedRoutesWithPort8080';
+import { HTTPRoute303Redirect } from './HTTPRoute303Redirect';
+import { HTTPRoute307Redirect } from './HTTPRoute307Redirect';
+import { HTTPRoute308Redirect } from './HTTPRoute308Redirect';
+import { HTTPRouteBackendRequestHeaderModifier } from './HTTPRouteBackendRequestHeaderModifier';
+import { HTTPRouteInvalidParentRefNotMatchingListenerPort } from './HTTPRouteInvalidParentRefNotMatchingListenerPort';
+import { HTTPRouteInvalidParentRefSectionNameNotMatchingPort } from './HTTPRouteInvalidParentRefSectionNameNotMatchingPort';
+import { HTTPRouteListenerPortMatching } from './HTTPRouteListenerPortMatching';
+import { HTTPRouteMethodMatching } from './HTTPRouteMethodMatching';
+import { HTTPRouteNamedRule } from './HTTPRouteNamedRule';
+import { HTTPRouteQueryParamMatching } from './HTTPRouteQueryParamMatching';
+import { HTTPRouteRedirectPath } from './HTTPRouteRedirectPath';
+import { HTTPRouteRedirectPort } from './HTTPRouteRedirectPort';
+import { HTTPRouteRedirectPortAndScheme } from './HTTPRouteRedirectPortAndScheme';
+import { HTTPRouteRedirectScheme } from './HTTPRouteRedirectScheme';
+import { HTTPRouteRequestHeaderModifierBackendWeights } from './HTTPRouteRequestHeaderModifierBackendWeights';
+import { HTTPRouteResponseHeaderModifier } from './HTTPRouteResponseHeaderModifier';
+import { HTTPRouteRewriteHost } from './HTTPRouteRewriteHost';
+import { HTTPRouteRewritePath } from './HTTPRouteRewritePath';
+import { HTTPRouteCORS } from './HTTPRouteCORS';
+import { HTTPRouteBackendProtocolWebSocket } from './HTTPRouteBackendProtocolWebSocket';
+import { HTTPRouteRequestPercentageMirror } from './HTTPRouteRequestPercentageMirror';
+import { HTTPRouteRequestMirror } from './HTTPRouteRequestMirror';
+import { HTTPRouteRequestMultipleMirrors } from './HTTPRouteRequestMultipleMirrors';
+import { HTTPRouteTimeoutRequest } from './HTTPRouteTimeoutRequest';
+import { HTTPRouteTimeoutBackendRequest } from './HTTPRouteTimeoutBackendRequest';
+import { HTTPRouteBackendProtocolH2C } from './HTTPRouteBackendProtocolH2C';
+import { HTTPRouteHTTPSListenerDetectMisdirectedRequests } from './HTTPRouteHTTPSListenerDetectMisdirectedRequests';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -81,3 +111,42 @@ export const CORE_TESTS: readonly ConformanceTest[] = [
   HTTPRouteSimpleSameNamespace,
   HTTPRouteWeight,
 ];
+
+/** GATEWAY-HTTP tests that need an extended feature (the suite runs them when Pier supports all their features). */
+export const EXTENDED_TESTS: readonly ConformanceTest[] = [
+  GatewayHTTPListenerIsolation,
+  GatewayWithAttachedRoutesWithPort8080,
+  HTTPRoute303Redirect,
+  HTTPRoute307Redirect,
+  HTTPRoute308Redirect,
+  HTTPRouteInvalidParentRefNotMatchingListenerPort,
+  HTTPRouteInvalidParentRefSectionNameNotMatchingPort,
+  HTTPRouteListenerPortMatching,
+  HTTPRouteMethodMatching,
+  HTTPRouteNamedRule,
+  HTTPRouteQueryParamMatching,
+  HTTPRouteRedirectPath,
+  HTTPRouteRedirectPortAndScheme,
+  HTTPRouteRedirectPort,
+  HTTPRouteRedirectScheme,
+  HTTPRouteRequestHeaderModifierBackendWeights,
+  HTTPRouteBackendRequestHeaderModifier,
+  HTTPRouteResponseHeaderModifier,
+  HTTPRouteRewriteHost,
+  HTTPRouteRewritePath,
+  HTTPRouteCORS,
+  HTTPRouteBackendProtocolWebSocket,
+  HTTPRouteRequestPercentageMirror,
+  HTTPRouteRequestMirror,
+  HTTPRouteRequestMultipleMirrors,
+  HTTPRouteTimeoutRequest,
+  HTTPRouteTimeoutBackendRequest,
+  HTTPRouteBackendProtocolH2C,
+  HTTPRouteHTTPSListenerDetectMisdirectedRequests,
+];
+
+/** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */
+export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS]
+  .map((test, index) => ({ test, index }))
+  .sort((a, b) => (a.test.upstream < b.test.upstream ? -1 : a.test.upstream > b.test.upstream ? 1 : a.index - b.index))
+  .map(({ test }) => test);

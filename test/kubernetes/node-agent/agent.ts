@@ -30,6 +30,7 @@ import {
   containerArgv, containerEnv, imageRepository, type ConfigMap, type ContainerStatus, type KeyLookup, type LocalImage, type Pod,
   type PodCondition, type PodRuntimeInfo, type PodStatus, type Secret,
 } from './pod';
+import { ServiceLoadBalancer } from './load-balancer';
 import { materialiseVolumes } from './volumes';
 
 /** An image reference -> how it runs here; undefined when this node has no binary for it. */
@@ -44,6 +45,11 @@ export interface NodeAgentOptions {
   pollMs?: number;
   /** Longest a deleted pod's processes get to stop (their grace period, capped). Default 5 s. */
   maxGraceMs?: number;
+  /**
+   * Serve Services of type LoadBalancer with ingress addresses from this IPv4 CIDR (on loopback,
+   * e.g. 127.33.0.0/16; see load-balancer.ts). Default: none, such Services stay pending.
+   */
+  loadBalancerPool?: string;
 }
 
 interface RunningPod {
@@ -71,6 +77,7 @@ const microTime = (): string => new Date().toISOString().replace(/\.(\d{3})Z$/, 
 export class NodeAgent {
   readonly nodeName: string;
   private readonly pods = new Map<string, RunningPod>();
+  private readonly loadBalancer?: ServiceLoadBalancer;
   /** Pods that could not start (a ConfigMap not there yet...): uid -> when to try again. */
   private readonly retryAt = new Map<string, number>();
   /** Directories the agent created on the host for mountPaths that did not exist (removed on stop). */
@@ -86,6 +93,9 @@ export class NodeAgent {
 
   private constructor(private readonly options: NodeAgentOptions, readonly network: PodNetwork, private readonly dir: string) {
     this.nodeName = options.nodeName ?? `pier-node-${process.pid}`;
+    if (options.loadBalancerPool) {
+      this.loadBalancer = new ServiceLoadBalancer({ api: options.api, pool: options.loadBalancerPool, note: (m) => this.note(`load balancer: ${m}`) });
+    }
   }
 
   static async start(options: NodeAgentOptions): Promise<NodeAgent> {
@@ -126,6 +136,7 @@ export class NodeAgent {
     await this.polling.catch(() => undefined);
     await this.kubelet?.stop();
     await Promise.all([...this.pods.values()].map((p) => this.stopProcesses(p, 2_000)));
+    this.loadBalancer?.stop();
     this.network.remove();
     for (const d of this.createdMountDirs.reverse()) {
       try { rmdirSync(d); } catch { /* not empty or gone: leave it */ }
@@ -203,6 +214,7 @@ export class NodeAgent {
 
   private async poll(): Promise<void> {
     const { api } = this.options;
+    await this.loadBalancer?.sync();
     const unbound = await api.get<{ items: Pod[] }>('/api/v1/pods?fieldSelector=spec.nodeName%3D');
     for (const pod of unbound.items) {
       if (pod.metadata.deletionTimestamp || (pod.spec.schedulerName ?? 'default-scheduler') !== 'default-scheduler') continue;

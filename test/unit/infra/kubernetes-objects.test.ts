@@ -17,6 +17,7 @@ import {
   type ProxySettings,
 } from '../../../src/infra/kubernetes/objects';
 import { gatewayInfraState } from '../../../src/infra/kubernetes/state';
+import { parseAddressPool } from '../../../src/infra/address-range';
 import { requireEnvoy } from '../../helpers/tools';
 
 const OWNER = { namespace: 'apps', name: 'edge', uid: '1234' };
@@ -55,6 +56,9 @@ describe('Kubernetes infrastructure objects', () => {
       { name: 'tcp-443', protocol: 'TCP', port: 443, targetPort: 10443 }, { name: 'tcp-8080', protocol: 'TCP', port: 8080, targetPort: 8080 },
     ]);
     assert.equal(service?.spec.type, 'LoadBalancer');
+    assert.equal(service?.spec.loadBalancerIP, undefined, 'no address asked for');
+    assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9', '127.33.0.10'] }, OWNER, SETTINGS).service?.spec.loadBalancerIP, '127.33.0.9', 'the first requested address');
+    assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9'] }, OWNER, { ...SETTINGS, serviceType: 'ClusterIP' }).service?.spec.loadBalancerIP, undefined, 'only a LoadBalancer asks');
     assert.deepEqual(deployment.spec.template.spec.containers[0]!.ports?.map((p) => `${p.containerPort}/${p.protocol}`), ['8080/TCP', '10053/UDP', '10080/TCP', '10443/TCP', '19001/TCP']);
   });
 
@@ -137,6 +141,24 @@ describe('Kubernetes infrastructure state', () => {
     assert.equal(gatewayInfraState('apps/pier-edge', service('LoadBalancer'), deployment(1)).programmed?.reason, 'AddressNotAssigned');
     const ready = gatewayInfraState('apps/pier-edge', service('LoadBalancer', [{ ip: '198.18.0.1' }, { hostname: 'lb.example.com' }]), deployment(1));
     assert.deepEqual(ready, { bindAddress: '0.0.0.0', addresses: [{ type: 'IPAddress', value: '198.18.0.1' }, { type: 'Hostname', value: 'lb.example.com' }] });
+  });
+
+  test('spec.addresses: outside the pool, more than one, not what the load balancer gave, or on a non-LoadBalancer Service: AddressNotUsable', () => {
+    const pool = parseAddressPool('127.33.0.0/16');
+    const lb = (addresses: string[], withPool = true): { addresses: string[]; pool?: typeof pool; serviceType: 'LoadBalancer' } => ({ addresses, serviceType: 'LoadBalancer', ...(withPool ? { pool } : {}) });
+    const state = (svc: Service | undefined, requested: Parameters<typeof gatewayInfraState>[3]): ReturnType<typeof gatewayInfraState> =>
+      gatewayInfraState('apps/pier-edge', svc, deployment(1), requested);
+    const outside = state(service('LoadBalancer'), lb(['192.0.2.7', '127.33.255.7']));
+    assert.deepEqual(outside.programmed, { ok: false, reason: 'AddressNotUsable', message: 'spec.addresses 192.0.2.7: not in the load balancer\'s address pool (gatewayAddressPool)' });
+    assert.match(state(service('LoadBalancer'), lb(['127.33.0.9', '127.33.0.10'])).programmed?.message ?? '', /127\.33\.0\.10: a Gateway's Service asks its load balancer for one address \(127\.33\.0\.9\)/);
+    assert.match(state(service('LoadBalancer', [{ ip: '127.33.0.1' }]), lb(['127.33.0.9'], false)).programmed?.message ?? '', /127\.33\.0\.9: the load balancer assigned 127\.33\.0\.1 instead/);
+    assert.equal(state(service('ClusterIP'), { addresses: ['10.0.0.9'], serviceType: 'ClusterIP' }).programmed?.reason, 'AddressNotUsable');
+    // Asked for and not given yet: waiting, not unusable.
+    const waiting = state(service('LoadBalancer'), lb(['127.33.255.7']));
+    assert.equal(waiting.programmed?.reason, 'AddressNotAssigned');
+    assert.deepEqual(state(service('LoadBalancer', [{ ip: '127.33.255.7' }]), lb(['127.33.255.7'])), { bindAddress: '0.0.0.0', addresses: [{ type: 'IPAddress', value: '127.33.255.7' }] });
+    // Asking for none: as before.
+    assert.deepEqual(state(service('LoadBalancer', [{ ip: '127.33.0.1' }]), lb([])).programmed, undefined);
   });
 
   test('a ClusterIP or NodePort Service reports its cluster IPs', () => {

@@ -223,6 +223,7 @@ function gatewaysOfStatus(s: ObjectStatus): string[] {
   switch (s.kind) {
     case 'GatewayClass': return [];
     case 'Gateway': return [`${s.namespace}/${s.name}`];
+    case 'ListenerSet': return [];
     case 'BackendTLSPolicy': return s.status.ancestors.map((a) => `${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`);
     default: return s.status.parents.map((p) => `${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}`);
   }
@@ -232,7 +233,8 @@ function problemsOf(s: ObjectStatus): string[] {
   const groups: Condition[][] = [];
   switch (s.kind) {
     case 'GatewayClass': groups.push(s.status.conditions ?? []); break;
-    case 'Gateway': groups.push(s.status.conditions ?? [], ...(s.status.listeners ?? []).map((l) => l.conditions ?? [])); break;
+    case 'Gateway':
+    case 'ListenerSet': groups.push(s.status.conditions ?? [], ...(s.status.listeners ?? []).map((l) => l.conditions ?? [])); break;
     case 'BackendTLSPolicy': groups.push(...s.status.ancestors.map((a) => a.conditions)); break;
     default: groups.push(...s.status.parents.map((p) => p.conditions));
   }

@@ -123,8 +123,19 @@ export interface Gateway extends KubeObject {
       /** Implementation-specific parameters in the Gateway's namespace (LocalParametersReference). */
       parametersRef?: { group: string; kind: string; name: string };
     };
+    /** Which ListenerSets may attach their listeners (none when absent). */
+    allowedListeners?: AllowedListeners;
   };
   status?: GatewayStatus;
+}
+
+/** Namespaces whose ListenerSets may attach to a Gateway (spec.allowedListeners). */
+export interface AllowedListeners {
+  namespaces?: {
+    /** Defaults to None. */
+    from?: 'All' | 'Same' | 'Selector' | 'None';
+    selector?: LabelSelector;
+  };
 }
 
 export interface ListenerStatus {
@@ -136,6 +147,34 @@ export interface ListenerStatus {
 
 export interface GatewayStatus {
   addresses?: GatewayAddress[];
+  conditions?: Condition[];
+  listeners?: ListenerStatus[];
+  /** ListenerSets attached: allowed, naming this Gateway, and Accepted. */
+  attachedListenerSets?: number;
+}
+
+// ---------------------------------------------------------------- ListenerSet
+
+/** A ListenerSet's parent: a Gateway (namespace defaults to the ListenerSet's). */
+export interface ParentGatewayReference {
+  group?: string;
+  kind?: string;
+  name: string;
+  namespace?: string;
+}
+
+/** Extra listeners merged into a parent Gateway's. */
+export interface ListenerSet extends KubeObject {
+  kind: 'ListenerSet';
+  spec: {
+    parentRef: ParentGatewayReference;
+    /** Same shape as a Gateway's listeners; names are unique within the ListenerSet only. */
+    listeners: Listener[];
+  };
+  status?: ListenerSetStatus;
+}
+
+export interface ListenerSetStatus {
   conditions?: Condition[];
   listeners?: ListenerStatus[];
 }

@@ -129,6 +129,7 @@ function deterministicStatus(s: ObjectStatus): unknown {
     case 'GatewayClass':
       return { ...s.status, ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}) };
     case 'Gateway':
+    case 'ListenerSet':
       return {
         ...s.status,
         ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}),
@@ -144,7 +145,7 @@ function deterministicStatus(s: ObjectStatus): unknown {
 /** The apiVersion each object was written with, so the printed status reads like the object. */
 function apiVersions(resources: ProviderResources): Map<string, string> {
   const out = new Map<string, string>();
-  const lists = [resources.gatewayClasses, resources.gateways, resources.httpRoutes, resources.grpcRoutes,
+  const lists = [resources.gatewayClasses, resources.gateways, resources.listenerSets ?? [], resources.httpRoutes, resources.grpcRoutes,
     resources.tlsRoutes, resources.tcpRoutes, resources.udpRoutes, resources.backendTLSPolicies ?? []];
   for (const list of lists) {
     for (const o of list) out.set(objectKey(o.kind, o.metadata.namespace, o.metadata.name), o.apiVersion);
@@ -179,6 +180,10 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
       if (s.name === className) out.push(s);
     } else if (s.kind === 'Gateway') {
       if (s.namespace === namespace && s.name === name) out.push(s);
+    } else if (s.kind === 'ListenerSet') {
+      const set = resources.listenerSets?.find((l) => l.metadata.namespace === s.namespace && l.metadata.name === s.name);
+      const parent = set?.spec.parentRef;
+      if (parent && (parent.namespace ?? s.namespace) === namespace && parent.name === name) out.push(s);
     } else if (s.kind === 'BackendTLSPolicy') {
       const ancestors = s.status.ancestors.filter((a) =>
         (a.ancestorRef.kind ?? 'Gateway') === 'Gateway' && (a.ancestorRef.namespace ?? s.namespace) === namespace && a.ancestorRef.name === name);

@@ -10,13 +10,13 @@ import type { ObjectStatus } from '../message/resources';
 import { ConditionType, GatewayClassReason } from './model/conditions';
 import { supportedFeatures, type FeatureOptions } from './model/features';
 import type { AnyRoute, RouteTranslation } from './memo';
-import { missingParent, parentGatewayKey } from './routes/parents';
+import { listenerSetOfParentKey, missingParent, parentKey } from './routes/parents';
 import { condition, verdict } from './model/status';
 
 /** How a Gateway named by a parentRef stands: ours (translated), another controller's, or absent. */
 export type GatewayState = 'ours' | 'other' | 'missing';
 
-const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy'];
+const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy'];
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -28,12 +28,31 @@ export function compareStatuses(a: ObjectStatus, b: ObjectStatus): number {
     || compareStrings(a.name, b.name);
 }
 
-/** The Gateways ("<namespace>/<name>") a route's parentRefs name, each once. */
-export function gatewaysNamedBy(route: AnyRoute): string[] {
+/** The parents (Gateway keys, ListenerSet parent keys: parents.ts parentKey) a route's parentRefs name, each once. */
+export function parentsNamedBy(route: AnyRoute): string[] {
   const out = new Set<string>();
   for (const ref of route.spec.parentRefs ?? []) {
-    const key = parentGatewayKey(ref, route.metadata.namespace ?? '');
+    const key = parentKey(ref, route.metadata.namespace ?? '');
     if (key !== undefined) out.add(key);
+  }
+  return [...out];
+}
+
+/**
+ * The Gateway that translates a route for a parent key: the Gateway itself, or a ListenerSet's
+ * parent Gateway (parentOfListenerSet; undefined when the ListenerSet does not exist).
+ */
+export function gatewayOfParent(key: string, parentOfListenerSet: (listenerSet: string) => string | undefined): string | undefined {
+  const set = listenerSetOfParentKey(key);
+  return set === undefined ? key : parentOfListenerSet(set);
+}
+
+/** The Gateways whose units translate a route, each once. */
+export function gatewaysNamedBy(route: AnyRoute, parentOfListenerSet: (listenerSet: string) => string | undefined): string[] {
+  const out = new Set<string>();
+  for (const key of parentsNamedBy(route)) {
+    const gateway = gatewayOfParent(key, parentOfListenerSet);
+    if (gateway !== undefined) out.add(gateway);
   }
   return [...out];
 }
@@ -55,7 +74,9 @@ export function classStatuses(classes: readonly GatewayClass[], controllerName: 
 
 /**
  * A route's status from its units' entries. entryOf(gateway, refIndex) is the entry the unit of
- * that Gateway (ours) computed. Undefined when the route has nothing of ours to report.
+ * that Gateway (ours) computed. A parentRef naming a ListenerSet is answered by the unit of the
+ * ListenerSet's Gateway (parentOfListenerSet); one naming a ListenerSet that does not exist is
+ * NoMatchingParent. Undefined when the route has nothing of ours to report.
  */
 export function composeRouteStatus(
   route: AnyRoute,
@@ -63,27 +84,26 @@ export function composeRouteStatus(
   stateOf: (gateway: string) => GatewayState,
   entryOf: (gateway: string, refIndex: number) => RouteParentStatus | undefined,
   controllerName: string,
+  parentOfListenerSet: (listenerSet: string) => string | undefined,
 ): ObjectStatus | undefined {
   const namespace = route.metadata.namespace ?? '';
   const parents: RouteParentStatus[] = [];
   for (const [refIndex, ref] of (route.spec.parentRefs ?? []).entries()) {
-    const gateway = parentGatewayKey(ref, namespace);
-    if (gateway === undefined) continue;
-    switch (stateOf(gateway)) {
-      case 'ours': {
-        const entry = entryOf(gateway, refIndex);
-        if (entry) parents.push(entry);
-        break;
+    const key = parentKey(ref, namespace);
+    if (key === undefined) continue;
+    const gateway = gatewayOfParent(key, parentOfListenerSet);
+    const state: GatewayState = gateway === undefined ? 'missing' : stateOf(gateway);
+    if (gateway !== undefined && state === 'ours') {
+      const entry = entryOf(gateway, refIndex);
+      if (entry) parents.push(entry);
+    } else if (state === 'missing' && (gateway === undefined || listenerSetOfParentKey(key) === undefined)) {
+      // The Gateway (or ListenerSet) does not exist. A ListenerSet whose Gateway does not exist
+      // is left unanswered, like another controller's. A route that could not be translated
+      // reports only on the parents of ours.
+      if (translation.ok) {
+        const parent = missingParent(ref, refIndex, ref.namespace ?? namespace);
+        parents.push(parent.status(controllerName, route.metadata.generation, translation.ctx.verdicts()));
       }
-      case 'missing':
-        // A route that could not be translated reports only on the parents of ours.
-        if (translation.ok) {
-          const parent = missingParent(ref, refIndex, ref.namespace ?? namespace);
-          parents.push(parent.status(controllerName, route.metadata.generation, translation.ctx.verdicts()));
-        }
-        break;
-      case 'other':
-        break;
     }
   }
   if (parents.length === 0) return undefined;

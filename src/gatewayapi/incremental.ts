@@ -3,7 +3,10 @@
  * re-translates only the Gateways it can affect. What a change can affect is found through
  * indexes kept as objects come and go:
  *
- *   route -> the Gateways its parentRefs name (and back: Gateway -> routes naming it);
+ *   route -> the parents its parentRefs name, Gateways and ListenerSets (and back: parent ->
+ *     routes naming it); a ListenerSet's routes are translated by its parent Gateway's unit;
+ *   Gateway -> the ListenerSets naming it (in the ResourceIndex; a unit reads that list, so a
+ *     ListenerSet change re-translates its old and new parent);
  *   dependency key -> the routes whose translation read it (and so the Gateways they name),
  *     and the Gateway units that read it themselves: Services, Secrets, ReferenceGrants of a
  *     namespace, Namespace labels, BackendTLSPolicies of a Service (ResourceIndex records
@@ -24,7 +27,8 @@ import { statusKey, type ObjectStatus } from '../message/resources';
 import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
-import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
+import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
+import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
 import { ResourceIndex, type IndexedTable } from './resourceindex';
 import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
@@ -104,10 +108,12 @@ export class IncrementalTranslator {
   private readonly gateways = new Map<string, Gateway>();
   private readonly routes = new Map<string, AnyRoute>();
   private ourClasses = new Set<string>();
-  /** Gateway key -> route keys naming it (the Gateway may not exist). */
+  /** Parent key (Gateway, or ListenerSet: parents.ts parentKey) -> route keys naming it (the parent may not exist). */
   private readonly naming = new ReverseIndex();
-  /** Gateway key -> the routes naming it, in translation order (kept sorted as routes come and go). */
+  /** Parent key -> the routes naming it, in translation order (kept sorted as routes come and go). */
   private readonly routesOf = new Map<string, AnyRoute[]>();
+  /** ListenerSet status key -> the Gateway whose unit last reported it. */
+  private readonly listenerSetReporter = new Map<string, string>();
   /** Dependency key -> Gateway units that read it (their routes' reads included). */
   private readonly unitDeps = new ReverseIndex();
   /** Dependency key -> routes whose translation read it. */
@@ -142,7 +148,7 @@ export class IncrementalTranslator {
         for (const rk of this.routeDeps.owners(dep)) {
           dirtyRoutes.add(rk);
           const route = this.routes.get(rk);
-          for (const gw of route ? gatewaysNamedBy(route) : []) dirtyUnits.add(gw);
+          for (const gw of route ? gatewaysNamedBy(route, this.parentOfListenerSet) : []) dirtyUnits.add(gw);
         }
         if (dep.startsWith('btls:')) policiesChanged = true;
       }
@@ -164,17 +170,17 @@ export class IncrementalTranslator {
         const route = value as AnyRoute | undefined;
         const rk = route ? routeKey(route) : `${kindOfRouteTable(table)}/${key}`;
         const before = this.routes.get(rk);
-        for (const gw of before ? gatewaysNamedBy(before) : []) {
-          dirtyUnits.add(gw);
-          this.unlist(gw, before!);
+        for (const parent of before ? parentsNamedBy(before) : []) {
+          this.markParentDirty(parent, dirtyUnits);
+          this.unlist(parent, before!);
         }
         if (route) {
           this.routes.set(rk, route);
-          for (const gw of gatewaysNamedBy(route)) {
-            dirtyUnits.add(gw);
-            this.list(gw, route);
+          for (const parent of parentsNamedBy(route)) {
+            this.markParentDirty(parent, dirtyUnits);
+            this.list(parent, route);
           }
-          this.naming.set(rk, gatewaysNamedBy(route));
+          this.naming.set(rk, parentsNamedBy(route));
         } else {
           this.routes.delete(rk);
           this.naming.delete(rk);
@@ -182,6 +188,14 @@ export class IncrementalTranslator {
           this.memo.forgetRoute(rk);
         }
         dirtyRoutes.add(rk);
+      } else if (table === 'listenerSets') {
+        // Its old and new parent Gateways re-translate (they read their ListenerSet lists), and
+        // the routes naming it are answered by whichever Gateway it names now.
+        const before = this.index.parentOfListenerSet(key);
+        dependencyChanged(this.index.set('listenerSets', value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
+        const after = this.index.parentOfListenerSet(key);
+        for (const gw of [before, after]) if (gw !== undefined) dirtyUnits.add(gw);
+        for (const rk of this.naming.owners(listenerSetParentKeyOf(key))) dirtyRoutes.add(rk);
       } else if (INDEXED_TABLES.has(table)) {
         dependencyChanged(this.index.set(table as IndexedTable, value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
       }
@@ -206,8 +220,11 @@ export class IncrementalTranslator {
       const after = this.units.get(gw);
       // A route's status changes with its entry for this Gateway, or with how the Gateway stands.
       const stateChanged = stateBefore !== this.stateOf(gw);
-      for (const rk of this.naming.owners(gw)) {
-        if (stateChanged || !deepEqual(before?.routeEntries.get(rk), after?.routeEntries.get(rk))) dirtyRoutes.add(rk);
+      const parents = new Set([gw, ...[...before?.listenerSetKeys ?? [], ...after?.listenerSetKeys ?? []].map(listenerSetParentKeyOf)]);
+      for (const parent of parents) {
+        for (const rk of this.naming.owners(parent)) {
+          if (stateChanged || !deepEqual(before?.routeEntries.get(rk), after?.routeEntries.get(rk))) dirtyRoutes.add(rk);
+        }
       }
     }
 
@@ -233,6 +250,25 @@ export class IncrementalTranslator {
     return { gateways: this.gateways.size, routes: this.routes.size, units: this.units.size, memoizedRoutes: this.memo.routeCount };
   }
 
+  private parentOfListenerSet = (listenerSet: string): string | undefined => this.index.parentOfListenerSet(listenerSet);
+
+  /** The unit answering for a parent key (a ListenerSet's Gateway, when it exists) re-translates. */
+  private markParentDirty(parent: string, dirtyUnits: Set<string>): void {
+    const gw = gatewayOfParent(parent, this.parentOfListenerSet);
+    if (gw !== undefined) dirtyUnits.add(gw);
+  }
+
+  /** The routes a Gateway's unit translates: those naming it or a ListenerSet naming it, in translation order. */
+  private routesOfUnit(gateway: string): AnyRoute[] {
+    const own = this.routesOf.get(gateway) ?? [];
+    const sets = this.index.listenerSetKeysOf(gateway);
+    if (sets.length === 0) return own;
+    const merged = [...own];
+    for (const set of sets) merged.push(...this.routesOf.get(listenerSetParentKeyOf(set)) ?? []);
+    merged.sort(compareTranslationOrder);
+    return merged.filter((r, i) => i === 0 || compareTranslationOrder(merged[i - 1]!, r) !== 0);
+  }
+
   private stateOf = (gateway: string): GatewayState => {
     if (this.units.has(gateway)) return 'ours';
     return this.gateways.has(gateway) ? 'other' : 'missing';
@@ -244,7 +280,7 @@ export class IncrementalTranslator {
     const before = this.units.get(key);
     let unit: GatewayUnit | undefined;
     if (gateway && this.ourClasses.has(gateway.spec?.gatewayClassName)) {
-      const routes = this.routesOf.get(key) ?? [];
+      const routes = this.routesOfUnit(key);
       const options = { ...this.options, infra: this.gatewayInfra.get(key), routesInOrder: true };
       const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, options, this.memo.unitMemo(key)));
       unit = value;
@@ -260,7 +296,28 @@ export class IncrementalTranslator {
     this.setOutput(this.infras, delta.infraIR, key, unit?.infraIR);
     const { namespace, name } = splitKey(key);
     this.setStatus(delta, statusKey('Gateway', namespace, name), unit?.status);
+    this.syncListenerSetStatuses(key, before, unit, delta);
     return this.updateAncestors(key, before?.policies, unit?.policies);
+  }
+
+  /**
+   * A unit reports the ListenerSets naming its Gateway. One that moved to another Gateway may be
+   * reported by the new unit first: the old unit then leaves it alone.
+   */
+  private syncListenerSetStatuses(gateway: string, before: GatewayUnit | undefined, unit: GatewayUnit | undefined, delta: TranslationDelta): void {
+    const now = new Set<string>();
+    for (const s of unit?.listenerSetStatuses ?? []) {
+      const k = statusKeyOf(s);
+      now.add(k);
+      this.listenerSetReporter.set(k, gateway);
+      this.setStatus(delta, k, s);
+    }
+    for (const s of before?.listenerSetStatuses ?? []) {
+      const k = statusKeyOf(s);
+      if (now.has(k) || this.listenerSetReporter.get(k) !== gateway) continue;
+      this.listenerSetReporter.delete(k);
+      this.setStatus(delta, k, undefined);
+    }
   }
 
   /** Where route belongs in the gateway's list: its index, and whether one with its identity is there. */
@@ -322,7 +379,7 @@ export class IncrementalTranslator {
     const translation = this.memo.translateRoute(route, this.index);
     this.routeDeps.set(rk, this.memo.readsOf(rk)?.keys() ?? []);
     const status = composeRouteStatus(route, translation, this.stateOf,
-      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName);
+      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName, this.parentOfListenerSet);
     this.setStatus(delta, key, status);
   }
 

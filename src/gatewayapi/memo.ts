@@ -14,7 +14,7 @@ import { L4RouteContext, translateL4Route, type L4Route } from './routes/l4route
 import { backendTLSPoliciesOf } from './backends/backendtlsuse';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { GatewayUnitMemo } from './unit';
-import { parentGatewayKey } from './routes/parents';
+import { parentKey } from './routes/parents';
 
 export type AnyRoute = HTTPRoute | GRPCRoute | L4Route;
 
@@ -104,13 +104,16 @@ export class TranslationMemo {
     return value;
   }
 
-  /** Indexes of the route's parentRefs that name gateway (computed once per route object). */
-  refsNaming(route: AnyRoute, gateway: string): readonly number[] {
+  /**
+   * Indexes of the route's parentRefs that name a parent (computed once per route object):
+   * a Gateway key, or a ListenerSet's parent key (routes/parents.ts parentKey).
+   */
+  refsNaming(route: AnyRoute, parent: string): readonly number[] {
     let byGateway = this.refs.get(route);
     if (!byGateway) {
       byGateway = new Map();
       for (const [i, ref] of (route.spec.parentRefs ?? []).entries()) {
-        const key = parentGatewayKey(ref, route.metadata.namespace ?? '');
+        const key = parentKey(ref, route.metadata.namespace ?? '');
         if (key === undefined) continue;
         const list = byGateway.get(key);
         if (list) list.push(i);
@@ -118,7 +121,7 @@ export class TranslationMemo {
       }
       this.refs.set(route, byGateway);
     }
-    return byGateway.get(gateway) ?? [];
+    return byGateway.get(parent) ?? [];
   }
 
   /** What the route's cached translation read. */

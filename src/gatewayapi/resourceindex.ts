@@ -10,7 +10,8 @@
  * current (readsCurrent), without knowing the translator's internals.
  */
 import type { ConfigMap, Namespace, Secret, Service } from '../apis/core';
-import type { BackendTLSPolicy, Gateway, ReferenceGrant } from '../apis/gateway';
+import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant } from '../apis/gateway';
+import { listenerSetParentKey } from './listeners/listenersetparent';
 import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
 
@@ -21,12 +22,15 @@ export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 export type ReadSet = Map<string, number>;
 
 /** The kinds the index holds (ProviderResources list names). */
-export type IndexedTable = 'gateways' | 'services' | 'secrets' | 'configMaps' | 'referenceGrants' | 'namespaces' | 'backendTLSPolicies';
+export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'referenceGrants' | 'namespaces' | 'backendTLSPolicies';
 
-type IndexedObject = Gateway | Service | Secret | ConfigMap | ReferenceGrant | Namespace | BackendTLSPolicy;
+type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ReferenceGrant | Namespace | BackendTLSPolicy;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
+  listenerSet: (namespace: string, name: string): string => `lset:${namespace}/${name}`,
+  /** The ListenerSets whose parentRef names a Gateway ("<namespace>/<name>"). */
+  listenerSetsOf: (gateway: string): string => `lsets:${gateway}`,
   service: (namespace: string, name: string): string => `svc:${namespace}/${name}`,
   secret: (namespace: string, name: string): string => `secret:${namespace}/${name}`,
   configMap: (namespace: string, name: string): string => `cm:${namespace}/${name}`,
@@ -41,10 +45,13 @@ function key(namespace: string | undefined, name: string): string {
 }
 
 /** Tables whose dependency key is the object's own: it is absent exactly when the object is. */
-const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'services', 'secrets', 'namespaces']);
+const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces']);
 
 export class ResourceIndex {
   private readonly gateways = new Map<string, Gateway>();
+  private readonly listenerSets = new Map<string, ListenerSet>();
+  /** Parent Gateway key -> ListenerSet key -> ListenerSet. */
+  private readonly listenerSetsByParent = new Map<string, Map<string, ListenerSet>>();
   private readonly services = new Map<string, Service>();
   private readonly namespaces = new Map<string, Namespace>();
   /** Namespace -> name -> grant. */
@@ -67,6 +74,7 @@ export class ResourceIndex {
       for (const o of objects ?? []) index.set(table, o);
     };
     fill('gateways', resources.gateways);
+    fill('listenerSets', resources.listenerSets);
     fill('services', resources.services);
     fill('secrets', resources.secrets);
     // Older snapshots (and hand-built ones) may lack the lists added with BackendTLSPolicy.
@@ -94,6 +102,9 @@ export class ResourceIndex {
       case 'gateways':
         put(this.gateways, object as Gateway | undefined);
         changed.push(Dep.gateway(namespace, name));
+        break;
+      case 'listenerSets':
+        changed.push(...this.setListenerSet(k, object as ListenerSet | undefined));
         break;
       case 'services':
         put(this.services, object as Service | undefined);
@@ -143,8 +154,38 @@ export class ResourceIndex {
     const absent = object === undefined && (table === 'referenceGrants' ? !this.grants.has(namespace) : OBJECT_KEYED.has(table));
     for (const dep of changed) {
       this.changes += 1;
+      // A Gateway's ListenerSet list is absent once no ListenerSet names it.
+      if (dep.startsWith('lsets:')) {
+        if (this.listenerSetsByParent.has(dep.slice('lsets:'.length))) this.versions.set(dep, this.changes);
+        else this.versions.delete(dep);
+        continue;
+      }
       if (absent || (object === undefined && dep === Dep.configMap(namespace, name))) this.versions.delete(dep);
       else this.versions.set(dep, this.changes);
+    }
+    return changed;
+  }
+
+  /** Stores or removes a ListenerSet under its parent Gateway; both the old and the new parent's lists change. */
+  private setListenerSet(k: string, set: ListenerSet | undefined): string[] {
+    const before = this.listenerSets.get(k);
+    const changed = [`lset:${k}`];
+    if (before) {
+      const parent = listenerSetParentKey(before);
+      const siblings = this.listenerSetsByParent.get(parent);
+      siblings?.delete(k);
+      if (siblings?.size === 0) this.listenerSetsByParent.delete(parent);
+      changed.push(Dep.listenerSetsOf(parent));
+    }
+    if (set) {
+      this.listenerSets.set(k, set);
+      const parent = listenerSetParentKey(set);
+      let siblings = this.listenerSetsByParent.get(parent);
+      if (!siblings) this.listenerSetsByParent.set(parent, (siblings = new Map()));
+      siblings.set(k, set);
+      if (!changed.includes(Dep.listenerSetsOf(parent))) changed.push(Dep.listenerSetsOf(parent));
+    } else {
+      this.listenerSets.delete(k);
     }
     return changed;
   }
@@ -217,6 +258,26 @@ export class ResourceIndex {
   gateway(namespace: string, name: string): Gateway | undefined {
     this.read(Dep.gateway(namespace, name));
     return this.gateways.get(key(namespace, name));
+  }
+
+  /** The ListenerSets whose parentRef names the Gateway "<namespace>/<name>", in no particular order. */
+  listenerSetsOf(gateway: string): ListenerSet[] {
+    this.read(Dep.listenerSetsOf(gateway));
+    return [...(this.listenerSetsByParent.get(gateway)?.values() ?? [])];
+  }
+
+  /** Keys of the ListenerSets naming a Gateway. Not recorded as a read (for the runner). */
+  listenerSetKeysOf(gateway: string): string[] {
+    return [...(this.listenerSetsByParent.get(gateway)?.keys() ?? [])];
+  }
+
+  /**
+   * The Gateway key a ListenerSet ("<namespace>/<name>") names as its parent; undefined when it
+   * does not exist. Not recorded as a read: for the runner, which routes a change to Gateways.
+   */
+  parentOfListenerSet(key: string): string | undefined {
+    const set = this.listenerSets.get(key);
+    return set ? listenerSetParentKey(set) : undefined;
   }
 
   service(namespace: string, name: string): Service | undefined {

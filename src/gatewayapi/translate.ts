@@ -45,7 +45,7 @@ export interface TranslationResult {
   xdsIR: Record<string, XdsIR>;
   /** Key: "<namespace>/<gateway>". */
   infraIR: Record<string, InfraIR>;
-  /** Sorted by kind (GatewayClass, Gateway, routes), then namespace and name. */
+  /** Sorted by kind (GatewayClass, Gateway, ListenerSet, routes), then namespace and name. */
   statuses: ObjectStatus[];
 }
 
@@ -75,9 +75,10 @@ export function translate(resources: ProviderResources, options: TranslateOption
   const ourClasses = ourClassNames(resources.gatewayClasses, controllerName);
 
   const routes = allRoutes(resources);
+  const parentOfListenerSet = (listenerSet: string): string | undefined => index.parentOfListenerSet(listenerSet);
   const naming = new Map<string, AnyRoute[]>();
   for (const route of routes) {
-    for (const gw of gatewaysNamedBy(route)) {
+    for (const gw of gatewaysNamedBy(route, parentOfListenerSet)) {
       const list = naming.get(gw);
       if (list) list.push(route);
       else naming.set(gw, [route]);
@@ -100,13 +101,13 @@ export function translate(resources: ProviderResources, options: TranslateOption
   const xdsIR: Record<string, XdsIR> = {};
   const infraIR: Record<string, InfraIR> = {};
   for (const unit of units.values()) {
-    statuses.push(unit.status);
+    statuses.push(unit.status, ...unit.listenerSetStatuses);
     if (unit.xdsIR) xdsIR[unit.key] = unit.xdsIR;
     if (unit.infraIR) infraIR[unit.key] = unit.infraIR;
   }
   for (const route of routes) {
     const status = composeRouteStatus(route, memo.translateRoute(route, index), stateOf,
-      (gateway, refIndex) => units.get(gateway)?.routeEntries.get(routeKey(route))?.get(refIndex), controllerName);
+      (gateway, refIndex) => units.get(gateway)?.routeEntries.get(routeKey(route))?.get(refIndex), controllerName, parentOfListenerSet);
     if (status) statuses.push(status);
   }
   const ancestors = new Map<string, Set<string>>();

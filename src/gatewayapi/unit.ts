@@ -23,7 +23,7 @@ import type { L4RouteContext } from './routes/l4routes';
 import { httpListenerIR, tcpListenerIR, tlsListenerIR, udpListenerIR, type L4Claim } from './listeners/listenerir';
 import { buildGatewayContext } from './listeners/listeners';
 import { forAttachment, routeKey, type AnyRoute, type TranslatedRoute, type TranslationMemo } from './memo';
-import { attachRoute } from './routes/parents';
+import { attachRoute, listenerSetParentKeyOf } from './routes/parents';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { resolveKindConflicts } from './routes/routeconflicts';
 import { condition, verdict } from './model/status';
@@ -51,6 +51,10 @@ export interface GatewayUnit {
   xdsIR?: XdsIR;
   infraIR?: InfraIR;
   status: ObjectStatus;
+  /** The status of every ListenerSet naming this Gateway, attached or not. */
+  listenerSetStatuses: ObjectStatus[];
+  /** Their keys ("<namespace>/<name>"). */
+  listenerSetKeys: string[];
   /**
    * Route key -> its status entries for the parentRefs naming this Gateway, by parentRef index.
    * Every route naming the Gateway has an entry here.
@@ -85,7 +89,7 @@ function errorMessage(err: unknown): string {
 }
 
 function compareListeners(a: ListenerContext, b: ListenerContext): number {
-  return a.listener.port - b.listener.port || compareStrings(a.listener.name, b.listener.name);
+  return a.listener.port - b.listener.port || compareStrings(a.listener.name, b.listener.name) || compareStrings(a.irName, b.irName);
 }
 
 /** What translation accumulates per listener before building IR. */
@@ -182,7 +186,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   if (cached && cached.source === gateway && cached.infra === options.infra && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
     cached.checkedAt = index.clock;
     index.recordReads(cached.reads);
-    for (const l of cached.ctx.listeners) l.attachedRoutes.clear();
+    for (const l of cached.ctx.allListeners()) l.attachedRoutes.clear();
     return cached.ctx;
   }
   const { value: ctx, reads } = index.withReads(() => {
@@ -234,8 +238,10 @@ export function translateGatewayUnit(
   const mixed = kinds === 3;
   if (mixed && unitMemo) unitMemo.attached = new WeakMap();
   const keep = unitMemo && !mixed ? unitMemo : undefined;
+  // The parents this unit answers for: the Gateway and the ListenerSets naming it.
+  const parentKeys = [gw.key, ...[...gw.listenerSets.keys()].map(listenerSetParentKeyOf)];
   for (const route of ordered) {
-    const refs = memo.refsNaming(route, gw.key);
+    const refs = parentKeys.length === 1 ? memo.refsNaming(route, gw.key) : parentKeys.flatMap((k) => memo.refsNaming(route, k)).sort((a, b) => a - b);
     if (refs.length === 0) continue;
     const translation = memo.translateRoute(route, index);
     let failure = translation.ok ? undefined : translation.error;
@@ -278,11 +284,13 @@ export function translateGatewayUnit(
   const unit: GatewayUnit = {
     key: gw.key,
     status: { kind: 'Gateway', namespace: gw.namespace, name: gw.name, status: gw.status() },
+    listenerSetStatuses: [...gw.listenerSets.values()].map((s) => ({ kind: 'ListenerSet' as const, namespace: s.namespace, name: s.name, status: s.status() })),
+    listenerSetKeys: [...gw.listenerSets.keys()],
     routeEntries,
     policies: backendTLSUses([...httpLike, ...l4], gw.key),
   };
   if (!gw.served) return unit;
-  const served = gw.listeners.filter((l) => l.served).sort(compareListeners);
+  const served = gw.allListeners().filter((l) => l.served).sort(compareListeners);
   const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
   const bindPorts = options.unprivilegedPorts ? unprivilegedBindPorts(served.map((l) => l.listener.port)) : new Map<number, number>();
   const bound = <L extends { port: number }>(l: L): L => {

@@ -7,8 +7,8 @@
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
-  BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
-  GatewayClassStatus, GatewayStatus, PolicyStatus, RouteStatus,
+  BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
@@ -22,6 +22,7 @@ import { WatchableMap } from './watchable';
 export interface ProviderResources {
   gatewayClasses: GatewayClass[];
   gateways: Gateway[];
+  listenerSets: ListenerSet[];
   httpRoutes: HTTPRoute[];
   grpcRoutes: GRPCRoute[];
   tlsRoutes: TLSRoute[];
@@ -38,7 +39,7 @@ export interface ProviderResources {
 
 export function emptyProviderResources(): ProviderResources {
   return {
-    gatewayClasses: [], gateways: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
+    gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [],
   };
@@ -48,6 +49,7 @@ export function emptyProviderResources(): ProviderResources {
 export type ObjectStatus =
   | { kind: 'GatewayClass'; name: string; namespace?: undefined; status: GatewayClassStatus }
   | { kind: 'Gateway'; name: string; namespace: string; status: GatewayStatus }
+  | { kind: 'ListenerSet'; name: string; namespace: string; status: ListenerSetStatus }
   | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus }
   | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus };
 

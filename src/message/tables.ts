@@ -7,7 +7,7 @@
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
-  BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import { objectKey, type KubeObject } from '../apis/meta';
 import { WatchableMap } from './watchable';
@@ -16,6 +16,7 @@ import { WatchableMap } from './watchable';
 export interface TableValues {
   gatewayClasses: GatewayClass;
   gateways: Gateway;
+  listenerSets: ListenerSet;
   httpRoutes: HTTPRoute;
   grpcRoutes: GRPCRoute;
   tlsRoutes: TLSRoute;
@@ -36,7 +37,7 @@ export type ResourceTables = { readonly [T in TableName]: WatchableMap<string, T
 
 /** Every table, in a fixed order (the order of ProviderResources' lists). */
 export const TABLE_NAMES: readonly TableName[] = [
-  'gatewayClasses', 'gateways', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
+  'gatewayClasses', 'gateways', 'listenerSets', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
   'referenceGrants', 'backendTLSPolicies', 'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
 ];
 
@@ -44,6 +45,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], TableName>> = {
   GatewayClass: 'gatewayClasses',
   Gateway: 'gateways',
+  ListenerSet: 'listenerSets',
   HTTPRoute: 'httpRoutes',
   GRPCRoute: 'grpcRoutes',
   TLSRoute: 'tlsRoutes',

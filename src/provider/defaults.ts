@@ -9,7 +9,7 @@
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
-  BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ReferenceGrant, Route, TCPRoute,
+  BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route, TCPRoute,
   TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
@@ -19,7 +19,7 @@ import { defaultResource } from './crd/resource';
 
 /** Every object kind a provider publishes. */
 export type ProviderObject =
-  | GatewayClass | Gateway | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap;
+  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -27,7 +27,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** A copy of obj with its CRD's defaults (for the object's apiVersion) applied. */
-function withCrdDefaults<T extends GatewayClass | Gateway | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj) ?? cloneJson(obj);
 }
 
@@ -132,6 +132,7 @@ export function applyDefaults<T extends ProviderObject>(obj: T): T {
     case 'Secret': return defaultSecret(o) as T;
     case 'ConfigMap': return cloneJson(o) as T;
     case 'GatewayClass':
+    case 'ListenerSet':
     case 'ReferenceGrant':
     case 'BackendTLSPolicy': return withCrdDefaults(o) as T;
   }
@@ -142,6 +143,7 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
   return {
     gatewayClasses: resources.gatewayClasses.map(applyDefaults),
     gateways: resources.gateways.map(applyDefaults),
+    listenerSets: (resources.listenerSets ?? []).map(applyDefaults),
     httpRoutes: resources.httpRoutes.map(applyDefaults),
     grpcRoutes: resources.grpcRoutes.map(applyDefaults),
     tlsRoutes: resources.tlsRoutes.map(applyDefaults),

@@ -91,6 +91,17 @@ export function stampTransitions(next: ObjectStatus, previous: ObjectStatus | un
         },
       };
     }
+    case 'ListenerSet': {
+      const prev = previous?.kind === 'ListenerSet' ? previous.status : undefined;
+      return {
+        ...next,
+        status: {
+          ...next.status,
+          conditions: stampConditions(next.status.conditions, prev?.conditions, now),
+          listeners: next.status.listeners && stampEach(next.status.listeners, prev?.listeners, (a, b) => a.name === b.name, now),
+        },
+      };
+    }
     case 'BackendTLSPolicy': {
       const prev = previous?.kind === 'BackendTLSPolicy' ? previous.status : undefined;
       return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), now) } };
@@ -112,6 +123,7 @@ function summarize(s: ObjectStatus): string {
     case 'GatewayClass':
       return conditionSummary(s.status.conditions);
     case 'Gateway':
+    case 'ListenerSet':
       return [conditionSummary(s.status.conditions), ...(s.status.listeners ?? []).map((l) => `listener ${l.name}: ${conditionSummary(l.conditions)} attachedRoutes=${l.attachedRoutes}`)].join('; ');
     case 'BackendTLSPolicy':
       return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');

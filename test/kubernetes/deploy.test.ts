@@ -144,9 +144,9 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
     const user = `system:serviceaccount:${SYSTEM}:pier`;
     const gw = 'gateway.networking.k8s.io';
     const uses: Attributes[] = [
-      ...['gatewayclasses', 'gateways', 'httproutes', 'grpcroutes', 'tlsroutes', 'tcproutes', 'udproutes', 'referencegrants', 'backendtlspolicies'].flatMap((resource) =>
+      ...['gatewayclasses', 'gateways', 'listenersets', 'httproutes', 'grpcroutes', 'tlsroutes', 'tcproutes', 'udproutes', 'referencegrants', 'backendtlspolicies'].flatMap((resource) =>
         ['list', 'watch'].map((verb) => ({ verb, group: gw, resource }))),
-      ...['gatewayclasses', 'gateways', 'httproutes', 'grpcroutes', 'tlsroutes', 'tcproutes', 'udproutes', 'backendtlspolicies'].flatMap((resource) =>
+      ...['gatewayclasses', 'gateways', 'listenersets', 'httproutes', 'grpcroutes', 'tlsroutes', 'tcproutes', 'udproutes', 'backendtlspolicies'].flatMap((resource) =>
         [{ verb: 'get', group: gw, resource, namespace: NS }, { verb: 'update', group: gw, resource, subresource: 'status', namespace: NS }]),
       ...['services', 'namespaces', 'configmaps', 'secrets', 'serviceaccounts'].flatMap((resource) => ['list', 'watch'].map((verb) => ({ verb, group: '', resource }))),
       // Kubernetes infrastructure: each Gateway's proxy objects, in the Gateway's namespace.

@@ -36,7 +36,8 @@ export interface StatusSummary {
 function conditionGroups(s: ObjectStatus): { at: string; conditions: Condition[] }[] {
   switch (s.kind) {
     case 'GatewayClass': return [{ at: '', conditions: s.status.conditions ?? [] }];
-    case 'Gateway': return [
+    case 'Gateway':
+    case 'ListenerSet': return [
       { at: '', conditions: s.status.conditions ?? [] },
       ...(s.status.listeners ?? []).map((l) => ({ at: `listener ${l.name}`, conditions: l.conditions ?? [] })),
     ];

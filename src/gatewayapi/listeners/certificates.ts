@@ -65,11 +65,15 @@ function describeRef(group: string, kind: string, namespace: string, name: strin
   return `${kind}${group ? `.${group}` : ''} ${namespace}/${name}`;
 }
 
-/** Resolves the certificateRefs of a listener of the Gateway in gatewayNamespace. */
+/**
+ * Resolves the certificateRefs of a listener written in gatewayNamespace: a Gateway's, or a
+ * ListenerSet's (fromKind; ReferenceGrants name the kind that refers).
+ */
 export function resolveCertificateRefs(
   refs: readonly SecretObjectReference[],
   gatewayNamespace: string,
   index: ResourceIndex,
+  fromKind: 'Gateway' | 'ListenerSet' = 'Gateway',
 ): CertificateResolution {
   const certificates: TLSCertificate[] = [];
   const problems: CertificateProblem[] = [];
@@ -83,7 +87,7 @@ export function resolveCertificateRefs(
       invalid(`certificateRef ${what}: only Secrets (core group) are supported`);
       continue;
     }
-    const from = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gatewayNamespace };
+    const from = { group: GATEWAY_GROUP, kind: fromKind, namespace: gatewayNamespace };
     if (!isReferenceAllowed(index, from, { group, kind, namespace, name: ref.name })) {
       problems.push({
         reason: ListenerReason.RefNotPermitted,

@@ -23,7 +23,7 @@ function shareHostnames(a: ListenerContext, b: ListenerContext): boolean {
 /** The hostnames a route may serve on this listener once more specific listeners on its port took theirs. */
 export function isolatedHostnames(listener: ListenerContext, hostnames: readonly string[]): string[] {
   const mine = hostnameOf(listener);
-  const narrower = listener.gateway.listeners
+  const narrower = listener.gateway.allListeners()
     .filter((o) => o !== listener && o.served && o.listener.port === listener.listener.port && shareHostnames(o, listener))
     .map(hostnameOf)
     .filter((theirs) => compareHostnameSpecificity(theirs, mine) < 0);

@@ -4,11 +4,12 @@
  * namespaces) and finds listeners that cannot be told apart (Conflicted).
  */
 import { isIP } from 'node:net';
-import { GATEWAY_GROUP, specifiedAddresses, type Gateway, type Listener } from '../../apis/gateway';
+import { GATEWAY_GROUP, specifiedAddresses, type Gateway, type Listener, type ListenerSet } from '../../apis/gateway';
 import { resolveCertificateRefs } from './certificates';
 import { frontendValidationFor, resolveClientValidation } from './clientvalidation';
 import { GatewayReason, ListenerReason } from '../model/conditions';
 import { GatewayContext, ListenerContext, type ListenerConflict } from '../model/contexts';
+import { ListenerSetContext } from '../model/listenerset';
 import { normalizeHostname } from './hostnames';
 import { markTLSOverlaps } from './overlaps';
 import { isProtocolSupported, protocolTraits, supportedRouteKinds } from './protocols';
@@ -35,13 +36,72 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && specifiedAddresses(gateway).length === 0;
   const listeners = gateway.spec?.listeners ?? [];
   for (const listener of listeners) ctx.listeners.push(new ListenerContext(listener, ctx));
-  const nameCounts = new Map<string, number>();
-  for (const l of listeners) nameCounts.set(l.name, (nameCounts.get(l.name) ?? 0) + 1);
-  for (const l of ctx.listeners) validateListener(l, index, (nameCounts.get(l.listener.name) ?? 0) > 1);
+  validateListeners(ctx.listeners, index);
   markConflicts(ctx.listeners.filter((l) => l.accepted.ok));
-  markTLSOverlaps(ctx.listeners);
+  addListenerSets(ctx, index);
+  markTLSOverlaps(ctx.allListeners());
   ctx.seal();
   return ctx;
+}
+
+function validateListeners(listeners: readonly ListenerContext[], index: ResourceIndex): void {
+  const nameCounts = new Map<string, number>();
+  for (const l of listeners) nameCounts.set(l.listener.name, (nameCounts.get(l.listener.name) ?? 0) + 1);
+  for (const l of listeners) validateListener(l, index, (nameCounts.get(l.listener.name) ?? 0) > 1);
+}
+
+/**
+ * The ListenerSets naming this Gateway, in the spec's precedence (oldest first, then by
+ * namespace and name). Those spec.allowedListeners takes add their listeners after the
+ * Gateway's; a listener that cannot be told apart from one earlier in that order is Conflicted
+ * (the earlier one keeps serving).
+ */
+function addListenerSets(ctx: GatewayContext, index: ResourceIndex): void {
+  const sets = index.listenerSetsOf(ctx.key).sort(compareListenerSetPrecedence);
+  const earlier = ctx.listeners.filter((l) => l.accepted.ok);
+  for (const set of sets) {
+    const setCtx = new ListenerSetContext(set, ctx);
+    ctx.listenerSets.set(setCtx.key, setCtx);
+    setCtx.notAllowed = listenerSetNotAllowed(ctx, setCtx.namespace, index);
+    if (setCtx.notAllowed !== undefined) continue;
+    for (const listener of set.spec?.listeners ?? []) setCtx.listeners.push(new ListenerContext(listener, ctx, setCtx));
+    validateListeners(setCtx.listeners, index);
+    for (const l of setCtx.listeners) {
+      if (!l.accepted.ok) continue;
+      markConflictWith(l, earlier);
+      if (l.conflict === undefined) earlier.push(l);
+    }
+  }
+}
+
+function compareListenerSetPrecedence(a: ListenerSet, b: ListenerSet): number {
+  const ta = a.metadata.creationTimestamp ?? '';
+  const tb = b.metadata.creationTimestamp ?? '';
+  // RFC 3339 timestamps in UTC sort as strings; a ListenerSet without one (file mode) comes last.
+  if (ta !== tb) return ta === '' ? 1 : tb === '' ? -1 : ta < tb ? -1 : 1;
+  const ka = `${a.metadata.namespace ?? ''}/${a.metadata.name}`;
+  const kb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** Why spec.allowedListeners does not take ListenerSets of this namespace; undefined when it does. */
+function listenerSetNotAllowed(ctx: GatewayContext, namespace: string, index: ResourceIndex): string | undefined {
+  const allowed = ctx.gateway.spec?.allowedListeners?.namespaces;
+  const from = allowed?.from ?? 'None';
+  const refused = `Gateway ${ctx.key} does not allow ListenerSets from namespace ${namespace} (allowedListeners.namespaces.from: ${from})`;
+  switch (from) {
+    case 'All':
+      return undefined;
+    case 'Same':
+      return namespace === ctx.namespace ? undefined : refused;
+    case 'Selector': {
+      const selector = allowed?.selector;
+      if (!selector || labelSelectorProblem(selector) !== undefined) return `${refused}: the selector is not valid`;
+      return labelSelectorMatches(selector, index.namespaceLabelsOf(namespace)) ? undefined : refused;
+    }
+    default:
+      return refused;
+  }
 }
 
 /**
@@ -171,7 +231,7 @@ function resolveTLS(l: ListenerContext, index: ResourceIndex): string | undefine
     l.certificateProblems = [{ reason: ListenerReason.InvalidCertificateRef, message: 'TLS termination needs at least one certificateRef' }];
     return undefined;
   }
-  const resolved = resolveCertificateRefs(refs, l.gateway.namespace, index);
+  const resolved = resolveCertificateRefs(refs, l.namespace, index, l.owner ? 'ListenerSet' : 'Gateway');
   l.certificates = resolved.certificates;
   l.certificateProblems = resolved.problems;
   return undefined;
@@ -213,7 +273,8 @@ function resolveKinds(l: ListenerContext): void {
 function resolveNamespaces(l: ListenerContext, index: ResourceIndex): string | undefined {
   const namespaces = l.listener.allowedRoutes?.namespaces;
   const from = namespaces?.from ?? 'Same';
-  const gatewayNamespace = l.gateway.namespace;
+  // Same: the namespace the listener was written in (a ListenerSet's own).
+  const gatewayNamespace = l.namespace;
   switch (from) {
     case 'Same':
       l.allowsNamespace = (ns) => ns === gatewayNamespace;
@@ -241,6 +302,11 @@ function resolveNamespaces(l: ListenerContext, index: ResourceIndex): string | u
   }
 }
 
+/** A listener as conflict messages name it: a ListenerSet's carries the set's name. */
+function listenerLabel(l: ListenerContext): string {
+  return l.owner ? `${l.listener.name} (ListenerSet ${l.owner.key})` : l.listener.name;
+}
+
 function hostnameKey(listener: Listener): string {
   return listener.hostname ? normalizeHostname(listener.hostname) : '';
 }
@@ -264,25 +330,28 @@ export function conflictBetween(a: Listener, b: Listener): ListenerConflict['rea
  * hostname tell them apart. Every listener of an indistinct set is conflicted; none wins.
  */
 function markConflicts(listeners: readonly ListenerContext[]): void {
-  for (const l of listeners) {
-    const protocolWith: string[] = [];
-    const hostnameWith: string[] = [];
-    for (const other of listeners) {
-      if (other === l || other.listener.port !== l.listener.port) continue;
-      const reason = conflictBetween(l.listener, other.listener);
-      if (reason === ListenerReason.ProtocolConflict) protocolWith.push(other.listener.name);
-      else if (reason === ListenerReason.HostnameConflict) hostnameWith.push(other.listener.name);
-    }
-    if (protocolWith.length > 0) {
-      l.conflict = {
-        reason: ListenerReason.ProtocolConflict,
-        message: `port ${l.listener.port} is also used with another protocol by listener(s) ${[...protocolWith].sort().join(', ')}`,
-      };
-    } else if (hostnameWith.length > 0) {
-      l.conflict = {
-        reason: ListenerReason.HostnameConflict,
-        message: `port ${l.listener.port}, protocol ${l.listener.protocol} and hostname "${l.listener.hostname ?? ''}" are also used by listener(s) ${[...hostnameWith].sort().join(', ')}`,
-      };
-    }
+  for (const l of listeners) markConflictWith(l, listeners);
+}
+
+/** Marks l Conflicted when some of others (l itself skipped) cannot be told apart from it. */
+function markConflictWith(l: ListenerContext, others: readonly ListenerContext[]): void {
+  const protocolWith: string[] = [];
+  const hostnameWith: string[] = [];
+  for (const other of others) {
+    if (other === l || other.listener.port !== l.listener.port) continue;
+    const reason = conflictBetween(l.listener, other.listener);
+    if (reason === ListenerReason.ProtocolConflict) protocolWith.push(listenerLabel(other));
+    else if (reason === ListenerReason.HostnameConflict) hostnameWith.push(listenerLabel(other));
+  }
+  if (protocolWith.length > 0) {
+    l.conflict = {
+      reason: ListenerReason.ProtocolConflict,
+      message: `port ${l.listener.port} is also used with another protocol by listener(s) ${[...protocolWith].sort().join(', ')}`,
+    };
+  } else if (hostnameWith.length > 0) {
+    l.conflict = {
+      reason: ListenerReason.HostnameConflict,
+      message: `port ${l.listener.port}, protocol ${l.listener.protocol} and hostname "${l.listener.hostname ?? ''}" are also used by listener(s) ${[...hostnameWith].sort().join(', ')}`,
+    };
   }
 }

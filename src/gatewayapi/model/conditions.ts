@@ -39,6 +39,17 @@ export const GatewayReason = {
   ConfigurationChanged: 'ConfigurationChanged',
 } as const;
 
+/** ListenerSet conditions (apis/v1 listenerset_types.go). */
+export const ListenerSetReason = {
+  Accepted: 'Accepted',
+  NotAllowed: 'NotAllowed',
+  ParentNotAccepted: 'ParentNotAccepted',
+  ListenersNotValid: 'ListenersNotValid',
+  Programmed: 'Programmed',
+  Invalid: 'Invalid',
+  Pending: 'Pending',
+} as const;
+
 export const ListenerReason = {
   // Accepted
   Accepted: 'Accepted',

@@ -6,6 +6,7 @@ import { GATEWAY_GROUP, type Gateway, type GatewayAddress, type GatewayStatus, t
 import type { Condition } from '../../apis/meta';
 import type { ClientCertificateValidation, TLSCertificate } from '../../ir/types';
 import type { CertificateProblem } from '../listeners/certificates';
+import type { ListenerSetContext } from './listenerset';
 import { allowsInsecureFallback, type CACertificateProblem } from '../listeners/clientvalidation';
 import { ConditionType, GatewayReason, ListenerReason, RouteReason } from './conditions';
 import { condition, joinMessages, problemCondition, verdict, type Verdict } from './status';
@@ -14,7 +15,10 @@ import { condition, joinMessages, problemCondition, verdict, type Verdict } from
 
 export class GatewayContext {
   readonly key: string;
+  /** The Gateway's own listeners (spec.listeners). */
   readonly listeners: ListenerContext[] = [];
+  /** ListenerSets naming this Gateway as parent, in precedence order (attached or not), by "<namespace>/<name>". */
+  readonly listenerSets = new Map<string, ListenerSetContext>();
   /** Where every listener binds. */
   bindAddress = '0.0.0.0';
   /** What status.addresses reports. */
@@ -70,10 +74,30 @@ export class GatewayContext {
   /** Ends building: nothing about the Gateway and its listeners changes after this. */
   seal(): void {
     this.sealed = undefined;
+    this.merged = undefined;
+    this.merged = this.allListeners();
     const accepted = this.computeAccepted();
     this.sealed = { accepted, served: false };
     this.sealed.served = this.computeServed();
-    for (const l of this.listeners) l.seal();
+    for (const l of this.allListeners()) l.seal();
+  }
+
+  /** Kept once sealed: allListeners is asked for once per route placed. */
+  private merged: readonly ListenerContext[] | undefined;
+
+  /** The merged listener list: the Gateway's own, then those of attached ListenerSets in precedence order. */
+  allListeners(): readonly ListenerContext[] {
+    if (this.merged) return this.merged;
+    const out = [...this.listeners];
+    for (const set of this.listenerSets.values()) out.push(...set.listeners);
+    return out;
+  }
+
+  /** ListenerSets attached (allowed, and Accepted). */
+  get attachedListenerSets(): number {
+    let n = 0;
+    for (const set of this.listenerSets.values()) if (set.accepted.ok) n += 1;
+    return n;
   }
 
   /** Accepted=True as long as one listener is valid (reason ListenersNotValid when some are not). */
@@ -140,6 +164,8 @@ export class GatewayContext {
       const sameName = this.listeners.filter((o) => o.listener.name === l.listener.name);
       status.listeners.push(l.status(sameName));
     }
+    // Reported by Gateways that take ListenerSets (or are named by some).
+    if (this.gateway.spec?.allowedListeners || this.listenerSets.size > 0) status.attachedListenerSets = this.attachedListenerSets;
     return status;
   }
 }
@@ -185,8 +211,19 @@ export class ListenerContext {
    */
   readonly attachedRoutes = new Set<string>();
 
-  constructor(readonly listener: Listener, readonly gateway: GatewayContext) {
-    this.irName = `${gateway.key}/${listener.name}`;
+  constructor(readonly listener: Listener, readonly gateway: GatewayContext, readonly owner?: ListenerSetContext) {
+    // A ListenerSet's listener names are unique within the set only.
+    this.irName = owner ? `${gateway.key}/${owner.key}/${listener.name}` : `${gateway.key}/${listener.name}`;
+  }
+
+  /** Where the listener was written: the Gateway, or its ListenerSet (namespace for Same, certificates and grants). */
+  get namespace(): string {
+    return this.owner?.namespace ?? this.gateway.namespace;
+  }
+
+  /** The generation of the object the listener belongs to (its conditions' observedGeneration). */
+  get generation(): number | undefined {
+    return this.owner ? this.owner.generation : this.gateway.generation;
   }
 
   /** Accepted and not conflicted. */
@@ -212,9 +249,9 @@ export class ListenerContext {
     this.sealedServed = this.served;
   }
 
-  /** Programmable on an accepted Gateway: the listener goes into the IR. */
+  /** Programmable on an accepted Gateway (and, for a ListenerSet's, an accepted set): the listener goes into the IR. */
   get served(): boolean {
-    return this.sealedServed ?? (this.programmable && this.gateway.accepted.ok);
+    return this.sealedServed ?? (this.programmable && this.gateway.accepted.ok && (this.owner?.accepted.ok ?? true));
   }
 
   allowsKind(group: string | undefined, kind: string): boolean {
@@ -242,11 +279,12 @@ export class ListenerContext {
     const accepted = this.reportedAccepted;
     if (!accepted.ok) return verdict(false, this.conflict && this.accepted.ok ? this.conflict.reason : ListenerReason.Invalid, `Listener is not programmed: ${accepted.message}`);
     if (!this.programmable) return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: it terminates TLS and has no usable certificate');
+    if (this.owner && !this.owner.accepted.ok) return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: the ListenerSet is not accepted');
     return verdict(false, ListenerReason.Invalid, 'Listener is not programmed: the Gateway is not accepted');
   }
 
   conditions(): Condition[] {
-    const g = this.gateway.generation;
+    const g = this.generation;
     return [
       condition(ConditionType.Accepted, this.reportedAccepted, g),
       condition(ConditionType.ResolvedRefs, this.resolvedRefs, g),

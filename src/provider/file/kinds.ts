@@ -24,6 +24,7 @@ const gw = (...versions: string[]): string[] => versions.map((v) => `${GATEWAY_G
 export const KINDS: readonly KindInfo[] = [
   { kind: 'GatewayClass', apiVersions: gw('v1', 'v1beta1'), namespaced: false, list: 'gatewayClasses' },
   { kind: 'Gateway', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'gateways' },
+  { kind: 'ListenerSet', apiVersions: gw('v1'), namespaced: true, list: 'listenerSets' },
   { kind: 'HTTPRoute', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'httpRoutes' },
   { kind: 'GRPCRoute', apiVersions: gw('v1'), namespaced: true, list: 'grpcRoutes' },
   { kind: 'TLSRoute', apiVersions: gw('v1'), namespaced: true, list: 'tlsRoutes' },

@@ -25,6 +25,7 @@ export const TLS_SECRETS: ListOptions = { fieldSelector: 'type=kubernetes.io/tls
 export const WATCHED_KINDS: readonly WatchedKind[] = [
   gatewayKind('GatewayClass', 'gatewayclasses', 'gatewayClasses', false),
   gatewayKind('Gateway', 'gateways', 'gateways'),
+  gatewayKind('ListenerSet', 'listenersets', 'listenerSets'),
   gatewayKind('HTTPRoute', 'httproutes', 'httpRoutes'),
   gatewayKind('GRPCRoute', 'grpcroutes', 'grpcRoutes'),
   gatewayKind('TLSRoute', 'tlsroutes', 'tlsRoutes'),

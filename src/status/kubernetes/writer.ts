@@ -47,7 +47,7 @@ interface Target {
 
 const GROUP_PATH = '/apis/gateway.networking.k8s.io/v1';
 const PLURALS: Record<StatusKind, string> = {
-  GatewayClass: 'gatewayclasses', Gateway: 'gateways', HTTPRoute: 'httproutes', GRPCRoute: 'grpcroutes', TLSRoute: 'tlsroutes',
+  GatewayClass: 'gatewayclasses', Gateway: 'gateways', ListenerSet: 'listenersets', HTTPRoute: 'httproutes', GRPCRoute: 'grpcroutes', TLSRoute: 'tlsroutes',
   TCPRoute: 'tcproutes', UDPRoute: 'udproutes', BackendTLSPolicy: 'backendtlspolicies',
 };
 

@@ -21,7 +21,7 @@ describe('GatewayClass supportedFeatures', () => {
 
   test('leaves out what Pier does not implement', () => {
     const names = supportedFeatures().map((f) => f.name);
-    for (const missing of ['GatewayInfrastructurePropagation', 'Mesh', 'ListenerSet']) {
+    for (const missing of ['GatewayInfrastructurePropagation', 'Mesh']) {
       assert.ok(!names.includes(missing), missing);
     }
   });

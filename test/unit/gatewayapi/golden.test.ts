@@ -17,7 +17,7 @@ const UPDATE = process.env.PIER_UPDATE_GOLDEN === '1';
 const GOLDEN_DIR = testData('golden', 'gatewayapi');
 
 const LISTS: Record<string, keyof ProviderResources> = {
-  GatewayClass: 'gatewayClasses', Gateway: 'gateways', HTTPRoute: 'httpRoutes', GRPCRoute: 'grpcRoutes',
+  GatewayClass: 'gatewayClasses', Gateway: 'gateways', ListenerSet: 'listenerSets', HTTPRoute: 'httpRoutes', GRPCRoute: 'grpcRoutes',
   TLSRoute: 'tlsRoutes', TCPRoute: 'tcpRoutes', UDPRoute: 'udpRoutes', ReferenceGrant: 'referenceGrants',
   Service: 'services', EndpointSlice: 'endpointSlices', Namespace: 'namespaces', Secret: 'secrets',
   BackendTLSPolicy: 'backendTLSPolicies', ConfigMap: 'configMaps',

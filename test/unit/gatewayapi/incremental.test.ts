@@ -2,7 +2,8 @@
  * Property test: incremental translation equals full translation. Random sequences of creates,
  * updates and deletes over a small universe of every kind the translator reads (Gateways of
  * several classes and protocols, every route kind, Services, Secrets, ReferenceGrants,
- * Namespaces with labels, BackendTLSPolicies and their ConfigMaps) are applied one change (or a
+ * Namespaces with labels, BackendTLSPolicies and their ConfigMaps, ListenerSets that move between
+ * Gateways and routes naming them) are applied one change (or a
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
@@ -11,12 +12,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
-import type { BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
+import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
 import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
 import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
-import { emptyProviderResources, type ProviderResources } from '../../../src/message/resources';
+import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
 import { TABLE_OF_KIND, tableKey, type TableName } from '../../../src/message/tables';
 import { freezeValue } from '../../../src/message/watchable';
 import { applyDefaults, type ProviderObject } from '../../../src/provider/defaults';
@@ -66,6 +67,7 @@ const GATEWAYS = ['g1', 'g2', 'g3'];
 const SERVICES = ['s1', 's2', 's3'];
 const HOSTNAMES = ['a.example.com', '*.example.com', 'b.example.com', 'other.net'];
 const TIMES = ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2025-06-01T00:00:00Z'];
+const LISTENER_SETS = ['ls1', 'ls2'];
 
 /** The universe: every slot an object can be in (kind, namespace, name). */
 interface Slot {
@@ -86,6 +88,7 @@ function slots(): Slot[] {
     out.push({ kind: 'TLSRoute', namespace: ns, name: 't1' }, { kind: 'TCPRoute', namespace: ns, name: 'c1' }, { kind: 'UDPRoute', namespace: ns, name: 'u1' });
     out.push({ kind: 'ReferenceGrant', namespace: ns, name: 'grant' }, { kind: 'Secret', namespace: ns, name: 'cert' });
     out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
+    for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
   }
   return out;
 }
@@ -97,6 +100,13 @@ function meta(slot: Slot, generation: number, r: Random): KubeObject['metadata']
 }
 
 function parentRef(r: Random, routeNamespace: string): ParentReference {
+  if (r.chance(0.3)) {
+    // A ListenerSet (maybe missing), by name and maybe one of its listeners.
+    const ref: ParentReference = { group: 'gateway.networking.k8s.io', kind: 'ListenerSet', name: r.pick([...LISTENER_SETS, 'missing']) };
+    if (r.chance(0.4)) ref.namespace = r.pick(NAMESPACES);
+    if (r.chance(0.3)) ref.sectionName = r.pick(['http', 'https', 'l0', 'l1', 'nope']);
+    return ref;
+  }
   const ref: ParentReference = { name: r.pick([...GATEWAYS, 'missing']) };
   if (r.chance(0.4)) ref.namespace = r.pick(['default', 'team-a', routeNamespace]);
   if (r.chance(0.25)) ref.sectionName = r.pick(['http', 'https', 'tls', 'tcp', 'udp', 'nope']);
@@ -129,6 +139,13 @@ function listener(r: Random, i: number, namespace: string): Listener {
   return l;
 }
 
+/** Which ListenerSets a Gateway takes: unset (none), or any of the ways to say which. */
+function allowedListeners(r: Random): AllowedListeners | undefined {
+  if (r.chance(0.25)) return undefined;
+  const from = r.pick(['Same', 'All', 'All', 'Selector', 'None'] as const);
+  return { namespaces: from === 'Selector' ? { from, selector: { matchLabels: { env: 'prod' } } } : { from } };
+}
+
 /** Client certificate validation: CA ConfigMaps that may be missing, broken or in another namespace. */
 function frontend(r: Random): FrontendTLSConfig {
   const validation = (): FrontendTLSValidation => ({
@@ -150,12 +167,18 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
         ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
+        ...(r.chance(0.7) ? { allowedListeners: allowedListeners(r) } : {}),
         ...(r.chance(0.3) || r.chance(0.2) ? { tls: {
           ...(r.chance(0.6) ? { frontend: frontend(r) } : {}),
           // The client certificate presented to TLS backends: here, across namespaces (grant or not), or missing.
           ...(r.chance(0.5) ? { backend: { clientCertificateRef: { group: '', kind: 'Secret', name: r.pick(['cert', 'missing']), ...(r.chance(0.4) ? { namespace: r.pick(NAMESPACES) } : {}) } } } : {}),
         } } : {}),
       } } as Gateway;
+    case 'ListenerSet':
+      return { apiVersion: GW, kind: 'ListenerSet', metadata, spec: {
+        parentRef: { group: 'gateway.networking.k8s.io', kind: 'Gateway', name: r.pick([...GATEWAYS, 'missing']), ...(r.chance(0.4) ? { namespace: r.pick(['default', 'team-a']) } : {}) },
+        listeners: Array.from({ length: 1 + r.int(2) }, (_, i) => listener(r, i, ns)),
+      } } as ListenerSet;
     case 'Namespace':
       return { apiVersion: 'v1', kind: 'Namespace', metadata: { ...metadata, labels: r.chance(0.5) ? { env: 'prod' } : { env: 'dev' } } } as Namespace;
     case 'Service':
@@ -234,7 +257,8 @@ function infraState(r: Random): GatewayInfraState {
  * Odd seeds run with awaitGatewayInfra (a Gateway is served only once the infrastructure has
  * reported on it); every seed mixes in infrastructure reports and their removal.
  */
-function runSequence(seed: number, steps: number): void {
+function runSequence(seed: number, steps: number): number {
+  let listenerSetSteps = 0;
   const r = new Random(prng(seed));
   const universe = slots();
   const objects = new Map<string, KubeObject>();
@@ -272,6 +296,7 @@ function runSequence(seed: number, steps: number): void {
     incremental.apply(batch, infraBatch);
     const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
     const actual = incremental.result();
+    if (expected.statuses.some(attachedListenerSetWithRoutes)) listenerSetSteps += 1;
     try {
       assert.deepStrictEqual(actual.statuses, expected.statuses);
       assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
@@ -281,13 +306,23 @@ function runSequence(seed: number, steps: number): void {
       throw new Error(`seed ${seed}, step ${step} (${[...batch.map((c) => `${c.value ? 'store' : 'delete'} ${c.table}/${c.key}`), ...infraSaid].join(', ')}): ${(err as Error).message}`);
     }
   }
+  return listenerSetSteps;
+}
+
+/** A ListenerSet attached to its Gateway with a route attached to one of its listeners. */
+function attachedListenerSetWithRoutes(s: ObjectStatus): boolean {
+  return s.kind === 'ListenerSet' && (s.status.conditions ?? []).some((c) => c.type === 'Accepted' && c.status === 'True')
+    && (s.status.listeners ?? []).some((l) => l.attachedRoutes > 0);
 }
 
 describe('incremental translation equals full translation', () => {
   const SEQUENCES = 60;
   const STEPS = 60;
   test(`${SEQUENCES} random sequences of ${STEPS} steps (creates, updates, deletes; single and batched)`, () => {
-    for (let seed = 1; seed <= SEQUENCES; seed++) runSequence(seed, STEPS);
+    let listenerSetSteps = 0;
+    for (let seed = 1; seed <= SEQUENCES; seed++) listenerSetSteps += runSequence(seed, STEPS);
+    // The sequences reach attached ListenerSets with routes, not only refused or orphaned ones.
+    assert.ok(listenerSetSteps > 20, `steps with an attached ListenerSet serving routes: ${listenerSetSteps}`);
   });
 
   test('a universe built in one batch equals the full translation', () => {

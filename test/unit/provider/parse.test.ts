@@ -103,7 +103,7 @@ describe('parseManifests', () => {
     assert.equal(error?.line, 2);
     assert.equal(error?.field, 'kind');
     assert.match(error?.message ?? '', /unsupported kind "Deployment" \(apiVersion v1, name "settings"\)/);
-    assert.match(error?.message ?? '', /Supported kinds: GatewayClass, Gateway, HTTPRoute/);
+    assert.match(error?.message ?? '', /Supported kinds: GatewayClass, Gateway, ListenerSet, HTTPRoute/);
   });
 
   test('a known kind with an unsupported apiVersion', () => {

@@ -54,6 +54,7 @@ export class GenerationTracker {
     const out: ProviderResources = {
       gatewayClasses: stampAll(resources.gatewayClasses),
       gateways: stampAll(resources.gateways),
+      listenerSets: stampAll(resources.listenerSets ?? []),
       httpRoutes: stampAll(resources.httpRoutes),
       grpcRoutes: stampAll(resources.grpcRoutes),
       tlsRoutes: stampAll(resources.tlsRoutes),

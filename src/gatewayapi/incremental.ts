@@ -26,7 +26,7 @@ import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
-import { ResourceIndex, type IndexedTable } from './resourceindex';
+import { readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
 import { insertionIndex } from './routes/routetable';
 import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
 import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, type GatewayUnit, type PatchedUnit } from './unit';
@@ -295,7 +295,7 @@ export class IncrementalTranslator {
       const options = { ...this.options, infra: this.gatewayInfra.get(key), routesInOrder: true };
       const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, options, this.memo.unitMemo(key)));
       unit = value;
-      this.unitDeps.set(key, reads.keys());
+      this.unitDeps.set(key, readKeys(reads));
       this.units.set(key, unit);
       delta.gatewaysTranslated += 1;
     } else {
@@ -319,7 +319,7 @@ export class IncrementalTranslator {
     const { value: patched, reads } = this.index.withReads(() => patchGatewayUnit(gateway, changes, this.index, this.memo, options, this.memo.unitMemo(key)));
     if (!patched) return undefined;
     // What the new attachments read joins what the unit read; what the old ones read may stay (harmless).
-    this.unitDeps.add(key, reads.keys());
+    this.unitDeps.add(key, readKeys(reads));
     this.units.set(key, patched.unit);
     delta.gatewaysTranslated += 1;
     delta.gatewaysPatched += 1;
@@ -381,7 +381,7 @@ export class IncrementalTranslator {
       return;
     }
     const translation = this.memo.translateRoute(route, this.index);
-    this.routeDeps.set(rk, this.memo.readsOf(rk)?.keys() ?? []);
+    this.routeDeps.set(rk, readKeys(this.memo.readsOf(rk) ?? []));
     const status = composeRouteStatus(route, translation, this.stateOf,
       (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName);
     this.setStatus(delta, key, status);

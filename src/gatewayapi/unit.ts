@@ -273,12 +273,13 @@ function attachedTo(route: TranslatedRoute, gateway: string): boolean {
 /** What translating one route against the Gateway gave: an attachment, or the entries of a failure. */
 type RouteOutcome = { attachment: Attachment; failure?: undefined } | { attachment?: undefined; failure: Map<number, RouteParentStatus> };
 
-function translateForGateway(route: AnyRoute, refs: readonly number[], gw: GatewayContext, index: ResourceIndex, memo: TranslationMemo, controllerName: string, keep: GatewayUnitMemo | undefined): RouteOutcome {
+/** gateways: the Gateway's context by its key (what attachment looks parents up in). */
+function translateForGateway(route: AnyRoute, refs: readonly number[], gw: GatewayContext, gateways: ReadonlyMap<string, GatewayContext>, index: ResourceIndex, memo: TranslationMemo, controllerName: string, keep: GatewayUnitMemo | undefined): RouteOutcome {
   const translation = memo.translateRoute(route, index);
   let failure = translation.ok ? undefined : translation.error;
   if (translation.ok) {
     try {
-      const attachment = attach(translation.ctx, gw, new Map([[gw.key, gw]]), index, keep?.attached.get(translation.ctx));
+      const attachment = attach(translation.ctx, gw, gateways, index, keep?.attached.get(translation.ctx));
       keep?.attached.set(translation.ctx, attachment);
       return { attachment };
     } catch (err) {
@@ -304,6 +305,7 @@ export function translateGatewayUnit(
 ): GatewayUnit {
   const { controllerName } = options;
   const gw = gatewayContext(gateway, index, unitMemo, options);
+  const gateways = new Map([[gw.key, gw]]);
   const routeEntries = new Map<string, Map<number, RouteParentStatus>>();
   const httpLike: HTTPLikeRouteContext[] = [];
   const l4: L4RouteContext[] = [];
@@ -324,7 +326,7 @@ export function translateGatewayUnit(
     const refs = memo.refsNaming(route, gw.key);
     if (refs.length === 0) continue;
     naming += 1;
-    const outcome = translateForGateway(route, refs, gw, index, memo, controllerName, keep);
+    const outcome = translateForGateway(route, refs, gw, gateways, index, memo, controllerName, keep);
     if (outcome.failure) {
       routeEntries.set(routeKey(route), outcome.failure);
       failed.add(routeKey(route));
@@ -441,6 +443,7 @@ export function patchGatewayUnit(
   if (routes === 0) return undefined;
 
   const { controllerName } = options;
+  const gateways = new Map([[gw.key, gw]]);
   const { unit: before, attachments, failed, policyUses } = state;
   const routeEntries = before.routeEntries;
   const changedEntries = new Set<string>();
@@ -466,7 +469,7 @@ export function patchGatewayUnit(
     routeEntries.delete(key);
     const refs = route ? memo.refsNaming(route, gw.key) : [];
     if (route && refs.length > 0) {
-      const outcome = translateForGateway(route, refs, gw, index, memo, controllerName, unitMemo);
+      const outcome = translateForGateway(route, refs, gw, gateways, index, memo, controllerName, unitMemo);
       if (outcome.failure) {
         routeEntries.set(key, outcome.failure);
         failed.add(key);

@@ -172,7 +172,35 @@ async function measureEdits(pier: PierProcess, prober: Prober, pathname: string,
   return samples;
 }
 
-async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port: number): Promise<{ route: EditSamples; endpoint: EditSamples }> {
+/**
+ * Envoy's own account of applying the route configurations it received (RDS subscription
+ * stats, from its admin API): how many updates, and how long each took to apply
+ * (update_duration, ms), so the Envoy side of an edit is measured, not inferred.
+ */
+async function envoyRdsUpdates(pier: PierProcess): Promise<string> {
+  try {
+    const proxies = await pier.admin<{ adminAddress: string | null }[]>('/infra');
+    const admin = proxies[0]?.adminAddress;
+    if (!admin) return 'no Envoy admin address';
+    const text = (await httpGet(`http://${admin}/stats?filter=${encodeURIComponent('\\.rds\\..*(update_success|update_duration)')}`)).trim();
+    return text.split('\n').map((l) => l.trim()).join('; ');
+  } catch (err) {
+    return `Envoy stats unavailable: ${(err as Error).message}`;
+  }
+}
+
+function httpGet(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => { body += d; });
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port: number): Promise<{ route: EditSamples; endpoint: EditSamples; rds: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `pier-bench-${mode}-`));
   const gatewayAddress = GATEWAY_ADDRESS[mode];
   const listenerPort = await freePort(gatewayAddress);
@@ -210,8 +238,9 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
     }
     await settle(500);
     const route = await measureEdits(pier, prober, '/web', routeFile, routeStates);
+    const rds = await envoyRdsUpdates(pier);
     const endpoint = await measureEdits(pier, prober, '/ep', sliceFile, sliceStates);
-    return { route, endpoint };
+    return { route, endpoint, rds };
   } finally {
     prober.close();
     const code = await pier?.stop();
@@ -241,8 +270,10 @@ export async function runConvergenceBench(): Promise<void> {
   const port = await sharedFreePort();
   const rows: string[][] = [];
   const glitchNotes: string[] = [];
+  const rdsNotes: string[] = [];
   for (const { mode, backgroundRoutes } of RUNS) {
     const r = await runMode(mode, backgroundRoutes, envoy, port);
+    rdsNotes.push(`${mode}/${backgroundRoutes + 2}: ${r.rds}`);
     for (const [kind, s] of [['HTTPRoute', r.route], ['EndpointSlice', r.endpoint]] as const) {
       rows.push([mode, String(backgroundRoutes + 2), kind, String(s.total.length), fmtMs(percentile(s.total, 50)), fmtMs(percentile(s.total, 90)), fmtMs(percentile(s.total, 99)), fmtMs(max(s.total)),
         fmtMs(percentile(s.published, 50)), fmtMs(percentile(s.translated, 50)), String(s.timeouts)]);
@@ -252,6 +283,7 @@ export async function runConvergenceBench(): Promise<void> {
   printTable('convergence: file edit -> traffic through Envoy moved (ms)', ['ads', 'routes', 'edit', 'n', 'p50', 'p90', 'p99', 'max', 'published p50', 'xDS p50', 'timeouts'], rows);
   note('published / xDS = edit -> Pier logged "published resources" (provider) / "translated IR to xDS resources" (log clock, ms).');
   note(glitchNotes.length === 0 ? 'no request failed while converging (make-before-break held).' : `answers that were neither backend while converging: ${glitchNotes.join('; ')}`);
+  for (const n of rdsNotes) note(`Envoy RDS after the HTTPRoute edits, ${n}`);
 }
 
 /**

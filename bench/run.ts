@@ -9,6 +9,7 @@ import { runChurnBench } from './churn';
 import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runPeerBench } from './peer';
+import { runRouteEditsBench } from './route-edits';
 import { runScaleBench } from './scale';
 import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   churn: runChurnBench,
   scale: runScaleBench,
   'add-routes': runAddRoutesBench,
+  'route-edits': runRouteEditsBench,
   fuzz: runFuzzBench,
   streams: runStreamsBench,
   startup: runStartupBench,

@@ -30,9 +30,10 @@ import { backendTLSStatuses } from './backends/backendtls';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
-import { ResourceIndex, type IndexedTable } from './resourceindex';
+import { readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
+import { insertionIndex } from './routes/routetable';
 import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
-import { compareTranslationOrder, translateGatewayUnit, type GatewayUnit } from './unit';
+import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, type GatewayUnit, type PatchedUnit } from './unit';
 
 /** One object stored (value) or deleted (undefined) in a table. */
 export interface TableChange {
@@ -56,6 +57,8 @@ export interface TranslationDelta {
   statuses: Map<string, ObjectStatus | undefined>;
   /** Gateways translated in this step. */
   gatewaysTranslated: number;
+  /** Of those, the ones patched route by route (see patchGatewayUnit). */
+  gatewaysPatched: number;
 }
 
 const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
@@ -81,6 +84,24 @@ class ReverseIndex {
     if (list.length === 0) return;
     this.byOwner.set(owner, list);
     for (const t of list) {
+      let owners = this.byTarget.get(t);
+      if (!owners) this.byTarget.set(t, (owners = new Set()));
+      owners.add(owner);
+    }
+  }
+
+  /** Adds targets to what owner refers to (keeping the others). */
+  add(owner: string, targets: Iterable<string>): void {
+    const list = this.byOwner.get(owner);
+    if (!list) {
+      this.set(owner, targets);
+      return;
+    }
+    const known = new Set(list);
+    for (const t of targets) {
+      if (known.has(t)) continue;
+      known.add(t);
+      list.push(t);
       let owners = this.byTarget.get(t);
       if (!owners) this.byTarget.set(t, (owners = new Set()));
       owners.add(owner);
@@ -134,9 +155,19 @@ export class IncrementalTranslator {
    * what the output became where it changed.
    */
   apply(changes: readonly TableChange[], infraChanges: readonly InfraChange[] = []): TranslationDelta {
-    const delta: TranslationDelta = { xdsIR: new Map(), infraIR: new Map(), statuses: new Map(), gatewaysTranslated: 0 };
+    const delta: TranslationDelta = { xdsIR: new Map(), infraIR: new Map(), statuses: new Map(), gatewaysTranslated: 0, gatewaysPatched: 0 };
     const dirtyUnits = new Set<string>();
     const dirtyRoutes = new Set<string>();
+    /** Units dirty for a reason other than their routes (they are translated whole). */
+    const wholeUnits = new Set<string>();
+    /** Unit -> the routes naming it (before or after) that changed, or whose translation may have. */
+    const routeChanges = new Map<string, Set<string>>();
+    const routeChanged = (gateway: string, rk: string): void => {
+      dirtyUnits.add(gateway);
+      let set = routeChanges.get(gateway);
+      if (!set) routeChanges.set(gateway, (set = new Set()));
+      set.add(rk);
+    };
     let classesChanged = false;
     let policiesChanged = false;
 
@@ -144,11 +175,14 @@ export class IncrementalTranslator {
     const priorState = new Map<string, GatewayState>();
     const dependencyChanged = (deps: readonly string[]): void => {
       for (const dep of deps) {
-        for (const unit of this.unitDeps.owners(dep)) dirtyUnits.add(unit);
+        for (const unit of this.unitDeps.owners(dep)) {
+          dirtyUnits.add(unit);
+          wholeUnits.add(unit);
+        }
         for (const rk of this.routeDeps.owners(dep)) {
           dirtyRoutes.add(rk);
           const route = this.routes.get(rk);
-          for (const gw of route ? gatewaysNamedBy(route, this.parentOfListenerSet) : []) dirtyUnits.add(gw);
+          for (const gw of route ? gatewaysNamedBy(route, this.parentOfListenerSet) : []) routeChanged(gw, rk);
         }
         if (dep.startsWith('btls:')) policiesChanged = true;
       }
@@ -166,18 +200,19 @@ export class IncrementalTranslator {
         else this.gateways.delete(key);
         dependencyChanged(this.index.set('gateways', value as Gateway | undefined, splitKey(key)));
         dirtyUnits.add(key);
+        wholeUnits.add(key);
       } else if (ROUTE_TABLES.has(table)) {
         const route = value as AnyRoute | undefined;
         const rk = route ? routeKey(route) : `${kindOfRouteTable(table)}/${key}`;
         const before = this.routes.get(rk);
         for (const parent of before ? parentsNamedBy(before) : []) {
-          this.markParentDirty(parent, dirtyUnits);
+          this.markParentChanged(parent, rk, routeChanged);
           this.unlist(parent, before!);
         }
         if (route) {
           this.routes.set(rk, route);
           for (const parent of parentsNamedBy(route)) {
-            this.markParentDirty(parent, dirtyUnits);
+            this.markParentChanged(parent, rk, routeChanged);
             this.list(parent, route);
           }
           this.naming.set(rk, parentsNamedBy(route));
@@ -194,7 +229,11 @@ export class IncrementalTranslator {
         const before = this.index.parentOfListenerSet(key);
         dependencyChanged(this.index.set('listenerSets', value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
         const after = this.index.parentOfListenerSet(key);
-        for (const gw of [before, after]) if (gw !== undefined) dirtyUnits.add(gw);
+        for (const gw of [before, after]) {
+          if (gw === undefined) continue;
+          dirtyUnits.add(gw);
+          wholeUnits.add(gw);
+        }
         for (const rk of this.naming.owners(listenerSetParentKeyOf(key))) dirtyRoutes.add(rk);
       } else if (INDEXED_TABLES.has(table)) {
         dependencyChanged(this.index.set(table as IndexedTable, value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
@@ -205,17 +244,29 @@ export class IncrementalTranslator {
       if (value) this.gatewayInfra.set(gateway, value);
       else this.gatewayInfra.delete(gateway);
       dirtyUnits.add(gateway);
+      wholeUnits.add(gateway);
     }
 
     if (classesChanged) {
       this.ourClasses = new Set([...this.classes.values()].filter((gc) => gc.spec?.controllerName === this.options.controllerName).map((gc) => gc.metadata.name));
-      for (const k of [...this.gateways.keys(), ...this.units.keys()]) dirtyUnits.add(k);
+      for (const k of [...this.gateways.keys(), ...this.units.keys()]) {
+        dirtyUnits.add(k);
+        wholeUnits.add(k);
+      }
       this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName, this.options));
     }
 
     for (const gw of dirtyUnits) {
       const stateBefore = priorState.get(gw) ?? this.stateOf(gw);
       const before = this.units.get(gw);
+      const changed = wholeUnits.has(gw) ? undefined : routeChanges.get(gw);
+      const patched = changed && this.patchUnit(gw, changed, delta);
+      if (patched) {
+        // Only the changed routes' entries can differ; the Gateway stays ours.
+        if (this.updateAncestors(gw, before?.policies, patched.unit.policies)) policiesChanged = true;
+        for (const rk of patched.changedEntries) dirtyRoutes.add(rk);
+        continue;
+      }
       if (this.translateUnit(gw, delta)) policiesChanged = true;
       const after = this.units.get(gw);
       // A route's status changes with its entry for this Gateway, or with how the Gateway stands.
@@ -252,10 +303,10 @@ export class IncrementalTranslator {
 
   private parentOfListenerSet = (listenerSet: string): string | undefined => this.index.parentOfListenerSet(listenerSet);
 
-  /** The unit answering for a parent key (a ListenerSet's Gateway, when it exists) re-translates. */
-  private markParentDirty(parent: string, dirtyUnits: Set<string>): void {
+  /** The unit answering for a parent key (a ListenerSet's Gateway, when it exists) sees the route change. */
+  private markParentChanged(parent: string, rk: string, routeChanged: (gateway: string, rk: string) => void): void {
     const gw = gatewayOfParent(parent, this.parentOfListenerSet);
-    if (gw !== undefined) dirtyUnits.add(gw);
+    if (gw !== undefined) routeChanged(gw, rk);
   }
 
   /** The routes a Gateway's unit translates: those naming it or a ListenerSet naming it, in translation order. */
@@ -284,7 +335,7 @@ export class IncrementalTranslator {
       const options = { ...this.options, infra: this.gatewayInfra.get(key), routesInOrder: true };
       const { value, reads } = this.index.withReads(() => translateGatewayUnit(gateway, routes, this.index, this.memo, options, this.memo.unitMemo(key)));
       unit = value;
-      this.unitDeps.set(key, reads.keys());
+      this.unitDeps.set(key, readKeys(reads));
       this.units.set(key, unit);
       delta.gatewaysTranslated += 1;
     } else {
@@ -320,16 +371,30 @@ export class IncrementalTranslator {
     }
   }
 
+  /** Patches a unit whose routes alone changed (patchGatewayUnit); undefined when it must be translated whole. */
+  private patchUnit(key: string, changed: ReadonlySet<string>, delta: TranslationDelta): PatchedUnit | undefined {
+    const gateway = this.gateways.get(key);
+    if (!gateway || !this.units.has(key) || !this.ourClasses.has(gateway.spec?.gatewayClassName)) return undefined;
+    const changes = [...changed].map((rk) => ({ key: rk, route: this.routes.get(rk) }));
+    const options = { ...this.options, infra: this.gatewayInfra.get(key) };
+    const { value: patched, reads } = this.index.withReads(() => patchGatewayUnit(gateway, changes, this.index, this.memo, options, this.memo.unitMemo(key)));
+    if (!patched) return undefined;
+    // What the new attachments read joins what the unit read; what the old ones read may stay (harmless).
+    this.unitDeps.add(key, readKeys(reads));
+    this.units.set(key, patched.unit);
+    delta.gatewaysTranslated += 1;
+    delta.gatewaysPatched += 1;
+    this.setOutput(this.irs, delta.xdsIR, key, patched.unit.xdsIR);
+    this.setOutput(this.infras, delta.infraIR, key, patched.unit.infraIR);
+    const { namespace, name } = splitKey(key);
+    this.setStatus(delta, statusKey('Gateway', namespace, name), patched.unit.status);
+    return patched;
+  }
+
   /** Where route belongs in the gateway's list: its index, and whether one with its identity is there. */
   private position(list: readonly AnyRoute[], route: AnyRoute): { at: number; found: boolean } {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareTranslationOrder(list[mid]!, route) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return { at: lo, found: lo < list.length && compareTranslationOrder(list[lo]!, route) === 0 };
+    const at = insertionIndex(list, route, compareTranslationOrder);
+    return { at, found: at < list.length && compareTranslationOrder(list[at]!, route) === 0 };
   }
 
   private list(gateway: string, route: AnyRoute): void {
@@ -377,7 +442,7 @@ export class IncrementalTranslator {
       return;
     }
     const translation = this.memo.translateRoute(route, this.index);
-    this.routeDeps.set(rk, this.memo.readsOf(rk)?.keys() ?? []);
+    this.routeDeps.set(rk, readKeys(this.memo.readsOf(rk) ?? []));
     const status = composeRouteStatus(route, translation, this.stateOf,
       (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName, this.parentOfListenerSet);
     this.setStatus(delta, key, status);

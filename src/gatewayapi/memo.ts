@@ -25,6 +25,8 @@ export type RouteTranslation =
   | { ok: true; ctx: TranslatedRoute }
   | { ok: false; error: string; fallback: RouteContext };
 
+const NO_REFS: readonly number[] = [];
+
 export function routeKey(route: AnyRoute): string {
   return `${route.kind}/${route.metadata.namespace ?? ''}/${route.metadata.name}`;
 }
@@ -73,7 +75,8 @@ export class TranslationMemo {
   private readonly routes = new Map<string, RouteEntry>();
   /** The same entries by route object, for the lookup made for every route of a Gateway. */
   private readonly byObject = new WeakMap<AnyRoute, RouteEntry>();
-  private readonly refs = new WeakMap<AnyRoute, Map<string, number[]>>();
+  /** Per route object: the Gateways its parentRefs name, each followed by the indexes naming it (flat, for memory). */
+  private readonly refs = new WeakMap<AnyRoute, readonly (string | readonly number[])[]>();
   /** IR routes built from route table entries, by virtual host (see virtualhosts.ts). */
   readonly irRoutes: IRRouteCache = new WeakMap();
   /** What each Gateway's last translation can lend the next (see unit.ts). */
@@ -111,17 +114,19 @@ export class TranslationMemo {
   refsNaming(route: AnyRoute, parent: string): readonly number[] {
     let byGateway = this.refs.get(route);
     if (!byGateway) {
-      byGateway = new Map();
+      const named = new Map<string, number[]>();
       for (const [i, ref] of (route.spec.parentRefs ?? []).entries()) {
         const key = parentKey(ref, route.metadata.namespace ?? '');
         if (key === undefined) continue;
-        const list = byGateway.get(key);
+        const list = named.get(key);
         if (list) list.push(i);
-        else byGateway.set(key, [i]);
+        else named.set(key, [i]);
       }
+      byGateway = [...named].flat(1);
       this.refs.set(route, byGateway);
     }
-    return byGateway.get(parent) ?? [];
+    for (let i = 0; i < byGateway.length; i += 2) if (byGateway[i] === parent) return byGateway[i + 1] as readonly number[];
+    return NO_REFS;
   }
 
   /** What the route's cached translation read. */

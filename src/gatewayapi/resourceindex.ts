@@ -18,8 +18,19 @@ import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backen
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
-/** Dependency key -> its version when it was read. */
-export type ReadSet = Map<string, number>;
+/**
+ * What a result read: dependency keys and their versions when read, alternating
+ * ([key, version, key, version, ...]). A flat array, not a Map: every route and attachment
+ * keeps one, and a few keys in a Map cost several times more memory.
+ */
+export type ReadSet = readonly (string | number)[];
+
+/** The dependency keys of reads. */
+export function readKeys(reads: ReadSet): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < reads.length; i += 2) out.push(reads[i] as string);
+  return out;
+}
 
 /** The kinds the index holds (ProviderResources list names). */
 export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'referenceGrants' | 'namespaces' | 'backendTLSPolicies';
@@ -65,7 +76,7 @@ export class ResourceIndex {
   private readonly versions = new Map<string, number>();
   private changes = 0;
   /** Where reads are recorded, when someone records them. */
-  private recorder: ReadSet | undefined;
+  private recorder: Map<string, number> | undefined;
 
   /** An index over a whole resource set (a full translation). */
   static fromResources(resources: ProviderResources): ResourceIndex {
@@ -213,11 +224,14 @@ export class ResourceIndex {
    * route, not for the Gateway (whoever caches both tracks them apart).
    */
   withReads<T>(fn: () => T): { value: T; reads: ReadSet } {
-    const reads: ReadSet = new Map();
+    const recorded = new Map<string, number>();
     const outer = this.recorder;
-    this.recorder = reads;
+    this.recorder = recorded;
     try {
-      return { value: fn(), reads };
+      const value = fn();
+      const reads: (string | number)[] = [];
+      for (const [dep, version] of recorded) reads.push(dep, version);
+      return { value, reads };
     } finally {
       this.recorder = outer;
     }
@@ -226,7 +240,7 @@ export class ResourceIndex {
   /** Adds reads made earlier (a cached result reused now) to what the current caller records. */
   recordReads(reads: ReadSet): void {
     if (!this.recorder) return;
-    for (const [dep, version] of reads) this.recorder.set(dep, version);
+    for (let i = 0; i < reads.length; i += 2) this.recorder.set(reads[i] as string, reads[i + 1] as number);
   }
 
   /** How many dependency keys carry a version: those of objects that exist (and of policy targets). */
@@ -241,7 +255,7 @@ export class ResourceIndex {
 
   /** Whether every dependency in reads still has the version it was read at. */
   readsCurrent(reads: ReadSet): boolean {
-    for (const [dep, version] of reads) if ((this.versions.get(dep) ?? 0) !== version) return false;
+    for (let i = 0; i < reads.length; i += 2) if ((this.versions.get(reads[i] as string) ?? 0) !== reads[i + 1]) return false;
     return true;
   }
 

@@ -27,7 +27,8 @@ import { attachRoute, listenerSetParentKeyOf } from './routes/parents';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { resolveKindConflicts } from './routes/routeconflicts';
 import { condition, verdict } from './model/status';
-import { routeTableEntries, type RouteTableEntry, type VirtualHostCache } from './routes/virtualhosts';
+import { routeTableEntries, type RouteTableEntry } from './routes/virtualhosts';
+import { ListenerRouteTable } from './routes/routetable';
 
 export interface UnitOptions {
   controllerName: string;
@@ -92,52 +93,59 @@ function compareListeners(a: ListenerContext, b: ListenerContext): number {
   return a.listener.port - b.listener.port || compareStrings(a.listener.name, b.listener.name) || compareStrings(a.irName, b.irName);
 }
 
-/** What translation accumulates per listener before building IR. */
-class ListenerTables {
-  readonly http = new Map<ListenerContext, RouteTableEntry[]>();
-  readonly l4 = new Map<ListenerContext, L4Claim[]>();
-
-  addEntries(listener: ListenerContext, entries: RouteTableEntry[]): void {
-    if (entries.length === 0) return;
-    const table = this.http.get(listener) ?? [];
-    table.push(...entries);
-    this.http.set(listener, table);
-  }
-
-  addClaim(listener: ListenerContext, claim: L4Claim): void {
-    const claims = this.l4.get(listener) ?? [];
-    claims.push(claim);
-    this.l4.set(listener, claims);
-  }
-}
+/** A served HTTP-like listener's route table, made on first use. */
+type TableOf = (listener: ListenerContext) => ListenerRouteTable;
 
 /**
- * Counts and places an attached HTTP-like route: route table entries on each served listener
- * (built once per attachment: they depend on nothing else).
+ * Where an attached HTTP-like route is placed: the served listeners its accepted parents
+ * attached it to, with its route table entries there (built once per attachment: they depend on
+ * nothing else). A listener reached through two parentRefs is visited twice, as it is counted.
  */
-function placeHTTPLike(route: HTTPLikeRouteContext, tables: ListenerTables, attachment: Attachment): void {
+function forEachPlacement(route: HTTPLikeRouteContext, attachment: Attachment, visit: (listener: ListenerContext, entries: RouteTableEntry[]) => void): void {
   const problem = route.problemVerdict;
   for (const parent of route.parents) {
-    for (const listener of parent.conflictLosses) listener.attachedRoutes.add(route.key);
     if (!parent.attachment.ok) continue;
     // Only routes with Accepted=True count, and only they are served.
     if (!parent.accepted(problem).ok) continue;
     for (const { listener, hostnames } of parent.attachments) {
-      listener.attachedRoutes.add(route.key);
       if (!listener.served) continue;
       let entries = attachment.entries.get(listener);
       if (!entries) attachment.entries.set(listener, (entries = routeTableEntries(route, isolatedHostnames(listener, hostnames))));
-      tables.addEntries(listener, entries);
+      visit(listener, entries);
     }
   }
 }
 
-function placeL4(route: L4RouteContext, tables: ListenerTables): void {
+/** Counts an attached HTTP-like route on its listeners and places its entries in their route tables. */
+function placeHTTPLike(route: HTTPLikeRouteContext, tableOf: TableOf, attachment: Attachment): void {
+  const problem = route.problemVerdict;
+  for (const parent of route.parents) {
+    for (const listener of parent.conflictLosses) listener.attachedRoutes.add(route.key);
+    if (!parent.attachment.ok || !parent.accepted(problem).ok) continue;
+    for (const { listener } of parent.attachments) listener.attachedRoutes.add(route.key);
+  }
+  forEachPlacement(route, attachment, (listener, entries) => {
+    if (entries.length > 0) tableOf(listener).add(entries);
+  });
+}
+
+/** Undoes placeHTTPLike (for a route that changed or left, when a unit is patched). */
+function unplaceHTTPLike(route: HTTPLikeRouteContext, gw: GatewayContext, tableOf: TableOf, attachment: Attachment): void {
+  for (const listener of gw.listeners) listener.attachedRoutes.delete(route.key);
+  forEachPlacement(route, attachment, (listener, entries) => {
+    if (entries.length > 0) tableOf(listener).remove(entries);
+  });
+}
+
+function placeL4(route: L4RouteContext, claims: Map<ListenerContext, L4Claim[]>): void {
   for (const parent of route.parents) {
     if (!parent.attachment.ok) continue;
     for (const { listener, hostnames } of parent.attachments) {
       listener.attachedRoutes.add(route.key);
-      if (listener.served) tables.addClaim(listener, { route, hostnames: isolatedHostnames(listener, hostnames) });
+      if (!listener.served) continue;
+      const list = claims.get(listener) ?? [];
+      list.push({ route, hostnames: isolatedHostnames(listener, hostnames) });
+      claims.set(listener, list);
     }
   }
 }
@@ -169,25 +177,65 @@ interface Attachment {
 }
 
 /**
+ * What a unit with only HTTP-like routes of one kind keeps to be patched (patchGatewayUnit):
+ * each route's attachment, and counts of what the routes add up to. Routes of one kind do not
+ * affect each other's attachment, so one route's change is that route's contribution
+ * taken out and put in again.
+ */
+interface PatchableUnit {
+  unit: GatewayUnit;
+  /** Route key -> its attachment (routes that translated and attached). */
+  attachments: Map<string, Attachment>;
+  /** Keys of routes naming the Gateway that failed (they have internal-error entries only). */
+  failed: Set<string>;
+  /** The kind of every route naming the Gateway. */
+  kind: AnyRoute['kind'];
+  /** How many routes name the Gateway. */
+  routes: number;
+  /** BackendTLSPolicy -> how many attached routes use it. */
+  policyUses: Map<string, number>;
+  /** The served HTTP and HTTPS listeners, in IR order (unit.xdsIR.http). */
+  httpListeners: ListenerContext[];
+}
+
+/**
  * What translating one Gateway keeps for the next time: its listeners (while the Gateway and
  * what they read are unchanged), each route's attachment to them and what was derived from it,
- * and the virtual hosts built. A route edit then redoes the work of that route, plus a pass
+ * and the listeners' route tables. A route edit then redoes the work of that route and its
+ * virtual hosts (patchGatewayUnit), or, when more changed, the work of that route plus a pass
  * over the others that reuses what they had. Kept by TranslationMemo, one per Gateway.
  */
 export class GatewayUnitMemo {
   gateway: { source: Gateway; infra: GatewayInfraState | undefined; ctx: GatewayContext; reads: ReadSet; checkedAt: number } | undefined;
   /** By route translation: an edited route has a new one, so its old attachment is simply unused. */
   attached = new WeakMap<TranslatedRoute, Attachment>();
-  readonly vhosts: VirtualHostCache = new Map();
+  /** Route tables of the served HTTP-like listeners of gateway.ctx. */
+  tables = new Map<ListenerContext, ListenerRouteTable>();
+  /** Set when the last translation can be patched route by route. */
+  patchable: PatchableUnit | undefined;
+
+  readonly tableOf: TableOf = (listener) => {
+    let table = this.tables.get(listener);
+    if (!table) this.tables.set(listener, (table = new ListenerRouteTable(listener)));
+    return table;
+  };
+}
+
+/** The memo's Gateway context, when it is still the one for gateway (and infra). */
+function cachedContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUnitMemo | undefined, options: UnitOptions): GatewayContext | undefined {
+  const cached = memo?.gateway;
+  if (!cached || cached.source !== gateway || cached.infra !== options.infra) return undefined;
+  if (cached.checkedAt !== index.clock && !index.readsCurrent(cached.reads)) return undefined;
+  cached.checkedAt = index.clock;
+  index.recordReads(cached.reads);
+  return cached.ctx;
 }
 
 function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUnitMemo | undefined, options: UnitOptions): GatewayContext {
-  const cached = memo?.gateway;
-  if (cached && cached.source === gateway && cached.infra === options.infra && (cached.checkedAt === index.clock || index.readsCurrent(cached.reads))) {
-    cached.checkedAt = index.clock;
-    index.recordReads(cached.reads);
-    for (const l of cached.ctx.allListeners()) l.attachedRoutes.clear();
-    return cached.ctx;
+  const cached = cachedContext(gateway, index, memo, options);
+  if (cached) {
+    for (const l of cached.allListeners()) l.attachedRoutes.clear();
+    return cached;
   }
   const { value: ctx, reads } = index.withReads(() => {
     try {
@@ -203,9 +251,47 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   if (memo) {
     memo.gateway = { source: gateway, infra: options.infra, ctx, reads, checkedAt: index.clock };
     memo.attached = new WeakMap();
-    memo.vhosts.clear();
+    memo.tables = new Map();
   }
   return ctx;
+}
+
+/** A route's status entries for the parentRefs naming the Gateway, computed once per attachment. */
+function statusEntries(route: TranslatedRoute, attachment: Attachment, gw: GatewayContext, controllerName: string): Map<number, RouteParentStatus> {
+  if (!attachment.statuses) {
+    const verdicts = route.verdicts();
+    const entries = new Map<number, RouteParentStatus>();
+    for (const p of route.parents) {
+      if (p.gateway === gw) entries.set(p.refIndex, p.status(controllerName, route.generation, verdicts));
+    }
+    attachment.statuses = entries;
+  }
+  return attachment.statuses;
+}
+
+/** Whether the route is attached to the Gateway through some parentRef (its policies then count for it). */
+function attachedTo(route: TranslatedRoute, gateway: string): boolean {
+  return route.parents.some((p) => p.attachment.ok && p.gateway?.key === gateway);
+}
+
+/** What translating one route against the Gateway gave: an attachment, or the entries of a failure. */
+type RouteOutcome = { attachment: Attachment; failure?: undefined } | { attachment?: undefined; failure: Map<number, RouteParentStatus> };
+
+/** gateways: the Gateway's context by its key (what attachment looks parents up in). */
+function translateForGateway(route: AnyRoute, refs: readonly number[], gw: GatewayContext, gateways: ReadonlyMap<string, GatewayContext>, index: ResourceIndex, memo: TranslationMemo, controllerName: string, keep: GatewayUnitMemo | undefined): RouteOutcome {
+  const translation = memo.translateRoute(route, index);
+  let failure = translation.ok ? undefined : translation.error;
+  if (translation.ok) {
+    try {
+      const attachment = attach(translation.ctx, gw, gateways, index, keep?.attached.get(translation.ctx));
+      keep?.attached.set(translation.ctx, attachment);
+      return { attachment };
+    } catch (err) {
+      failure = errorMessage(err);
+    }
+  }
+  // A failure leaves no partial state: the route gets an internal-error entry, nothing else.
+  return { failure: new Map(refs.map((i) => [i, internalErrorEntry(route, i, controllerName, failure!)])) };
 }
 
 /**
@@ -228,58 +314,49 @@ export function translateGatewayUnit(
   const httpLike: HTTPLikeRouteContext[] = [];
   const l4: L4RouteContext[] = [];
   const attachments = new Map<TranslatedRoute, Attachment>();
+  const failed = new Set<string>();
 
   // Kinds in a fixed order, each by namespace and name: the order a full translation uses.
   const ordered = options.routesInOrder ? routes : inTranslationOrder(routes);
   // HTTPRoutes and GRPCRoutes together may take listeners from each other (routeconflicts.ts),
   // which changes attachments: then nothing of theirs is reused or kept.
   let kinds = 0;
-  for (const r of ordered) kinds |= r.kind === 'HTTPRoute' ? 1 : r.kind === 'GRPCRoute' ? 2 : 0;
-  const mixed = kinds === 3;
+  for (const r of ordered) kinds |= r.kind === 'HTTPRoute' ? 1 : r.kind === 'GRPCRoute' ? 2 : 4;
+  const mixed = (kinds & 3) === 3;
   if (mixed && unitMemo) unitMemo.attached = new WeakMap();
   const keep = unitMemo && !mixed ? unitMemo : undefined;
   // The parents this unit answers for: the Gateway and the ListenerSets naming it.
   const parentKeys = [gw.key, ...[...gw.listenerSets.keys()].map(listenerSetParentKeyOf)];
+  let naming = 0;
   for (const route of ordered) {
     const refs = parentKeys.length === 1 ? memo.refsNaming(route, gw.key) : parentKeys.flatMap((k) => memo.refsNaming(route, k)).sort((a, b) => a - b);
     if (refs.length === 0) continue;
-    const translation = memo.translateRoute(route, index);
-    let failure = translation.ok ? undefined : translation.error;
-    if (translation.ok) {
-      try {
-        const attachment = attach(translation.ctx, gw, gateways, index, keep?.attached.get(translation.ctx));
-        keep?.attached.set(translation.ctx, attachment);
-        attachments.set(attachment.route, attachment);
-        if (attachment.route.kind === 'HTTPRoute' || attachment.route.kind === 'GRPCRoute') httpLike.push(attachment.route as HTTPLikeRouteContext);
-        else l4.push(attachment.route as L4RouteContext);
-      } catch (err) {
-        failure = errorMessage(err);
-      }
+    naming += 1;
+    const outcome = translateForGateway(route, refs, gw, gateways, index, memo, controllerName, keep);
+    if (outcome.failure) {
+      routeEntries.set(routeKey(route), outcome.failure);
+      failed.add(routeKey(route));
+      continue;
     }
-    if (failure !== undefined) {
-      // A failure leaves no partial state: the route gets an internal-error entry, nothing else.
-      routeEntries.set(routeKey(route), new Map(refs.map((i) => [i, internalErrorEntry(route, i, controllerName, failure!)])));
-    }
+    const attached = outcome.attachment.route;
+    attachments.set(attached, outcome.attachment);
+    if (attached.kind === 'HTTPRoute' || attached.kind === 'GRPCRoute') httpLike.push(attached as HTTPLikeRouteContext);
+    else l4.push(attached as L4RouteContext);
   }
 
   resolveKindConflicts(httpLike);
-  const tables = new ListenerTables();
-  for (const route of httpLike) placeHTTPLike(route, tables, attachments.get(route)!);
-  for (const route of l4) placeL4(route, tables);
+  const localTables = new Map<ListenerContext, ListenerRouteTable>();
+  const tableOf: TableOf = unitMemo?.tableOf ?? ((l) => {
+    let table = localTables.get(l);
+    if (!table) localTables.set(l, (table = new ListenerRouteTable(l)));
+    return table;
+  });
+  for (const table of unitMemo?.tables.values() ?? []) table.clear();
+  const claims = new Map<ListenerContext, L4Claim[]>();
+  for (const route of httpLike) placeHTTPLike(route, tableOf, attachments.get(route)!);
+  for (const route of l4) placeL4(route, claims);
 
-  for (const route of [...httpLike, ...l4]) {
-    const attachment = attachments.get(route)!;
-    let entries = attachment.statuses;
-    if (!entries) {
-      const verdicts = route.verdicts();
-      entries = new Map<number, RouteParentStatus>();
-      for (const p of route.parents) {
-        if (p.gateway === gw) entries.set(p.refIndex, p.status(controllerName, route.generation, verdicts));
-      }
-      attachment.statuses = entries;
-    }
-    routeEntries.set(route.key, entries);
-  }
+  for (const route of [...httpLike, ...l4]) routeEntries.set(route.key, statusEntries(route, attachments.get(route)!, gw, controllerName));
 
   const unit: GatewayUnit = {
     key: gw.key,
@@ -289,6 +366,7 @@ export function translateGatewayUnit(
     routeEntries,
     policies: backendTLSUses([...httpLike, ...l4], gw.key),
   };
+  if (unitMemo) unitMemo.patchable = undefined;
   if (!gw.served) return unit;
   const served = gw.allListeners().filter((l) => l.served).sort(compareListeners);
   const ofProtocol = (...protocols: string[]): ListenerContext[] => served.filter((l) => protocols.includes(l.listener.protocol));
@@ -297,14 +375,15 @@ export function translateGatewayUnit(
     const bindPort = bindPorts.get(l.port);
     return bindPort === undefined ? l : { ...l, bindPort };
   };
+  const httpListeners = ofProtocol('HTTP', 'HTTPS');
   unit.xdsIR = {
     gateway: gw.key,
-    http: ofProtocol('HTTP', 'HTTPS').map((l) => bound(httpListenerIR(l, tables.http.get(l) ?? [], memo.irRoutes, unitMemo?.vhosts))),
+    http: httpListeners.map((l) => bound(httpListenerIR(l, tableOf(l).virtualHosts(memo.irRoutes)))),
     tcp: [
-      ...ofProtocol('TLS').map((l) => tlsListenerIR(l, tables.l4.get(l) ?? [])),
-      ...ofProtocol('TCP').map((l) => tcpListenerIR(l, tables.l4.get(l) ?? [])),
+      ...ofProtocol('TLS').map((l) => tlsListenerIR(l, claims.get(l) ?? [])),
+      ...ofProtocol('TCP').map((l) => tcpListenerIR(l, claims.get(l) ?? [])),
     ].map(bound).sort((a, b) => a.port - b.port || compareStrings(a.name, b.name)),
-    udp: ofProtocol('UDP').map((l) => bound(udpListenerIR(l, tables.l4.get(l) ?? []))),
+    udp: ofProtocol('UDP').map((l) => bound(udpListenerIR(l, claims.get(l) ?? []))),
   };
   if (gw.backendClientCertificate) unit.xdsIR.backendClientCertificate = gw.backendClientCertificate;
   unit.infraIR = {
@@ -318,7 +397,128 @@ export function translateGatewayUnit(
   if (infrastructure?.labels || infrastructure?.annotations) {
     unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };
   }
+  // Routes of one HTTP-like kind only, no ListenerSets (routes may name those): later route
+  // changes can patch this unit.
+  if (keep && (kinds === 1 || kinds === 2) && gw.listenerSets.size === 0) {
+    const policyUses = new Map<string, number>();
+    const byKey = new Map<string, Attachment>();
+    for (const route of httpLike) {
+      byKey.set(route.key, attachments.get(route)!);
+      if (!attachedTo(route, gw.key)) continue;
+      for (const p of route.backendTLSPolicies) policyUses.set(p, (policyUses.get(p) ?? 0) + 1);
+    }
+    keep.patchable = { unit, attachments: byKey, failed, kind: kinds === 1 ? 'HTTPRoute' : 'GRPCRoute', routes: naming, policyUses, httpListeners };
+  }
   return unit;
+}
+
+/** One route of a patch: its key, and the route now (undefined when it is gone). */
+export interface RouteChange {
+  key: string;
+  route: AnyRoute | undefined;
+}
+
+/** What patching a unit gave: the unit, and the routes whose status entries for it changed. */
+export interface PatchedUnit {
+  unit: GatewayUnit;
+  changedEntries: Set<string>;
+}
+
+/**
+ * The unit after the given routes changed (nothing else: not the Gateway, nor anything its
+ * listeners or routes' attachments read), from the last translation: each changed route's
+ * contribution taken out and put in again, and only the virtual hosts they touch rebuilt.
+ * Equal to translateGatewayUnit of the same routes. Undefined when the last translation cannot
+ * be patched (then translate the unit).
+ */
+export function patchGatewayUnit(
+  gateway: Gateway,
+  changes: readonly RouteChange[],
+  index: ResourceIndex,
+  memo: TranslationMemo,
+  options: UnitOptions,
+  unitMemo: GatewayUnitMemo,
+): PatchedUnit | undefined {
+  const state = unitMemo.patchable;
+  if (!state) return undefined;
+  const gw = cachedContext(gateway, index, unitMemo, options);
+  if (!gw || gw.listenerSets.size > 0) return undefined;
+  // Still one HTTP-like kind afterwards?
+  let routes = state.routes;
+  for (const { key, route } of changes) {
+    if (state.attachments.has(key) || state.failed.has(key)) routes -= 1;
+    if (!route || memo.refsNaming(route, gw.key).length === 0) continue;
+    if (route.kind !== state.kind) return undefined;
+    routes += 1;
+  }
+  if (routes === 0) return undefined;
+
+  const { controllerName } = options;
+  const gateways = new Map([[gw.key, gw]]);
+  const { unit: before, attachments, failed, policyUses } = state;
+  const routeEntries = before.routeEntries;
+  const changedEntries = new Set<string>();
+  let policiesChanged = false;
+  const use = (route: TranslatedRoute, by: number): void => {
+    if (!attachedTo(route, gw.key)) return;
+    for (const p of route.backendTLSPolicies) {
+      const n = (policyUses.get(p) ?? 0) + by;
+      if (n === 0) policyUses.delete(p);
+      else policyUses.set(p, n);
+      if (n === 0 || n === by) policiesChanged = true;
+    }
+  };
+  for (const { key, route } of changes) {
+    const entriesBefore = routeEntries.get(key);
+    const old = attachments.get(key);
+    if (old) {
+      unplaceHTTPLike(old.route as HTTPLikeRouteContext, gw, unitMemo.tableOf, old);
+      use(old.route, -1);
+      attachments.delete(key);
+    }
+    failed.delete(key);
+    routeEntries.delete(key);
+    const refs = route ? memo.refsNaming(route, gw.key) : [];
+    if (route && refs.length > 0) {
+      const outcome = translateForGateway(route, refs, gw, gateways, index, memo, controllerName, unitMemo);
+      if (outcome.failure) {
+        routeEntries.set(key, outcome.failure);
+        failed.add(key);
+      } else {
+        const { attachment } = outcome;
+        const attached = attachment.route as HTTPLikeRouteContext;
+        placeHTTPLike(attached, unitMemo.tableOf, attachment);
+        routeEntries.set(key, statusEntries(attached, attachment, gw, controllerName));
+        use(attached, 1);
+        attachments.set(key, attachment);
+      }
+    }
+    if (entriesBefore !== routeEntries.get(key)) changedEntries.add(key);
+  }
+  state.routes = routes;
+
+  const unit: GatewayUnit = {
+    key: gw.key,
+    status: { kind: 'Gateway', namespace: gw.namespace, name: gw.name, status: gw.status() },
+    listenerSetStatuses: before.listenerSetStatuses,
+    listenerSetKeys: before.listenerSetKeys,
+    routeEntries,
+    policies: policiesChanged ? new Set(policyUses.keys()) : before.policies,
+  };
+  if (before.xdsIR) {
+    const http = before.xdsIR.http;
+    let changed = false;
+    const next = state.httpListeners.map((l, i) => {
+      const virtualHosts = unitMemo.tableOf(l).virtualHosts(memo.irRoutes);
+      if (virtualHosts === http[i]!.virtualHosts) return http[i]!;
+      changed = true;
+      return { ...http[i]!, virtualHosts };
+    });
+    unit.xdsIR = changed ? { ...before.xdsIR, http: next } : before.xdsIR;
+  }
+  if (before.infraIR) unit.infraIR = before.infraIR;
+  state.unit = unit;
+  return { unit, changedEntries };
 }
 
 /** The route attached to the Gateway: the previous attachment when still valid, else a new one. */

@@ -7,12 +7,11 @@
  * (creation timestamp, then "<namespace>/<name>") wins, as the conformance suite expects.
  */
 import { cloneJson } from '../../ir/clone';
-import type { DestinationSetting, HTTPListener, TCPListener, TCPRoute, UDPListener } from '../../ir/types';
+import type { DestinationSetting, HTTPListener, TCPListener, TCPRoute, UDPListener, VirtualHost } from '../../ir/types';
 import type { ListenerContext } from '../model/contexts';
 import { ANY_HOST, compareHostnameSpecificity, normalizeHostname } from './hostnames';
 import type { L4RouteContext } from '../routes/l4routes';
 import { compareRouteAge } from '../routes/precedence';
-import { buildVirtualHosts, type IRRouteCache, type RouteTableEntry, type VirtualHostCache } from '../routes/virtualhosts';
 
 /** An L4 route attached to a listener, with the hostnames it asks for there (TLSRoute). */
 export interface L4Claim {
@@ -24,13 +23,14 @@ function listenerHostnames(listener: ListenerContext): string[] {
   return [listener.listener.hostname ? normalizeHostname(listener.listener.hostname) : ANY_HOST];
 }
 
-export function httpListenerIR(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache, vhosts?: VirtualHostCache): HTTPListener {
+/** virtualHosts: built from the listener's route table (routetable.ts). */
+export function httpListenerIR(listener: ListenerContext, virtualHosts: VirtualHost[]): HTTPListener {
   const out: HTTPListener = {
     name: listener.irName,
     address: listener.gateway.bindAddress,
     port: listener.listener.port,
     hostnames: listenerHostnames(listener),
-    virtualHosts: buildVirtualHosts(listener, entries, cache, vhosts),
+    virtualHosts,
   };
   if (listener.listener.protocol === 'HTTPS') {
     out.tls = { certificates: cloneJson(listener.certificates) };

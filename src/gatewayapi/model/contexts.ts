@@ -299,12 +299,17 @@ export class ListenerContext {
 
   /** Status for this listener's name; sameName holds every listener sharing it (normally just this). */
   status(sameName: readonly ListenerContext[]): ListenerStatus {
-    const attached = new Set<string>();
-    for (const l of sameName) for (const r of l.attachedRoutes) attached.add(r);
+    let attached = this.attachedRoutes.size;
+    // Listeners sharing a name count a route once (a union only when there are several).
+    if (sameName.length > 1) {
+      const union = new Set<string>();
+      for (const l of sameName) for (const r of l.attachedRoutes) union.add(r);
+      attached = union.size;
+    }
     return {
       name: this.listener.name,
       supportedKinds: this.supportedKinds.map((k) => ({ ...k })),
-      attachedRoutes: attached.size,
+      attachedRoutes: attached,
       conditions: this.conditions(),
     };
   }

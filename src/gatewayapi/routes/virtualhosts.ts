@@ -7,14 +7,14 @@
  * never share a hostname on a listener (routeconflicts.ts), so their routes never mix.
  */
 import { cloneJson } from '../../ir/clone';
-import type { HTTPRoute as IRRoute, Redirect, VirtualHost } from '../../ir/types';
+import type { HTTPRoute as IRRoute, Redirect } from '../../ir/types';
 import type { ListenerContext } from '../model/contexts';
-import { compareHostnameSpecificity, hostnameCovers, isWildcard } from '../listeners/hostnames';
+import { hostnameCovers } from '../listeners/hostnames';
 import type { RedirectSpec } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { HTTPLikeRouteContext, HTTPRuleIR } from './httprules';
 import { freezeValue } from '../../message/watchable';
-import { comparePrecedence, precedenceKeyFrom, type PrecedenceKey } from './precedence';
+import { precedenceKeyFrom, type PrecedenceKey } from './precedence';
 
 /** One match of one rule of one route, placed on one hostname of a listener. */
 export interface RouteTableEntry {
@@ -98,61 +98,34 @@ function placedIRRoute(listener: ListenerContext, vhost: string, e: RouteTableEn
   return out;
 }
 
-/** Virtual hosts built before, by "<listener IR name>\n<hostname>", reused while their routes are the same. */
-export type VirtualHostCache = Map<string, VirtualHost>;
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** The virtual host, or the equal one built before (frozen, so the IR can share it). */
-function virtualHost(listener: ListenerContext, name: string, routes: IRRoute[], cache: VirtualHostCache | undefined, built: Set<string>): VirtualHost {
-  if (!cache) return { name, domains: [name], routes };
-  const key = `${listener.irName}\n${name}`;
-  built.add(key);
-  const before = cache.get(key);
-  if (before && sameItems(before.routes, routes)) return before;
-  const vhost = freezeValue({ name, domains: [name], routes });
-  cache.set(key, vhost);
-  return vhost;
-}
-
-export function buildVirtualHosts(listener: ListenerContext, entries: readonly RouteTableEntry[], cache?: IRRouteCache, vhosts?: VirtualHostCache): VirtualHost[] {
-  const byHostname = new Map<string, RouteTableEntry[]>();
-  for (const e of entries) {
-    const list = byHostname.get(e.hostname);
-    if (list) list.push(e);
-    else byHostname.set(e.hostname, [e]);
-  }
-  for (const list of byHostname.values()) list.sort((a, b) => comparePrecedence(a.precedence, b.precedence));
-  const hostnames = [...byHostname.keys()].sort(compareHostnameSpecificity);
-
-  // Only wildcards cover other hostnames: looking at them alone keeps this linear in hostnames.
-  const wildcards = hostnames.filter(isWildcard);
-  const built = new Set<string>();
-  const out = hostnames.map((vhost) => {
-    // Own hostname first, then each wider hostname covering it, most specific first.
-    const groups = [vhost, ...wildcards.filter((w) => w !== vhost && hostnameCovers(w, vhost))];
-    const routes: IRRoute[] = [];
-    // A route on several of these hostnames is placed once (first, most specific).
-    const placed = groups.length > 1 ? new Set<string>() : undefined;
-    for (const group of groups) {
-      for (const e of byHostname.get(group)!) {
-        if (placed) {
-          const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
-          if (placed.has(id)) continue;
-          placed.add(id);
-        }
-        routes.push(placedIRRoute(listener, vhost, e, cache));
+/**
+ * The routes of one virtual host: its own hostname's entries (sorted by precedence), then
+ * those of each wider wildcard covering it, most specific first; a route on several of these
+ * hostnames is placed once (first, most specific).
+ */
+export function virtualHostRoutes(
+  listener: ListenerContext,
+  vhost: string,
+  entriesOf: (hostname: string) => readonly RouteTableEntry[],
+  covering: readonly string[],
+  cache: IRRouteCache | undefined,
+): IRRoute[] {
+  const routes: IRRoute[] = [];
+  const placed = covering.length > 0 ? new Set<string>() : undefined;
+  for (const group of [vhost, ...covering]) {
+    for (const e of entriesOf(group)) {
+      if (placed) {
+        const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
+        if (placed.has(id)) continue;
+        placed.add(id);
       }
+      routes.push(placedIRRoute(listener, vhost, e, cache));
     }
-    return virtualHost(listener, vhost, routes, vhosts, built);
-  });
-  if (vhosts) {
-    const prefix = `${listener.irName}\n`;
-    for (const key of [...vhosts.keys()]) if (key.startsWith(prefix) && !built.has(key)) vhosts.delete(key);
   }
-  return out;
+  return routes;
+}
+
+/** The wildcards among hostnames (most specific first) that cover vhost, other than itself. */
+export function coveringWildcards(vhost: string, wildcards: readonly string[]): string[] {
+  return wildcards.filter((w) => w !== vhost && hostnameCovers(w, vhost));
 }

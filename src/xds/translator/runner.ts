@@ -85,6 +85,7 @@ export class XdsTranslatorRunner {
     const gateway = update.key;
     if (update.deleted || update.value === undefined) {
       this.last.delete(gateway);
+      this.memo.forget(gateway);
       this.bus.endpointBindings.delete(gateway);
       if (this.bus.xdsResources.delete(gateway)) this.logger.info({ gateway }, 'removed xDS resources');
       return;

@@ -7,11 +7,13 @@
  * of each cluster that needs endpoints, and the endpoint translator (endpoints.ts) builds them.
  * translateXds does both at once, for offline use and tests.
  */
-import type { XdsIR } from '../../ir/types';
+import type { VirtualHost as IRVirtualHost, XdsIR } from '../../ir/types';
 import { withEndpoints, type EndpointBinding, type XdsResources } from '../types';
-import { buildClusters, type ClusterMemo } from './clusters/cluster';
+import { buildClusters, type ClusterMemo, type ClusterResources } from './clusters/cluster';
+import { GatewayClusters } from './clusters/clustertable';
 import { buildGatewayEndpoints, type EndpointSource } from './endpoints/endpoints';
-import { buildListeners } from './listeners/listener';
+import { buildListeners, type ListenerMemo } from './listeners/listener';
+import type { RouteConfigState } from './listeners/route-config-patch';
 import type { RouteCache } from './listeners/route';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
 import { byName } from './names';
@@ -32,21 +34,51 @@ export class XdsTranslationMemo {
   readonly routes: RouteCache = new WeakMap();
   readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
   readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap() };
+  readonly cors = new WeakMap<IRVirtualHost, boolean>();
+  /** Each gateway's clusters, counted between its translations (clustertable.ts). */
+  private readonly clusterTables = new Map<string, GatewayClusters>();
+  /** Each gateway's route configurations, by name (route-config-patch.ts). */
+  private readonly routeConfigs = new Map<string, Map<string, RouteConfigState>>();
+
+  listenersOf(gateway: string): ListenerMemo {
+    let routeConfigs = this.routeConfigs.get(gateway);
+    if (!routeConfigs) this.routeConfigs.set(gateway, (routeConfigs = new Map()));
+    return { routes: this.routes, virtualHosts: this.virtualHosts, cors: this.cors, routeConfigs };
+  }
+
+  clustersOf(gateway: string): GatewayClusters {
+    let table = this.clusterTables.get(gateway);
+    if (!table) this.clusterTables.set(gateway, (table = new GatewayClusters()));
+    return table;
+  }
+
+  /** Forgets what was kept for a gateway that is gone. */
+  forget(gateway: string): void {
+    this.clusterTables.delete(gateway);
+    this.routeConfigs.delete(gateway);
+  }
+}
+
+/** Clusters and bindings, each sorted by cluster name. */
+function sortedClusters(ir: XdsIR, memo: XdsTranslationMemo | undefined): ClusterResources {
+  if (memo) return memo.clustersOf(ir.gateway).build(ir, memo.clusters);
+  const { clusters, bindings } = buildClusters(ir);
+  return { clusters: clusters.sort(byName((r) => r.name ?? '')), bindings: bindings.sort(byName((b) => b.cluster)) };
 }
 
 export function translateGateway(ir: XdsIR, memo?: XdsTranslationMemo): GatewayTranslation {
-  const { listeners, routes } = buildListeners(ir, memo?.routes, memo?.virtualHosts);
-  const { clusters, bindings } = buildClusters(ir, memo?.clusters);
+  const { listeners, routes } = buildListeners(ir, memo?.listenersOf(ir.gateway));
+  const { clusters, bindings } = sortedClusters(ir, memo);
   return {
     resources: {
       gateway: ir.gateway,
       listeners: listeners.sort(byName((r) => r.name ?? '')),
       routes: routes.sort(byName((r) => r.name ?? '')),
-      clusters: clusters.sort(byName((r) => r.name ?? '')),
+      clusters,
       endpoints: [],
       secrets: buildSecrets(ir).sort(byName((r) => r.name ?? '')),
     },
-    bindings: bindings.sort(byName((b) => b.cluster)),
+    bindings,
   };
 }
 

@@ -19,7 +19,9 @@ import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
 import { TABLE_OF_KIND, tableKey, type TableName } from '../../../src/message/tables';
-import { freezeValue } from '../../../src/message/watchable';
+import { freezeValue, WatchableMap } from '../../../src/message/watchable';
+import type { XdsIR } from '../../../src/ir/types';
+import { translateGateway, XdsTranslationMemo } from '../../../src/xds/translator/translate';
 import { applyDefaults, type ProviderObject } from '../../../src/provider/defaults';
 import { testData } from '../../helpers/paths';
 
@@ -66,6 +68,8 @@ const CLASSES = ['pier', 'other'];
 const GATEWAYS = ['g1', 'g2', 'g3'];
 const SERVICES = ['s1', 's2', 's3'];
 const HOSTNAMES = ['a.example.com', '*.example.com', 'b.example.com', 'other.net'];
+/** What HTTPRoutes ask for: more names, so listeners carry several virtual hosts, some under wildcards. */
+const ROUTE_HOSTNAMES = [...HOSTNAMES, 'c.example.com', 'x.b.example.com', '*.b.example.com', 'd.other.net'];
 const TIMES = ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2025-06-01T00:00:00Z'];
 const LISTENER_SETS = ['ls1', 'ls2'];
 
@@ -90,6 +94,13 @@ function slots(): Slot[] {
     out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
   }
+  return out;
+}
+
+/** Gateways, Services, Namespaces and many HTTPRoutes (hostnames from a wider set): no other route kind, no ListenerSets. */
+function httpOnlySlots(): Slot[] {
+  const out = slots().filter((s) => !['GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'HTTPRoute', 'ListenerSet'].includes(s.kind));
+  for (const ns of NAMESPACES) for (let i = 0; i < 12; i++) out.push({ kind: 'HTTPRoute', namespace: ns, name: `h${i}` });
   return out;
 }
 
@@ -192,7 +203,7 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
     case 'HTTPRoute':
       return { apiVersion: GW, kind: 'HTTPRoute', metadata, spec: {
         parentRefs: Array.from({ length: 1 + r.int(2) }, () => parentRef(r, ns)),
-        ...(r.chance(0.5) ? { hostnames: r.some(HOSTNAMES, 2) } : {}),
+        ...(r.chance(0.5) ? { hostnames: r.some(ROUTE_HOSTNAMES, 2) } : {}),
         rules: Array.from({ length: 1 + r.int(2) }, () => ({
           matches: [{ path: { type: r.pick(['PathPrefix', 'Exact'] as const), value: r.pick(['/', '/a', '/b']) } }],
           backendRefs: Array.from({ length: r.int(3) }, () => backendRef(r, 'TCP')),
@@ -254,13 +265,43 @@ function infraState(r: Random): GatewayInfraState {
 }
 
 /**
- * Odd seeds run with awaitGatewayInfra (a Gateway is served only once the infrastructure has
- * reported on it); every seed mixes in infrastructure reports and their removal.
+ * The xDS translator as its runner uses it: each IR stored on a bus map (which shares the frozen
+ * parts the Gateway API translator kept) and translated with one memo kept across steps, so
+ * route configurations and clusters are patched; the result must equal a translation without
+ * memo.
  */
-function runSequence(seed: number, steps: number): number {
+class XdsFollower {
+  private readonly irs = new WatchableMap<string, XdsIR>();
+  private readonly memo = new XdsTranslationMemo();
+
+  follow(changed: ReadonlyMap<string, XdsIR | undefined>): void {
+    for (const [gateway, ir] of changed) {
+      if (!ir) {
+        this.irs.delete(gateway);
+        this.memo.forget(gateway);
+        continue;
+      }
+      this.irs.store(gateway, ir);
+      const stored = this.irs.load(gateway)!;
+      assert.deepStrictEqual(translateGateway(stored, this.memo), translateGateway(stored), `xDS of ${gateway}`);
+    }
+  }
+}
+
+/** Counts over all sequences: how often a step patched a unit, to show the test reaches it. */
+const reached = { patched: 0, translated: 0 };
+
+/**
+ * Odd seeds run with awaitGatewayInfra (a Gateway is served only once the infrastructure has
+ * reported on it); every seed mixes in infrastructure reports and their removal. With
+ * httpOnly, the universe has HTTPRoutes as its only routes (and more of them), so most route
+ * changes patch a unit rather than translate it.
+ */
+function runSequence(seed: number, steps: number, httpOnly = false): number {
   let listenerSetSteps = 0;
   const r = new Random(prng(seed));
-  const universe = slots();
+  const universe = httpOnly ? httpOnlySlots() : slots();
+  const xds = new XdsFollower();
   const objects = new Map<string, KubeObject>();
   const generations = new Map<string, number>();
   const infra = new Map<string, GatewayInfraState>();
@@ -293,7 +334,9 @@ function runSequence(seed: number, steps: number): number {
         batch.push(change(slot, object));
       }
     }
-    incremental.apply(batch, infraBatch);
+    const delta = incremental.apply(batch, infraBatch);
+    reached.patched += delta.gatewaysPatched;
+    reached.translated += delta.gatewaysTranslated;
     const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
     const actual = incremental.result();
     if (expected.statuses.some(attachedListenerSetWithRoutes)) listenerSetSteps += 1;
@@ -301,6 +344,7 @@ function runSequence(seed: number, steps: number): number {
       assert.deepStrictEqual(actual.statuses, expected.statuses);
       assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
       assert.deepStrictEqual(actual.infraIR, expected.infraIR);
+      xds.follow(delta.xdsIR);
     } catch (err) {
       const infraSaid = infraBatch.map((c) => `${c.value ? 'report' : 'unreport'} infra ${c.gateway}`);
       throw new Error(`seed ${seed}, step ${step} (${[...batch.map((c) => `${c.value ? 'store' : 'delete'} ${c.table}/${c.key}`), ...infraSaid].join(', ')}): ${(err as Error).message}`);
@@ -318,11 +362,21 @@ function attachedListenerSetWithRoutes(s: ObjectStatus): boolean {
 describe('incremental translation equals full translation', () => {
   const SEQUENCES = 60;
   const STEPS = 60;
+  const HTTP_SEQUENCES = 16;
+  const HTTP_STEPS = 100;
   test(`${SEQUENCES} random sequences of ${STEPS} steps (creates, updates, deletes; single and batched)`, () => {
     let listenerSetSteps = 0;
     for (let seed = 1; seed <= SEQUENCES; seed++) listenerSetSteps += runSequence(seed, STEPS);
     // The sequences reach attached ListenerSets with routes, not only refused or orphaned ones.
     assert.ok(listenerSetSteps > 20, `steps with an attached ListenerSet serving routes: ${listenerSetSteps}`);
+  });
+
+  test(`${HTTP_SEQUENCES} random sequences of ${HTTP_STEPS} steps with HTTPRoutes only (units patched route by route)`, () => {
+    const before = { ...reached };
+    for (let seed = 101; seed <= 100 + HTTP_SEQUENCES; seed++) runSequence(seed, HTTP_STEPS, true);
+    const patched = reached.patched - before.patched;
+    const translated = reached.translated - before.translated;
+    assert.ok(patched > translated / 4, `units patched ${patched} times of ${translated} translations`);
   });
 
   test('a universe built in one batch equals the full translation', () => {

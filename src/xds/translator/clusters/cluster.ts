@@ -75,23 +75,24 @@ function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSett
   const add = (settings: readonly DestinationSetting[]): void => {
     for (const setting of settings) if (!found.has(setting.clusterName)) found.set(setting.clusterName, setting);
   };
-  for (const listener of ir.http) {
-    for (const vhost of listener.virtualHosts) {
-      let settings = vhostSettings?.get(vhost);
-      if (!settings) {
-        settings = [];
-        for (const route of vhost.routes) {
-          settings.push(...validSettings(route.destination));
-          for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
-        }
-        if (Object.isFrozen(vhost)) vhostSettings?.set(vhost, settings);
-      }
-      add(settings);
-    }
-  }
+  for (const listener of ir.http) for (const vhost of listener.virtualHosts) add(settingsOfVirtualHost(vhost, vhostSettings));
   for (const listener of ir.tcp) for (const route of listener.routes) add(validSettings(route.destination));
   for (const listener of ir.udp) add(validSettings(listener.destination));
   return found;
+}
+
+/** The valid settings of a virtual host's routes (forwarding and mirroring), in IR order; kept for frozen ones. */
+export function settingsOfVirtualHost(vhost: VirtualHost, vhostSettings: WeakMap<VirtualHost, DestinationSetting[]> | undefined): DestinationSetting[] {
+  let settings = vhostSettings?.get(vhost);
+  if (!settings) {
+    settings = [];
+    for (const route of vhost.routes) {
+      settings.push(...validSettings(route.destination));
+      for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
+    }
+    if (Object.isFrozen(vhost)) vhostSettings?.set(vhost, settings);
+  }
+  return settings;
 }
 
 /** A cluster, and where its endpoints come from when it needs some. */
@@ -124,7 +125,7 @@ function dnsCluster(name: string): Cluster {
   };
 }
 
-function backendCluster(setting: DestinationSetting, clientCertificate?: string): BuiltCluster {
+export function backendCluster(setting: DestinationSetting, clientCertificate?: string): BuiltCluster {
   const name = setting.clusterName;
   const dns = setting.dnsName !== undefined ? dnsEndpoints(setting) : undefined;
   const cluster = dns && dns.length > 0 ? { ...dnsCluster(name), load_assignment: loadAssignment(name, singleLocality(dns)) } : edsCluster(name);

@@ -16,7 +16,7 @@
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
-import type { ClientCertificateValidation, HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, XdsIR } from '../../../ir/types';
+import type { ClientCertificateValidation, HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
@@ -36,24 +36,33 @@ import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
   INVALID_BACKEND_CLUSTER, ProtoType, statPrefix, tcpFilterChainName, tcpListenerName, udpListenerName,
 } from '../names';
-import { buildRouteConfiguration, misdirectedDomains } from './route-config';
-import type { RouteCache } from './route';
+import { misdirectedDomains } from './route-config';
+import { routeConfiguration, type RouteConfigState } from './route-config-patch';
+import type { ListenerContext, RouteCache } from './route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
-
-/** Envoy virtual hosts by IR virtual host (see route.ts ListenerContext). */
-type VirtualHostCache = WeakMap<object, Map<string, VirtualHost>>;
 import { planUdp } from '../clusters/udp';
+
+/** What building a gateway's listeners keeps between translations (see XdsTranslationMemo). */
+export interface ListenerMemo {
+  routes: RouteCache;
+  /** Envoy virtual hosts by IR virtual host (see route.ts ListenerContext). */
+  virtualHosts: WeakMap<object, Map<string, VirtualHost>>;
+  /** Whether a (frozen) IR virtual host has a route with a CORS policy. */
+  cors: WeakMap<IRVirtualHost, boolean>;
+  /** This gateway's route configurations, by name. */
+  routeConfigs: Map<string, RouteConfigState>;
+}
 
 export interface ListenerResources {
   listeners: Listener[];
   routes: RouteConfiguration[];
 }
 
-export function buildListeners(ir: XdsIR, cache?: RouteCache, vhostCache?: VirtualHostCache): ListenerResources {
+export function buildListeners(ir: XdsIR, memo?: ListenerMemo): ListenerResources {
   const listeners: Listener[] = [];
   const routes: RouteConfiguration[] = [];
   for (const socket of tcpSockets(ir)) {
-    const built = buildTcpSocketListener(socket, cache, vhostCache);
+    const built = buildTcpSocketListener(socket, memo);
     if (!built) continue;
     listeners.push(built.listener);
     routes.push(...built.routes);
@@ -109,13 +118,13 @@ interface ChainCandidate {
   route?: RouteConfiguration;
 }
 
-function buildTcpSocketListener(socket: TcpSocket, cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
-  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, cache, vhostCache));
+  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, memo));
   // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
   const https = socket.http.filter((l) => l.tls && l.tls.certificates.length > 0);
-  for (const l of https) candidates.push(httpsChain(socket, l, https, cache, vhostCache));
+  for (const l of https) candidates.push(httpsChain(socket, l, https, memo));
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
@@ -157,11 +166,15 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
   return serverNames.length > 0 ? { server_names: serverNames, transport_protocol: 'tls' } : { transport_protocol: 'tls' };
 }
 
-function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
+function routeContext(scheme: ListenerContext['scheme'], port: number, memo: ListenerMemo | undefined): ListenerContext {
+  return memo ? { scheme, port, cache: memo.routes, vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
+}
+
+function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners))] },
-    route: buildRouteConfiguration(routeName, listeners, { scheme: 'http', port: socket.port, cache, vhostCache }),
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners, memo?.cors))] },
+    route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
 
@@ -191,23 +204,31 @@ function downstreamTls(
 }
 
 /** siblings: the HTTPS listeners of the socket (this one included), whose Hosts this one answers with 421. */
-function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], cache: RouteCache | undefined, vhostCache: VirtualHostCache | undefined): ChainCandidate {
+function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, usesCors([listener]))],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, usesCors([listener], memo?.cors))],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
-    route: buildRouteConfiguration(routeName, [listener], { scheme: 'https', port: socket.port, cache, vhostCache }, misdirectedDomains(listener, siblings)),
+    route: routeConfiguration(routeName, [listener], routeContext('https', socket.port, memo), misdirectedDomains(listener, siblings)),
   };
 }
 
 /** Whether a route served by these listeners has a CORS policy (the CORS filter is only added then). */
-function usesCors(listeners: readonly HTTPListener[]): boolean {
-  return listeners.some((l) => l.virtualHosts.some((vh) => vh.routes.some((r) => r.cors !== undefined)));
+function usesCors(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, boolean> | undefined): boolean {
+  const hasCors = (vh: IRVirtualHost): boolean => {
+    let found = cache?.get(vh);
+    if (found === undefined) {
+      found = vh.routes.some((r) => r.cors !== undefined);
+      if (Object.isFrozen(vh)) cache?.set(vh, found);
+    }
+    return found;
+  };
+  return listeners.some((l) => l.virtualHosts.some(hasCors));
 }
 
 /**

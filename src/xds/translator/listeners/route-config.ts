@@ -27,12 +27,12 @@ function bySpecificity(a: HTTPListener, b: HTTPListener): number {
   return x1 - y1 || x2 - y2;
 }
 
-function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+export function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   return { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
 }
 
 /** buildVirtualHost, reusing what was built for the same (frozen) IR virtual host the same way. */
-function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   if (!context.vhostCache) return buildVirtualHost(listener, vhost, domains, context);
   let byUse = context.vhostCache.get(vhost);
   if (!byUse) context.vhostCache.set(vhost, (byUse = new Map()));
@@ -46,7 +46,7 @@ function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains
 /** Misdirected Request: the connection's TLS session was made for another listener than the Host's. */
 const MISDIRECTED_STATUS = 421;
 
-function misdirectedVirtualHost(listener: HTTPListener, domains: string[]): VirtualHost {
+export function misdirectedVirtualHost(listener: HTTPListener, domains: string[]): VirtualHost {
   return {
     name: virtualHostName(listener.name, '~misdirected'),
     domains,
@@ -117,3 +117,4 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
     validate_clusters: { value: false },
   };
 }
+

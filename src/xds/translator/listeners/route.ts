@@ -18,6 +18,7 @@ import { corsPerFilterConfig } from './cors';
 import { timeoutsAndRetries } from './retry';
 import { planDestination, validSettings } from '../clusters/destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
+import type { RouteConfigState } from './route-config-patch';
 
 /** What a route needs to know about the listener it is served on. */
 export interface ListenerContext {
@@ -28,6 +29,8 @@ export interface ListenerContext {
   cache?: RouteCache;
   /** Virtual hosts built before from the same (frozen) IR virtual host, likewise. */
   vhostCache?: WeakMap<object, Map<string, VirtualHost>>;
+  /** The gateway's last route configurations, by name, to patch (route-config-patch.ts). */
+  routeConfigs?: Map<string, RouteConfigState>;
 }
 
 /** Envoy routes by IR route, then by "<scheme>:<port>" (all a route depends on besides itself). */

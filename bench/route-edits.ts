@@ -1,0 +1,123 @@
+/**
+ * Route edits in process, by kind of edit: the pipeline as `pier serve` wires it (tables, both
+ * translator runners, endpoint runner, cache runner), loaded with N Gateways x M HTTPRoutes
+ * (bench fixtures: ten routes per hostname), then K edits of each kind, each timed from the
+ * store of the one object until the snapshot cache has published, with the process CPU spent:
+ *   - an HTTPRoute on its own hostname (the last route of the last Gateway): one virtual host;
+ *   - an HTTPRoute without hostname on the same Gateway: in every virtual host of its listener;
+ *   - a new HTTPRoute on an existing hostname.
+ * And the heap after GC once loaded (its growth over the loaded input). Shapes:
+ * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
+ */
+import type { HTTPRoute } from '../src/apis/gateway';
+import { GatewayAPITranslatorRunner } from '../src/gatewayapi/runner';
+import { silentLogger } from '../src/logging/logger';
+import { Bus } from '../src/message/resources';
+import { SnapshotCache } from '../src/xds/cache/cache';
+import { XdsCacheRunner } from '../src/xds/cache/runner';
+import { EndpointRunner } from '../src/xds/translator';
+import { XdsTranslatorRunner } from '../src/xds/translator/runner';
+import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
+import { publishObject, publishResources } from './lib/publish';
+import { fmtMs, memoryAfterGc, note, percentile, printTable, settle, until } from './lib/stats';
+
+const SHAPES: FleetShape[] = (process.env.PIER_BENCH_ROUTE_EDIT_SHAPES ?? '10x1000,1x3000').split(',').map((s) => {
+  const [g, r] = s.split('x').map(Number);
+  return { gateways: g!, routesPerGateway: r! };
+});
+const EDITS = Number(process.env.PIER_BENCH_ROUTE_EDITS ?? 15);
+const TIMEOUT_MS = 60_000;
+const MIB = 1024 * 1024;
+
+function withoutHostname(gateway: string): HTTPRoute {
+  const route = loadManifests(`apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: no-hostname, namespace: ${NAMESPACE} }
+spec:
+  parentRefs: [{ name: ${gateway} }]
+  rules:
+    - matches: [{ path: { type: PathPrefix, value: /no-hostname } }]
+      backendRefs: [{ name: svc-${gateway}-r-0, port: 80 }]
+`).httpRoutes[0];
+  if (!route) throw new Error('no route parsed');
+  return route;
+}
+
+function edited(route: HTTPRoute, i: number): HTTPRoute {
+  const copy = structuredClone(route);
+  copy.spec.rules![0]!.matches![0]!.path!.value = `/edited-${i}`;
+  copy.metadata.generation = (route.metadata.generation ?? 1) + i + 1;
+  return copy;
+}
+
+interface Timings { wall: number[]; cpu: number[] }
+
+async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB: number }> {
+  const base = loadManifests(fleetManifests(shape));
+  const gateway = gatewayName(shape.gateways - 1);
+  const extra = withoutHostname(gateway);
+  base.httpRoutes.push(extra);
+  const last = base.httpRoutes.find((r) => r.metadata.name === `${gateway}-r-${shape.routesPerGateway - 1}`);
+  if (!last) throw new Error('no last route');
+  const heapBefore = (await memoryAfterGc()).heapUsed;
+  const logger = silentLogger();
+  const bus = new Bus();
+  const cache = new SnapshotCache({ logger });
+  const runners = [
+    new XdsCacheRunner({ bus, cache, logger }),
+    new EndpointRunner({ bus, logger }),
+    new XdsTranslatorRunner({ bus, logger }),
+    new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger }),
+  ];
+  for (const r of runners) r.start();
+  try {
+    publishResources(bus, base);
+    await until('the pipeline to serve every gateway', () => cache.stats().gateways === shape.gateways && cache.stats().resources > 0, TIMEOUT_MS);
+    await until('the pipeline to settle', () => bus.xdsEndpoints.keys().length === shape.gateways, TIMEOUT_MS);
+    const heapMiB = ((await memoryAfterGc()).heapUsed - heapBefore) / MIB;
+    const time = async (make: (i: number) => HTTPRoute): Promise<Timings> => {
+      const out: Timings = { wall: [], cpu: [] };
+      for (let i = 0; i < EDITS; i++) {
+        const edit = make(i);
+        const events = cache.stats().events;
+        const cpu = process.cpuUsage();
+        const started = process.hrtime.bigint();
+        publishObject(bus, edit);
+        await until('the edit to reach the cache', () => cache.stats().events > events, TIMEOUT_MS, 0);
+        out.wall.push(Number(process.hrtime.bigint() - started) / 1e6);
+        const used = process.cpuUsage(cpu);
+        out.cpu.push((used.user + used.system) / 1000);
+        await settle(5);
+      }
+      return out;
+    };
+    const kinds: [string, Timings][] = [
+      ['HTTPRoute, its hostname', await time((i) => edited(last, i))],
+      ['HTTPRoute without hostname', await time((i) => edited(extra, i))],
+      ['add an HTTPRoute', await time((i) => {
+        const copy = edited(last, i);
+        copy.metadata = { ...copy.metadata, name: `added-${i}`, uid: `added-${i}` };
+        return copy;
+      })],
+    ];
+    const label = `${shape.gateways} gw x ${shape.routesPerGateway} routes`;
+    const rows = kinds.map(([kind, t]) => [label, kind, fmtMs(percentile(t.cpu, 50)), fmtMs(percentile(t.cpu, 90)), fmtMs(percentile(t.wall, 50)), fmtMs(percentile(t.wall, 90))]);
+    return { rows, heapMiB };
+  } finally {
+    for (const r of [...runners].reverse()) await r.stop();
+    bus.close();
+    cache.close();
+  }
+}
+
+export async function runRouteEditsBench(): Promise<void> {
+  const rows: string[][] = [];
+  const heap: string[] = [];
+  for (const shape of SHAPES) {
+    const r = await runShape(shape);
+    rows.push(...r.rows);
+    heap.push(`${shape.gateways} x ${shape.routesPerGateway}: +${r.heapMiB.toFixed(1)} MiB`);
+  }
+  printTable('route edits in process: store -> cache published (ms)', ['input', 'edit', 'CPU p50', 'CPU p90', 'wall p50', 'wall p90'], rows);
+  note(`${EDITS} edits of each kind; CPU = the process's CPU per edit. Heap after GC once loaded, over the loaded input: ${heap.join('; ')}`);
+}

@@ -1,0 +1,150 @@
+/**
+ * One gateway's clusters kept between translations: how many times the IR refers to each
+ * cluster name, and which backend setting describes it. A new IR of the same gateway mostly
+ * shares its (frozen) virtual hosts with the last one, so only the virtual hosts that changed
+ * are counted out and in, and the sorted lists are made again only when a cluster came or went:
+ * a route edit costs that route's virtual host, not every route of the gateway.
+ *
+ * buildClusters describes a cluster by its first backend setting in IR order. Here, a name
+ * whose settings all describe the same cluster (the usual case) needs no order; when they
+ * differ, or the IR has what is not counted here (weighted UDP clusters, a Gateway client
+ * certificate), the lists come from buildClusters and counting starts again next time.
+ */
+import { deepEqual } from 'fast-equals';
+import type { DestinationSetting, VirtualHost, XdsIR } from '../../../ir/types';
+import type { Cluster, EndpointBinding } from '../../types';
+import { freezeValue } from '../../../message/watchable';
+import { backendCluster, buildClusters, settingsOfVirtualHost, type BuiltCluster, type ClusterMemo, type ClusterResources } from './cluster';
+import { validSettings } from './destination';
+import { changedStretch, sortedIndex } from '../incremental';
+
+const nameItself = (name: string): string => name;
+
+interface ClusterUse {
+  /** References to the name among the counted settings. */
+  count: number;
+  /** A setting that describes the cluster (each counted one describes the same). */
+  setting: DestinationSetting;
+}
+
+/** Whether two settings of one cluster name build the same cluster (weights and headers do not count). */
+function sameCluster(a: DestinationSetting, b: DestinationSetting): boolean {
+  return a === b || (a.clusterName === b.clusterName && a.protocol === b.protocol && a.dnsName === b.dnsName && a.port === b.port
+    && deepEqual(a.endpointsOf, b.endpointsOf) && deepEqual(a.tls, b.tls));
+}
+
+/** The settings of the IR's TCP routes (counted whole: there are few). */
+function tcpSettings(ir: XdsIR): DestinationSetting[] {
+  return ir.tcp.flatMap((l) => l.routes.flatMap((r) => validSettings(r.destination)));
+}
+
+/** Whether after lists the same HTTP listeners as before (by name), so their virtual hosts can be compared one by one. */
+function sameHttpListeners(before: XdsIR, after: XdsIR): boolean {
+  return before.http.length === after.http.length && before.http.every((l, i) => l.name === after.http[i]!.name);
+}
+
+export class GatewayClusters {
+  private readonly uses = new Map<string, ClusterUse>();
+  /** Cluster names, sorted (code unit order, as buildClusters' callers sort). */
+  private names: string[] = [];
+  private last: { ir: XdsIR; tcp: DestinationSetting[]; result: ClusterResources } | undefined;
+  private namesChanged = false;
+  private mixed = false;
+
+  /** The clusters and bindings of ir, each list sorted by cluster name. */
+  build(ir: XdsIR, memo: ClusterMemo): ClusterResources {
+    try {
+      return this.update(ir, memo);
+    } catch (err) {
+      // Counts half made describe nothing: start afresh next time.
+      this.reset();
+      throw err;
+    }
+  }
+
+  private update(ir: XdsIR, memo: ClusterMemo): ClusterResources {
+    if (ir.backendClientCertificate || ir.udp.length > 0) return this.whole(ir, memo);
+    const last = this.last;
+    const count = (by: 1 | -1) => (settings: readonly DestinationSetting[]): void => { for (const s of settings) this.count(s, by); };
+    const add = count(1);
+    const remove = count(-1);
+    const ofVhost = (v: VirtualHost): DestinationSetting[] => settingsOfVirtualHost(v, memo.vhostSettings);
+    let tcp: DestinationSetting[];
+    if (last && sameHttpListeners(last.ir, ir)) {
+      // Added first, so a cluster still used keeps its setting.
+      ir.http.forEach((l, i) => {
+        const { gone, added } = changedStretch(last.ir.http[i]!.virtualHosts, l.virtualHosts);
+        for (const v of added) add(ofVhost(v));
+        for (const v of gone) remove(ofVhost(v));
+      });
+      tcp = last.ir.tcp === ir.tcp ? last.tcp : tcpSettings(ir);
+      if (tcp !== last.tcp) {
+        add(tcp);
+        remove(last.tcp);
+      }
+    } else {
+      this.reset();
+      for (const l of ir.http) for (const v of l.virtualHosts) add(ofVhost(v));
+      tcp = tcpSettings(ir);
+      add(tcp);
+    }
+    if (this.mixed) return this.whole(ir, memo);
+    const result = this.namesChanged || !last ? this.lists(memo) : last.result;
+    this.namesChanged = false;
+    this.last = { ir, tcp, result };
+    return result;
+  }
+
+  /** buildClusters' own answer; counting starts afresh next time. */
+  private whole(ir: XdsIR, memo: ClusterMemo): ClusterResources {
+    this.reset();
+    const result = buildClusters(ir, memo);
+    result.clusters.sort((a, b) => compareNames(a.name ?? '', b.name ?? ''));
+    result.bindings.sort((a, b) => compareNames(a.cluster, b.cluster));
+    return result;
+  }
+
+  private reset(): void {
+    this.uses.clear();
+    this.names = [];
+    this.last = undefined;
+    this.namesChanged = true;
+    this.mixed = false;
+  }
+
+  private count(setting: DestinationSetting, by: 1 | -1): void {
+    const name = setting.clusterName;
+    const use = this.uses.get(name);
+    if (!use) {
+      // A setting counted out that was never counted in cannot happen while the IRs follow each other.
+      if (by < 0) return;
+      this.uses.set(name, { count: 1, setting });
+      this.names.splice(sortedIndex(this.names, name, nameItself), 0, name);
+      this.namesChanged = true;
+      return;
+    }
+    if (by > 0 && !sameCluster(use.setting, setting)) this.mixed = true;
+    use.count += by;
+    if (use.count > 0) return;
+    this.uses.delete(name);
+    this.names.splice(sortedIndex(this.names, name, nameItself), 1);
+    this.namesChanged = true;
+  }
+
+  private lists(memo: ClusterMemo): ClusterResources {
+    const clusters: Cluster[] = [];
+    const bindings: EndpointBinding[] = [];
+    for (const name of this.names) {
+      const { setting } = this.uses.get(name)!;
+      let built: BuiltCluster | undefined = memo.built.get(setting);
+      if (!built) memo.built.set(setting, (built = freezeValue(backendCluster(setting))));
+      if (!built.binding?.inlineCluster) clusters.push(built.cluster);
+      if (built.binding) bindings.push(built.binding);
+    }
+    return { clusters, bindings };
+  }
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

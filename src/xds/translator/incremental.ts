@@ -1,0 +1,32 @@
+/**
+ * Helpers for the parts of a translation patched from the last one (route configurations,
+ * clusters): the IR of a gateway shares its unchanged (frozen) virtual hosts from one
+ * translation to the next, so what changed is found by identity.
+ */
+import type { VirtualHost } from '../../ir/types';
+
+/** The changed stretch of two lists, around their common start and end: what only before has, and what only after has. */
+export function changedStretch(before: readonly VirtualHost[], after: readonly VirtualHost[]): { gone: VirtualHost[]; added: VirtualHost[] } {
+  if (before === after) return { gone: [], added: [] };
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  return { gone: before.slice(start, endBefore), added: after.slice(start, endAfter) };
+}
+
+/** Where name goes in items sorted by nameOf (code unit order): the first index whose name is not before it. */
+export function sortedIndex<T>(items: readonly T[], name: string, nameOf: (item: T) => string): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (nameOf(items[mid]!) < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

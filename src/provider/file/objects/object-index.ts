@@ -181,18 +181,23 @@ export class ObjectIndex {
     if (current && current.from === winner) return undefined;
     // Frozen once here: the tables then share it instead of copying it, and generations keep its spec as is.
     let defaulted = object;
-    if (!this.defaulted.has(object)) {
-      const owned = this.options.ownsDefinitions === true && winner !== undefined;
-      defaulted = freezeValue(owned ? applyOwnedDefaults(object) : applyDefaults(object));
-      if (owned) {
-        // Defaulted (and frozen) once: a later resolve of the same definition leaves it as it is.
-        this.defaulted.add(defaulted);
-        winner.object = defaulted;
+    if (this.options.ownsDefinitions === true && winner !== undefined && !this.defaulted.has(object)) {
+      // The definition is the index's own: defaulted, given its generation and frozen in place,
+      // it is what is published (no copy). A later resolve of it leaves it as it is.
+      defaulted = applyOwnedDefaults(object);
+      const generation = this.options.generations ? this.generations.peek(identity, defaulted) : undefined;
+      if (generation !== undefined) defaulted.metadata.generation = generation;
+      freezeValue(defaulted);
+      if (generation !== undefined) this.generations.remember(identity, defaulted, generation);
+      this.defaulted.add(defaulted);
+    } else {
+      if (!this.defaulted.has(object)) defaulted = freezeValue(applyDefaults(object));
+      if (this.options.generations) {
+        const generation = this.generations.next(identity, defaulted);
+        if (defaulted.metadata.generation !== generation) {
+          defaulted = freezeValue({ ...defaulted, metadata: { ...defaulted.metadata, generation } });
+        }
       }
-    }
-    if (this.options.generations) {
-      const generation = this.generations.next(identity, defaulted);
-      defaulted = freezeValue({ ...defaulted, metadata: { ...defaulted.metadata, generation } });
     }
     this.published.set(identity, { object: defaulted, from: winner });
     return { table: TABLE_OF_KIND[defaulted.kind], key: tableKey(defaulted), object: defaulted };

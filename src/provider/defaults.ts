@@ -5,9 +5,9 @@
  * kinds, the core defaults Pier relies on. Both providers run their objects through here, so
  * downstream code can rely on these fields being set whichever provider ran.
  *
- * Pure: inputs are never mutated; every function returns a fresh deep copy (compact.ts: the form
- * that is kept), defaulted in place. applyOwnedDefaults skips the copy for a caller that owns the
- * object.
+ * Pure: inputs are never mutated; every function returns a fresh deep copy, defaulted in place.
+ * applyOwnedDefaults skips the copy for a caller that owns the object (the file provider, whose
+ * parser already made the compact copy it keeps: compact.ts).
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
@@ -15,7 +15,7 @@ import type {
   TLSRoute, UDPRoute,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
-import { compactCopy } from './compact';
+import { cloneJson } from '../ir/clone';
 import { defaultCrdSchemas } from './crd/load';
 import { defaultResource } from './crd/resource';
 
@@ -42,7 +42,7 @@ function fillExtensionRefGroups(filters: (HTTPRouteFilter | GRPCRouteFilter)[] |
 
 /** Listener allowedRoutes and TLS settings, certificate references, address types: all CRD defaults. */
 export function defaultGateway(input: Gateway): Gateway {
-  return withCrdDefaults(compactCopy(input));
+  return withCrdDefaults(cloneJson(input));
 }
 
 /**
@@ -50,7 +50,7 @@ export function defaultGateway(input: Gateway): Gateway {
  * says a rule without matches matches every request, and a single shape keeps translators simple.
  */
 export function defaultHTTPRoute(input: HTTPRoute): HTTPRoute {
-  return httpRouteDefaults(compactCopy(input));
+  return httpRouteDefaults(cloneJson(input));
 }
 
 function httpRouteDefaults(owned: HTTPRoute): HTTPRoute {
@@ -65,7 +65,7 @@ function httpRouteDefaults(owned: HTTPRoute): HTTPRoute {
 
 /** GRPCRoute has no rule or match defaults (no matches means every request); only field defaults. */
 export function defaultGRPCRoute(input: GRPCRoute): GRPCRoute {
-  return grpcRouteDefaults(compactCopy(input));
+  return grpcRouteDefaults(cloneJson(input));
 }
 
 function grpcRouteDefaults(owned: GRPCRoute): GRPCRoute {
@@ -79,12 +79,12 @@ function grpcRouteDefaults(owned: GRPCRoute): GRPCRoute {
 
 /** TLSRoute, TCPRoute and UDPRoute share their defaults: parent and backend references. */
 export function defaultL4Route<T extends TLSRoute | TCPRoute | UDPRoute>(input: T): T {
-  return withCrdDefaults(compactCopy(input));
+  return withCrdDefaults(cloneJson(input));
 }
 
 /** Core defaults the API server applies to a Service: type ClusterIP, port protocol TCP, targetPort = port. */
 export function defaultService(input: Service): Service {
-  return serviceDefaults(compactCopy(input));
+  return serviceDefaults(cloneJson(input));
 }
 
 function serviceDefaults(service: Service): Service {
@@ -99,7 +99,7 @@ function serviceDefaults(service: Service): Service {
 
 /** Core default: EndpointSlice port protocol TCP. */
 export function defaultEndpointSlice(input: EndpointSlice): EndpointSlice {
-  return endpointSliceDefaults(compactCopy(input));
+  return endpointSliceDefaults(cloneJson(input));
 }
 
 function endpointSliceDefaults(slice: EndpointSlice): EndpointSlice {
@@ -110,7 +110,7 @@ function endpointSliceDefaults(slice: EndpointSlice): EndpointSlice {
 
 /** The API server labels every Namespace with its own name (selectors commonly rely on it). */
 export function defaultNamespace(input: Namespace): Namespace {
-  return namespaceDefaults(compactCopy(input));
+  return namespaceDefaults(cloneJson(input));
 }
 
 function namespaceDefaults(namespace: Namespace): Namespace {
@@ -124,7 +124,7 @@ function namespaceDefaults(namespace: Namespace): Namespace {
  * overriding data's keys) and never read back, so readers only ever look at data.
  */
 export function defaultSecret(input: Secret): Secret {
-  return secretDefaults(compactCopy(input));
+  return secretDefaults(cloneJson(input));
 }
 
 function secretDefaults(secret: Secret): Secret {
@@ -139,7 +139,7 @@ function secretDefaults(secret: Secret): Secret {
 
 /** Applies the defaults of obj's kind to a copy of it. Kinds without defaults are copied unchanged. */
 export function applyDefaults<T extends ProviderObject>(obj: T): T {
-  return applyOwnedDefaults(compactCopy(obj));
+  return applyOwnedDefaults(cloneJson(obj));
 }
 
 /**

@@ -48,6 +48,12 @@ export interface ParseOptions {
   schemas?: CrdSchemas;
   /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
   unknownFields?: 'reject' | 'prune';
+  /**
+   * The objects are kept for long (the file provider): each is copied into its compact form
+   * (compact.ts), which does not keep the file's text alive. One-shot readers (`pier translate`)
+   * skip the copy.
+   */
+  compact?: boolean;
 }
 
 export interface ParseResult {
@@ -263,9 +269,9 @@ class FileParser {
       }
       accepted = validation.object;
     }
-    // Kept in its compact form (compact.ts), which does not keep the file's text alive, with the
-    // kind and apiVersion strings shared by every object of the kind rather than copied in each.
-    const kept = compactCopy(accepted);
+    // With options.compact, kept in its compact form, with the kind and apiVersion strings shared
+    // by every object of the kind rather than copied in each.
+    const kept = this.options.compact === true ? compactCopy(accepted) : accepted;
     kept.kind = info.kind;
     kept.apiVersion = info.apiVersions.find((version) => version === apiVersion) ?? apiVersion;
     this.result.objects.push({ object: kept as unknown as ProviderObject, source: this.source, line: doc.locate(base)?.line ?? 1 });

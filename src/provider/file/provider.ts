@@ -447,7 +447,7 @@ export class FileProvider {
     const digest = textDigest(result.text);
     if (current.parseErrors !== undefined && current.digest === digest) return;
     this.counters.parses += 1;
-    const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields });
+    const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields, compact: true });
     current.digest = digest;
     current.hadContent = !isBlankText(result.text);
     current.parseErrors = parsed.errors.length === 0 ? NO_ERRORS : parsed.errors;

@@ -5,7 +5,9 @@
  * kinds, the core defaults Pier relies on. Both providers run their objects through here, so
  * downstream code can rely on these fields being set whichever provider ran.
  *
- * Pure: inputs are never mutated; every function returns a fresh deep copy.
+ * Pure: inputs are never mutated; every function returns a fresh deep copy, defaulted in place.
+ * applyOwnedDefaults skips the copy for a caller that owns the object (the file provider, whose
+ * parser already made the compact copy it keeps: compact.ts).
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
@@ -26,9 +28,9 @@ export const CORE_GROUP = '';
 /** Label the API server puts on every Namespace (its own name). */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
-/** A copy of obj with its CRD's defaults (for the object's apiVersion) applied. */
+/** obj (a copy the caller owns) with its CRD's defaults (for the object's apiVersion) applied in place. */
 function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
-  return defaultResource(defaultCrdSchemas(), obj) ?? cloneJson(obj);
+  return defaultResource(defaultCrdSchemas(), obj, true) ?? obj;
 }
 
 /** The API defines an unset extensionRef group as the core group; the CRD requires it, so the API server never lacks it. */
@@ -40,7 +42,7 @@ function fillExtensionRefGroups(filters: (HTTPRouteFilter | GRPCRouteFilter)[] |
 
 /** Listener allowedRoutes and TLS settings, certificate references, address types: all CRD defaults. */
 export function defaultGateway(input: Gateway): Gateway {
-  return withCrdDefaults(input);
+  return withCrdDefaults(cloneJson(input));
 }
 
 /**
@@ -48,7 +50,11 @@ export function defaultGateway(input: Gateway): Gateway {
  * says a rule without matches matches every request, and a single shape keeps translators simple.
  */
 export function defaultHTTPRoute(input: HTTPRoute): HTTPRoute {
-  const route = withCrdDefaults(input);
+  return httpRouteDefaults(cloneJson(input));
+}
+
+function httpRouteDefaults(owned: HTTPRoute): HTTPRoute {
+  const route = withCrdDefaults(owned);
   for (const rule of route.spec.rules ?? []) {
     if (rule.matches?.length === 0) rule.matches = [{ path: { type: 'PathPrefix', value: '/' } }];
     fillExtensionRefGroups(rule.filters);
@@ -59,7 +65,11 @@ export function defaultHTTPRoute(input: HTTPRoute): HTTPRoute {
 
 /** GRPCRoute has no rule or match defaults (no matches means every request); only field defaults. */
 export function defaultGRPCRoute(input: GRPCRoute): GRPCRoute {
-  const route = withCrdDefaults(input);
+  return grpcRouteDefaults(cloneJson(input));
+}
+
+function grpcRouteDefaults(owned: GRPCRoute): GRPCRoute {
+  const route = withCrdDefaults(owned);
   for (const rule of route.spec.rules ?? []) {
     fillExtensionRefGroups(rule.filters);
     for (const backend of rule.backendRefs ?? []) fillExtensionRefGroups(backend.filters);
@@ -69,12 +79,15 @@ export function defaultGRPCRoute(input: GRPCRoute): GRPCRoute {
 
 /** TLSRoute, TCPRoute and UDPRoute share their defaults: parent and backend references. */
 export function defaultL4Route<T extends TLSRoute | TCPRoute | UDPRoute>(input: T): T {
-  return withCrdDefaults(input);
+  return withCrdDefaults(cloneJson(input));
 }
 
 /** Core defaults the API server applies to a Service: type ClusterIP, port protocol TCP, targetPort = port. */
 export function defaultService(input: Service): Service {
-  const service = cloneJson(input);
+  return serviceDefaults(cloneJson(input));
+}
+
+function serviceDefaults(service: Service): Service {
   service.spec ??= {};
   service.spec.type ??= 'ClusterIP';
   for (const port of service.spec.ports ?? []) {
@@ -86,7 +99,10 @@ export function defaultService(input: Service): Service {
 
 /** Core default: EndpointSlice port protocol TCP. */
 export function defaultEndpointSlice(input: EndpointSlice): EndpointSlice {
-  const slice = cloneJson(input);
+  return endpointSliceDefaults(cloneJson(input));
+}
+
+function endpointSliceDefaults(slice: EndpointSlice): EndpointSlice {
   slice.endpoints ??= [];
   for (const port of slice.ports ?? []) port.protocol ??= 'TCP';
   return slice;
@@ -94,7 +110,10 @@ export function defaultEndpointSlice(input: EndpointSlice): EndpointSlice {
 
 /** The API server labels every Namespace with its own name (selectors commonly rely on it). */
 export function defaultNamespace(input: Namespace): Namespace {
-  const namespace = cloneJson(input);
+  return namespaceDefaults(cloneJson(input));
+}
+
+function namespaceDefaults(namespace: Namespace): Namespace {
   namespace.metadata.labels = { ...namespace.metadata.labels };
   namespace.metadata.labels[NAMESPACE_NAME_LABEL] ??= namespace.metadata.name;
   return namespace;
@@ -105,7 +124,10 @@ export function defaultNamespace(input: Namespace): Namespace {
  * overriding data's keys) and never read back, so readers only ever look at data.
  */
 export function defaultSecret(input: Secret): Secret {
-  const secret = cloneJson(input);
+  return secretDefaults(cloneJson(input));
+}
+
+function secretDefaults(secret: Secret): Secret {
   secret.type ??= 'Opaque';
   if (secret.stringData) {
     secret.data = { ...secret.data };
@@ -115,22 +137,30 @@ export function defaultSecret(input: Secret): Secret {
   return secret;
 }
 
-/** Applies the defaults of obj's kind. Kinds without defaults are copied unchanged. */
+/** Applies the defaults of obj's kind to a copy of it. Kinds without defaults are copied unchanged. */
 export function applyDefaults<T extends ProviderObject>(obj: T): T {
+  return applyOwnedDefaults(cloneJson(obj));
+}
+
+/**
+ * Applies the defaults of obj's kind to obj itself, for a caller that owns it (a provider's own
+ * freshly parsed object): no copy is made.
+ */
+export function applyOwnedDefaults<T extends ProviderObject>(obj: T): T {
   // Each branch returns the same kind it was given; the casts only restate that for the compiler.
   const o: ProviderObject = obj;
   switch (o.kind) {
-    case 'Gateway': return defaultGateway(o) as T;
-    case 'HTTPRoute': return defaultHTTPRoute(o) as T;
-    case 'GRPCRoute': return defaultGRPCRoute(o) as T;
+    case 'HTTPRoute': return httpRouteDefaults(o) as T;
+    case 'GRPCRoute': return grpcRouteDefaults(o) as T;
+    case 'Service': return serviceDefaults(o) as T;
+    case 'EndpointSlice': return endpointSliceDefaults(o) as T;
+    case 'Namespace': return namespaceDefaults(o) as T;
+    case 'Secret': return secretDefaults(o) as T;
+    case 'ConfigMap': return o as T;
+    case 'Gateway':
     case 'TLSRoute':
     case 'TCPRoute':
-    case 'UDPRoute': return defaultL4Route(o) as T;
-    case 'Service': return defaultService(o) as T;
-    case 'EndpointSlice': return defaultEndpointSlice(o) as T;
-    case 'Namespace': return defaultNamespace(o) as T;
-    case 'Secret': return defaultSecret(o) as T;
-    case 'ConfigMap': return cloneJson(o) as T;
+    case 'UDPRoute':
     case 'GatewayClass':
     case 'ListenerSet':
     case 'ReferenceGrant':

@@ -2,7 +2,8 @@
  * Schema defaults, applied as the API server's structural defaulting does: a property with a
  * `default` that is missing (or null without nullable) gets a copy of it, then defaulting
  * recurses into every present value, including defaults just set. Nothing is created where the
- * parent is absent. Pure: the input is never mutated.
+ * parent is absent. applySchemaDefaults is pure (it defaults a copy); the in-place form is for
+ * values the caller owns.
  */
 import { cloneJson } from '../../ir/clone';
 import { isRecord } from './path';
@@ -31,12 +32,13 @@ function planOf(schema: JSONSchemaProps): DefaultPlan {
   return plan;
 }
 
-function defaultInPlace(schema: JSONSchemaProps, value: unknown): void {
+/** Applies the schema's defaults to value itself (a value the caller owns). */
+export function applySchemaDefaultsInPlace(schema: JSONSchemaProps, value: unknown): void {
   const plan = planOf(schema);
   if (!plan.deep) return;
   if (Array.isArray(value)) {
     const items = schema.items;
-    if (items) for (const item of value) defaultInPlace(items, item);
+    if (items) for (const item of value) applySchemaDefaultsInPlace(items, item);
     return;
   }
   if (!isRecord(value)) return;
@@ -47,13 +49,13 @@ function defaultInPlace(schema: JSONSchemaProps, value: unknown): void {
   const additional = additionalSchema(schema);
   for (const key of Object.keys(value)) {
     const sub = propertySchema(schema, key) ?? additional;
-    if (sub) defaultInPlace(sub, value[key]);
+    if (sub) applySchemaDefaultsInPlace(sub, value[key]);
   }
 }
 
 /** A copy of value with the schema's defaults applied. */
 export function applySchemaDefaults<T>(schema: JSONSchemaProps, value: T): T {
   const copy = cloneJson(value);
-  defaultInPlace(schema, copy);
+  applySchemaDefaultsInPlace(schema, copy);
   return copy;
 }

@@ -2,10 +2,10 @@
  * Validates one custom resource as the API server would on create, with kubectl's strict field
  * validation: unknown fields reject the object; otherwise the CRD defaults are applied, then the
  * schema is checked, then (unless the schema check found blocking errors, as the API server does)
- * the CEL rules. Pure.
+ * the CEL rules. Pure, unless the caller hands over an object it owns (options.owned).
  */
 import { evaluateCelRules } from './cel/evaluate';
-import { applySchemaDefaults } from './defaults';
+import { applySchemaDefaults, applySchemaDefaultsInPlace } from './defaults';
 import { formatFieldError, type FieldError } from './errors';
 import type { CrdSchemas } from './load';
 import { cloneJson } from '../../ir/clone';
@@ -23,7 +23,7 @@ export interface ResourceProblem {
 }
 
 export interface ResourceValidation {
-  /** The object with the CRD defaults applied (the input, copied, when there are problems). */
+  /** The object with the CRD defaults applied (the input, copied, when there are problems; with owned, the input itself). */
   object: Record<string, unknown>;
   problems: ResourceProblem[];
   /** CEL rules that were due here but could not be compiled (skipped). */
@@ -42,6 +42,11 @@ export interface ResourceValidationOptions {
    * written for the experimental channel.
    */
   unknownFields?: 'reject' | 'prune';
+  /**
+   * obj is the caller's own (a parser's fresh value): the defaults are applied to it in place
+   * instead of to a copy, and it is what the result holds, problems or not.
+   */
+  owned?: boolean;
 }
 
 /** The API server's own words when schema errors keep CEL rules from running. */
@@ -53,21 +58,28 @@ function isBlocking(error: FieldError): boolean {
     || error.type === 'Too long' || error.type === 'Too many';
 }
 
-/** Schema defaults of a whole object; a status default (GatewayClass, Gateway) is not added: status belongs to controllers. */
-function defaultWithSchema(schema: JSONSchemaProps, obj: Record<string, unknown>): Record<string, unknown> {
-  const defaulted = applySchemaDefaults(schema, obj);
-  if (obj.status === undefined) delete defaulted.status;
+/**
+ * Schema defaults of a whole object (a copy, or obj itself when owned); a status default
+ * (GatewayClass, Gateway) is not added: status belongs to controllers.
+ */
+function defaultWithSchema(schema: JSONSchemaProps, obj: Record<string, unknown>, owned = false): Record<string, unknown> {
+  const hadStatus = obj.status !== undefined;
+  let defaulted = obj;
+  if (owned) applySchemaDefaultsInPlace(schema, obj);
+  else defaulted = applySchemaDefaults(schema, obj);
+  if (!hadStatus) delete defaulted.status;
   return defaulted;
 }
 
 /**
- * obj with the CRD defaults of its apiVersion and kind applied (a copy), as the API server stores
- * it; undefined when schemas has no CRD for it. Not validated.
+ * obj with the CRD defaults of its apiVersion and kind applied (a copy; with owned, obj itself,
+ * changed in place), as the API server stores it; undefined when schemas has no CRD for it. Not
+ * validated.
  */
-export function defaultResource<T extends object>(schemas: CrdSchemas, obj: T): T | undefined {
+export function defaultResource<T extends object>(schemas: CrdSchemas, obj: T, owned = false): T | undefined {
   const record = obj as Record<string, unknown>;
   const resolved = schemas.lookup(typeof record.apiVersion === 'string' ? record.apiVersion : '', typeof record.kind === 'string' ? record.kind : '');
-  return resolved ? defaultWithSchema(resolved.schema, record) as T : undefined;
+  return resolved ? defaultWithSchema(resolved.schema, record, owned) as T : undefined;
 }
 
 function nameOf(obj: Record<string, unknown>): string {
@@ -92,13 +104,13 @@ export function validateResource(schemas: CrdSchemas, obj: Record<string, unknow
   if (unknown.length > 0) {
     const prefix = `${kind} in version "${resolved.version}" cannot be handled as a ${kind}: strict decoding error`;
     return {
-      object: cloneJson(obj),
+      object: options.owned ? obj : cloneJson(obj),
       problems: unknown.map((path) => ({ path, message: `${prefix}: unknown field "${formatFieldPath(path)}"` })),
       skippedRules: [],
     };
   }
 
-  const defaulted = defaultWithSchema(schema, obj);
+  const defaulted = defaultWithSchema(schema, obj, options.owned);
   const invalid = `${kind}.${resolved.group} ${JSON.stringify(nameOf(obj))} is invalid`;
   const problem = (error: FieldError): ResourceProblem => ({ path: error.path, message: `${invalid}: ${formatFieldError(error)}`, error });
 
@@ -112,5 +124,5 @@ export function validateResource(schemas: CrdSchemas, obj: Record<string, unknow
     problems.push(...cel.errors.map(problem));
     skippedRules = [...cel.skipped];
   }
-  return { object: problems.length === 0 ? defaulted : cloneJson(obj), problems, skippedRules };
+  return { object: problems.length === 0 || options.owned ? defaulted : cloneJson(obj), problems, skippedRules };
 }

@@ -56,9 +56,10 @@ export interface FastDocument {
 function hasSpecialKeys(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasSpecialKeys);
   if (value === null || typeof value !== 'object') return false;
-  for (const [key, child] of Object.entries(value)) {
+  // for...in, not Object.entries: this runs over every value of every file, and allocates nothing.
+  for (const key in value) {
     if (key === '<<' || key === 'null') return true;
-    if (hasSpecialKeys(child)) return true;
+    if (hasSpecialKeys((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }

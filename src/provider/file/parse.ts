@@ -26,6 +26,7 @@ import { GATEWAY_GROUP } from '../../apis/gateway';
 import type { ProviderError } from '../../message/resources';
 import { defaultCrdSchemas, GATEWAY_API_BUNDLE_VERSION, type CrdSchemas } from '../crd/load';
 import { validateResource } from '../crd/resource';
+import { compactCopy } from '../compact';
 import type { ProviderObject } from '../defaults';
 import { contentStart, LineIndex, readFast } from './fast-yaml';
 import { describeObject, kindInfo, KINDS, type ObjectIdentity } from './kinds';
@@ -47,6 +48,12 @@ export interface ParseOptions {
   schemas?: CrdSchemas;
   /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
   unknownFields?: 'reject' | 'prune';
+  /**
+   * The objects are kept for long (the file provider): each is copied into its compact form
+   * (compact.ts), which does not keep the file's text alive. One-shot readers (`pier translate`)
+   * skip the copy.
+   */
+  compact?: boolean;
 }
 
 export interface ParseResult {
@@ -253,7 +260,8 @@ class FileParser {
     const { status: _status, ...rest } = value;
     let accepted: Record<string, unknown> = { ...rest, metadata };
     if (isGatewayApi) {
-      const validation = validateResource(this.options.schemas ?? defaultCrdSchemas(), accepted, { unknownFields: this.options.unknownFields });
+      // The value is this parser's own: defaulted in place, not copied.
+      const validation = validateResource(this.options.schemas ?? defaultCrdSchemas(), accepted, { unknownFields: this.options.unknownFields, owned: true });
       if (!validation) throw new Error(`no CRD schema for ${String(apiVersion)} ${info.kind}`); // kinds.ts and the bundle disagree
       if (validation.problems.length > 0) {
         reject(validation.problems, '');
@@ -261,7 +269,12 @@ class FileParser {
       }
       accepted = validation.object;
     }
-    this.result.objects.push({ object: accepted as unknown as ProviderObject, source: this.source, line: doc.locate(base)?.line ?? 1 });
+    // With options.compact, kept in its compact form, with the kind and apiVersion strings shared
+    // by every object of the kind rather than copied in each.
+    const kept = this.options.compact === true ? compactCopy(accepted) : accepted;
+    kept.kind = info.kind;
+    kept.apiVersion = info.apiVersions.find((version) => version === apiVersion) ?? apiVersion;
+    this.result.objects.push({ object: kept as unknown as ProviderObject, source: this.source, line: doc.locate(base)?.line ?? 1 });
   }
 }
 

@@ -21,6 +21,7 @@
  * reads empty where it had content (the moment between an editor's truncate and its write) is
  * read again within milliseconds before its objects are dropped.
  */
+import { hash } from 'node:crypto';
 import { existsSync, lstatSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,7 +36,7 @@ import { compareProviderErrors, formatProviderError } from './errors';
 import { keepLastGood } from './lastgood';
 import { describeFsError, isHidden, isManifestFile, listManifestFiles } from './load';
 import { ObjectIndex } from './objects/object-index';
-import { parseManifests, type ParseResult, type SourcedObject } from './parse';
+import { parseManifests, type SourcedObject } from './parse';
 import { FileReader, Slicer, type ReadResult } from './read';
 import { BurstScheduler } from './watch/schedule';
 import { DirectoryWatchers, isUnder } from './watch/watchers';
@@ -74,11 +75,20 @@ export interface FileProviderStats {
 }
 
 interface FileState {
-  /** Text of the last read, so an unchanged file is not parsed again. */
-  text?: string;
+  /**
+   * Digest of the last read's text, so an unchanged file is not parsed again. Not the text
+   * itself: 30,000 files' texts are megabytes that nothing else needs once parsed.
+   */
+  digest?: string;
+  /** Whether the last read had more than white space. */
+  hadContent?: boolean;
   /** Stamp (read.ts) of the last read, so a rescan skips files that did not change. */
   stamp?: string;
-  parsed?: ParseResult;
+  /**
+   * The last parse's problems (NO_ERRORS when none); undefined until the file is parsed. The
+   * parse result itself is not kept: its lists are per file, and 30,000 files add up.
+   */
+  parseErrors?: readonly ProviderError[];
   /** What the file contributes: its last good objects. */
   objects: SourcedObject[];
   /** Set while the file exists but cannot be read. */
@@ -91,9 +101,17 @@ function isBlankText(text: string | undefined): boolean {
   return text === undefined || text.trim() === '';
 }
 
+/** What identifies a file's text (SHA-1: a change detector, not a security check). */
+function textDigest(text: string): string {
+  return hash('sha1', text, 'base64');
+}
+
 function isBlank(result: ReadResult): boolean {
   return result.kind === 'text' && isBlankText(result.text);
 }
+
+/** One shared empty list for the many files without problems. */
+const NO_ERRORS: readonly ProviderError[] = Object.freeze([]);
 
 /** Longest wait between reads of a file that keeps failing. */
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -391,7 +409,7 @@ export class FileProvider {
     let result = await this.reader.read(file);
     // Empty where it had content: most likely caught between an editor's truncate and its write.
     // Look again shortly (1, 2, 4... ms, within the window) before dropping its objects.
-    for (let waited = 0, delay = 1; isBlank(result) && !isBlankText(state?.text) && waited < this.windowMs; waited += delay, delay *= 2) {
+    for (let waited = 0, delay = 1; isBlank(result) && state?.hadContent === true && waited < this.windowMs; waited += delay, delay *= 2) {
       await new Promise((resolve) => setTimeout(resolve, delay));
       result = await this.reader.read(file);
     }
@@ -426,11 +444,13 @@ export class FileProvider {
       touched.add(file);
     }
     current.stamp = result.stamp;
-    if (current.parsed && current.text === result.text) return;
+    const digest = textDigest(result.text);
+    if (current.parseErrors !== undefined && current.digest === digest) return;
     this.counters.parses += 1;
-    const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields });
-    current.text = result.text;
-    current.parsed = parsed;
+    const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields, compact: true });
+    current.digest = digest;
+    current.hadContent = !isBlankText(result.text);
+    current.parseErrors = parsed.errors.length === 0 ? NO_ERRORS : parsed.errors;
     current.objects = keepLastGood(current.objects, parsed);
     this.index.setSource(file, current.objects);
     touched.add(file);
@@ -491,7 +511,7 @@ export class FileProvider {
       const state = this.files.get(source);
       const errors = [
         ...(state?.readError ? [state.readError] : []),
-        ...(state?.parsed?.errors ?? []),
+        ...(state?.parseErrors ?? []),
         ...this.index.duplicateErrors(source),
       ];
       this.publishErrors(source, errors.sort(compareProviderErrors));

@@ -73,9 +73,13 @@ const NODE_FS: FsApi = {
   stat: (file) => fs.statSync(file, { bigint: true }),
 };
 
-/** What identifies one version of a file's content, for rescans: device, inode, size, modification and change times. */
+/**
+ * What identifies one version of a file's content, for rescans: device, inode, size, modification
+ * and change times. Joined, not a template literal: one stamp is kept per file, and a template
+ * makes a tree of string pieces (about 340 bytes) where join makes one flat string (about 80).
+ */
 export function stampOf(stat: BigIntStats): string {
-  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+  return [stat.dev, stat.ino, stat.size, stat.mtimeNs, stat.ctimeNs].join(':');
 }
 
 export class FileReader {

@@ -29,13 +29,25 @@ export class GenerationTracker {
 
   /** The generation of object, published under key now: its previous one, or one more if its spec changed. */
   next(key: string, object: ProviderObject): number {
-    const spec = specOf(object);
+    const generation = this.peek(key, object);
+    this.remember(key, object, generation);
+    return generation;
+  }
+
+  /** What next() would say, without recording it (the caller records it with remember()). */
+  peek(key: string, object: ProviderObject): number {
     const previous = this.seen.get(key);
-    if (previous && deepEqual(previous.spec, spec)) return previous.generation;
-    const generation = previous ? previous.generation + 1 : 1;
+    if (!previous) return 1;
+    return deepEqual(previous.spec, specOf(object)) ? previous.generation : previous.generation + 1;
+  }
+
+  /** Records object's spec as the one of generation, under key. */
+  remember(key: string, object: ProviderObject, generation: number): void {
+    const previous = this.seen.get(key);
+    if (previous?.generation === generation) return;
+    const spec = specOf(object);
     // A frozen object's parts cannot change: keep them instead of a copy.
     this.seen.set(key, { generation, spec: Object.isFrozen(object) ? spec : cloneJson(spec) });
-    return generation;
   }
 
   /** The object under key is no longer published. */

@@ -14,7 +14,7 @@ import type { Namespace } from '../../../apis/core';
 import type { ProviderError } from '../../../message/resources';
 import { TABLE_OF_KIND, tableKey, type TableName } from '../../../message/tables';
 import { freezeValue } from '../../../message/watchable';
-import { applyDefaults, type ProviderObject } from '../../defaults';
+import { applyDefaults, applyOwnedDefaults, type ProviderObject } from '../../defaults';
 import { compareProviderErrors } from '../errors';
 import { describeObject, identityKey, identityOf } from '../kinds';
 import type { SourcedObject } from '../parse';
@@ -46,8 +46,8 @@ export interface ObjectIndexOptions {
   generations: boolean;
   /**
    * The definitions given are the index's to change (the file provider's own): a resolved
-   * definition then holds the published, defaulted object in place of the one read, so one copy
-   * of each object stays in memory, not two. Without it the inputs are left as they are (collect).
+   * definition's object is defaulted and frozen in place (no copy), so one copy of each object
+   * stays in memory, not two. Without it the inputs are left as they are (collect).
    */
   ownsDefinitions?: boolean;
 }
@@ -56,7 +56,7 @@ export class ObjectIndex {
   /** Definitions of each identity, in resolution order. */
   private readonly definitions = new Map<string, SourcedObject[]>();
   /** What each source defines. */
-  private readonly bySource = new Map<string, SourcedObject[]>();
+  private readonly bySource = new Map<string, readonly SourcedObject[]>();
   /** Published object per identity, and the definition it came from (undefined: a made-up Namespace). */
   private readonly published = new Map<string, { object: ProviderObject; from: SourcedObject | undefined }>();
   /** Identities defined in each namespace (a namespace is used while this is above zero). */
@@ -72,13 +72,16 @@ export class ObjectIndex {
 
   constructor(private readonly options: ObjectIndexOptions) {}
 
-  /** Replaces everything source defines with objects (empty: the source is gone). */
+  /**
+   * Replaces everything source defines with objects (empty: the source is gone). The list is
+   * kept as given, not copied (one list per file adds up): the caller does not change it later.
+   */
   setSource(source: string, objects: readonly SourcedObject[]): void {
     const previous = this.bySource.get(source) ?? [];
     if (previous.length === objects.length && previous.every((o, i) => o === objects[i])) return;
     for (const old of previous) this.removeDefinition(old);
     if (objects.length === 0) this.bySource.delete(source);
-    else this.bySource.set(source, [...objects]);
+    else this.bySource.set(source, objects);
     for (const added of objects) this.addDefinition(added);
     this.dirtySources.add(source);
   }
@@ -177,15 +180,24 @@ export class ObjectIndex {
     // The same definition as published: nothing to do (made-up Namespaces never change).
     if (current && current.from === winner) return undefined;
     // Frozen once here: the tables then share it instead of copying it, and generations keep its spec as is.
-    let defaulted = this.defaulted.has(object) ? object : freezeValue(applyDefaults(object));
-    if (this.options.ownsDefinitions && winner && winner.object !== defaulted) {
-      // Applying defaults again to the defaulted object would change nothing: it is not copied again.
+    let defaulted = object;
+    if (this.options.ownsDefinitions === true && winner !== undefined && !this.defaulted.has(object)) {
+      // The definition is the index's own: defaulted, given its generation and frozen in place,
+      // it is what is published (no copy). A later resolve of it leaves it as it is.
+      defaulted = applyOwnedDefaults(object);
+      const generation = this.options.generations ? this.generations.peek(identity, defaulted) : undefined;
+      if (generation !== undefined) defaulted.metadata.generation = generation;
+      freezeValue(defaulted);
+      if (generation !== undefined) this.generations.remember(identity, defaulted, generation);
       this.defaulted.add(defaulted);
-      winner.object = defaulted;
-    }
-    if (this.options.generations) {
-      const generation = this.generations.next(identity, defaulted);
-      defaulted = freezeValue({ ...defaulted, metadata: { ...defaulted.metadata, generation } });
+    } else {
+      if (!this.defaulted.has(object)) defaulted = freezeValue(applyDefaults(object));
+      if (this.options.generations) {
+        const generation = this.generations.next(identity, defaulted);
+        if (defaulted.metadata.generation !== generation) {
+          defaulted = freezeValue({ ...defaulted, metadata: { ...defaulted.metadata, generation } });
+        }
+      }
     }
     this.published.set(identity, { object: defaulted, from: winner });
     return { table: TABLE_OF_KIND[defaulted.kind], key: tableKey(defaulted), object: defaulted };

@@ -10,15 +10,9 @@
  * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
  */
 import type { HTTPRoute } from '../src/apis/gateway';
-import { GatewayAPITranslatorRunner } from '../src/gatewayapi/runner';
-import { silentLogger } from '../src/logging/logger';
-import { Bus } from '../src/message/resources';
-import { SnapshotCache } from '../src/xds/cache/cache';
-import { XdsCacheRunner } from '../src/xds/cache/runner';
-import { EndpointRunner } from '../src/xds/translator';
-import { XdsTranslatorRunner } from '../src/xds/translator/runner';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
-import { publishObject, publishResources } from './lib/publish';
+import { startInProcessPipeline } from './lib/pipeline';
+import { publishObject } from './lib/publish';
 import { fmtMs, memoryAfterGc, note, percentile, printTable, settle, until } from './lib/stats';
 
 const SHAPES: FleetShape[] = (process.env.PIER_BENCH_ROUTE_EDIT_SHAPES ?? '10x1000,1x3000').split(',').map((s) => {
@@ -60,20 +54,8 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
   const last = base.httpRoutes.find((r) => r.metadata.name === `${gateway}-r-${shape.routesPerGateway - 1}`);
   if (!last) throw new Error('no last route');
   const heapBefore = (await memoryAfterGc()).heapUsed;
-  const logger = silentLogger();
-  const bus = new Bus();
-  const cache = new SnapshotCache({ logger });
-  const runners = [
-    new XdsCacheRunner({ bus, cache, logger }),
-    new EndpointRunner({ bus, logger }),
-    new XdsTranslatorRunner({ bus, logger }),
-    new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger }),
-  ];
-  for (const r of runners) r.start();
+  const { bus, cache, stop } = await startInProcessPipeline(CONTROLLER, base, TIMEOUT_MS);
   try {
-    publishResources(bus, base);
-    await until('the pipeline to serve every gateway', () => cache.stats().gateways === shape.gateways && cache.stats().resources > 0, TIMEOUT_MS);
-    await until('the pipeline to settle', () => bus.xdsEndpoints.keys().length === shape.gateways, TIMEOUT_MS);
     const heapMiB = ((await memoryAfterGc()).heapUsed - heapBefore) / MIB;
     const time = async (make: (i: number) => HTTPRoute): Promise<Timings> => {
       const out: Timings = { wall: [], cpu: [] };
@@ -104,9 +86,7 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
     const rows = kinds.map(([kind, t]) => [label, kind, fmtMs(percentile(t.cpu, 50)), fmtMs(percentile(t.cpu, 90)), fmtMs(percentile(t.wall, 50)), fmtMs(percentile(t.wall, 90))]);
     return { rows, heapMiB };
   } finally {
-    for (const r of [...runners].reverse()) await r.stop();
-    bus.close();
-    cache.close();
+    await stop();
   }
 }
 

@@ -7,20 +7,18 @@
  * resources were encoded for it.
  */
 import { translate } from '../src/gatewayapi/translate';
-import { GatewayAPITranslatorRunner } from '../src/gatewayapi/runner';
 import type { XdsIR } from '../src/ir/types';
 import { silentLogger } from '../src/logging/logger';
-import { Bus, type ProviderResources } from '../src/message/resources';
+import type { ProviderResources } from '../src/message/resources';
 import type { KubeObject } from '../src/apis/meta';
 import { SnapshotCache } from '../src/xds/cache/cache';
-import { XdsCacheRunner } from '../src/xds/cache/runner';
 import { loadXdsProtos } from '../src/xds/proto';
-import { endpointSourceFromSlices, EndpointRunner, translateXds } from '../src/xds/translator';
+import { endpointSourceFromSlices, translateXds } from '../src/xds/translator';
 import type { EndpointSource } from '../src/xds/translator/endpoints/endpoints';
-import { XdsTranslatorRunner } from '../src/xds/translator/runner';
 import type { XdsResources } from '../src/xds/types';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, type FleetShape } from './lib/fixtures';
-import { publishObject, publishResources } from './lib/publish';
+import { startInProcessPipeline } from './lib/pipeline';
+import { publishObject } from './lib/publish';
 import { fmtBytes, fmtMs, median, note, percentile, printTable, timed, until } from './lib/stats';
 
 const SHAPES: FleetShape[] = [
@@ -107,21 +105,8 @@ interface EditResult {
  * the store of the one edited object until the snapshot cache has published the change.
  */
 async function pipelineEdits(base: ProviderResources, edits: readonly KubeObject[]): Promise<EditResult> {
-  const logger = silentLogger();
-  const bus = new Bus();
-  const cache = new SnapshotCache({ logger });
-  const runners = [
-    new XdsCacheRunner({ bus, cache, logger }),
-    new EndpointRunner({ bus, logger }),
-    new XdsTranslatorRunner({ bus, logger }),
-    new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, logger }),
-  ];
-  for (const r of runners) r.start();
+  const { bus, cache, stop } = await startInProcessPipeline(CONTROLLER, base, EDIT_TIMEOUT_MS);
   try {
-    publishResources(bus, base);
-    const gateways = new Set(base.gateways.map((g) => `${g.metadata.namespace ?? ''}/${g.metadata.name}`));
-    await until('the pipeline to serve every gateway', () => cache.stats().gateways === gateways.size && cache.stats().resources > 0, EDIT_TIMEOUT_MS);
-    await until('the pipeline to settle', () => bus.xdsEndpoints.keys().length === gateways.size, EDIT_TIMEOUT_MS);
     const times: number[] = [];
     const encodes: number[] = [];
     const started = Date.now();
@@ -137,9 +122,7 @@ async function pipelineEdits(base: ProviderResources, edits: readonly KubeObject
     }
     return { p50: percentile(times, 50), p90: percentile(times, 90), max: Math.max(...times), encodes, count: times.length };
   } finally {
-    for (const r of [...runners].reverse()) await r.stop();
-    bus.close();
-    cache.close();
+    await stop();
   }
 }
 

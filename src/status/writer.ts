@@ -80,19 +80,10 @@ export function stampTransitions(next: ObjectStatus, previous: ObjectStatus | un
       const prev = previous?.kind === 'GatewayClass' ? previous.status : undefined;
       return { ...next, status: { ...next.status, conditions: stampConditions(next.status.conditions, prev?.conditions, now) } };
     }
-    case 'Gateway': {
-      const prev = previous?.kind === 'Gateway' ? previous.status : undefined;
-      return {
-        ...next,
-        status: {
-          ...next.status,
-          conditions: stampConditions(next.status.conditions, prev?.conditions, now),
-          listeners: next.status.listeners && stampEach(next.status.listeners, prev?.listeners, (a, b) => a.name === b.name, now),
-        },
-      };
-    }
+    // Both have conditions and per-listener statuses, stamped alike.
+    case 'Gateway':
     case 'ListenerSet': {
-      const prev = previous?.kind === 'ListenerSet' ? previous.status : undefined;
+      const prev = previous?.kind === next.kind ? previous.status as typeof next.status : undefined;
       return {
         ...next,
         status: {

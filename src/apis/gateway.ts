@@ -348,6 +348,8 @@ export interface HTTPRouteRule {
   backendRefs?: HTTPBackendRef[];
   timeouts?: HTTPRouteTimeouts;
   retry?: HTTPRouteRetry;
+  /** Experimental channel; Pier does not implement it and refuses a rule that asks for it. */
+  sessionPersistence?: Record<string, unknown>;
 }
 
 export interface HTTPRoute extends KubeObject {
@@ -395,6 +397,8 @@ export interface GRPCRouteRule {
   matches?: GRPCRouteMatch[];
   filters?: GRPCRouteFilter[];
   backendRefs?: GRPCBackendRef[];
+  /** Experimental channel; Pier does not implement it and refuses a rule that asks for it. */
+  sessionPersistence?: Record<string, unknown>;
 }
 
 export interface GRPCRoute extends KubeObject {

@@ -8,7 +8,7 @@
 import type { GRPCMethodMatch, GRPCRoute, GRPCRouteMatch, GRPCRouteRule, HTTPRouteFilter } from '../../apis/gateway';
 import type { PathMatch } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
-import { GRPC_FILTER_TYPES, translateFilters } from './httpfilters';
+import { GRPC_FILTER_TYPES, SESSION_PERSISTENCE_UNSUPPORTED, translateFilters } from './httpfilters';
 import { translateHeaderMatches, type TranslatedMatch } from './httpmatch';
 import { addRule, dropRule, HTTPLikeRouteContext, type HTTPLikeTraits, type HTTPRuleMatch } from './httprules';
 import { grpcSpecificity } from './precedence';
@@ -96,7 +96,7 @@ function translateRule(ctx: GRPCRouteContext, rule: GRPCRouteRule, ruleIndex: nu
     // GRPCRoute has no timeouts: calls, streaming ones included, last as long as client and
     // server keep them (Envoy's default route timeout of 15 s would cut long streams).
     requestTimeoutMs: 0,
-    problems: [],
+    problems: rule.sessionPersistence ? [SESSION_PERSISTENCE_UNSUPPORTED] : [],
   }, index);
 }
 

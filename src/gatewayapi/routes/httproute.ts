@@ -7,7 +7,7 @@ import type { HTTPRoute, HTTPRouteRetry, HTTPRouteRule } from '../../apis/gatewa
 import type { RetryPolicy } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
 import { parseDurationMs } from './duration';
-import { translateFilters, type RuleProblem } from './httpfilters';
+import { SESSION_PERSISTENCE_UNSUPPORTED, translateFilters, type RuleProblem } from './httpfilters';
 import { ruleMatches, translateMatch } from './httpmatch';
 import { addRule, dropRule, HTTPLikeRouteContext, type HTTPLikeTraits, type HTTPRuleMatch } from './httprules';
 import { httpSpecificity } from './precedence';
@@ -92,6 +92,7 @@ function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: nu
   const problems: RuleProblem[] = [];
   const { request, backend } = timeouts(rule, problems);
   const retry = retryPolicy(rule.retry, problems);
+  if (rule.sessionPersistence) problems.push(SESSION_PERSISTENCE_UNSUPPORTED);
   addRule(ctx, {
     ruleIndex,
     matches,

@@ -73,6 +73,8 @@ export class EchoBackend {
   /** Open HTTP/2 sessions: closing the server waits for them, so close() ends them. */
   private readonly sessions = new Set<http2.ServerHttp2Session>();
   private port = 0;
+  /** Failed attempts per uuid of the retry simulation. */
+  private readonly retryAttempts = new Map<string, number>();
   requests = 0;
 
   constructor(readonly identity: EchoIdentity, private readonly options: EchoOptions = {}) {}
@@ -98,7 +100,9 @@ export class EchoBackend {
       httpPort: String(this.port),
     };
     const text = JSON.stringify(body) + '\n';
-    const delay = new URL(req.url ?? '/', 'http://echo').searchParams.get('delay');
+    const url = new URL(req.url ?? '/', 'http://echo');
+    if (url.pathname.startsWith('/retry/') && this.failRetryAttempt(url.searchParams, req, res)) return;
+    const delay = url.searchParams.get('delay');
     const delayMs = delay ? parseGoDuration(delay) : 0;
     // Drain the request body before answering so keep-alive connections stay usable.
     req.resume();
@@ -118,6 +122,39 @@ export class EchoBackend {
         res.end(text);
       }, delayMs);
     });
+  }
+
+  /**
+   * echo-basic's retry simulation (/retry/...?uuid=U&succeedAfter=N[&responseCode=C]): the first
+   * N requests carrying uuid U fail, with status C or, without it, a connection reset; later
+   * ones are echoed. True when this request was answered here (failed or refused).
+   */
+  private failRetryAttempt(query: URLSearchParams, req: EchoRequest, res: EchoReply): boolean {
+    const uuid = query.get('uuid');
+    const succeedAfter = Number.parseInt(query.get('succeedAfter') ?? '', 10);
+    const refusal = !uuid ? 'uuid is required' : Number.isNaN(succeedAfter) ? 'succeedAfter is required' : null;
+    if (refusal !== null || !uuid) {
+      req.resume();
+      res.writeHead(400);
+      res.end(refusal ?? '');
+      return true;
+    }
+    const attempts = this.retryAttempts.get(uuid) ?? 0;
+    if (attempts >= succeedAfter) return false;
+    // Bounded: a long-running demo backend must not grow without end.
+    if (this.retryAttempts.size >= 10_000) this.retryAttempts.clear();
+    this.retryAttempts.set(uuid, attempts + 1);
+    req.resume();
+    const responseCode = Number.parseInt(query.get('responseCode') ?? '', 10);
+    if (!Number.isNaN(responseCode)) {
+      res.writeHead(responseCode);
+      res.end();
+    } else if ('stream' in res) {
+      res.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+    } else {
+      req.socket.resetAndDestroy();
+    }
+    return true;
   }
 
   /** The HTTP/1.1 server; its port is the httpPort the answers report. /ws upgrades to a WebSocket that echoes each message. */

@@ -71,6 +71,7 @@ import { HTTPRouteTimeoutRequest } from './HTTPRouteTimeoutRequest';
 import { HTTPRouteTimeoutBackendRequest } from './HTTPRouteTimeoutBackendRequest';
 import { HTTPRouteBackendProtocolH2C } from './HTTPRouteBackendProtocolH2C';
 import { HTTPRouteHTTPSListenerDetectMisdirectedRequests } from './HTTPRouteHTTPSListenerDetectMisdirectedRequests';
+import { HTTPRouteRetry } from './HTTPRouteRetry';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -143,6 +144,7 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   HTTPRouteTimeoutBackendRequest,
   HTTPRouteBackendProtocolH2C,
   HTTPRouteHTTPSListenerDetectMisdirectedRequests,
+  HTTPRouteRetry,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -42,6 +42,8 @@ export interface TimeoutConfig {
   namespacesMustBeReady: number;
   requestTimeout: number;
   latestObservedGenerationSet: number;
+  listenerSetMustHaveCondition: number;
+  listenerSetListenersMustHaveConditions: number;
   requiredConsecutiveSuccesses: number;
   /** Pause after a failed attempt in AwaitConvergence (the suite waits 1s). */
   convergenceRetryDelay: number;
@@ -63,6 +65,8 @@ export const TIMEOUTS: TimeoutConfig = {
   namespacesMustBeReady: 20_000,
   requestTimeout: 5_000,
   latestObservedGenerationSet: 15_000,
+  listenerSetMustHaveCondition: 15_000,
+  listenerSetListenersMustHaveConditions: 15_000,
   requiredConsecutiveSuccesses: 3,
   convergenceRetryDelay: 250,
   testDeadline: 30_000,

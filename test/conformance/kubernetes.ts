@@ -295,6 +295,25 @@ function gatewayListenersMismatch(expected: readonly ExpectedListenerStatus[], a
   return null;
 }
 
+/** GatewayMustHaveAttachedListeners: status.attachedListenerSets (upstream reports with t.Errorf). */
+export async function gatewayMustHaveAttachedListeners(t: T, s: Harness, gw: NN, expectedCount: number): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayStatusMustHaveListeners, async () => {
+    const generation = s.generation('Gateway', gw.namespace, gw.name);
+    if (generation === undefined) return false;
+    const status = await s.status('Gateway', gw.namespace, gw.name);
+    const stale = conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions));
+    if (stale) {
+      last = stale;
+      return false;
+    }
+    const attached = typeof status.attachedListenerSets === 'number' ? status.attachedListenerSets : 0;
+    last = `gateway ${gw.namespace}/${gw.name} got ${attached} listeners, want ${expectedCount}`;
+    return attached === expectedCount;
+  });
+  if (!ok) t.error(`Error waiting for gateway, want ${expectedCount} listeners: ${last}`);
+}
+
 /** GatewayMustHaveZeroRoutes (upstream reports with t.Errorf: the test goes on, but fails). */
 export async function gatewayMustHaveZeroRoutes(t: T, s: Harness, gw: NN): Promise<void> {
   let last = '';
@@ -307,6 +326,79 @@ export async function gatewayMustHaveZeroRoutes(t: T, s: Harness, gw: NN): Promi
     return listeners.length === 0 || (listeners.length === 1 && listeners[0].attachedRoutes === 0);
   });
   if (!ok) t.error(`Error waiting for gateway, got Gateway listeners ${last}, want zero listeners or exactly 1 listener with zero routes`);
+}
+
+// ---------------------------------------------------------------- ListenerSet
+
+/** ListenerSetMustHaveCondition */
+export async function listenerSetMustHaveCondition(t: T, s: Harness, ls: NN, expected: ExpectedCondition): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.listenerSetMustHaveCondition, async () => {
+    const generation = s.generation('ListenerSet', ls.namespace, ls.name);
+    if (generation === undefined) {
+      last = 'error fetching ListenerSet: not found';
+      return false;
+    }
+    const conditions = conditionsOf((await s.status('ListenerSet', ls.namespace, ls.name)).conditions);
+    const stale = conditionsHaveLatestObservedGeneration(generation, conditions);
+    last = stale ? `not ready: ${stale}` : show(conditions);
+    if (stale) return false;
+    return findCondition(conditions, expected.type, expected.status, expected.reason);
+  });
+  if (!ok) t.fatal(`error waiting for ListenerSet ${ls.namespace}/${ls.name} status to have a Condition ${expected.type}=${expected.status}/${expected.reason ?? ''}; got ${last}`);
+}
+
+/** ListenerSetListenersMustHaveConditions (all listeners, or the named ones). */
+export async function listenerSetListenersMustHaveConditions(t: T, s: Harness, ls: NN, conditions: readonly ExpectedCondition[], ...listenerNames: string[]): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.listenerSetListenersMustHaveConditions, async () => {
+    const generation = s.generation('ListenerSet', ls.namespace, ls.name);
+    if (generation === undefined) {
+      last = 'error fetching ListenerSet: not found';
+      return false;
+    }
+    const status = await s.status('ListenerSet', ls.namespace, ls.name);
+    const stale = conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions));
+    if (stale) {
+      last = `condition not yet at observed generation: ${stale}`;
+      return false;
+    }
+    const unmatched = new Set(listenerNames);
+    for (const c of conditions) {
+      for (const l of listenersOf(status)) {
+        if (listenerNames.length > 0 && !listenerNames.includes(l.name)) continue;
+        if (!findCondition(l.conditions, c.type, c.status, c.reason)) {
+          last = `listener set ${ls.name} doesn't have ${c.type} condition set to ${c.status} on ${l.name} listener: ${show(l.conditions)}`;
+          return false;
+        }
+        unmatched.delete(l.name);
+      }
+    }
+    if (unmatched.size > 0) {
+      last = `listeners ${[...unmatched].join(', ')} not in status`;
+      return false;
+    }
+    return true;
+  });
+  if (!ok) t.fatal(`error waiting for ListenerSet status to have conditions matching expectations on the listeners: ${last}`);
+}
+
+/** ListenerSetStatusMustHaveListeners (listenerSetListenersMatch is gatewayListenersMatch's check). */
+export async function listenerSetStatusMustHaveListeners(t: T, s: Harness, ls: NN, expected: readonly ExpectedListenerStatus[]): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.listenerSetListenersMustHaveConditions, async () => {
+    const generation = requireObject(t, s, 'ListenerSet', ls.namespace, ls.name);
+    const status = await s.status('ListenerSet', ls.namespace, ls.name);
+    const stale = conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions));
+    if (stale) {
+      last = stale;
+      return false;
+    }
+    const mismatch = gatewayListenersMismatch(expected, listenersOf(status));
+    last = mismatch ?? '';
+    return mismatch === null;
+  });
+  if (!ok) t.fatal(`error waiting for ListenerSet status to have listeners matching expectations: ${last}`);
 }
 
 /** NamespacesMustBeReady: every Gateway (not opted out) Accepted and Programmed at its generation, and pods. */

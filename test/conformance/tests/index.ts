@@ -72,6 +72,10 @@ import { HTTPRouteTimeoutBackendRequest } from './HTTPRouteTimeoutBackendRequest
 import { HTTPRouteBackendProtocolH2C } from './HTTPRouteBackendProtocolH2C';
 import { HTTPRouteHTTPSListenerDetectMisdirectedRequests } from './HTTPRouteHTTPSListenerDetectMisdirectedRequests';
 import { HTTPRouteRetry } from './HTTPRouteRetry';
+import { ListenerSetAllowedNamespaceNone } from './ListenerSetAllowedNamespaceNone';
+import { ListenerSetAllowedNamespaceSame } from './ListenerSetAllowedNamespaceSame';
+import { ListenerSetAllowedNamespaceSelector } from './ListenerSetAllowedNamespaceSelector';
+import { ListenerSetDefaultNotAllowed } from './ListenerSetDefaultNotAllowed';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -145,6 +149,10 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   HTTPRouteBackendProtocolH2C,
   HTTPRouteHTTPSListenerDetectMisdirectedRequests,
   HTTPRouteRetry,
+  ListenerSetAllowedNamespaceNone,
+  ListenerSetAllowedNamespaceSame,
+  ListenerSetAllowedNamespaceSelector,
+  ListenerSetDefaultNotAllowed,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -76,6 +76,8 @@ import { ListenerSetAllowedNamespaceNone } from './ListenerSetAllowedNamespaceNo
 import { ListenerSetAllowedNamespaceSame } from './ListenerSetAllowedNamespaceSame';
 import { ListenerSetAllowedNamespaceSelector } from './ListenerSetAllowedNamespaceSelector';
 import { ListenerSetDefaultNotAllowed } from './ListenerSetDefaultNotAllowed';
+import { ListenerSetHostnameConflict } from './ListenerSetHostnameConflict';
+import { ListenerSetProtocolConflict } from './ListenerSetProtocolConflict';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -153,6 +155,8 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetAllowedNamespaceSame,
   ListenerSetAllowedNamespaceSelector,
   ListenerSetDefaultNotAllowed,
+  ListenerSetHostnameConflict,
+  ListenerSetProtocolConflict,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -64,6 +64,15 @@ export function gatewayRef(nn: NN, ...listenerNames: string[]): GatewayRef {
   return { ...nn, listenerNames: listenerNames.length > 0 ? listenerNames : [''] };
 }
 
+/** kubernetes.ResourceRef: a route parent of either kind, with optional listener names. */
+export interface ResourceRef extends GatewayRef {
+  kind: 'Gateway' | 'ListenerSet';
+}
+
+export function resourceRef(kind: ResourceRef['kind'], nn: NN, ...listenerNames: string[]): ResourceRef {
+  return { ...gatewayRef(nn, ...listenerNames), kind };
+}
+
 // ---------------------------------------------------------------- status accessors
 
 function conditionsOf(v: unknown): Condition[] {
@@ -440,26 +449,29 @@ export async function namespacesMustBeReady(t: T, s: Harness, namespaces: readon
 /** GatewayAndHTTPRoutesMustBeAccepted: the Gateway's address ("ip:port"). */
 export async function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
   const address = await waitForGatewayAddress(t, s, gw);
-  await routesAndParentMustBeAccepted(t, s, gw, routes);
+  await routesAndParentMustBeAccepted(t, s, { ...gw, kind: 'Gateway' }, routes);
   await s.waitForDataPlane(gw.namespace, gw.name, t);
   return address;
 }
 
-async function routesAndParentMustBeAccepted(t: T, s: Harness, gw: GatewayRef, routes: readonly NN[]): Promise<void> {
+/** RoutesAndParentMustBeAccepted (HTTPRoutes), then ResourceListenersMustHaveConditions. */
+export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: ResourceRef, routes: readonly NN[]): Promise<void> {
   for (const route of routes) {
-    const namespaceRequired = route.namespace !== gw.namespace;
-    const parents: ExpectedRouteParentStatus[] = gw.listenerNames.map((listener) => ({
-      parentRef: { group: GATEWAY_GROUP, kind: 'Gateway', name: gw.name, namespace: gw.namespace, sectionName: listener },
+    const namespaceRequired = route.namespace !== parent.namespace;
+    const parents: ExpectedRouteParentStatus[] = parent.listenerNames.map((listener) => ({
+      parentRef: { group: GATEWAY_GROUP, kind: parent.kind, name: parent.name, namespace: parent.namespace, sectionName: listener },
       controllerName: s.controllerName,
       conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted' }],
     }));
     await httpRouteMustHaveParents(t, s, route, parents, namespaceRequired);
   }
-  await gatewayListenersMustHaveConditions(t, s, gw, [
+  const required: ExpectedCondition[] = [
     { type: 'ResolvedRefs', status: 'True' },
     { type: 'Accepted', status: 'True' },
     { type: 'Programmed', status: 'True' },
-  ]);
+  ];
+  if (parent.kind === 'Gateway') await gatewayListenersMustHaveConditions(t, s, parent, required);
+  else await listenerSetListenersMustHaveConditions(t, s, parent, required);
 }
 
 /** RouteMustHaveParents for HTTPRoute. */

@@ -130,7 +130,8 @@ function stringMap(v: unknown): Record<string, string> {
  * - kinds Pier does not read (Deployment, ConfigMap, ...) are dropped; their pods run as echo backends;
  * - Namespaces get the kubernetes.io/metadata.name label the API server adds;
  * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
- * - each Gateway gets spec.addresses: its own loopback address;
+ * - each Gateway gets spec.addresses: its own loopback address; Gateway and ListenerSet listeners
+ *   get their ports as moved (see AdaptEnv.listenerPort);
  * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
  *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
  */
@@ -148,6 +149,9 @@ export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): Kub
         break;
       case 'Gateway':
         adaptGateway(doc, env);
+        break;
+      case 'ListenerSet':
+        moveListenerPorts(spec(doc), env);
         break;
       case 'Service': {
         out.push(doc);
@@ -167,9 +171,13 @@ function adaptGateway(doc: KubeDoc, env: AdaptEnv): void {
   const s = spec(doc);
   s.gatewayClassName = env.gatewayClassName;
   s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
-  if (Array.isArray(s.listeners)) {
-    for (const l of s.listeners) if (isRecord(l) && typeof l.port === 'number') l.port = env.listenerPort(l.port);
-  }
+  moveListenerPorts(s, env);
+}
+
+/** Gateway and ListenerSet listeners bind their ports as moved (see AdaptEnv.listenerPort). */
+function moveListenerPorts(s: Record<string, unknown>, env: AdaptEnv): void {
+  if (!Array.isArray(s.listeners)) return;
+  for (const l of s.listeners) if (isRecord(l) && typeof l.port === 'number') l.port = env.listenerPort(l.port);
 }
 
 function endpointSliceFor(service: KubeDoc, env: AdaptEnv): KubeDoc | null {

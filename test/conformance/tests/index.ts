@@ -78,6 +78,7 @@ import { ListenerSetAllowedNamespaceSelector } from './ListenerSetAllowedNamespa
 import { ListenerSetDefaultNotAllowed } from './ListenerSetDefaultNotAllowed';
 import { ListenerSetHostnameConflict } from './ListenerSetHostnameConflict';
 import { ListenerSetProtocolConflict } from './ListenerSetProtocolConflict';
+import { ListenerSetHTTPRouting } from './ListenerSetHTTPRouting';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -157,6 +158,7 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetDefaultNotAllowed,
   ListenerSetHostnameConflict,
   ListenerSetProtocolConflict,
+  ListenerSetHTTPRouting,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -79,6 +79,9 @@ import { ListenerSetDefaultNotAllowed } from './ListenerSetDefaultNotAllowed';
 import { ListenerSetHostnameConflict } from './ListenerSetHostnameConflict';
 import { ListenerSetProtocolConflict } from './ListenerSetProtocolConflict';
 import { ListenerSetHTTPRouting } from './ListenerSetHTTPRouting';
+import { ListenerSetDualParentRefIndependence } from './ListenerSetDualParentRefIndependence';
+import { ListenerSetRouteStatusScopedToParentRef } from './ListenerSetRouteStatusScopedToParentRef';
+import { ListenerSetGatewayParentSectionNameNotFound } from './ListenerSetGatewayParentSectionNameNotFound';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -159,6 +162,9 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetHostnameConflict,
   ListenerSetProtocolConflict,
   ListenerSetHTTPRouting,
+  ListenerSetDualParentRefIndependence,
+  ListenerSetRouteStatusScopedToParentRef,
+  ListenerSetGatewayParentSectionNameNotFound,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -82,6 +82,9 @@ import { ListenerSetHTTPRouting } from './ListenerSetHTTPRouting';
 import { ListenerSetDualParentRefIndependence } from './ListenerSetDualParentRefIndependence';
 import { ListenerSetRouteStatusScopedToParentRef } from './ListenerSetRouteStatusScopedToParentRef';
 import { ListenerSetGatewayParentSectionNameNotFound } from './ListenerSetGatewayParentSectionNameNotFound';
+import { ListenerSetReferenceGrant } from './ListenerSetReferenceGrant';
+import { ListenerSetAllowedRoutesSupportedKinds } from './ListenerSetAllowedRoutesSupportedKinds';
+import { ListenerSetAllowedRoutesNamespaces } from './ListenerSetAllowedRoutesNamespaces';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -165,6 +168,9 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetDualParentRefIndependence,
   ListenerSetRouteStatusScopedToParentRef,
   ListenerSetGatewayParentSectionNameNotFound,
+  ListenerSetReferenceGrant,
+  ListenerSetAllowedRoutesSupportedKinds,
+  ListenerSetAllowedRoutesNamespaces,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -92,6 +92,9 @@ export interface HarnessOptions {
   log: (line: string) => void;
 }
 
+/** Where Pier takes addresses for Gateways that ask for one (the harness gives the others 127.10.x.y). */
+export const GATEWAY_ADDRESS_POOL = '127.30.0.0/16';
+
 const BASE_FILE = 'base.yaml';
 const SECRETS_FILE = 'secrets.yaml';
 const TEST_FILE = 'test.yaml';
@@ -147,6 +150,7 @@ export class Harness {
     this.pier = await PierProcess.start({
       config: {
         resources: this.dir, controllerName: CONTROLLER_NAME, envoy: 'auto', adsMode: this.o.adsMode ?? 'delta',
+        gatewayAddressPool: GATEWAY_ADDRESS_POOL,
         envoyLogLevel: 'error', logLevel: this.o.verbose ? 'debug' : 'info',
       },
       env: { PATH: `${path.dirname(envoy)}${path.delimiter}${process.env.PATH ?? ''}` },

@@ -130,7 +130,8 @@ function stringMap(v: unknown): Record<string, string> {
  * - kinds Pier does not read (Deployment, ConfigMap, ...) are dropped; their pods run as echo backends;
  * - Namespaces get the kubernetes.io/metadata.name label the API server adds;
  * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
- * - each Gateway gets spec.addresses: its own loopback address; Gateway and ListenerSet listeners
+ * - each Gateway gets spec.addresses: its own loopback address, unless it asks for one (an address
+ *   without a value), which Pier's address pool then gives; Gateway and ListenerSet listeners
  *   get their ports as moved (see AdaptEnv.listenerPort);
  * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
  *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
@@ -170,8 +171,14 @@ export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): Kub
 function adaptGateway(doc: KubeDoc, env: AdaptEnv): void {
   const s = spec(doc);
   s.gatewayClassName = env.gatewayClassName;
-  s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
+  // A Gateway asking for an address (an entry without a value) keeps its request: Pier's address
+  // pool answers it, which is what GatewayOptionalAddressValue checks.
+  if (!requestsPoolAddress(s)) s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
   moveListenerPorts(s, env);
+}
+
+function requestsPoolAddress(s: Record<string, unknown>): boolean {
+  return Array.isArray(s.addresses) && s.addresses.some((a) => isRecord(a) && (a.value === undefined || a.value === ''));
 }
 
 /** Gateway and ListenerSet listeners bind their ports as moved (see AdaptEnv.listenerPort). */

@@ -85,6 +85,7 @@ import { ListenerSetGatewayParentSectionNameNotFound } from './ListenerSetGatewa
 import { ListenerSetReferenceGrant } from './ListenerSetReferenceGrant';
 import { ListenerSetAllowedRoutesSupportedKinds } from './ListenerSetAllowedRoutesSupportedKinds';
 import { ListenerSetAllowedRoutesNamespaces } from './ListenerSetAllowedRoutesNamespaces';
+import { GatewayOptionalAddressValue } from './GatewayOptionalAddressValue';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -171,6 +172,7 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetReferenceGrant,
   ListenerSetAllowedRoutesSupportedKinds,
   ListenerSetAllowedRoutesNamespaces,
+  GatewayOptionalAddressValue,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

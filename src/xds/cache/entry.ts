@@ -41,9 +41,11 @@ export function contentVersion(bytes: Uint8Array): string {
 export function setVersion(entries: Iterable<ResourceEntry>): string {
   const pairs = [...entries].map((e) => [e.name, e.version] as const);
   pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const hash = createHash('sha256');
-  for (const [name, version] of pairs) hash.update(name).update('\0').update(version).update('\n');
-  return hash.digest('base64url').slice(0, VERSION_CHARS);
+  // One text hashed in one call: the same digest as hashing the parts one by one, without
+  // thousands of calls into the hash for a type of thousands of resources.
+  let text = '';
+  for (const [name, version] of pairs) text += `${name}\0${version}\n`;
+  return createHash('sha256').update(text).digest('base64url').slice(0, VERSION_CHARS);
 }
 
 /** The EDS name a cluster subscribes to, when it is an EDS cluster. */

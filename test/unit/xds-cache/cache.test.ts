@@ -1,6 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SnapshotCache, type CacheRead, type ChangeSet } from '../../../src/xds/cache';
+import { createHash } from 'node:crypto';
+import { setVersion, type ResourceEntry } from '../../../src/xds/cache/entry';
 import { loadXdsProtos } from '../../../src/xds/proto';
 import { TypeUrl } from '../../../src/xds/types';
 import { basicGateway, cluster, endpoints, listener, resources, route, secret } from './fixtures';
@@ -80,6 +82,18 @@ describe('SnapshotCache versions and encoding', () => {
     assert.equal(after.types.get(TypeUrl.Cluster)?.entries.get('c1'), before.types.get(TypeUrl.Cluster)?.entries.get('c1'));
     assert.notEqual(after.types.get(TypeUrl.ClusterLoadAssignment)?.version, before.types.get(TypeUrl.ClusterLoadAssignment)?.version);
     assert.equal(after.seq, before.seq + 1);
+  });
+
+  test('a type version is the hash of its (name, version) pairs in name order, whatever order they come in', () => {
+    // Pinned against the digest of the pairs hashed one part at a time: versions stay the same
+    // across releases, so proxies holding a version are not sent it again after an upgrade.
+    const pairs = [['b', 'v2'], ['a', 'v1'], ['c/x', 'v3']] as const;
+    const entries = pairs.map(([name, version]) => ({ name, version }) as ResourceEntry);
+    const expected = createHash('sha256');
+    for (const [name, version] of [...pairs].sort((x, y) => (x[0] < y[0] ? -1 : 1))) expected.update(name).update('\0').update(version).update('\n');
+    assert.equal(setVersion(entries), expected.digest('base64url').slice(0, 16));
+    assert.equal(setVersion([...entries].reverse()), setVersion(entries));
+    assert.notEqual(setVersion(entries.slice(1)), setVersion(entries));
   });
 
   test('the type version changes when a resource is added, removed or changed, and only then', () => {

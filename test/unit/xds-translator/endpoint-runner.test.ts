@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { SERVICE_NAME_LABEL, type EndpointSlice } from '../../../src/apis/core';
 import { silentLogger } from '../../../src/logging/logger';
 import { Bus } from '../../../src/message/resources';
+import { freezeValue } from '../../../src/message/watchable';
 import { EndpointRunner } from '../../../src/xds/translator/endpoints/endpoint-runner';
 import type { EndpointBinding } from '../../../src/xds/types';
 import { waitFor as waitForValue } from '../../helpers/net';
@@ -72,6 +73,31 @@ describe('EndpointRunner', () => {
       bus.tables.endpointSlices.delete('default/kept-1');
       await waitFor('the gateway gone', () => bus.xdsEndpoints.load(GATEWAY) === undefined);
       await waitFor('nothing retained', () => Object.values(runner.retained()).every((n) => n === 0));
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  test('a binding kept (the same frozen object) across binding changes still follows its Service', async () => {
+    const bus = new Bus();
+    const runner = new EndpointRunner({ bus, logger: silentLogger() });
+    runner.start();
+    try {
+      // The xDS translator hands over the same frozen binding for an unchanged cluster: the
+      // runner keeps its links instead of relinking it, and only relinks what came or went.
+      const kept = freezeValue(binding('kept'));
+      bus.tables.endpointSlices.store('default/kept-1', slice('kept', '10.0.1.1'));
+      bus.tables.endpointSlices.store('default/other-1', slice('other', '10.0.3.1'));
+      bus.endpointBindings.store(GATEWAY, [kept]);
+      await waitFor('the kept assignment', () => addressesOf(bus, 'default/kept/80').join() === '10.0.1.1');
+      const steady = runner.retained();
+      bus.endpointBindings.store(GATEWAY, [kept, freezeValue(binding('other'))]);
+      await waitFor('the other assignment', () => addressesOf(bus, 'default/other/80').join() === '10.0.3.1');
+      bus.endpointBindings.store(GATEWAY, [kept]);
+      await waitFor('the other cluster gone', () => (bus.xdsEndpoints.load(GATEWAY)?.endpoints.length ?? 0) === 1);
+      bus.tables.endpointSlices.store('default/kept-1', slice('kept', '10.0.1.2'));
+      await waitFor('the kept cluster\'s new address', () => addressesOf(bus, 'default/kept/80').join() === '10.0.1.2');
+      assert.deepEqual(runner.retained(), steady);
     } finally {
       await runner.stop();
     }

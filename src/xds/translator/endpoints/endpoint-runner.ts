@@ -141,12 +141,12 @@ export class EndpointRunner {
 
   private updateBindings(gateway: string, bindings: EndpointBinding[] | undefined, dirty: Map<string, Set<string> | 'all'>): void {
     const state = this.gateways.get(gateway);
-    for (const b of state?.built.values() ?? []) this.unlink(gateway, b.binding);
     if (!bindings) {
+      for (const b of state?.built.values() ?? []) this.unlink(gateway, b.binding);
       this.gateways.delete(gateway);
       this.options.bus.xdsEndpoints.delete(gateway);
       dirty.delete(gateway);
-      this.forgetUnused(state);
+      this.forgetUnused(state?.built.values());
       return;
     }
     const next: GatewayState = { built: new Map() };
@@ -154,16 +154,25 @@ export class EndpointRunner {
       const previous = state?.built.get(binding.cluster);
       // The same (frozen) binding object as before: its resources stand until its endpoints change.
       next.built.set(binding.cluster, previous && previous.binding === binding ? previous : { binding });
-      this.link(gateway, binding);
     }
+    // Only bindings that came, went or changed are relinked: a route edit on a gateway of
+    // thousands of clusters keeps almost every binding object, and relinking them all cost
+    // most of the runner's time (bench/RESULTS.md, section 8, "edit -> traffic").
+    const dropped: BuiltBinding[] = [];
+    for (const [name, b] of state?.built ?? []) {
+      if (next.built.get(name) === b) continue;
+      this.unlink(gateway, b.binding);
+      dropped.push(b);
+    }
+    for (const [name, b] of next.built) if (state?.built.get(name) !== b) this.link(gateway, b.binding);
     this.gateways.set(gateway, next);
     dirty.set(gateway, 'all');
-    this.forgetUnused(state);
+    this.forgetUnused(dropped);
   }
 
   /** Resolved endpoints of Services no binding uses any more (checked after relinking, so a kept binding keeps them). */
-  private forgetUnused(previous: GatewayState | undefined): void {
-    for (const b of previous?.built.values() ?? []) {
+  private forgetUnused(dropped: Iterable<BuiltBinding> | undefined): void {
+    for (const b of dropped ?? []) {
       for (const service of servicesOf(b.binding)) if (!this.users.has(service)) this.resolved.delete(service);
     }
   }

@@ -48,7 +48,7 @@ function run(files, concurrency, phase, hardLimitMs) {
     }, hardLimitMs);
     let text = '';
     child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       if (limit) clearTimeout(limit);
       const num = (label) => Number((text.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm')) ?? [])[1] ?? 0);
       const fail = num('fail') + num('cancelled');
@@ -66,7 +66,7 @@ function conformance(adsMode) {
     });
     let text = '';
     child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       const m = text.match(/^(\d+) passed, (\d+) failed/m) ?? [];
       resolve({ pass: Number(m[1] ?? 0), fail: Number(m[2] ?? 0), skipped: 0, code: code ?? 1 });
     });
@@ -127,7 +127,7 @@ function upstreamConformance() {
     }, UPSTREAM_LIMIT_MS);
     let text = '';
     child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       clearTimeout(limit);
       const m = text.match(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m) ?? [];
       const fail = Number(m[2] ?? 0);

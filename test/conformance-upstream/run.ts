@@ -147,7 +147,8 @@ function runSuite(binary: string, args: string[], env: NodeJS.ProcessEnv, logFil
       if (r) out(`${r.result} ${r.name}${r.result === 'SKIP' ? '' : ` (${r.seconds}s)`}${r.reason && r.result === 'FAIL' ? `: ${r.reason}` : ''}`);
     });
     child.stderr.on('data', (d: Buffer) => log.write(d));
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the suite's last lines may still be in its stdout pipe when it exits.
+    child.on('close', (code) => {
       clearTimeout(limit);
       log.end(() => resolve({ results: parser.results, code, timedOut }));
     });

@@ -239,38 +239,44 @@ export async function waitForGatewayAddress(t: T, s: Harness, ref: GatewayRef): 
   return address;
 }
 
+/** Why the listeners (all, or the named ones) do not all have the conditions; null when they do. owner names them in the message. */
+function listenerConditionsMismatch(owner: string, listeners: readonly ListenerStatus[], conditions: readonly ExpectedCondition[], listenerNames: readonly string[]): string | null {
+  const unmatched = new Set(listenerNames);
+  for (const c of conditions) {
+    for (const l of listeners) {
+      if (listenerNames.length > 0 && !listenerNames.includes(l.name)) continue;
+      if (!findCondition(l.conditions, c.type, c.status, c.reason)) {
+        return `${owner} doesn't have ${c.type} condition set to ${c.status} on ${l.name} listener: ${show(l.conditions)}`;
+      }
+      unmatched.delete(l.name);
+    }
+  }
+  return unmatched.size > 0 ? `listeners ${[...unmatched].join(', ')} not in status` : null;
+}
+
 /** GatewayListenersMustHaveConditions (all listeners, or the named ones). */
 export async function gatewayListenersMustHaveConditions(t: T, s: Harness, gw: NN, conditions: readonly ExpectedCondition[], listenerNames: readonly string[] = []): Promise<void> {
   let last = '';
   const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayListenersMustHaveConditions, async () => {
     requireObject(t, s, 'Gateway', gw.namespace, gw.name);
-    const listeners = listenersOf(await s.status('Gateway', gw.namespace, gw.name));
-    const unmatched = new Set(listenerNames);
-    for (const c of conditions) {
-      for (const l of listeners) {
-        if (listenerNames.length > 0 && !listenerNames.includes(l.name)) continue;
-        if (!findCondition(l.conditions, c.type, c.status, c.reason)) {
-          last = `gateway ${gw.name} doesn't have ${c.type} condition set to ${c.status} on ${l.name} listener: ${show(l.conditions)}`;
-          return false;
-        }
-        unmatched.delete(l.name);
-      }
-    }
-    if (unmatched.size > 0) {
-      last = `listeners ${[...unmatched].join(', ')} not in status`;
-      return false;
-    }
-    return true;
+    const mismatch = listenerConditionsMismatch(`gateway ${gw.name}`, listenersOf(await s.status('Gateway', gw.namespace, gw.name)), conditions, listenerNames);
+    last = mismatch ?? '';
+    return mismatch === null;
   });
   if (!ok) t.fatal(`error waiting for Gateway status to have conditions matching expectations on the listeners: ${last}`);
 }
 
 /** GatewayStatusMustHaveListeners */
-export async function gatewayStatusMustHaveListeners(t: T, s: Harness, gw: NN, expected: readonly ExpectedListenerStatus[]): Promise<void> {
+export function gatewayStatusMustHaveListeners(t: T, s: Harness, gw: NN, expected: readonly ExpectedListenerStatus[]): Promise<void> {
+  return statusMustHaveListeners(t, s, 'Gateway', gw, expected, s.timeouts.gatewayStatusMustHaveListeners);
+}
+
+/** The object's status, at its generation, has exactly the expected listeners (gatewayListenersMatch). */
+async function statusMustHaveListeners(t: T, s: Harness, kind: 'Gateway' | 'ListenerSet', nn: NN, expected: readonly ExpectedListenerStatus[], timeoutMs: number): Promise<void> {
   let last = '';
-  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayStatusMustHaveListeners, async () => {
-    const generation = requireObject(t, s, 'Gateway', gw.namespace, gw.name);
-    const status = await s.status('Gateway', gw.namespace, gw.name);
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, timeoutMs, async () => {
+    const generation = requireObject(t, s, kind, nn.namespace, nn.name);
+    const status = await s.status(kind, nn.namespace, nn.name);
     const stale = conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions));
     if (stale) {
       last = stale;
@@ -280,7 +286,7 @@ export async function gatewayStatusMustHaveListeners(t: T, s: Harness, gw: NN, e
     last = mismatch ?? '';
     return mismatch === null;
   });
-  if (!ok) t.fatal(`error waiting for Gateway ${gw.name} status to have listeners matching expectations: ${last}`);
+  if (!ok) t.fatal(`error waiting for ${kind} ${nn.name} status to have listeners matching expectations: ${last}`);
 }
 
 /** gatewayListenersMatch, with the reason it does not. */
@@ -372,42 +378,16 @@ export async function listenerSetListenersMustHaveConditions(t: T, s: Harness, l
       last = `condition not yet at observed generation: ${stale}`;
       return false;
     }
-    const unmatched = new Set(listenerNames);
-    for (const c of conditions) {
-      for (const l of listenersOf(status)) {
-        if (listenerNames.length > 0 && !listenerNames.includes(l.name)) continue;
-        if (!findCondition(l.conditions, c.type, c.status, c.reason)) {
-          last = `listener set ${ls.name} doesn't have ${c.type} condition set to ${c.status} on ${l.name} listener: ${show(l.conditions)}`;
-          return false;
-        }
-        unmatched.delete(l.name);
-      }
-    }
-    if (unmatched.size > 0) {
-      last = `listeners ${[...unmatched].join(', ')} not in status`;
-      return false;
-    }
-    return true;
+    const mismatch = listenerConditionsMismatch(`listener set ${ls.name}`, listenersOf(status), conditions, listenerNames);
+    last = mismatch ?? '';
+    return mismatch === null;
   });
   if (!ok) t.fatal(`error waiting for ListenerSet status to have conditions matching expectations on the listeners: ${last}`);
 }
 
 /** ListenerSetStatusMustHaveListeners (listenerSetListenersMatch is gatewayListenersMatch's check). */
-export async function listenerSetStatusMustHaveListeners(t: T, s: Harness, ls: NN, expected: readonly ExpectedListenerStatus[]): Promise<void> {
-  let last = '';
-  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.listenerSetListenersMustHaveConditions, async () => {
-    const generation = requireObject(t, s, 'ListenerSet', ls.namespace, ls.name);
-    const status = await s.status('ListenerSet', ls.namespace, ls.name);
-    const stale = conditionsHaveLatestObservedGeneration(generation, conditionsOf(status.conditions));
-    if (stale) {
-      last = stale;
-      return false;
-    }
-    const mismatch = gatewayListenersMismatch(expected, listenersOf(status));
-    last = mismatch ?? '';
-    return mismatch === null;
-  });
-  if (!ok) t.fatal(`error waiting for ListenerSet status to have listeners matching expectations: ${last}`);
+export function listenerSetStatusMustHaveListeners(t: T, s: Harness, ls: NN, expected: readonly ExpectedListenerStatus[]): Promise<void> {
+  return statusMustHaveListeners(t, s, 'ListenerSet', ls, expected, s.timeouts.listenerSetListenersMustHaveConditions);
 }
 
 /** NamespacesMustBeReady: every Gateway (not opted out) Accepted and Programmed at its generation, and pods. */

@@ -248,7 +248,8 @@ export class KubernetesInfrastructure {
   }
 
   private publishState(key: string): void {
-    if (!this.o.bus.infraIR.load(key)) {
+    const infra = this.o.bus.infraIR.load(key);
+    if (!infra) {
       this.o.bus.gatewayInfra.delete(key);
       return;
     }
@@ -256,7 +257,7 @@ export class KubernetesInfrastructure {
     if (!this.synced) return;
     const { namespace, name } = splitKey(key);
     const objectName = proxyObjectName(name);
-    const requested = this.o.bus.infraIR.load(key)?.requestedAddresses ?? [];
+    const requested = infra.requestedAddresses ?? [];
     this.o.bus.gatewayInfra.store(key, gatewayInfraState(`${namespace}/${objectName}`,
       this.stored<Service>('Service', namespace, objectName), this.stored<Deployment>('Deployment', namespace, objectName),
       { addresses: requested, pool: this.o.settings.addressPool, serviceType: this.o.settings.serviceType }));

@@ -65,8 +65,8 @@ export class ServiceLoadBalancer {
   /** "<namespace>/<service>" -> Service port name -> ready targets. */
   private targets = new Map<string, Map<string, Target[]>>();
   private stopped = false;
-  /** "<uid>/<ip>" of requests already reported as refused (each is told once). */
-  private readonly refused = new Set<string>();
+  /** Service uid -> the address it asked for and was refused (each refusal is told once). */
+  private readonly refused = new Map<string, string>();
 
   constructor(private readonly options: LoadBalancerOptions) {
     this.range = parseAddressPool(options.pool);
@@ -89,6 +89,7 @@ export class ServiceLoadBalancer {
     for (const [uid, b] of this.balanced) {
       if (!seen.has(uid)) this.release(uid, b);
     }
+    for (const uid of this.refused.keys()) if (!seen.has(uid)) this.refused.delete(uid);
   }
 
   stop(): void {
@@ -148,9 +149,10 @@ export class ServiceLoadBalancer {
     }
     const ingress = address ? [{ ip: address, ipMode: 'VIP' }] : [];
     const current = (svc.status?.loadBalancer?.ingress ?? []).map((i) => i.ip);
-    const refusal = !address && svc.spec.loadBalancerIP ? `${uid}/${svc.spec.loadBalancerIP}` : undefined;
-    if (refusal && !this.refused.has(refusal)) {
-      this.refused.add(refusal);
+    const wanted = svc.spec.loadBalancerIP;
+    if (address || !wanted) this.refused.delete(uid);
+    else if (this.refused.get(uid) !== wanted) {
+      this.refused.set(uid, wanted);
       this.options.note(`Service ${key}: loadBalancerIP ${svc.spec.loadBalancerIP} is not free in the pool ${this.options.pool}: no address`);
     }
     if (current.length !== ingress.length || current.some((ip, i) => ip !== ingress[i]!.ip)) {

@@ -13,8 +13,14 @@ import { repoRoot } from '../helpers/paths';
 export const SUITE_MODULE = 'sigs.k8s.io/gateway-api/conformance';
 export const SUITE_VERSION = 'v1.6.1';
 
+/**
+ * Files of the module besides the manifests that the replay's stand-ins read, cached with them:
+ * the gRPC echo service echo-basic serves (and the suite's client calls).
+ */
+export const SUITE_SOURCE_FILES = ['echo-basic/grpcecho.proto'];
+
 export interface SuiteFiles {
-  /** The cache folder: base/manifests.yaml, tests/*.yaml, SOURCE.json. */
+  /** The cache folder: base/manifests.yaml, tests/*.yaml, SUITE_SOURCE_FILES, SOURCE.json. */
   dir: string;
   version: string;
 }
@@ -34,7 +40,8 @@ export function cacheDir(version = SUITE_VERSION): string {
 /** The cached suite; downloads it first when missing. */
 export function ensureSuite(version = SUITE_VERSION, log: (msg: string) => void = () => {}): SuiteFiles {
   const dir = cacheDir(version);
-  if (existsSync(path.join(dir, 'SOURCE.json'))) return { dir, version };
+  // A cache made before a file joined SUITE_SOURCE_FILES is fetched again.
+  if (['SOURCE.json', ...SUITE_SOURCE_FILES].every((f) => existsSync(path.join(dir, f)))) return { dir, version };
   log(`fetching ${SUITE_MODULE}@${version} from the Go module proxy`);
   let out: string;
   try {
@@ -72,7 +79,11 @@ function copySuite(moduleDir: string, dir: string, source: { module: string; ver
   copyFileSync(path.join(moduleDir, 'base', 'manifests.yaml'), path.join(staging, 'base', 'manifests.yaml'));
   const testFiles = readdirSync(path.join(moduleDir, 'tests')).filter((f) => f.endsWith('.yaml'));
   for (const f of testFiles) copyFileSync(path.join(moduleDir, 'tests', f), path.join(staging, 'tests', f));
-  writeFileSync(path.join(staging, 'SOURCE.json'), JSON.stringify({ ...source, files: testFiles.length + 1 }, null, 2) + '\n');
+  for (const f of SUITE_SOURCE_FILES) {
+    mkdirSync(path.join(staging, path.dirname(f)), { recursive: true });
+    copyFileSync(path.join(moduleDir, f), path.join(staging, f));
+  }
+  writeFileSync(path.join(staging, 'SOURCE.json'), JSON.stringify({ ...source, files: testFiles.length + 1 + SUITE_SOURCE_FILES.length }, null, 2) + '\n');
   mkdirSync(path.dirname(dir), { recursive: true });
   // The cache is never committed, whatever the root .gitignore says.
   const ignoreFile = path.join(path.dirname(path.dirname(dir)), '.gitignore');
@@ -83,7 +94,12 @@ function copySuite(moduleDir: string, dir: string, source: { module: string; ver
 
 /** A manifest of the suite by its path in the module ("base/manifests.yaml", "tests/x.yaml"). */
 export function readSuiteFile(suite: SuiteFiles, rel: string): string {
-  return readFileSync(path.join(suite.dir, rel), 'utf8');
+  return readFileSync(suiteFilePath(suite, rel), 'utf8');
+}
+
+/** Where a cached file of the suite is, by its path in the module (e.g. a SUITE_SOURCE_FILES entry). */
+export function suiteFilePath(suite: SuiteFiles, rel: string): string {
+  return path.join(suite.dir, rel);
 }
 
 if (require.main === module) {

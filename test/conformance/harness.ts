@@ -12,7 +12,8 @@ import { PierProcess } from '../helpers/pier';
 import { httpRequest } from '../helpers/net';
 import { requireEnvoy } from '../helpers/tools';
 import { selfSignedCert, tlsSecret } from './certs';
-import { readSuiteFile, type SuiteFiles } from './fetch';
+import { readSuiteFile, suiteFilePath, type SuiteFiles } from './fetch';
+import { GRPC_ECHO_PROTO } from './grpcecho';
 import {
   adaptForStandalone, fillPlaceholders, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
   type AdaptEnv, type KubeDoc, type PodInfo,
@@ -104,7 +105,7 @@ export class Harness {
   readonly controllerName = CONTROLLER_NAME;
   readonly gatewayClassName = GATEWAY_CLASS_NAME;
   private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'pier-conformance-'));
-  private readonly pods = new EchoPods('127.20');
+  private readonly pods = new EchoPods('127.20', () => this.suiteFile(GRPC_ECHO_PROTO));
   private readonly gatewayAddresses = new Map<string, string>();
   /** Manifests per file, placeholders filled but not adapted: what tests patch. */
   private readonly files = new Map<string, KubeDoc[]>();
@@ -177,6 +178,11 @@ export class Harness {
     return docs;
   }
 
+  /** Where a cached file of the suite is, by its path in the module (e.g. echo-basic's proto). */
+  suiteFile(rel: string): string {
+    return suiteFilePath(this.o.suite, rel);
+  }
+
   /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret). */
   tlsSecretCert(namespace: string, name: string): string {
     const pem = this.certs.get(`${namespace}/${name}`);
@@ -227,7 +233,7 @@ export class Harness {
     const docs = this.files.get(TEST_FILE) ?? [];
     this.files.delete(TEST_FILE);
     this.writeAll();
-    const withStatus = new Set(['Gateway', 'GatewayClass', 'HTTPRoute']);
+    const withStatus = new Set(['Gateway', 'GatewayClass', ...ROUTE_KINDS]);
     const gone = docs.filter((d) => withStatus.has(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
     const gateways = docs.filter((d) => d.kind === 'Gateway').map((d) => `${d.metadata.namespace ?? 'default'}/${d.metadata.name}`);
     const deadline = Date.now() + 15_000;
@@ -340,10 +346,10 @@ export class Harness {
     return this.admin('/errors');
   }
 
-  /** Soft wait after an apply: until Pier reports a status for each Gateway and HTTPRoute applied. */
+  /** Soft wait after an apply: until Pier reports a status for each Gateway and route applied. */
   async waitForStatusesOf(manifests: readonly string[], t: T): Promise<void> {
     const docs = manifests.flatMap((m) => parseManifests(this.fill(readSuiteFile(this.o.suite, m)), m));
-    const keys = docs.filter((d) => d.kind === 'Gateway' || d.kind === 'HTTPRoute').map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
+    const keys = docs.filter((d) => d.kind === 'Gateway' || ROUTE_KINDS.includes(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
     await pollUntil(t, 100, 5000, async () => {
       const statuses = await this.statuses().catch(() => new Map<string, StatusEntry>());
       return keys.every((k) => statuses.has(k));
@@ -383,6 +389,9 @@ export class Harness {
   }
 }
 
+/** Route kinds of the replayed tests whose statuses the harness waits for (after apply, on delete). */
+const ROUTE_KINDS: readonly string[] = ['HTTPRoute', 'GRPCRoute'];
+
 export function statusKeyOf(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;
 }
@@ -392,3 +401,6 @@ export const INFRA_BACKEND_V2 = 'infra-backend-v2';
 export const INFRA_BACKEND_V3 = 'infra-backend-v3';
 /** The route name the suite's InfrastructureGatewayName constant gives. */
 export const INFRASTRUCTURE_GATEWAY_NAME = 'gateway-conformance-infra-test';
+export const GRPC_INFRA_BACKEND_V1 = 'grpc-infra-backend-v1';
+export const GRPC_INFRA_BACKEND_V2 = 'grpc-infra-backend-v2';
+export const GRPC_INFRA_BACKEND_V3 = 'grpc-infra-backend-v3';

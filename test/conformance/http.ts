@@ -504,6 +504,14 @@ export async function expectWeightedDistribution(t: T, s: Harness, gwAddr: strin
     if (problem) throw new Error(`response expectation failed for request: ${problem}`);
     return cReq.pod;
   };
+  await expectWeightedDistributionOf(t, send, expectedWeights);
+}
+
+/**
+ * The weight tests' loop: TestWeightedDistribution with a sender (weight.NewFunctionBasedSender:
+ * send answers the name of the pod that served one request), up to MaxTestRetries times.
+ */
+export async function expectWeightedDistributionOf(t: T, send: () => Promise<string>, expectedWeights: Record<string, number>): Promise<void> {
   const problems: string[] = [];
   for (let i = 0; i < MAX_TEST_RETRIES; i++) {
     let problem: string | null;

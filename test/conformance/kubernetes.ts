@@ -426,16 +426,28 @@ export async function namespacesMustBeReady(t: T, s: Harness, namespaces: readon
 
 // ---------------------------------------------------------------- routes
 
-/** GatewayAndHTTPRoutesMustBeAccepted: the Gateway's address ("ip:port"). */
-export async function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
-  const address = await waitForGatewayAddress(t, s, gw);
-  await routesAndParentMustBeAccepted(t, s, { ...gw, kind: 'Gateway' }, routes);
+/** The route kinds whose status has parents (the suite's routeType argument). */
+export type RouteKind = 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute';
+
+/**
+ * GatewayAndRoutesMustBeAccepted: the Gateway's address ("ip:port" of its first or named
+ * listener; only the IP when usePort is false).
+ */
+export async function gatewayAndRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, routeKind: RouteKind, usePort: boolean, ...routes: NN[]): Promise<string> {
+  let address = await waitForGatewayAddress(t, s, gw);
+  if (!usePort) address = address.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  await routesAndParentMustBeAccepted(t, s, { ...gw, kind: 'Gateway' }, routes, routeKind);
   await s.waitForDataPlane(gw.namespace, gw.name, t);
   return address;
 }
 
-/** RoutesAndParentMustBeAccepted (HTTPRoutes), then ResourceListenersMustHaveConditions. */
-export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: ResourceRef, routes: readonly NN[]): Promise<void> {
+/** GatewayAndHTTPRoutesMustBeAccepted: the Gateway's address ("ip:port"). */
+export function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  return gatewayAndRoutesMustBeAccepted(t, s, gw, 'HTTPRoute', true, ...routes);
+}
+
+/** RoutesAndParentMustBeAccepted (routes of one kind, HTTPRoutes unless told), then ResourceListenersMustHaveConditions. */
+export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: ResourceRef, routes: readonly NN[], routeKind: RouteKind = 'HTTPRoute'): Promise<void> {
   for (const route of routes) {
     const namespaceRequired = route.namespace !== parent.namespace;
     const parents: ExpectedRouteParentStatus[] = parent.listenerNames.map((listener) => ({
@@ -443,7 +455,7 @@ export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: Re
       controllerName: s.controllerName,
       conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted' }],
     }));
-    await httpRouteMustHaveParents(t, s, route, parents, namespaceRequired);
+    await routeMustHaveParents(t, s, routeKind, route, parents, namespaceRequired);
   }
   const required: ExpectedCondition[] = [
     { type: 'ResolvedRefs', status: 'True' },
@@ -454,16 +466,21 @@ export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: Re
   else await listenerSetListenersMustHaveConditions(t, s, parent, required);
 }
 
-/** RouteMustHaveParents for HTTPRoute. */
-export async function httpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+/** HTTPRouteMustHaveParents */
+export function httpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  return routeMustHaveParents(t, s, 'HTTPRoute', route, parents, namespaceRequired);
+}
+
+/** RouteMustHaveParents */
+export async function routeMustHaveParents(t: T, s: Harness, kind: RouteKind, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
   let last = '';
   const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.routeMustHaveParents, async () => {
-    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
-    const actual = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    const generation = requireObject(t, s, kind, route.namespace, route.name);
+    const actual = parentsOf(await s.status(kind, route.namespace, route.name));
     for (const p of actual) {
       const stale = conditionsHaveLatestObservedGeneration(generation, p.conditions);
       if (stale) {
-        last = `HTTPRoute ${route.name} ${stale}`;
+        last = `${kind} ${route.name} ${stale}`;
         return false;
       }
     }
@@ -471,7 +488,7 @@ export async function httpRouteMustHaveParents(t: T, s: Harness, route: NN, pare
     last = mismatch ? `${mismatch}; parents ${describeParents(actual)}` : '';
     return mismatch === null;
   });
-  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.namespace}/${route.name} to have parents matching expectations: ${last}`);
+  if (!ok) t.fatal(`error waiting for ${kind} ${route.namespace}/${route.name} to have parents matching expectations: ${last}`);
 }
 
 function describeParents(parents: readonly RouteParentStatus[]): string {

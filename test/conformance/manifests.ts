@@ -98,6 +98,10 @@ export interface Workload {
   podLabels: Record<string, string>;
   /** HTTP_PORT of the echo container, else echo-basic's default 3000. */
   httpPort: number;
+  /** What echo-basic serves, by its environment: gRPC when GRPC_ECHO_SERVER is set, else HTTP. */
+  server: 'http' | 'grpc';
+  /** The echo container's environment: values, or the pod field a fieldRef names (metadata.name, ...). */
+  env: Record<string, { value: string } | { fieldPath: string }>;
 }
 
 export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
@@ -109,12 +113,21 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
     const meta = isRecord(template.metadata) ? template.metadata : {};
     const labels = stringMap(meta.labels);
     let httpPort = 3000;
+    const env: Workload['env'] = {};
     const podSpec = isRecord(template.spec) ? template.spec : {};
     for (const c of Array.isArray(podSpec.containers) ? podSpec.containers : []) {
       if (!isRecord(c) || !Array.isArray(c.env)) continue;
-      for (const e of c.env) if (isRecord(e) && e.name === 'HTTP_PORT' && typeof e.value === 'string' && /^\d+$/.test(e.value)) httpPort = Number(e.value);
+      for (const e of c.env) {
+        if (!isRecord(e) || typeof e.name !== 'string') continue;
+        if (typeof e.value === 'string') env[e.name] = { value: e.value };
+        const fieldRef = isRecord(e.valueFrom) && isRecord(e.valueFrom.fieldRef) ? e.valueFrom.fieldRef : undefined;
+        if (fieldRef && typeof fieldRef.fieldPath === 'string') env[e.name] = { fieldPath: fieldRef.fieldPath };
+        if (e.name === 'HTTP_PORT' && typeof e.value === 'string' && /^\d+$/.test(e.value)) httpPort = Number(e.value);
+      }
     }
-    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort });
+    const grpcEcho = env.GRPC_ECHO_SERVER;
+    const server = grpcEcho && 'value' in grpcEcho && grpcEcho.value !== '' ? 'grpc' : 'http';
+    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, server, env });
   }
   return out;
 }

@@ -4,9 +4,13 @@
  * Each pod gets its own loopback address and listens on the echo port (3000), as a pod has its
  * own IP, so the manifests' ports and EndpointSlices work unchanged. Like echo-basic, each pod
  * also serves h2c on port 3001 and logs a line per request (what the suite's mirror checks read).
+ * The pods of a Deployment whose echo-basic has GRPC_ECHO_SERVER set serve the gRPC echo
+ * service on that port instead (backends/grpc-echo.ts), as echo-basic does in that mode.
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
+import { GrpcEchoServer } from './backends/grpc-echo';
+import { loadGrpcEchoService } from './grpcecho';
 import type { PodInfo, Workload } from './manifests';
 
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
@@ -33,35 +37,76 @@ export function podName(deployment: string, namespace: string, index: number): s
   return `${deployment}-${suffix(`${namespace}/${deployment}`, 10)}-${suffix(`${namespace}/${deployment}/${index}`, 5)}`;
 }
 
+/** What runs in a pod: echo-basic in one of its modes. */
+interface PodServer {
+  requests: number;
+  close(): Promise<void>;
+}
+
+interface Pod {
+  info: PodInfo;
+  backend: PodServer;
+  logs: LogLine[];
+}
+
+/** A container env entry's value in a pod (the fieldRefs echo-basic's manifests use). */
+function envValue(entry: Workload['env'][string] | undefined, pod: PodInfo): string {
+  if (!entry) return '';
+  if ('value' in entry) return entry.value;
+  if (entry.fieldPath === 'metadata.name') return pod.name;
+  if (entry.fieldPath === 'metadata.namespace') return pod.namespace;
+  return '';
+}
+
 export class EchoPods {
-  private readonly pods = new Map<string, { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[]>();
+  private readonly pods = new Map<string, Pod[]>();
   private nextAddress = 1;
 
-  /** @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20". */
-  constructor(private readonly addressPrefix: string) {}
+  /**
+   * @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20".
+   * @param grpcEchoProto where echo-basic's grpcecho.proto is (read when a gRPC pod starts).
+   */
+  constructor(private readonly addressPrefix: string, private readonly grpcEchoProto: () => string) {}
 
   /** Starts the pods of a workload (once; later calls return the running ones). */
   async ensure(w: Workload): Promise<PodInfo[]> {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
-    const started: { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[] = [];
+    const started: Pod[] = [];
     this.pods.set(key, started);
     for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
       const ip = this.allocateAddress();
       const info: PodInfo = { name: podName(w.name, w.namespace, i), namespace: w.namespace, ip, labels: w.podLabels, httpPort: w.httpPort };
       const logs: LogLine[] = [];
-      const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, {
-        log: (line) => {
-          logs.push({ at: Date.now(), line });
-          if (logs.length > 20_000) logs.splice(0, 10_000);
-        },
-      });
-      await backend.listen(ip, w.httpPort);
-      await backend.listenH2c(ip, H2C_PORT);
+      const log = (line: string): void => {
+        logs.push({ at: Date.now(), line });
+        if (logs.length > 20_000) logs.splice(0, 10_000);
+      };
+      const backend = w.server === 'grpc' ? await this.startGrpcEcho(w, info, log) : await this.startHttpEcho(w, info, log);
       started.push({ info, backend, logs });
     }
     return started.map((p) => p.info);
+  }
+
+  private async startHttpEcho(w: Workload, info: PodInfo, log: (line: string) => void): Promise<PodServer> {
+    const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, { log });
+    await backend.listen(info.ip, w.httpPort);
+    await backend.listenH2c(info.ip, H2C_PORT);
+    return backend;
+  }
+
+  /** echo-basic's gRPC mode: its pod context comes from NAMESPACE, INGRESS_NAME, SERVICE_NAME, POD_NAME. */
+  private async startGrpcEcho(w: Workload, info: PodInfo, log: (line: string) => void): Promise<PodServer> {
+    const context = {
+      namespace: envValue(w.env.NAMESPACE, info),
+      ingress: envValue(w.env.INGRESS_NAME, info),
+      serviceName: envValue(w.env.SERVICE_NAME, info),
+      pod: envValue(w.env.POD_NAME, info),
+    };
+    const server = new GrpcEchoServer(loadGrpcEchoService(this.grpcEchoProto()), context, { log });
+    await server.listen(info.ip, w.httpPort);
+    return server;
   }
 
   matching(namespace: string, selector: Record<string, string>): PodInfo[] {

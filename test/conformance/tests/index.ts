@@ -2,7 +2,9 @@
  * The transcribed tests of sigs.k8s.io/gateway-api/conformance v1.6.1. CORE_TESTS: the
  * GATEWAY-HTTP profile's core (every non-provisional test whose features are within Gateway,
  * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
- * feature. ALL_TESTS: both, in the order the suite runs them (its tests/*.go files' order).
+ * feature. GRPC_CORE_TESTS and GRPC_EXTENDED_TESTS: the GATEWAY-GRPC profile's GRPCRoute tests
+ * (its Gateway tests are among the above). ALL_TESTS: all, in the order the suite runs them (its
+ * tests/*.go files' order).
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
@@ -86,6 +88,11 @@ import { ListenerSetReferenceGrant } from './ListenerSetReferenceGrant';
 import { ListenerSetAllowedRoutesSupportedKinds } from './ListenerSetAllowedRoutesSupportedKinds';
 import { ListenerSetAllowedRoutesNamespaces } from './ListenerSetAllowedRoutesNamespaces';
 import { GatewayOptionalAddressValue } from './GatewayOptionalAddressValue';
+import { GRPCExactMethodMatching } from './GRPCExactMethodMatching';
+import { GRPCRouteHeaderMatching } from './GRPCRouteHeaderMatching';
+import { GRPCRouteListenerHostnameMatching } from './GRPCRouteListenerHostnameMatching';
+import { GRPCRouteNamedRule } from './GRPCRouteNamedRule';
+import { GRPCRouteWeight } from './GRPCRouteWeight';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -175,8 +182,26 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   GatewayOptionalAddressValue,
 ];
 
+/** GATEWAY-GRPC core: every GRPCRoute test whose features are within Gateway and GRPCRoute. */
+export const GRPC_CORE_TESTS: readonly ConformanceTest[] = [
+  GRPCExactMethodMatching,
+  GRPCRouteHeaderMatching,
+  GRPCRouteListenerHostnameMatching,
+  GRPCRouteWeight,
+];
+
+/** GATEWAY-GRPC tests that need an extended feature. */
+export const GRPC_EXTENDED_TESTS: readonly ConformanceTest[] = [
+  GRPCRouteNamedRule,
+];
+
+/** Whether a test is core in its profile (the rest are extended). */
+export function isCoreTest(test: ConformanceTest): boolean {
+  return CORE_TESTS.includes(test) || GRPC_CORE_TESTS.includes(test);
+}
+
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */
-export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS]
+export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS, ...GRPC_CORE_TESTS, ...GRPC_EXTENDED_TESTS]
   .map((test, index) => ({ test, index }))
   .sort((a, b) => (a.test.upstream < b.test.upstream ? -1 : a.test.upstream > b.test.upstream ? 1 : a.index - b.index))
   .map(({ test }) => test);

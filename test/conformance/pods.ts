@@ -4,9 +4,13 @@
  * Each pod gets its own loopback address and listens on the echo port (3000), as a pod has its
  * own IP, so the manifests' ports and EndpointSlices work unchanged. Like echo-basic, each pod
  * also serves h2c on port 3001 and logs a line per request (what the suite's mirror checks read).
+ * A container with a certificate (TLS_SERVER_CERT from a Secret volume) also serves HTTPS on
+ * HTTPS_PORT; one with TCP_ECHO_SERVER runs echo-basic's TCP echo server instead (plain on
+ * TCP_PORT, TLS on TLS_PORT).
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
+import { TcpEchoServer } from './backends/tcp-echo';
 import type { PodInfo, Workload } from './manifests';
 
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
@@ -33,24 +37,40 @@ export function podName(deployment: string, namespace: string, index: number): s
   return `${deployment}-${suffix(`${namespace}/${deployment}`, 10)}-${suffix(`${namespace}/${deployment}/${index}`, 5)}`;
 }
 
+/** A Secret's value (decoded), as the pod's secret volume would show it; undefined when there is none. */
+export type SecretReader = (namespace: string, name: string, key: string) => string | undefined;
+
+type Pod = { info: PodInfo; backend: EchoBackend | TcpEchoServer; logs: LogLine[] };
+
 export class EchoPods {
-  private readonly pods = new Map<string, { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[]>();
+  private readonly pods = new Map<string, Pod[]>();
   private nextAddress = 1;
 
-  /** @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20". */
-  constructor(private readonly addressPrefix: string) {}
+  /**
+   * @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20".
+   * @param readSecret the Secrets' contents, for pods that mount a certificate.
+   */
+  constructor(private readonly addressPrefix: string, private readonly readSecret: SecretReader = () => undefined) {}
 
   /** Starts the pods of a workload (once; later calls return the running ones). */
   async ensure(w: Workload): Promise<PodInfo[]> {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
-    const started: { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[] = [];
+    const tls = this.certificateOf(w);
+    const started: Pod[] = [];
     this.pods.set(key, started);
     for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
       const ip = this.allocateAddress();
       const info: PodInfo = { name: podName(w.name, w.namespace, i), namespace: w.namespace, ip, labels: w.podLabels, httpPort: w.httpPort };
       const logs: LogLine[] = [];
+      if (w.tcpEcho) {
+        const server = new TcpEchoServer({ namespace: w.namespace, pod: info.name, tcpPort: String(w.httpPort), tlsPort: String(w.tls?.port ?? 8443) });
+        await server.listen(ip, w.httpPort);
+        if (tls && w.tls) await server.listenTls(ip, w.tls.port, tls);
+        started.push({ info, backend: server, logs });
+        continue;
+      }
       const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, {
         log: (line) => {
           logs.push({ at: Date.now(), line });
@@ -59,9 +79,19 @@ export class EchoPods {
       });
       await backend.listen(ip, w.httpPort);
       await backend.listenH2c(ip, H2C_PORT);
+      if (tls && w.tls) await backend.listenHttps(ip, w.tls.port, tls);
       started.push({ info, backend, logs });
     }
     return started.map((p) => p.info);
+  }
+
+  /** The certificate and key the workload's secret volume holds (a pod without them would not start: an error). */
+  private certificateOf(w: Workload): { certPem: string; keyPem: string } | null {
+    if (!w.tls) return null;
+    const certPem = this.readSecret(w.namespace, w.tls.secretName, w.tls.certKey);
+    const keyPem = this.readSecret(w.namespace, w.tls.secretName, w.tls.keyKey);
+    if (!certPem || !keyPem) throw new Error(`pods of ${w.namespace}/${w.name}: Secret ${w.tls.secretName} with ${w.tls.certKey} and ${w.tls.keyKey} not applied`);
+    return { certPem, keyPem };
   }
 
   matching(namespace: string, selector: Record<string, string>): PodInfo[] {
@@ -93,7 +123,7 @@ export class EchoPods {
 
   requestsServed(): number {
     let n = 0;
-    for (const list of this.pods.values()) for (const p of list) n += p.backend.requests;
+    for (const list of this.pods.values()) for (const p of list) n += p.backend instanceof EchoBackend ? p.backend.requests : p.backend.connections;
     return n;
   }
 

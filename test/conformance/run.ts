@@ -1,5 +1,5 @@
 /**
- * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP tests
+ * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP and GATEWAY-TLS tests
  * (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
  * real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
  * all its features in status.supportedFeatures; the others are skipped, each with the features
@@ -19,7 +19,7 @@ import { cacheDir, ensureSuite, SUITE_MODULE, SUITE_VERSION } from './fetch';
 import { APP_BACKEND_NAMESPACE, GATEWAY_CLASS_NAME, Harness, INFRA_NAMESPACE, WEB_BACKEND_NAMESPACE } from './harness';
 import { gwcMustBeAccepted, namespacesMustBeReady } from './kubernetes';
 import { runTest, type Failure } from './t';
-import { ALL_TESTS, CORE_TESTS } from './tests';
+import { ALL_TESTS, CORE_TESTS, TLS_CORE_TESTS } from './tests';
 import type { ConformanceTest } from './types';
 
 interface Result {
@@ -76,7 +76,7 @@ function defaultPortOffset(): number {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.includes('--list')) {
-    for (const t of ALL_TESTS) out(`${t.shortName}\t${CORE_TESTS.includes(t) ? 'core' : 'extended'}\t${t.features.join(',')}${t.provisional ? '\tprovisional' : ''}`);
+    for (const t of ALL_TESTS) out(`${t.shortName}\t${CORE_TESTS.includes(t) || TLS_CORE_TESTS.includes(t) ? 'core' : 'extended'}\t${t.features.join(',')}${t.provisional ? '\tprovisional' : ''}`);
     return 0;
   }
   const named = namedTests(args.filter((a) => !a.startsWith('--')));
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
   const verbose = Boolean(process.env.PIER_CONFORMANCE_VERBOSE);
   const suite = ensureSuite(SUITE_VERSION, (m) => out(`# ${m}`));
   const portOffset = defaultPortOffset();
-  out(`# ${SUITE_MODULE}@${suite.version}: ${tests.length} GATEWAY-HTTP test${tests.length === 1 ? '' : 's'} transcribed${named ? ' and named' : ''}${portOffset ? `; listener ports moved by +${portOffset}` : ''}`);
+  out(`# ${SUITE_MODULE}@${suite.version}: ${tests.length} Gateway test${tests.length === 1 ? '' : 's'} transcribed${named ? ' and named' : ''}${portOffset ? `; listener ports moved by +${portOffset}` : ''}`);
 
   const harness = new Harness({
     suite,
@@ -115,6 +115,7 @@ async function main(): Promise<number> {
     // The suite's selection: a test runs when the class supports all its features; a test
     // named explicitly runs regardless (as with the suite's -run-test).
     const supported = await supportedFeaturesOf(harness);
+    harness.supportedFeatures = supported;
     out(`# GatewayClass ${GATEWAY_CLASS_NAME} lists ${supported.size} supported features`);
     const selected: ConformanceTest[] = [];
     for (const test of tests) {

@@ -2,7 +2,8 @@
  * The transcribed tests of sigs.k8s.io/gateway-api/conformance v1.6.1. CORE_TESTS: the
  * GATEWAY-HTTP profile's core (every non-provisional test whose features are within Gateway,
  * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
- * feature. ALL_TESTS: both, in the order the suite runs them (its tests/*.go files' order).
+ * feature. TLS_CORE_TESTS and TLS_EXTENDED_TESTS: the GATEWAY-TLS profile's TLSRoute tests (and
+ * HTTPRouteDisallowedKind, which needs TLSRoute). ALL_TESTS: all of them, in the order the suite runs them (its tests/*.go files' order).
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
@@ -86,6 +87,20 @@ import { ListenerSetReferenceGrant } from './ListenerSetReferenceGrant';
 import { ListenerSetAllowedRoutesSupportedKinds } from './ListenerSetAllowedRoutesSupportedKinds';
 import { ListenerSetAllowedRoutesNamespaces } from './ListenerSetAllowedRoutesNamespaces';
 import { GatewayOptionalAddressValue } from './GatewayOptionalAddressValue';
+import { TLSRouteHostnameIntersection } from './TLSRouteHostnameIntersection';
+import { TLSRouteInvalidBackendRefNonexistent } from './TLSRouteInvalidBackendRefNonexistent';
+import { TLSRouteInvalidBackendRefUnknownKind } from './TLSRouteInvalidBackendRefUnknownKind';
+import { TLSRouteInvalidNoMatchingListenerHostname } from './TLSRouteInvalidNoMatchingListenerHostname';
+import { TLSRouteInvalidNoMatchingListener } from './TLSRouteInvalidNoMatchingListener';
+import { TLSRouteInvalidReferenceGrant } from './TLSRouteInvalidReferenceGrant';
+import { TLSRouteListenerPassthroughSupportedKinds } from './TLSRouteListenerPassthroughSupportedKinds';
+import { TLSRouteListenerTerminateNotSupported } from './TLSRouteListenerTerminateNotSupported';
+import { TLSRouteSimpleSameNamespace } from './TLSRouteSimpleSameNamespace';
+import { HTTPRouteDisallowedKind } from './HTTPRouteDisallowedKind';
+import { TLSRouteListenerMixedTerminationNotSupported } from './TLSRouteListenerMixedTerminationNotSupported';
+import { TLSRouteListenerTerminateSupportedKinds } from './TLSRouteListenerTerminateSupportedKinds';
+import { TLSRouteMixedTerminationSameNamespace } from './TLSRouteMixedTerminationSameNamespace';
+import { TLSRouteTerminateSimpleSameNamespace } from './TLSRouteTerminateSimpleSameNamespace';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -175,8 +190,30 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   GatewayOptionalAddressValue,
 ];
 
+/** GATEWAY-TLS core: every non-provisional TLSRoute test whose features are within Gateway, TLSRoute and ReferenceGrant. */
+export const TLS_CORE_TESTS: readonly ConformanceTest[] = [
+  TLSRouteHostnameIntersection,
+  TLSRouteInvalidBackendRefNonexistent,
+  TLSRouteInvalidBackendRefUnknownKind,
+  TLSRouteInvalidNoMatchingListenerHostname,
+  TLSRouteInvalidNoMatchingListener,
+  TLSRouteInvalidReferenceGrant,
+  TLSRouteListenerPassthroughSupportedKinds,
+  TLSRouteListenerTerminateNotSupported,
+  TLSRouteSimpleSameNamespace,
+];
+
+/** GATEWAY-TLS tests that need more (TLSRouteModeTerminate, TLSRouteModeMixed, HTTPRoute), the provisional ones included. */
+export const TLS_EXTENDED_TESTS: readonly ConformanceTest[] = [
+  HTTPRouteDisallowedKind,
+  TLSRouteListenerMixedTerminationNotSupported,
+  TLSRouteListenerTerminateSupportedKinds,
+  TLSRouteMixedTerminationSameNamespace,
+  TLSRouteTerminateSimpleSameNamespace,
+];
+
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */
-export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS]
+export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS, ...TLS_CORE_TESTS, ...TLS_EXTENDED_TESTS]
   .map((test, index) => ({ test, index }))
   .sort((a, b) => (a.test.upstream < b.test.upstream ? -1 : a.test.upstream > b.test.upstream ? 1 : a.index - b.index))
   .map(({ test }) => test);

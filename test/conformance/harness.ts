@@ -208,9 +208,9 @@ export class Harness {
 
   /** A value of an applied Secret, decoded (what a secret volume's file holds). */
   private secretValue(namespace: string, name: string, key: string): string | undefined {
-    const key64 = objectKey('Secret', namespace, name);
+    const wanted = objectKey('Secret', namespace, name);
     for (const docs of this.files.values()) {
-      const doc = docs.find((d) => keyOf(d) === key64);
+      const doc = docs.find((d) => keyOf(d) === wanted);
       const data = doc && isRecord(doc.data) ? doc.data : undefined;
       if (data && typeof data[key] === 'string') return Buffer.from(data[key], 'base64').toString('utf8');
     }

@@ -70,7 +70,7 @@ function isConnectionRejected(err: Error): boolean {
 }
 
 /** tls.MakeTLSConnectionAndExpectEventuallyConnectionRejection */
-export async function makeTLSConnectionAndExpectEventuallyConnectionRejection(t: T, s: Harness, gwAddr: string, serverName: string): Promise<void> {
+export async function makeTLSConnectionAndExpectEventuallyConnectionRejection(t: T, s: Pick<Harness, 'timeouts'>, gwAddr: string, serverName: string): Promise<void> {
   const deadline = Date.now() + s.timeouts.maxTimeToConsistency;
   let last = '';
   while (Date.now() < deadline && !t.signal.aborted) {
@@ -141,7 +141,7 @@ class LineReader {
  * TLS connection per attempt with SNI serverName, verified against serverCertificatePem; then
  * the echo exchange, compared with expected.
  */
-export async function makeTCPRequestAndExpectEventuallyValidResponse(t: T, s: Harness, gwAddr: string, serverCertificatePem: string, serverName: string, expected: TcpExpectedResponse): Promise<void> {
+export async function makeTCPRequestAndExpectEventuallyValidResponse(t: T, s: Pick<Harness, 'timeouts'>, gwAddr: string, serverCertificatePem: string, serverName: string, expected: TcpExpectedResponse): Promise<void> {
   const deadline = Date.now() + s.timeouts.maxTimeToConsistency;
   let last = '';
   while (Date.now() < deadline && !t.signal.aborted) {
@@ -158,7 +158,7 @@ export async function makeTCPRequestAndExpectEventuallyValidResponse(t: T, s: Ha
 }
 
 /** One attempt of WaitForValidTCPResponse: null when it completed (its assertions recorded as errors), else the I/O error to retry on. */
-async function tcpEchoAttempt(t: T, s: Harness, gwAddr: string, caPem: string, serverName: string, expected: TcpExpectedResponse): Promise<string | null> {
+async function tcpEchoAttempt(t: T, s: Pick<Harness, 'timeouts'>, gwAddr: string, caPem: string, serverName: string, expected: TcpExpectedResponse): Promise<string | null> {
   let socket: tls.TLSSocket;
   try {
     socket = await dialTls(gwAddr, serverName, caPem, s.timeouts.requestTimeout);

@@ -6,7 +6,7 @@
  */
 import * as net from 'node:net';
 import * as tls from 'node:tls';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '../../helpers/net';
 
 /** tcpserver.WelcomeMessage */
 export const TCP_WELCOME_MESSAGE = 'Gateway API Test TCP Server\n';
@@ -116,13 +116,9 @@ export class TcpEchoServer {
     socket.on('end', () => socket.end());
   }
 
-  private async start(server: net.Server, host: string, port: number): Promise<number> {
+  private start(server: net.Server, host: string, port: number): Promise<number> {
     this.servers.push(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => { server.off('error', reject); resolve(); });
-    });
-    return (server.address() as AddressInfo).port;
+    return listenOn(server, host, port);
   }
 
   async close(): Promise<void> {

@@ -5,10 +5,11 @@
  * (echo-basic): same JSON field names, the same X-Echo-Set-Header request header to ask for
  * response headers ("Name:value,Other:value"), the same ?delay=<duration> to answer late, the
  * same log line per request, the same WebSocket echo at /ws, and, as echo-basic's second port, an
- * h2c (HTTP/2 without TLS) server.
+ * h2c (HTTP/2 without TLS) server; with a certificate, also over HTTPS.
  */
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { WebSocketServer } from 'ws';
 
@@ -68,7 +69,7 @@ type EchoRequest = http.IncomingMessage | http2.Http2ServerRequest;
 type EchoReply = http.ServerResponse | http2.Http2ServerResponse;
 
 export class EchoBackend {
-  private readonly servers: (http.Server | http2.Http2Server)[] = [];
+  private readonly servers: (http.Server | https.Server | http2.Http2Server)[] = [];
   private readonly webSockets: WebSocketServer[] = [];
   /** Open HTTP/2 sessions: closing the server waits for them, so close() ends them. */
   private readonly sessions = new Set<http2.ServerHttp2Session>();
@@ -189,7 +190,17 @@ export class EchoBackend {
     return this.start(server, host, port);
   }
 
-  private async start(server: http.Server | http2.Http2Server, host: string, port: number): Promise<number> {
+  /**
+   * echo-basic's HTTPS_PORT (with TLS_SERVER_CERT and TLS_SERVER_PRIVKEY): the same answers over
+   * TLS, HTTP/1.1. The answers keep reporting the HTTP port, as echo-basic does.
+   */
+  async listenHttps(host: string, port: number, tls: { certPem: string; keyPem: string }): Promise<number> {
+    const server = https.createServer({ cert: tls.certPem, key: tls.keyPem, minVersion: 'TLSv1.2' }, (req, res) => this.handle(req, res));
+    server.keepAliveTimeout = 60_000;
+    return this.start(server, host, port);
+  }
+
+  private async start(server: http.Server | https.Server | http2.Http2Server, host: string, port: number): Promise<number> {
     this.servers.push(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -206,7 +217,7 @@ export class EchoBackend {
       sockets.close();
     }
     await Promise.all(servers.map((server) => {
-      if (server instanceof http.Server) server.closeAllConnections();
+      if (server instanceof http.Server || server instanceof https.Server) server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     }));
   }

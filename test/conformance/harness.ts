@@ -11,11 +11,11 @@ import { deepEqual } from 'fast-equals';
 import { PierProcess } from '../helpers/pier';
 import { httpRequest } from '../helpers/net';
 import { requireEnvoy } from '../helpers/tools';
-import { selfSignedCert, tlsSecret } from './certs';
+import { caCert, caConfigMap, caSignedCert, selfSignedCert, tlsSecret, type CertPair } from './certs';
 import { readSuiteFile, suiteFilePath, type SuiteFiles } from './fetch';
 import { GRPC_ECHO_PROTO } from './grpcecho';
 import {
-  adaptForStandalone, fillPlaceholders, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
+  adaptForStandalone, fillPlaceholders, isRecord, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
   type AdaptEnv, type KubeDoc, type PodInfo,
 } from './manifests';
 import { EchoPods } from './pods';
@@ -96,6 +96,8 @@ export interface HarnessOptions {
 /** Where Pier takes addresses for Gateways that ask for one (the harness gives the others 127.10.x.y). */
 export const GATEWAY_ADDRESS_POOL = '127.30.0.0/16';
 
+/** Route kinds whose statuses the harness waits for after an apply and until gone after a delete. */
+
 const BASE_FILE = 'base.yaml';
 const SECRETS_FILE = 'secrets.yaml';
 const TEST_FILE = 'test.yaml';
@@ -105,7 +107,7 @@ export class Harness {
   readonly controllerName = CONTROLLER_NAME;
   readonly gatewayClassName = GATEWAY_CLASS_NAME;
   private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'pier-conformance-'));
-  private readonly pods = new EchoPods('127.20', () => this.suiteFile(GRPC_ECHO_PROTO));
+  private readonly pods = new EchoPods('127.20', () => this.suiteFile(GRPC_ECHO_PROTO), (namespace, name, key) => this.secretValue(namespace, name, key));
   private readonly gatewayAddresses = new Map<string, string>();
   /** Manifests per file, placeholders filled but not adapted: what tests patch. */
   private readonly files = new Map<string, KubeDoc[]>();
@@ -113,7 +115,10 @@ export class Harness {
   private applied = new Map<string, KubeDoc>();
   private readonly generations = new Map<string, { generation: number; spec: Record<string, unknown> }>();
   private readonly certs = new Map<string, string>();
+  private readonly caCerts = new Map<string, string>();
   private pier: PierProcess | null = null;
+  /** GatewayClass status.supportedFeatures, once the run has read them (suite.SupportedFeatures). */
+  supportedFeatures: ReadonlySet<string> = new Set();
 
   constructor(private readonly o: HarnessOptions) {}
 
@@ -143,9 +148,10 @@ export class Harness {
     const base = parseManifests(this.fill(readSuiteFile(this.o.suite, 'base/manifests.yaml')), 'base/manifests.yaml');
     // The GatewayClass the suite runs against is the implementation's to provide.
     base.unshift({ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: GATEWAY_CLASS_NAME }, spec: { controllerName: CONTROLLER_NAME } });
+    // The Secrets first: base pods mount some of them.
+    this.files.set(SECRETS_FILE, this.programmaticSecrets());
     await this.startPods(base);
     this.files.set(BASE_FILE, base);
-    this.files.set(SECRETS_FILE, this.programmaticSecrets());
     this.writeAll();
     this.o.log(`# resources in ${this.dir}; envoy ${envoy}; ${this.pods.of(INFRA_NAMESPACE, 'infra-backend-v1').length} pods per backend`);
     this.pier = await PierProcess.start({
@@ -175,12 +181,45 @@ export class Harness {
     };
     make(WEB_BACKEND_NAMESPACE, 'certificate', ['*']);
     make(INFRA_NAMESPACE, 'tls-validity-checks-certificate', ['*', '*.org', '*.wildcard.org']);
+    // The tls-checks CA and what it signs: the TLS backends' certificates (tls-backend serves
+    // tls-checks-certificate, tcp-backend tls-passthrough-checks-certificate) and the Terminate
+    // listeners' certificate (TLSRoute tests).
+    const ca = caCert();
+    this.caCerts.set(`${INFRA_NAMESPACE}/tls-checks-ca-certificate`, ca.certPem);
+    docs.push(caConfigMap(INFRA_NAMESPACE, 'tls-checks-ca-certificate', ca));
+    const signed = (namespace: string, name: string, cert: CertPair): void => {
+      this.certs.set(`${namespace}/${name}`, cert.certPem);
+      docs.push(tlsSecret(namespace, name, cert));
+    };
+    signed(INFRA_NAMESPACE, 'tls-checks-certificate', caSignedCert(['abc.example.com', 'spiffe://abc.example.com/test-identity', 'other.example.com'], ca));
+    signed(INFRA_NAMESPACE, 'tls-checks-client-certificate', caSignedCert([], ca, 'client'));
+    signed(INFRA_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedCert(['abc.example.com'], ca));
+    signed(APP_BACKEND_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedCert(['abc.example.com'], ca));
+    signed(INFRA_NAMESPACE, 'tls-terminate-checks-certificate', caSignedCert(['tls.example.com'], ca));
     return docs;
   }
 
   /** Where a cached file of the suite is, by its path in the module (e.g. echo-basic's proto). */
   suiteFile(rel: string): string {
     return suiteFilePath(this.o.suite, rel);
+  }
+
+  /** data["ca.crt"] of a programmatic CA ConfigMap (kubernetes.GetConfigMapData). */
+  caCertificate(namespace: string, name: string): string {
+    const pem = this.caCerts.get(`${namespace}/${name}`);
+    if (!pem) throw new Error(`no CA ConfigMap ${namespace}/${name}`);
+    return pem;
+  }
+
+  /** A value of an applied Secret, decoded (what a secret volume's file holds). */
+  private secretValue(namespace: string, name: string, key: string): string | undefined {
+    const wanted = objectKey('Secret', namespace, name);
+    for (const docs of this.files.values()) {
+      const doc = docs.find((d) => keyOf(d) === wanted);
+      const data = doc && isRecord(doc.data) ? doc.data : undefined;
+      if (data && typeof data[key] === 'string') return Buffer.from(data[key], 'base64').toString('utf8');
+    }
+    return undefined;
   }
 
   /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret). */
@@ -390,7 +429,7 @@ export class Harness {
 }
 
 /** Route kinds of the replayed tests whose statuses the harness waits for (after apply, on delete). */
-const ROUTE_KINDS: readonly string[] = ['HTTPRoute', 'GRPCRoute'];
+const ROUTE_KINDS: readonly string[] = ['HTTPRoute', 'GRPCRoute', 'TLSRoute'];
 
 export function statusKeyOf(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

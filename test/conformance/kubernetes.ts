@@ -466,12 +466,12 @@ export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: Re
   else await listenerSetListenersMustHaveConditions(t, s, parent, required);
 }
 
-/** HTTPRouteMustHaveParents */
+/** RouteMustHaveParents for HTTPRoute. */
 export function httpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
   return routeMustHaveParents(t, s, 'HTTPRoute', route, parents, namespaceRequired);
 }
 
-/** RouteMustHaveParents */
+/** RouteMustHaveParents (and TLSRouteMustHaveParents, which upstream does not check generations in: this does). */
 export async function routeMustHaveParents(t: T, s: Harness, kind: RouteKind, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
   let last = '';
   const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.routeMustHaveParents, async () => {
@@ -517,11 +517,16 @@ function parentsMismatch(expected: readonly ExpectedRouteParentStatus[], actual:
 }
 
 /** HTTPRouteMustHaveCondition: a parent status for the Gateway with the condition. */
-export async function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+export function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'HTTPRoute', route, gw, condition);
+}
+
+/** HTTPRouteMustHaveCondition, TLSRouteMustHaveCondition, ...: every kind waits as long as HTTPRoutes do. */
+export async function routeMustHaveCondition(t: T, s: Harness, kind: RouteKind, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
   let last = '';
   const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.httpRouteMustHaveCondition, async () => {
-    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
-    const parents = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    const generation = requireObject(t, s, kind, route.namespace, route.name);
+    const parents = parentsOf(await s.status(kind, route.namespace, route.name));
     let found = false;
     for (const p of parents) {
       const stale = conditionsHaveLatestObservedGeneration(generation, p.conditions);
@@ -536,7 +541,7 @@ export async function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw
     last = `parents ${describeParents(parents)}`;
     return found;
   });
-  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
+  if (!ok) t.fatal(`error waiting for ${kind} ${route.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
 }
 
 export function httpRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, route: NN, gw: NN): Promise<void> {
@@ -544,12 +549,17 @@ export function httpRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, ro
 }
 
 /** HTTPRouteMustHaveNoAcceptedParents: no parents (seen twice), or one that is not Accepted. */
-export async function httpRouteMustHaveNoAcceptedParents(t: T, s: Harness, route: NN): Promise<void> {
+export function httpRouteMustHaveNoAcceptedParents(t: T, s: Harness, route: NN): Promise<void> {
+  return routeMustHaveNoAcceptedParents(t, s, 'HTTPRoute', route);
+}
+
+/** HTTPRouteMustHaveNoAcceptedParents, TLSRouteMustHaveNoAcceptedParents, ... (the same check for every kind). */
+export async function routeMustHaveNoAcceptedParents(t: T, s: Harness, kind: RouteKind, route: NN): Promise<void> {
   let emptyChecked = false;
   let last = '';
   const ok = await pollUntil(t, 1000, s.timeouts.httpRouteMustNotHaveParents, async () => {
-    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
-    const actual = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    const generation = requireObject(t, s, kind, route.namespace, route.name);
+    const actual = parentsOf(await s.status(kind, route.namespace, route.name));
     last = describeParents(actual);
     if (actual.length === 0) {
       if (!emptyChecked) {
@@ -562,7 +572,7 @@ export async function httpRouteMustHaveNoAcceptedParents(t: T, s: Harness, route
     if (actual.some((p) => conditionsHaveLatestObservedGeneration(generation, p.conditions))) return false;
     return conditionsMatch([{ type: 'Accepted', status: 'False' }], actual[0].conditions);
   });
-  if (!ok) t.fatal(`error waiting for HTTPRoute to have no accepted parents: ${last}`);
+  if (!ok) t.fatal(`error waiting for ${kind} to have no accepted parents: ${last}`);
 }
 
 export async function httpRouteMustHaveLatestConditions(t: T, s: Harness, route: NN): Promise<void> {
@@ -576,4 +586,40 @@ export async function httpRouteMustHaveLatestConditions(t: T, s: Harness, route:
     return true;
   });
   if (!ok) t.fatal(`error waiting for HTTPRoute ${route.name} to have Latest ObservedGeneration to be set: ${err}`);
+}
+
+// ---------------------------------------------------------------- TLSRoute
+
+/**
+ * GatewayAndTLSRoutesMustBeAccepted: the Gateway's address ("ip:port") and the last route's
+ * spec.hostnames. Upstream checks no listener conditions here (unlike the HTTPRoute one); as
+ * there, the harness also waits until the Gateway's Envoy has the configuration.
+ */
+export async function gatewayAndTLSRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<{ address: string; hostnames: string[] }> {
+  const address = await waitForGatewayAddress(t, s, gw);
+  let hostnames: string[] = [];
+  for (const route of routes) {
+    const parents: ExpectedRouteParentStatus[] = gw.listenerNames.map((listener) => ({
+      parentRef: { group: GATEWAY_GROUP, kind: 'Gateway', name: gw.name, namespace: gw.namespace, sectionName: listener },
+      controllerName: s.controllerName,
+      conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted' }],
+    }));
+    await routeMustHaveParents(t, s, 'TLSRoute', route, parents, route.namespace !== gw.namespace);
+    const doc = s.get('TLSRoute', route.namespace, route.name);
+    hostnames = isRecord(doc?.spec) && Array.isArray(doc.spec.hostnames) ? doc.spec.hostnames.map(String) : [];
+  }
+  await s.waitForDataPlane(gw.namespace, gw.name, t);
+  return { address, hostnames };
+}
+
+export function tlsRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'TLSRoute', route, gw, condition);
+}
+
+export function tlsRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, route: NN, gw: NN): Promise<void> {
+  return routeMustHaveCondition(t, s, 'TLSRoute', route, gw, { type: 'ResolvedRefs', status: 'True', reason: 'ResolvedRefs' });
+}
+
+export function tlsRouteMustHaveNoAcceptedParents(t: T, s: Harness, route: NN): Promise<void> {
+  return routeMustHaveNoAcceptedParents(t, s, 'TLSRoute', route);
 }

@@ -29,7 +29,7 @@ export interface PodInfo {
   /** Its own loopback address, as a pod has its own IP. */
   ip: string;
   labels: Record<string, string>;
-  /** The port echo-basic listens on (HTTP_PORT, 3000 by default). */
+  /** The port echo-basic listens on (HTTP_PORT, or TCP_PORT for its TCP server; 3000 by default). */
   httpPort: number;
 }
 
@@ -96,12 +96,39 @@ export interface Workload {
   name: string;
   replicas: number;
   podLabels: Record<string, string>;
-  /** HTTP_PORT of the echo container, else echo-basic's default 3000. */
+  /** HTTP_PORT (TCP_PORT for the TCP echo server) of the echo container, else echo-basic's default 3000. */
   httpPort: number;
   /** What echo-basic serves, by its environment: gRPC when GRPC_ECHO_SERVER is set, else HTTP. */
   server: 'http' | 'grpc';
   /** The echo container's environment: values, or the pod field a fieldRef names (metadata.name, ...). */
   env: Record<string, { value: string } | { fieldPath: string }>;
+  /** TLS serving as echo-basic's env asks for it: absent when the container has no certificate. */
+  tls?: WorkloadTls;
+  /** TCP_ECHO_SERVER: the container runs echo-basic's TCP echo server instead of the HTTP one. */
+  tcpEcho: boolean;
+}
+
+/** Where the container's certificate comes from and where it serves TLS (echo-basic's env). */
+export interface WorkloadTls {
+  /** The Secret (in the workload's namespace) and its keys that the TLS_SERVER_CERT and key files are. */
+  secretName: string;
+  certKey: string;
+  keyKey: string;
+  /** HTTPS_PORT of the HTTP server, TLS_PORT of the TCP echo server (both 8443 by default). */
+  port: number;
+}
+
+/** The Secret key a file path of the container is, through its volume mounts (a secret volume's items). */
+function secretFileOf(podSpec: Record<string, unknown>, container: Record<string, unknown>, file: string): { secretName: string; key: string } | null {
+  const mounts = Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : [];
+  const mount = mounts.find((m) => typeof m.mountPath === 'string' && file.startsWith(`${m.mountPath.replace(/\/$/, '')}/`));
+  if (!mount) return null;
+  const relative = file.slice(String(mount.mountPath).replace(/\/$/, '').length + 1);
+  const volume = (Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : []).find((v) => v.name === mount.name);
+  const secret = volume && isRecord(volume.secret) ? volume.secret : null;
+  if (!secret || typeof secret.secretName !== 'string') return null;
+  const item = (Array.isArray(secret.items) ? secret.items.filter(isRecord) : []).find((i) => i.path === relative);
+  return { secretName: secret.secretName, key: item && typeof item.key === 'string' ? item.key : relative };
 }
 
 export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
@@ -114,20 +141,37 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
     const labels = stringMap(meta.labels);
     let httpPort = 3000;
     const env: Workload['env'] = {};
+    let tls: WorkloadTls | undefined;
+    let tcpEcho = false;
     const podSpec = isRecord(template.spec) ? template.spec : {};
     for (const c of Array.isArray(podSpec.containers) ? podSpec.containers : []) {
       if (!isRecord(c) || !Array.isArray(c.env)) continue;
+      const values = new Map<string, string>();
       for (const e of c.env) {
         if (!isRecord(e) || typeof e.name !== 'string') continue;
-        if (typeof e.value === 'string') env[e.name] = { value: e.value };
+        if (typeof e.value === 'string') {
+          env[e.name] = { value: e.value };
+          values.set(e.name, e.value);
+        }
         const fieldRef = isRecord(e.valueFrom) && isRecord(e.valueFrom.fieldRef) ? e.valueFrom.fieldRef : undefined;
         if (fieldRef && typeof fieldRef.fieldPath === 'string') env[e.name] = { fieldPath: fieldRef.fieldPath };
-        if (e.name === 'HTTP_PORT' && typeof e.value === 'string' && /^\d+$/.test(e.value)) httpPort = Number(e.value);
+      }
+      tcpEcho ||= Boolean(values.get('TCP_ECHO_SERVER'));
+      const portVar = values.get(tcpEcho ? 'TCP_PORT' : 'HTTP_PORT') ?? '';
+      if (/^\d+$/.test(portVar)) httpPort = Number(portVar);
+      // echo-basic's HTTP server reads TLS_SERVER_PRIVKEY, its TCP server TLS_SERVER_PRIV_KEY.
+      const certFile = values.get('TLS_SERVER_CERT');
+      const keyFile = tcpEcho ? values.get('TLS_SERVER_PRIV_KEY') : values.get('TLS_SERVER_PRIVKEY');
+      const cert = certFile ? secretFileOf(podSpec, c, certFile) : null;
+      const key = keyFile ? secretFileOf(podSpec, c, keyFile) : null;
+      const port = values.get(tcpEcho ? 'TLS_PORT' : 'HTTPS_PORT') ?? '8443';
+      if (cert && key && cert.secretName === key.secretName && /^\d+$/.test(port)) {
+        tls = { secretName: cert.secretName, certKey: cert.key, keyKey: key.key, port: Number(port) };
       }
     }
     const grpcEcho = env.GRPC_ECHO_SERVER;
     const server = grpcEcho && 'value' in grpcEcho && grpcEcho.value !== '' ? 'grpc' : 'http';
-    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, server, env });
+    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, server, env, tls, tcpEcho });
   }
   return out;
 }

@@ -6,10 +6,14 @@
  * also serves h2c on port 3001 and logs a line per request (what the suite's mirror checks read).
  * The pods of a Deployment whose echo-basic has GRPC_ECHO_SERVER set serve the gRPC echo
  * service on that port instead (backends/grpc-echo.ts), as echo-basic does in that mode.
+ * A container with a certificate (TLS_SERVER_CERT from a Secret volume) also serves HTTPS on
+ * HTTPS_PORT; one with TCP_ECHO_SERVER runs echo-basic's TCP echo server instead (plain on
+ * TCP_PORT, TLS on TLS_PORT).
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
 import { GrpcEchoServer } from './backends/grpc-echo';
+import { TcpEchoServer } from './backends/tcp-echo';
 import { loadGrpcEchoService } from './grpcecho';
 import type { PodInfo, Workload } from './manifests';
 
@@ -58,6 +62,15 @@ function envValue(entry: Workload['env'][string] | undefined, pod: PodInfo): str
   return '';
 }
 
+/** A Secret's value (decoded), as the pod's secret volume would show it; undefined when there is none. */
+export type SecretReader = (namespace: string, name: string, key: string) => string | undefined;
+
+/** A pod's serving certificate and key (PEM), from its secret volume. */
+interface CertificateFiles {
+  certPem: string;
+  keyPem: string;
+}
+
 export class EchoPods {
   private readonly pods = new Map<string, Pod[]>();
   private nextAddress = 1;
@@ -65,14 +78,20 @@ export class EchoPods {
   /**
    * @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20".
    * @param grpcEchoProto where echo-basic's grpcecho.proto is (read when a gRPC pod starts).
+   * @param readSecret the Secrets' contents, for pods that mount a certificate.
    */
-  constructor(private readonly addressPrefix: string, private readonly grpcEchoProto: () => string) {}
+  constructor(
+    private readonly addressPrefix: string,
+    private readonly grpcEchoProto: () => string,
+    private readonly readSecret: SecretReader = () => undefined,
+  ) {}
 
   /** Starts the pods of a workload (once; later calls return the running ones). */
   async ensure(w: Workload): Promise<PodInfo[]> {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
+    const tls = this.certificateOf(w);
     const started: Pod[] = [];
     this.pods.set(key, started);
     for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
@@ -83,17 +102,28 @@ export class EchoPods {
         logs.push({ at: Date.now(), line });
         if (logs.length > 20_000) logs.splice(0, 10_000);
       };
-      const backend = w.server === 'grpc' ? await this.startGrpcEcho(w, info, log) : await this.startHttpEcho(w, info, log);
+      const backend = w.tcpEcho ? await this.startTcpEcho(w, info, tls)
+        : w.server === 'grpc' ? await this.startGrpcEcho(w, info, log)
+        : await this.startHttpEcho(w, info, log, tls);
       started.push({ info, backend, logs });
     }
     return started.map((p) => p.info);
   }
 
-  private async startHttpEcho(w: Workload, info: PodInfo, log: (line: string) => void): Promise<PodServer> {
+  private async startHttpEcho(w: Workload, info: PodInfo, log: (line: string) => void, tls: CertificateFiles | null): Promise<PodServer> {
     const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, { log });
     await backend.listen(info.ip, w.httpPort);
     await backend.listenH2c(info.ip, H2C_PORT);
+    if (tls && w.tls) await backend.listenHttps(info.ip, w.tls.port, tls);
     return backend;
+  }
+
+  /** echo-basic's TCP echo mode: plain on TCP_PORT, TLS on TLS_PORT when it has a certificate. */
+  private async startTcpEcho(w: Workload, info: PodInfo, tls: CertificateFiles | null): Promise<PodServer> {
+    const server = new TcpEchoServer({ namespace: w.namespace, pod: info.name, tcpPort: String(w.httpPort), tlsPort: String(w.tls?.port ?? 8443) });
+    await server.listen(info.ip, w.httpPort);
+    if (tls && w.tls) await server.listenTls(info.ip, w.tls.port, tls);
+    return server;
   }
 
   /** echo-basic's gRPC mode: its pod context comes from NAMESPACE, INGRESS_NAME, SERVICE_NAME, POD_NAME. */
@@ -107,6 +137,15 @@ export class EchoPods {
     const server = new GrpcEchoServer(loadGrpcEchoService(this.grpcEchoProto()), context, { log });
     await server.listen(info.ip, w.httpPort);
     return server;
+  }
+
+  /** The certificate and key the workload's secret volume holds (a pod without them would not start: an error). */
+  private certificateOf(w: Workload): CertificateFiles | null {
+    if (!w.tls) return null;
+    const certPem = this.readSecret(w.namespace, w.tls.secretName, w.tls.certKey);
+    const keyPem = this.readSecret(w.namespace, w.tls.secretName, w.tls.keyKey);
+    if (!certPem || !keyPem) throw new Error(`pods of ${w.namespace}/${w.name}: Secret ${w.tls.secretName} with ${w.tls.certKey} and ${w.tls.keyKey} not applied`);
+    return { certPem, keyPem };
   }
 
   matching(namespace: string, selector: Record<string, string>): PodInfo[] {

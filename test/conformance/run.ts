@@ -1,6 +1,6 @@
 /**
  * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP tests and the
- * GATEWAY-GRPC profile's GRPCRoute tests (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
+ * GATEWAY-GRPC and GATEWAY-TLS profiles' route tests (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
  * real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
  * all its features in status.supportedFeatures; the others are skipped, each with the features
  * missing. One line per test, then "N passed, N failed, N skipped"; exit code 1 when any failed.
@@ -115,6 +115,7 @@ async function main(): Promise<number> {
     // The suite's selection: a test runs when the class supports all its features; a test
     // named explicitly runs regardless (as with the suite's -run-test).
     const supported = await supportedFeaturesOf(harness);
+    harness.supportedFeatures = supported;
     out(`# GatewayClass ${GATEWAY_CLASS_NAME} lists ${supported.size} supported features`);
     const selected: ConformanceTest[] = [];
     for (const test of tests) {

@@ -62,10 +62,13 @@ export async function waitFor<T>(
   }
 }
 
-/** Listens on an ephemeral port of host; resolves with the port. */
-export function listenOn(server: net.Server, host = '127.0.0.1'): Promise<number> {
+/** Listens on host:port (an ephemeral port by default); resolves with the port. */
+export function listenOn(server: net.Server, host = '127.0.0.1', port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, () => resolve((server.address() as net.AddressInfo).port));
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
   });
 }

@@ -3,8 +3,9 @@
  * GATEWAY-HTTP profile's core (every non-provisional test whose features are within Gateway,
  * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
  * feature. GRPC_CORE_TESTS and GRPC_EXTENDED_TESTS: the GATEWAY-GRPC profile's GRPCRoute tests
- * (its Gateway tests are among the above). ALL_TESTS: all, in the order the suite runs them (its
- * tests/*.go files' order).
+ * (its Gateway tests are among the above). TLS_CORE_TESTS and TLS_EXTENDED_TESTS: the GATEWAY-TLS
+ * profile's TLSRoute tests (and HTTPRouteDisallowedKind, which needs TLSRoute). ALL_TESTS: all,
+ * in the order the suite runs them (its tests/*.go files' order).
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
@@ -93,6 +94,20 @@ import { GRPCRouteHeaderMatching } from './GRPCRouteHeaderMatching';
 import { GRPCRouteListenerHostnameMatching } from './GRPCRouteListenerHostnameMatching';
 import { GRPCRouteNamedRule } from './GRPCRouteNamedRule';
 import { GRPCRouteWeight } from './GRPCRouteWeight';
+import { TLSRouteHostnameIntersection } from './TLSRouteHostnameIntersection';
+import { TLSRouteInvalidBackendRefNonexistent } from './TLSRouteInvalidBackendRefNonexistent';
+import { TLSRouteInvalidBackendRefUnknownKind } from './TLSRouteInvalidBackendRefUnknownKind';
+import { TLSRouteInvalidNoMatchingListenerHostname } from './TLSRouteInvalidNoMatchingListenerHostname';
+import { TLSRouteInvalidNoMatchingListener } from './TLSRouteInvalidNoMatchingListener';
+import { TLSRouteInvalidReferenceGrant } from './TLSRouteInvalidReferenceGrant';
+import { TLSRouteListenerPassthroughSupportedKinds } from './TLSRouteListenerPassthroughSupportedKinds';
+import { TLSRouteListenerTerminateNotSupported } from './TLSRouteListenerTerminateNotSupported';
+import { TLSRouteSimpleSameNamespace } from './TLSRouteSimpleSameNamespace';
+import { HTTPRouteDisallowedKind } from './HTTPRouteDisallowedKind';
+import { TLSRouteListenerMixedTerminationNotSupported } from './TLSRouteListenerMixedTerminationNotSupported';
+import { TLSRouteListenerTerminateSupportedKinds } from './TLSRouteListenerTerminateSupportedKinds';
+import { TLSRouteMixedTerminationSameNamespace } from './TLSRouteMixedTerminationSameNamespace';
+import { TLSRouteTerminateSimpleSameNamespace } from './TLSRouteTerminateSimpleSameNamespace';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -195,13 +210,39 @@ export const GRPC_EXTENDED_TESTS: readonly ConformanceTest[] = [
   GRPCRouteNamedRule,
 ];
 
-/** Whether a test is core in its profile (the rest are extended). */
+/** GATEWAY-TLS core: every non-provisional TLSRoute test whose features are within Gateway, TLSRoute and ReferenceGrant. */
+export const TLS_CORE_TESTS: readonly ConformanceTest[] = [
+  TLSRouteHostnameIntersection,
+  TLSRouteInvalidBackendRefNonexistent,
+  TLSRouteInvalidBackendRefUnknownKind,
+  TLSRouteInvalidNoMatchingListenerHostname,
+  TLSRouteInvalidNoMatchingListener,
+  TLSRouteInvalidReferenceGrant,
+  TLSRouteListenerPassthroughSupportedKinds,
+  TLSRouteListenerTerminateNotSupported,
+  TLSRouteSimpleSameNamespace,
+];
+
+/** GATEWAY-TLS tests that need more (TLSRouteModeTerminate, TLSRouteModeMixed, HTTPRoute), the provisional ones included. */
+export const TLS_EXTENDED_TESTS: readonly ConformanceTest[] = [
+  HTTPRouteDisallowedKind,
+  TLSRouteListenerMixedTerminationNotSupported,
+  TLSRouteListenerTerminateSupportedKinds,
+  TLSRouteMixedTerminationSameNamespace,
+  TLSRouteTerminateSimpleSameNamespace,
+];
+
+/** The core tests of every replayed profile (the rest are extended). */
+const ALL_CORE_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...GRPC_CORE_TESTS, ...TLS_CORE_TESTS];
+const ALL_EXTENDED_TESTS: readonly ConformanceTest[] = [...EXTENDED_TESTS, ...GRPC_EXTENDED_TESTS, ...TLS_EXTENDED_TESTS];
+
+/** Whether a test is core in its profile. */
 export function isCoreTest(test: ConformanceTest): boolean {
-  return CORE_TESTS.includes(test) || GRPC_CORE_TESTS.includes(test);
+  return ALL_CORE_TESTS.includes(test);
 }
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */
-export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS, ...GRPC_CORE_TESTS, ...GRPC_EXTENDED_TESTS]
+export const ALL_TESTS: readonly ConformanceTest[] = [...ALL_CORE_TESTS, ...ALL_EXTENDED_TESTS]
   .map((test, index) => ({ test, index }))
   .sort((a, b) => (a.test.upstream < b.test.upstream ? -1 : a.test.upstream > b.test.upstream ? 1 : a.index - b.index))
   .map(({ test }) => test);

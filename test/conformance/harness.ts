@@ -37,6 +37,8 @@ export interface TimeoutConfig {
   gwcMustBeAccepted: number;
   httpRouteMustNotHaveParents: number;
   httpRouteMustHaveCondition: number;
+  tcpRouteMustHaveCondition: number;
+  udpRouteMustHaveCondition: number;
   routeMustHaveParents: number;
   maxTimeToConsistency: number;
   namespacesMustBeReady: number;
@@ -45,6 +47,8 @@ export interface TimeoutConfig {
   listenerSetMustHaveCondition: number;
   listenerSetListenersMustHaveConditions: number;
   requiredConsecutiveSuccesses: number;
+  /** DefaultTestTimeout: what some traffic checks (UDP probes) poll for. */
+  defaultTestTimeout: number;
   /** Pause after a failed attempt in AwaitConvergence (the suite waits 1s). */
   convergenceRetryDelay: number;
   /** Whole-test budget. */
@@ -60,6 +64,8 @@ export const TIMEOUTS: TimeoutConfig = {
   gwcMustBeAccepted: 15_000,
   httpRouteMustNotHaveParents: 15_000,
   httpRouteMustHaveCondition: 15_000,
+  tcpRouteMustHaveCondition: 15_000,
+  udpRouteMustHaveCondition: 15_000,
   routeMustHaveParents: 15_000,
   maxTimeToConsistency: 15_000,
   namespacesMustBeReady: 20_000,
@@ -68,6 +74,7 @@ export const TIMEOUTS: TimeoutConfig = {
   listenerSetMustHaveCondition: 15_000,
   listenerSetListenersMustHaveConditions: 15_000,
   requiredConsecutiveSuccesses: 3,
+  defaultTestTimeout: 15_000,
   convergenceRetryDelay: 250,
   testDeadline: 30_000,
 };
@@ -111,6 +118,8 @@ export class Harness {
   /** What Pier reads: the adapted objects, by key. */
   private applied = new Map<string, KubeDoc>();
   private readonly generations = new Map<string, { generation: number; spec: Record<string, unknown> }>();
+  /** metadata.creationTimestamp as the API server sets it (whole seconds) when an object is created. */
+  private readonly created = new Map<string, string>();
   private readonly certs = new Map<string, string>();
   private pier: PierProcess | null = null;
 
@@ -227,7 +236,7 @@ export class Harness {
     const docs = this.files.get(TEST_FILE) ?? [];
     this.files.delete(TEST_FILE);
     this.writeAll();
-    const withStatus = new Set(['Gateway', 'GatewayClass', 'HTTPRoute']);
+    const withStatus = new Set(['Gateway', 'GatewayClass', 'HTTPRoute', 'TCPRoute', 'UDPRoute']);
     const gone = docs.filter((d) => withStatus.has(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
     const gateways = docs.filter((d) => d.kind === 'Gateway').map((d) => `${d.metadata.namespace ?? 'default'}/${d.metadata.name}`);
     const deadline = Date.now() + 15_000;
@@ -261,6 +270,14 @@ export class Harness {
     return [...this.applied.values()].filter((d) => d.kind === kind && (namespace === undefined || d.metadata.namespace === namespace)).map((d) => structuredClone(d));
   }
 
+  /** Creates objects made in code (Applier.MustApplyObjectsWithCleanup): deleted with the test's manifests. */
+  applyObjects(docs: readonly KubeDoc[]): void {
+    const test = this.files.get(TEST_FILE);
+    if (!test) throw new Error('applyObjects: no test manifests applied');
+    test.push(...structuredClone(docs));
+    this.writeAll();
+  }
+
   /** Changes an applied object (client.Patch): mutate gets the object as the manifests define it. */
   patch(kind: string, namespace: string | undefined, name: string, mutate: (doc: KubeDoc) => void): void {
     const key = objectKey(kind, namespace, name);
@@ -292,7 +309,16 @@ export class Harness {
     const applied = new Map<string, KubeDoc>();
     for (const [file, docs] of this.files) {
       const adapted = adaptForStandalone(docs, this.env);
-      for (const d of adapted) applied.set(keyOf(d), d);
+      for (const d of adapted) {
+        const key = keyOf(d);
+        let created = this.created.get(key);
+        if (!created) {
+          created = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+          this.created.set(key, created);
+        }
+        d.metadata.creationTimestamp ??= created;
+        applied.set(key, d);
+      }
       const target = path.join(this.dir, file);
       const tmp = `${target}.tmp`;
       writeFileSync(tmp, toYaml(adapted));
@@ -302,6 +328,7 @@ export class Harness {
       if (!this.files.has(file)) try { unlinkSync(path.join(this.dir, file)); } catch { /* not there */ }
     }
     for (const key of [...this.generations.keys()]) if (!applied.has(key)) this.generations.delete(key);
+    for (const key of [...this.created.keys()]) if (!applied.has(key)) this.created.delete(key);
     for (const [key, doc] of applied) {
       const s = specPart(doc);
       const seen = this.generations.get(key);
@@ -335,6 +362,13 @@ export class Harness {
     return (await this.statuses()).get(statusKeyOf(kind, namespace, name))?.status ?? {};
   }
 
+  /** The GatewayClass's status.supportedFeatures (suite.SupportedFeatures, as the suite infers them). */
+  async supportedFeatures(): Promise<Set<string>> {
+    const status = await this.status('GatewayClass', undefined, GATEWAY_CLASS_NAME);
+    const list = Array.isArray(status.supportedFeatures) ? status.supportedFeatures : [];
+    return new Set(list.map((f) => (typeof f === 'object' && f !== null && 'name' in f ? String((f as { name: unknown }).name) : String(f))));
+  }
+
   /** Provider errors (files Pier could not read); the manifests should never cause any. */
   async providerErrors(): Promise<{ source: string; line?: number; object?: string; message: string }[]> {
     return this.admin('/errors');
@@ -343,7 +377,7 @@ export class Harness {
   /** Soft wait after an apply: until Pier reports a status for each Gateway and HTTPRoute applied. */
   async waitForStatusesOf(manifests: readonly string[], t: T): Promise<void> {
     const docs = manifests.flatMap((m) => parseManifests(this.fill(readSuiteFile(this.o.suite, m)), m));
-    const keys = docs.filter((d) => d.kind === 'Gateway' || d.kind === 'HTTPRoute').map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
+    const keys = docs.filter((d) => ['Gateway', 'HTTPRoute', 'TCPRoute', 'UDPRoute'].includes(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
     await pollUntil(t, 100, 5000, async () => {
       const statuses = await this.statuses().catch(() => new Map<string, StatusEntry>());
       return keys.every((k) => statuses.has(k));

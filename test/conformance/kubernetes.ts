@@ -426,16 +426,34 @@ export async function namespacesMustBeReady(t: T, s: Harness, namespaces: readon
 
 // ---------------------------------------------------------------- routes
 
-/** GatewayAndHTTPRoutesMustBeAccepted: the Gateway's address ("ip:port"). */
-export async function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+/** The route kinds whose status has parents (upstream passes the route type: `routeType any`). */
+export type RouteKind = 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute';
+
+/** GatewayAndRoutesMustBeAccepted (usePort true, as every caller of the replay): the Gateway's address ("ip:port"). */
+export async function gatewayAndRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, kind: RouteKind, routes: readonly NN[]): Promise<string> {
   const address = await waitForGatewayAddress(t, s, gw);
-  await routesAndParentMustBeAccepted(t, s, { ...gw, kind: 'Gateway' }, routes);
+  await routesAndParentMustBeAccepted(t, s, { ...gw, kind: 'Gateway' }, routes, kind);
   await s.waitForDataPlane(gw.namespace, gw.name, t);
   return address;
 }
 
-/** RoutesAndParentMustBeAccepted (HTTPRoutes), then ResourceListenersMustHaveConditions. */
-export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: ResourceRef, routes: readonly NN[]): Promise<void> {
+/** GatewayAndHTTPRoutesMustBeAccepted: the Gateway's address ("ip:port"). */
+export function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  return gatewayAndRoutesMustBeAccepted(t, s, gw, 'HTTPRoute', routes);
+}
+
+/** GatewayAndTCPRoutesMustBeAccepted */
+export function gatewayAndTCPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  return gatewayAndRoutesMustBeAccepted(t, s, gw, 'TCPRoute', routes);
+}
+
+/** GatewayAndUDPRoutesMustBeAccepted */
+export function gatewayAndUDPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  return gatewayAndRoutesMustBeAccepted(t, s, gw, 'UDPRoute', routes);
+}
+
+/** RoutesAndParentMustBeAccepted (HTTPRoutes unless told), then ResourceListenersMustHaveConditions. */
+export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: ResourceRef, routes: readonly NN[], kind: RouteKind = 'HTTPRoute'): Promise<void> {
   for (const route of routes) {
     const namespaceRequired = route.namespace !== parent.namespace;
     const parents: ExpectedRouteParentStatus[] = parent.listenerNames.map((listener) => ({
@@ -443,7 +461,7 @@ export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: Re
       controllerName: s.controllerName,
       conditions: [{ type: 'Accepted', status: 'True', reason: 'Accepted' }],
     }));
-    await httpRouteMustHaveParents(t, s, route, parents, namespaceRequired);
+    await routeMustHaveParents(t, s, kind, route, parents, namespaceRequired);
   }
   const required: ExpectedCondition[] = [
     { type: 'ResolvedRefs', status: 'True' },
@@ -454,16 +472,16 @@ export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: Re
   else await listenerSetListenersMustHaveConditions(t, s, parent, required);
 }
 
-/** RouteMustHaveParents for HTTPRoute. */
-export async function httpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+/** RouteMustHaveParents */
+export async function routeMustHaveParents(t: T, s: Harness, kind: RouteKind, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
   let last = '';
   const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.routeMustHaveParents, async () => {
-    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
-    const actual = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+    const generation = requireObject(t, s, kind, route.namespace, route.name);
+    const actual = parentsOf(await s.status(kind, route.namespace, route.name));
     for (const p of actual) {
       const stale = conditionsHaveLatestObservedGeneration(generation, p.conditions);
       if (stale) {
-        last = `HTTPRoute ${route.name} ${stale}`;
+        last = `${kind} ${route.name} ${stale}`;
         return false;
       }
     }
@@ -471,7 +489,22 @@ export async function httpRouteMustHaveParents(t: T, s: Harness, route: NN, pare
     last = mismatch ? `${mismatch}; parents ${describeParents(actual)}` : '';
     return mismatch === null;
   });
-  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.namespace}/${route.name} to have parents matching expectations: ${last}`);
+  if (!ok) t.fatal(`error waiting for ${kind} ${route.namespace}/${route.name} to have parents matching expectations: ${last}`);
+}
+
+/** HTTPRouteMustHaveParents */
+export function httpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  return routeMustHaveParents(t, s, 'HTTPRoute', route, parents, namespaceRequired);
+}
+
+/** TCPRouteMustHaveParents */
+export function tcpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  return routeMustHaveParents(t, s, 'TCPRoute', route, parents, namespaceRequired);
+}
+
+/** UDPRouteMustHaveParents */
+export function udpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  return routeMustHaveParents(t, s, 'UDPRoute', route, parents, namespaceRequired);
 }
 
 function describeParents(parents: readonly RouteParentStatus[]): string {
@@ -499,12 +532,12 @@ function parentsMismatch(expected: readonly ExpectedRouteParentStatus[], actual:
   return null;
 }
 
-/** HTTPRouteMustHaveCondition: a parent status for the Gateway with the condition. */
-export async function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+/** HTTPRouteMustHaveCondition, TCPRouteMustHaveCondition, ...: a parent status for the Gateway with the condition. */
+async function routeMustHaveCondition(t: T, s: Harness, kind: RouteKind, timeoutMs: number, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
   let last = '';
-  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.httpRouteMustHaveCondition, async () => {
-    const generation = requireObject(t, s, 'HTTPRoute', route.namespace, route.name);
-    const parents = parentsOf(await s.status('HTTPRoute', route.namespace, route.name));
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, timeoutMs, async () => {
+    const generation = requireObject(t, s, kind, route.namespace, route.name);
+    const parents = parentsOf(await s.status(kind, route.namespace, route.name));
     let found = false;
     for (const p of parents) {
       const stale = conditionsHaveLatestObservedGeneration(generation, p.conditions);
@@ -519,7 +552,22 @@ export async function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw
     last = `parents ${describeParents(parents)}`;
     return found;
   });
-  if (!ok) t.fatal(`error waiting for HTTPRoute ${route.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
+  if (!ok) t.fatal(`error waiting for ${kind} ${route.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
+}
+
+/** HTTPRouteMustHaveCondition */
+export function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'HTTPRoute', s.timeouts.httpRouteMustHaveCondition, route, gw, condition);
+}
+
+/** TCPRouteMustHaveCondition */
+export function tcpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'TCPRoute', s.timeouts.tcpRouteMustHaveCondition, route, gw, condition);
+}
+
+/** UDPRouteMustHaveCondition */
+export function udpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'UDPRoute', s.timeouts.udpRouteMustHaveCondition, route, gw, condition);
 }
 
 export function httpRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, route: NN, gw: NN): Promise<void> {

@@ -98,6 +98,18 @@ export interface Workload {
   podLabels: Record<string, string>;
   /** HTTP_PORT of the echo container, else echo-basic's default 3000. */
   httpPort: number;
+  /** The pod template's first container: its env decides which servers the pods run (pods.ts). */
+  container: ContainerSpec;
+}
+
+/** What a pod's servers read from their container: image, args, env and mounted ConfigMap files. */
+export interface ContainerSpec {
+  image: string;
+  args: string[];
+  /** Literal values, or fieldRef paths (metadata.name, metadata.namespace) each pod resolves. */
+  env: { name: string; value?: string; fieldPath?: string }[];
+  /** Files mounted from ConfigMaps of the same manifests, by path in the container. */
+  files: Record<string, string>;
 }
 
 export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
@@ -114,9 +126,41 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
       if (!isRecord(c) || !Array.isArray(c.env)) continue;
       for (const e of c.env) if (isRecord(e) && e.name === 'HTTP_PORT' && typeof e.value === 'string' && /^\d+$/.test(e.value)) httpPort = Number(e.value);
     }
-    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort });
+    const namespace = d.metadata.namespace ?? 'default';
+    const container = containerSpecOf(podSpec, docs.filter((c) => c.kind === 'ConfigMap' && (c.metadata.namespace ?? 'default') === namespace));
+    out.push({ namespace, name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, container });
   }
   return out;
+}
+
+function containerSpecOf(podSpec: Record<string, unknown>, configMaps: readonly KubeDoc[]): ContainerSpec {
+  const first = Array.isArray(podSpec.containers) ? podSpec.containers.find(isRecord) : undefined;
+  const c: Record<string, unknown> = first ?? {};
+  const env: ContainerSpec['env'] = [];
+  for (const e of Array.isArray(c.env) ? c.env.filter(isRecord) : []) {
+    if (typeof e.name !== 'string') continue;
+    const fieldRef = isRecord(e.valueFrom) && isRecord(e.valueFrom.fieldRef) ? e.valueFrom.fieldRef : undefined;
+    if (typeof e.value === 'string') env.push({ name: e.name, value: e.value });
+    else if (typeof fieldRef?.fieldPath === 'string') env.push({ name: e.name, fieldPath: fieldRef.fieldPath });
+  }
+  const files: Record<string, string> = {};
+  const volumes = Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : [];
+  for (const mount of Array.isArray(c.volumeMounts) ? c.volumeMounts.filter(isRecord) : []) {
+    const volume = volumes.find((v) => v.name === mount.name);
+    const ref = isRecord(volume?.configMap) ? volume.configMap : undefined;
+    const configMap = ref && configMaps.find((m) => m.metadata.name === ref.name);
+    if (!configMap || typeof mount.mountPath !== 'string') continue;
+    const data = stringMap(configMap.data);
+    // items pick keys and name their files; without items every key is a file of its name.
+    const items = Array.isArray(ref.items) ? ref.items.filter(isRecord).map((it) => ({ key: String(it.key), path: String(it.path) })) : Object.keys(data).map((key) => ({ key, path: key }));
+    for (const { key, path } of items) if (key in data) files[`${mount.mountPath.replace(/\/$/, '')}/${path}`] = data[key];
+  }
+  return {
+    image: typeof c.image === 'string' ? c.image : '',
+    args: Array.isArray(c.args) ? c.args.map(String) : [],
+    env,
+    files,
+  };
 }
 
 function stringMap(v: unknown): Record<string, string> {

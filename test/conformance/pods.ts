@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
+import { startPodServer, type PodServer } from './backends/servers';
 import type { PodInfo, Workload } from './manifests';
 
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
@@ -34,7 +35,7 @@ export function podName(deployment: string, namespace: string, index: number): s
 }
 
 export class EchoPods {
-  private readonly pods = new Map<string, { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[]>();
+  private readonly pods = new Map<string, { info: PodInfo; backend: PodServer; logs: LogLine[] }[]>();
   private nextAddress = 1;
 
   /** @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20". */
@@ -45,18 +46,23 @@ export class EchoPods {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
-    const started: { info: PodInfo; backend: EchoBackend; logs: LogLine[] }[] = [];
+    const started: { info: PodInfo; backend: PodServer; logs: LogLine[] }[] = [];
     this.pods.set(key, started);
     for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
       const ip = this.allocateAddress();
       const info: PodInfo = { name: podName(w.name, w.namespace, i), namespace: w.namespace, ip, labels: w.podLabels, httpPort: w.httpPort };
       const logs: LogLine[] = [];
-      const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, {
-        log: (line) => {
-          logs.push({ at: Date.now(), line });
-          if (logs.length > 20_000) logs.splice(0, 10_000);
-        },
-      });
+      const log = (line: string): void => {
+        logs.push({ at: Date.now(), line });
+        if (logs.length > 20_000) logs.splice(0, 10_000);
+      };
+      // The container's env may ask echo-basic for its TCP or UDP server instead (or be CoreDNS).
+      const other = await startPodServer(w.container, info, log);
+      if (other) {
+        started.push({ info, backend: other, logs });
+        continue;
+      }
+      const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, { log });
       await backend.listen(ip, w.httpPort);
       await backend.listenH2c(ip, H2C_PORT);
       started.push({ info, backend, logs });

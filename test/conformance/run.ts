@@ -1,7 +1,7 @@
 /**
- * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP tests
- * (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
- * real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
+ * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP, GATEWAY-TCP and
+ * GATEWAY-UDP tests (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a
+ * real Pier with real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
  * all its features in status.supportedFeatures; the others are skipped, each with the features
  * missing. One line per test, then "N passed, N failed, N skipped"; exit code 1 when any failed.
  *
@@ -19,7 +19,7 @@ import { cacheDir, ensureSuite, SUITE_MODULE, SUITE_VERSION } from './fetch';
 import { APP_BACKEND_NAMESPACE, GATEWAY_CLASS_NAME, Harness, INFRA_NAMESPACE, WEB_BACKEND_NAMESPACE } from './harness';
 import { gwcMustBeAccepted, namespacesMustBeReady } from './kubernetes';
 import { runTest, type Failure } from './t';
-import { ALL_TESTS, CORE_TESTS } from './tests';
+import { ALL_TESTS, CORE_TESTS, TCP_TESTS, UDP_TESTS } from './tests';
 import type { ConformanceTest } from './types';
 
 interface Result {
@@ -53,12 +53,6 @@ export function missingFeatures(test: ConformanceTest, supported: ReadonlySet<st
 }
 
 /** GatewayClass status.supportedFeatures, as the suite reads them when it infers the features. */
-async function supportedFeaturesOf(harness: Harness): Promise<Set<string>> {
-  const status = await harness.status('GatewayClass', undefined, GATEWAY_CLASS_NAME);
-  const list = Array.isArray(status.supportedFeatures) ? status.supportedFeatures : [];
-  return new Set(list.map((f) => (typeof f === 'object' && f !== null && 'name' in f ? String((f as { name: unknown }).name) : String(f))));
-}
-
 /** "subtest path: message", without the test's own name, on one line. */
 function shortReason(name: string, failures: readonly Failure[]): string {
   const f = failures[0];
@@ -76,7 +70,7 @@ function defaultPortOffset(): number {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.includes('--list')) {
-    for (const t of ALL_TESTS) out(`${t.shortName}\t${CORE_TESTS.includes(t) ? 'core' : 'extended'}\t${t.features.join(',')}${t.provisional ? '\tprovisional' : ''}`);
+    for (const t of ALL_TESTS) out(`${t.shortName}\t${[...CORE_TESTS, ...TCP_TESTS, ...UDP_TESTS].includes(t) ? 'core' : 'extended'}\t${t.features.join(',')}${t.provisional ? '\tprovisional' : ''}`);
     return 0;
   }
   const named = namedTests(args.filter((a) => !a.startsWith('--')));
@@ -84,7 +78,7 @@ async function main(): Promise<number> {
   const verbose = Boolean(process.env.PIER_CONFORMANCE_VERBOSE);
   const suite = ensureSuite(SUITE_VERSION, (m) => out(`# ${m}`));
   const portOffset = defaultPortOffset();
-  out(`# ${SUITE_MODULE}@${suite.version}: ${tests.length} GATEWAY-HTTP test${tests.length === 1 ? '' : 's'} transcribed${named ? ' and named' : ''}${portOffset ? `; listener ports moved by +${portOffset}` : ''}`);
+  out(`# ${SUITE_MODULE}@${suite.version}: ${tests.length} test${tests.length === 1 ? '' : 's'} transcribed${named ? ' and named' : ''}${portOffset ? `; listener ports moved by +${portOffset}` : ''}`);
 
   const harness = new Harness({
     suite,
@@ -114,7 +108,7 @@ async function main(): Promise<number> {
 
     // The suite's selection: a test runs when the class supports all its features; a test
     // named explicitly runs regardless (as with the suite's -run-test).
-    const supported = await supportedFeaturesOf(harness);
+    const supported = await harness.supportedFeatures();
     out(`# GatewayClass ${GATEWAY_CLASS_NAME} lists ${supported.size} supported features`);
     const selected: ConformanceTest[] = [];
     for (const test of tests) {

@@ -2,7 +2,8 @@
  * The transcribed tests of sigs.k8s.io/gateway-api/conformance v1.6.1. CORE_TESTS: the
  * GATEWAY-HTTP profile's core (every non-provisional test whose features are within Gateway,
  * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
- * feature. ALL_TESTS: both, in the order the suite runs them (its tests/*.go files' order).
+ * feature. TCP_TESTS, UDP_TESTS: the GATEWAY-TCP and GATEWAY-UDP profiles' route tests. ALL_TESTS:
+ * all of them, in the order the suite runs them (its tests/*.go files' order).
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
@@ -86,6 +87,23 @@ import { ListenerSetReferenceGrant } from './ListenerSetReferenceGrant';
 import { ListenerSetAllowedRoutesSupportedKinds } from './ListenerSetAllowedRoutesSupportedKinds';
 import { ListenerSetAllowedRoutesNamespaces } from './ListenerSetAllowedRoutesNamespaces';
 import { GatewayOptionalAddressValue } from './GatewayOptionalAddressValue';
+import { TCPRouteInvalidBackendRefNonexistent } from './TCPRouteInvalidBackendRefNonexistent';
+import { TCPRouteInvalidCrossNamespaceBackendRef } from './TCPRouteInvalidCrossNamespaceBackendRef';
+import { TCPRouteInvalidNonTCPListener } from './TCPRouteInvalidNonTCPListener';
+import { TCPRouteMultipleRoutesAttachment } from './TCPRouteMultipleRoutesAttachment';
+import { TCPRouteParentRefAttachAll } from './TCPRouteParentRefAttachAll';
+import { TCPRouteParentRefPortAndSectionName } from './TCPRouteParentRefPortAndSectionName';
+import { TCPRouteReferenceGrant } from './TCPRouteReferenceGrant';
+import { TCPRouteWeightedRouting } from './TCPRouteWeightedRouting';
+import { UDPRoute } from './UDPRoute';
+import { UDPRouteInvalidBackendRefNonexistent } from './UDPRouteInvalidBackendRefNonexistent';
+import { UDPRouteInvalidCrossNamespaceBackendRef } from './UDPRouteInvalidCrossNamespaceBackendRef';
+import { UDPRouteMultipleRoutesAttachment } from './UDPRouteMultipleRoutesAttachment';
+import { UDPRouteNotAllowedByListeners } from './UDPRouteNotAllowedByListeners';
+import { UDPRouteParentRefAttachAllListeners } from './UDPRouteParentRefAttachAllListeners';
+import { UDPRouteParentRefPortAndSectionName } from './UDPRouteParentRefPortAndSectionName';
+import { UDPRouteReferenceGrant } from './UDPRouteReferenceGrant';
+import { UDPRouteWeightedRouting } from './UDPRouteWeightedRouting';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -175,8 +193,33 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   GatewayOptionalAddressValue,
 ];
 
+/** The GATEWAY-TCP profile's TCPRoute tests (features within its core: Gateway, TCPRoute, ReferenceGrant). */
+export const TCP_TESTS: readonly ConformanceTest[] = [
+  TCPRouteInvalidBackendRefNonexistent,
+  TCPRouteInvalidCrossNamespaceBackendRef,
+  TCPRouteInvalidNonTCPListener,
+  TCPRouteMultipleRoutesAttachment,
+  TCPRouteParentRefAttachAll,
+  TCPRouteParentRefPortAndSectionName,
+  TCPRouteReferenceGrant,
+  TCPRouteWeightedRouting,
+];
+
+/** The GATEWAY-UDP profile's UDPRoute tests (features within its core: Gateway, UDPRoute, ReferenceGrant). */
+export const UDP_TESTS: readonly ConformanceTest[] = [
+  UDPRoute,
+  UDPRouteInvalidBackendRefNonexistent,
+  UDPRouteInvalidCrossNamespaceBackendRef,
+  UDPRouteMultipleRoutesAttachment,
+  UDPRouteNotAllowedByListeners,
+  UDPRouteParentRefAttachAllListeners,
+  UDPRouteParentRefPortAndSectionName,
+  UDPRouteReferenceGrant,
+  UDPRouteWeightedRouting,
+];
+
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */
-export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS]
+export const ALL_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...EXTENDED_TESTS, ...TCP_TESTS, ...UDP_TESTS]
   .map((test, index) => ({ test, index }))
   .sort((a, b) => (a.test.upstream < b.test.upstream ? -1 : a.test.upstream > b.test.upstream ? 1 : a.index - b.index))
   .map(({ test }) => test);

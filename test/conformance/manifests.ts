@@ -176,7 +176,7 @@ function stringMap(v: unknown): Record<string, string> {
  * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
  * - each Gateway gets spec.addresses: its own loopback address, unless it asks for one (an address
  *   without a value), which Pier's address pool then gives; Gateway and ListenerSet listeners
- *   get their ports as moved (see AdaptEnv.listenerPort);
+ *   get their ports as moved (see AdaptEnv.listenerPort), and so do the ports routes' parentRefs name;
  * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
  *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
  */
@@ -197,6 +197,13 @@ export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): Kub
         break;
       case 'ListenerSet':
         moveListenerPorts(spec(doc), env);
+        break;
+      case 'HTTPRoute':
+      case 'GRPCRoute':
+      case 'TLSRoute':
+      case 'TCPRoute':
+      case 'UDPRoute':
+        moveParentRefPorts(spec(doc), env);
         break;
       case 'Service': {
         out.push(doc);
@@ -229,6 +236,12 @@ function requestsPoolAddress(s: Record<string, unknown>): boolean {
 function moveListenerPorts(s: Record<string, unknown>, env: AdaptEnv): void {
   if (!Array.isArray(s.listeners)) return;
   for (const l of s.listeners) if (isRecord(l) && typeof l.port === 'number') l.port = env.listenerPort(l.port);
+}
+
+/** Route parentRefs name listener ports: they move with the listeners. */
+function moveParentRefPorts(s: Record<string, unknown>, env: AdaptEnv): void {
+  if (!Array.isArray(s.parentRefs)) return;
+  for (const p of s.parentRefs) if (isRecord(p) && typeof p.port === 'number') p.port = env.listenerPort(p.port);
 }
 
 function endpointSliceFor(service: KubeDoc, env: AdaptEnv): KubeDoc | null {

@@ -10,6 +10,7 @@
 import * as dgram from 'node:dgram';
 import * as net from 'node:net';
 import * as dnsPacket from 'dns-packet';
+import { bindSocket } from './listen';
 
 export interface CorefileDirective {
   plugin: string;
@@ -240,22 +241,10 @@ export class CoreDnsServer {
         });
       });
       udp.on('error', () => {});
-      await new Promise<void>((resolve, reject) => {
-        udp.once('error', reject);
-        udp.bind(port, host, () => {
-          udp.off('error', reject);
-          resolve();
-        });
-      });
+      await bindSocket(udp, port, host);
       this.udp.push(udp);
       const tcp = net.createServer((socket) => this.serveTcp(socket, port));
-      await new Promise<void>((resolve, reject) => {
-        tcp.once('error', reject);
-        tcp.listen(port, host, () => {
-          tcp.off('error', reject);
-          resolve();
-        });
-      });
+      await bindSocket(tcp, port, host);
       this.tcp.push(tcp);
     }
   }

@@ -5,6 +5,7 @@
  * TLS listener echo-basic adds when given a certificate is not served here).
  */
 import * as net from 'node:net';
+import { bindSocket } from './listen';
 
 /** tcpserver.WelcomeMessage */
 export const TCP_WELCOME_MESSAGE = 'Gateway API Test TCP Server\n';
@@ -72,13 +73,7 @@ export class TcpEchoServer {
   }
 
   listen(host: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.tcpPort, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
+    return bindSocket(this.server, this.tcpPort, host);
   }
 
   close(): Promise<void> {

@@ -4,6 +4,7 @@
  * request as received and the pod's identity.
  */
 import * as dgram from 'node:dgram';
+import { bindSocket } from './listen';
 import type { EchoContext } from './tcp-echo';
 
 /** udpechoserver's read buffer: longer datagrams are cut there. */
@@ -28,13 +29,7 @@ export class UdpEchoServer {
   }
 
   listen(host: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.socket.once('error', reject);
-      this.socket.bind(this.port, host, () => {
-        this.socket.off('error', reject);
-        resolve();
-      });
-    });
+    return bindSocket(this.socket, this.port, host);
   }
 
   close(): Promise<void> {

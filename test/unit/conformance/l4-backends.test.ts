@@ -10,7 +10,7 @@ import { blockFor, CoreDnsServer, parseCorefile } from '../../conformance/backen
 import { podEnv, startPodServer, type PodServer } from '../../conformance/backends/servers';
 import { TCP_WELCOME_MESSAGE, TcpEchoServer } from '../../conformance/backends/tcp-echo';
 import { UdpEchoServer } from '../../conformance/backends/udp-echo';
-import { workloadsOf, type ContainerSpec, type KubeDoc, type PodInfo } from '../../conformance/manifests';
+import { adaptForStandalone, workloadsOf, type ContainerSpec, type KubeDoc, type PodInfo } from '../../conformance/manifests';
 import { echoSendOnce, LineConnection } from '../../conformance/tcp';
 import { dnsExchange, dnsQuestion, udpEchoSendOnce, udpExchange } from '../../conformance/udp';
 
@@ -183,5 +183,20 @@ describe('a Deployment decides its pods\' servers', () => {
   test('without TCP_ECHO_SERVER or UDP_ECHO_SERVER the pod is echo-basic\'s HTTP server', async () => {
     const [w] = workloadsOf([deployment([{ name: 'SERVICE_NAME', value: 'x' }])]);
     assert.equal(await startPodServer(w.container, pod, () => {}), null);
+  });
+});
+
+describe('moved listener ports', () => {
+  test('route parentRefs name the ports as moved', () => {
+    const env = {
+      gatewayClassName: 'gc', controllerName: 'c', gatewayAddress: () => '127.10.0.1',
+      listenerPort: (p: number) => p + 10000, podsMatching: () => [],
+    };
+    const route: KubeDoc = {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'TCPRoute', metadata: { name: 'r', namespace: 'ns' },
+      spec: { parentRefs: [{ name: 'gw', port: 9300 }, { name: 'gw', sectionName: 'two' }] },
+    };
+    const [adapted] = adaptForStandalone([route], env);
+    assert.deepEqual((adapted.spec as { parentRefs: unknown[] }).parentRefs, [{ name: 'gw', port: 19300 }, { name: 'gw', sectionName: 'two' }]);
   });
 });

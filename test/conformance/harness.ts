@@ -38,6 +38,8 @@ export interface TimeoutConfig {
   gwcMustBeAccepted: number;
   httpRouteMustNotHaveParents: number;
   httpRouteMustHaveCondition: number;
+  tcpRouteMustHaveCondition: number;
+  udpRouteMustHaveCondition: number;
   routeMustHaveParents: number;
   maxTimeToConsistency: number;
   namespacesMustBeReady: number;
@@ -46,6 +48,8 @@ export interface TimeoutConfig {
   listenerSetMustHaveCondition: number;
   listenerSetListenersMustHaveConditions: number;
   requiredConsecutiveSuccesses: number;
+  /** DefaultTestTimeout: what some traffic checks (UDP probes) poll for. */
+  defaultTestTimeout: number;
   /** Pause after a failed attempt in AwaitConvergence (the suite waits 1s). */
   convergenceRetryDelay: number;
   /** Whole-test budget. */
@@ -61,6 +65,8 @@ export const TIMEOUTS: TimeoutConfig = {
   gwcMustBeAccepted: 15_000,
   httpRouteMustNotHaveParents: 15_000,
   httpRouteMustHaveCondition: 15_000,
+  tcpRouteMustHaveCondition: 15_000,
+  udpRouteMustHaveCondition: 15_000,
   routeMustHaveParents: 15_000,
   maxTimeToConsistency: 15_000,
   namespacesMustBeReady: 20_000,
@@ -69,6 +75,7 @@ export const TIMEOUTS: TimeoutConfig = {
   listenerSetMustHaveCondition: 15_000,
   listenerSetListenersMustHaveConditions: 15_000,
   requiredConsecutiveSuccesses: 3,
+  defaultTestTimeout: 15_000,
   convergenceRetryDelay: 250,
   testDeadline: 30_000,
 };
@@ -114,10 +121,12 @@ export class Harness {
   /** What Pier reads: the adapted objects, by key. */
   private applied = new Map<string, KubeDoc>();
   private readonly generations = new Map<string, { generation: number; spec: Record<string, unknown> }>();
+  /** metadata.creationTimestamp as the API server sets it (whole seconds) when an object is created. */
+  private readonly created = new Map<string, string>();
   private readonly certs = new Map<string, string>();
   private readonly caCerts = new Map<string, string>();
   private pier: PierProcess | null = null;
-  /** GatewayClass status.supportedFeatures, once the run has read them (suite.SupportedFeatures). */
+  /** GatewayClass status.supportedFeatures, once the run has read them (readSupportedFeatures). */
   supportedFeatures: ReadonlySet<string> = new Set();
 
   constructor(private readonly o: HarnessOptions) {}
@@ -306,6 +315,14 @@ export class Harness {
     return [...this.applied.values()].filter((d) => d.kind === kind && (namespace === undefined || d.metadata.namespace === namespace)).map((d) => structuredClone(d));
   }
 
+  /** Creates objects made in code (Applier.MustApplyObjectsWithCleanup): deleted with the test's manifests. */
+  applyObjects(docs: readonly KubeDoc[]): void {
+    const test = this.files.get(TEST_FILE);
+    if (!test) throw new Error('applyObjects: no test manifests applied');
+    test.push(...structuredClone(docs));
+    this.writeAll();
+  }
+
   /** Changes an applied object (client.Patch): mutate gets the object as the manifests define it. */
   patch(kind: string, namespace: string | undefined, name: string, mutate: (doc: KubeDoc) => void): void {
     const key = objectKey(kind, namespace, name);
@@ -337,7 +354,16 @@ export class Harness {
     const applied = new Map<string, KubeDoc>();
     for (const [file, docs] of this.files) {
       const adapted = adaptForStandalone(docs, this.env);
-      for (const d of adapted) applied.set(keyOf(d), d);
+      for (const d of adapted) {
+        const key = keyOf(d);
+        let created = this.created.get(key);
+        if (!created) {
+          created = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+          this.created.set(key, created);
+        }
+        d.metadata.creationTimestamp ??= created;
+        applied.set(key, d);
+      }
       const target = path.join(this.dir, file);
       const tmp = `${target}.tmp`;
       writeFileSync(tmp, toYaml(adapted));
@@ -347,6 +373,7 @@ export class Harness {
       if (!this.files.has(file)) try { unlinkSync(path.join(this.dir, file)); } catch { /* not there */ }
     }
     for (const key of [...this.generations.keys()]) if (!applied.has(key)) this.generations.delete(key);
+    for (const key of [...this.created.keys()]) if (!applied.has(key)) this.created.delete(key);
     for (const [key, doc] of applied) {
       const s = specPart(doc);
       const seen = this.generations.get(key);
@@ -378,6 +405,14 @@ export class Harness {
   /** The status of one object ({} when Pier has none for it, as for a fresh object). */
   async status(kind: string, namespace: string | undefined, name: string): Promise<Record<string, unknown>> {
     return (await this.statuses()).get(statusKeyOf(kind, namespace, name))?.status ?? {};
+  }
+
+  /** Reads the GatewayClass's status.supportedFeatures (suite.SupportedFeatures, as the suite infers them) into supportedFeatures. */
+  async readSupportedFeatures(): Promise<ReadonlySet<string>> {
+    const status = await this.status('GatewayClass', undefined, GATEWAY_CLASS_NAME);
+    const list = Array.isArray(status.supportedFeatures) ? status.supportedFeatures : [];
+    this.supportedFeatures = new Set(list.map((f) => (typeof f === 'object' && f !== null && 'name' in f ? String((f as { name: unknown }).name) : String(f))));
+    return this.supportedFeatures;
   }
 
   /** Provider errors (files Pier could not read); the manifests should never cause any. */
@@ -429,7 +464,7 @@ export class Harness {
 }
 
 /** Route kinds of the replayed tests whose statuses the harness waits for (after apply, on delete). */
-const ROUTE_KINDS: readonly string[] = ['HTTPRoute', 'GRPCRoute', 'TLSRoute'];
+const ROUTE_KINDS: readonly string[] = ['HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute'];
 
 export function statusKeyOf(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

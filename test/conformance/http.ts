@@ -451,7 +451,8 @@ export async function runRequestCases(t: T, s: Harness, gwAddr: string, cases: r
 
 // ---------------------------------------------------------------- weights (utils/weight)
 
-const MAX_TEST_RETRIES = 10;
+/** weight.MaxTestRetries */
+export const MAX_TEST_RETRIES = 10;
 
 /** extractBackendName: "<deployment>-<rs hash>-<pod hash>" -> "<deployment>". */
 export function extractBackendName(podName: string): string {
@@ -460,7 +461,7 @@ export function extractBackendName(podName: string): string {
 }
 
 /** TestWeightedDistribution: 500 requests, 10 at a time, each backend's share within 5 points. */
-async function weightedDistribution(t: T, send: () => Promise<string>, expectedWeights: Record<string, number>): Promise<string | null> {
+export async function testWeightedDistribution(t: T, send: () => Promise<string>, expectedWeights: Record<string, number>): Promise<string | null> {
   const concurrent = 10;
   const total = 500;
   const tolerance = 0.05;
@@ -519,7 +520,7 @@ export async function expectWeightedDistributionOf(t: T, send: () => Promise<str
   for (let i = 0; i < MAX_TEST_RETRIES; i++) {
     let problem: string | null;
     try {
-      problem = await weightedDistribution(t, send, expectedWeights);
+      problem = await testWeightedDistribution(t, send, expectedWeights);
     } catch (err) {
       if (err instanceof FatalError) t.fatal(`${err.message}; distribution attempts so far: ${problems.join(' | ')}`);
       throw err;

@@ -446,6 +446,16 @@ export function gatewayAndHTTPRoutesMustBeAccepted(t: T, s: Harness, gw: Gateway
   return gatewayAndRoutesMustBeAccepted(t, s, gw, 'HTTPRoute', true, ...routes);
 }
 
+/** GatewayAndTCPRoutesMustBeAccepted */
+export function gatewayAndTCPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  return gatewayAndRoutesMustBeAccepted(t, s, gw, 'TCPRoute', true, ...routes);
+}
+
+/** GatewayAndUDPRoutesMustBeAccepted */
+export function gatewayAndUDPRoutesMustBeAccepted(t: T, s: Harness, gw: GatewayRef, ...routes: NN[]): Promise<string> {
+  return gatewayAndRoutesMustBeAccepted(t, s, gw, 'UDPRoute', true, ...routes);
+}
+
 /** RoutesAndParentMustBeAccepted (routes of one kind, HTTPRoutes unless told), then ResourceListenersMustHaveConditions. */
 export async function routesAndParentMustBeAccepted(t: T, s: Harness, parent: ResourceRef, routes: readonly NN[], routeKind: RouteKind = 'HTTPRoute'): Promise<void> {
   for (const route of routes) {
@@ -491,6 +501,16 @@ export async function routeMustHaveParents(t: T, s: Harness, kind: RouteKind, ro
   if (!ok) t.fatal(`error waiting for ${kind} ${route.namespace}/${route.name} to have parents matching expectations: ${last}`);
 }
 
+/** TCPRouteMustHaveParents */
+export function tcpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  return routeMustHaveParents(t, s, 'TCPRoute', route, parents, namespaceRequired);
+}
+
+/** UDPRouteMustHaveParents */
+export function udpRouteMustHaveParents(t: T, s: Harness, route: NN, parents: readonly ExpectedRouteParentStatus[], namespaceRequired: boolean): Promise<void> {
+  return routeMustHaveParents(t, s, 'UDPRoute', route, parents, namespaceRequired);
+}
+
 function describeParents(parents: readonly RouteParentStatus[]): string {
   return `[${parents.map((p) => `${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? `#${p.parentRef.sectionName}` : ''} ${show(p.conditions)}`).join(', ')}]`;
 }
@@ -521,10 +541,10 @@ export function httpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, 
   return routeMustHaveCondition(t, s, 'HTTPRoute', route, gw, condition);
 }
 
-/** HTTPRouteMustHaveCondition, TLSRouteMustHaveCondition, ...: every kind waits as long as HTTPRoutes do. */
+/** HTTPRouteMustHaveCondition, TLSRouteMustHaveCondition, ...: each kind with its own timeout. */
 export async function routeMustHaveCondition(t: T, s: Harness, kind: RouteKind, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
   let last = '';
-  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.httpRouteMustHaveCondition, async () => {
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, routeConditionTimeout(s, kind), async () => {
     const generation = requireObject(t, s, kind, route.namespace, route.name);
     const parents = parentsOf(await s.status(kind, route.namespace, route.name));
     let found = false;
@@ -542,6 +562,23 @@ export async function routeMustHaveCondition(t: T, s: Harness, kind: RouteKind, 
     return found;
   });
   if (!ok) t.fatal(`error waiting for ${kind} ${route.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
+}
+
+/** TCPRouteMustHaveCondition */
+export function tcpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'TCPRoute', route, gw, condition);
+}
+
+/** UDPRouteMustHaveCondition */
+export function udpRouteMustHaveCondition(t: T, s: Harness, route: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  return routeMustHaveCondition(t, s, 'UDPRoute', route, gw, condition);
+}
+
+/** The suite's per-kind condition timeouts (TCPRoute and UDPRoute have their own; the others wait as HTTPRoutes do). */
+function routeConditionTimeout(s: Harness, kind: RouteKind): number {
+  if (kind === 'TCPRoute') return s.timeouts.tcpRouteMustHaveCondition;
+  if (kind === 'UDPRoute') return s.timeouts.udpRouteMustHaveCondition;
+  return s.timeouts.httpRouteMustHaveCondition;
 }
 
 export function httpRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, route: NN, gw: NN): Promise<void> {

@@ -96,16 +96,22 @@ export interface Workload {
   name: string;
   replicas: number;
   podLabels: Record<string, string>;
-  /** HTTP_PORT (TCP_PORT for the TCP echo server) of the echo container, else echo-basic's default 3000. */
+  /** HTTP_PORT of the echo container, else echo-basic's default 3000. */
   httpPort: number;
-  /** What echo-basic serves, by its environment: gRPC when GRPC_ECHO_SERVER is set, else HTTP. */
-  server: 'http' | 'grpc';
-  /** The echo container's environment: values, or the pod field a fieldRef names (metadata.name, ...). */
-  env: Record<string, { value: string } | { fieldPath: string }>;
+  /** The pod template's first container: its env decides which servers the pods run (pods.ts). */
+  container: ContainerSpec;
   /** TLS serving as echo-basic's env asks for it: absent when the container has no certificate. */
   tls?: WorkloadTls;
-  /** TCP_ECHO_SERVER: the container runs echo-basic's TCP echo server instead of the HTTP one. */
-  tcpEcho: boolean;
+}
+
+/** What a pod's servers read from their container: image, args, env and mounted ConfigMap files. */
+export interface ContainerSpec {
+  image: string;
+  args: string[];
+  /** Literal values, or fieldRef paths (metadata.name, metadata.namespace) each pod resolves. */
+  env: { name: string; value?: string; fieldPath?: string }[];
+  /** Files mounted from ConfigMaps of the same manifests, by path in the container. */
+  files: Record<string, string>;
 }
 
 /** Where the container's certificate comes from and where it serves TLS (echo-basic's env). */
@@ -131,6 +137,19 @@ function secretFileOf(podSpec: Record<string, unknown>, container: Record<string
   return { secretName: secret.secretName, key: item && typeof item.key === 'string' ? item.key : relative };
 }
 
+/** The certificate echo-basic's env points at (a Secret volume's files) and the port it serves TLS on. */
+function workloadTlsOf(podSpec: Record<string, unknown>, container: Record<string, unknown>, env: ReadonlyMap<string, string>): WorkloadTls | undefined {
+  const tcpEcho = Boolean(env.get('TCP_ECHO_SERVER'));
+  // echo-basic's HTTP server reads TLS_SERVER_PRIVKEY, its TCP server TLS_SERVER_PRIV_KEY.
+  const certFile = env.get('TLS_SERVER_CERT');
+  const keyFile = tcpEcho ? env.get('TLS_SERVER_PRIV_KEY') : env.get('TLS_SERVER_PRIVKEY');
+  const cert = certFile ? secretFileOf(podSpec, container, certFile) : null;
+  const key = keyFile ? secretFileOf(podSpec, container, keyFile) : null;
+  const port = env.get(tcpEcho ? 'TLS_PORT' : 'HTTPS_PORT') ?? '8443';
+  if (!cert || !key || cert.secretName !== key.secretName || !/^\d+$/.test(port)) return undefined;
+  return { secretName: cert.secretName, certKey: cert.key, keyKey: key.key, port: Number(port) };
+}
+
 export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
   const out: Workload[] = [];
   for (const d of docs) {
@@ -139,41 +158,47 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
     const template = isRecord(s.template) ? s.template : {};
     const meta = isRecord(template.metadata) ? template.metadata : {};
     const labels = stringMap(meta.labels);
-    let httpPort = 3000;
-    const env: Workload['env'] = {};
-    let tls: WorkloadTls | undefined;
-    let tcpEcho = false;
     const podSpec = isRecord(template.spec) ? template.spec : {};
-    for (const c of Array.isArray(podSpec.containers) ? podSpec.containers : []) {
-      if (!isRecord(c) || !Array.isArray(c.env)) continue;
-      const values = new Map<string, string>();
-      for (const e of c.env) {
-        if (!isRecord(e) || typeof e.name !== 'string') continue;
-        if (typeof e.value === 'string') {
-          env[e.name] = { value: e.value };
-          values.set(e.name, e.value);
-        }
-        const fieldRef = isRecord(e.valueFrom) && isRecord(e.valueFrom.fieldRef) ? e.valueFrom.fieldRef : undefined;
-        if (fieldRef && typeof fieldRef.fieldPath === 'string') env[e.name] = { fieldPath: fieldRef.fieldPath };
-      }
-      tcpEcho ||= Boolean(values.get('TCP_ECHO_SERVER'));
-      const portVar = values.get(tcpEcho ? 'TCP_PORT' : 'HTTP_PORT') ?? '';
-      if (/^\d+$/.test(portVar)) httpPort = Number(portVar);
-      // echo-basic's HTTP server reads TLS_SERVER_PRIVKEY, its TCP server TLS_SERVER_PRIV_KEY.
-      const certFile = values.get('TLS_SERVER_CERT');
-      const keyFile = tcpEcho ? values.get('TLS_SERVER_PRIV_KEY') : values.get('TLS_SERVER_PRIVKEY');
-      const cert = certFile ? secretFileOf(podSpec, c, certFile) : null;
-      const key = keyFile ? secretFileOf(podSpec, c, keyFile) : null;
-      const port = values.get(tcpEcho ? 'TLS_PORT' : 'HTTPS_PORT') ?? '8443';
-      if (cert && key && cert.secretName === key.secretName && /^\d+$/.test(port)) {
-        tls = { secretName: cert.secretName, certKey: cert.key, keyKey: key.key, port: Number(port) };
-      }
-    }
-    const grpcEcho = env.GRPC_ECHO_SERVER;
-    const server = grpcEcho && 'value' in grpcEcho && grpcEcho.value !== '' ? 'grpc' : 'http';
-    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, server, env, tls, tcpEcho });
+    const namespace = d.metadata.namespace ?? 'default';
+    const container = containerSpecOf(podSpec, docs.filter((c) => c.kind === 'ConfigMap' && (c.metadata.namespace ?? 'default') === namespace));
+    const values = new Map(container.env.flatMap((e) => (e.value !== undefined ? [[e.name, e.value] as const] : [])));
+    const httpPortVar = values.get('HTTP_PORT') ?? '';
+    const httpPort = /^\d+$/.test(httpPortVar) ? Number(httpPortVar) : 3000;
+    const first = Array.isArray(podSpec.containers) ? podSpec.containers.find(isRecord) : undefined;
+    const tls = first ? workloadTlsOf(podSpec, first, values) : undefined;
+    out.push({ namespace, name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, container, tls });
   }
   return out;
+}
+
+function containerSpecOf(podSpec: Record<string, unknown>, configMaps: readonly KubeDoc[]): ContainerSpec {
+  const first = Array.isArray(podSpec.containers) ? podSpec.containers.find(isRecord) : undefined;
+  const c: Record<string, unknown> = first ?? {};
+  const env: ContainerSpec['env'] = [];
+  for (const e of Array.isArray(c.env) ? c.env.filter(isRecord) : []) {
+    if (typeof e.name !== 'string') continue;
+    const fieldRef = isRecord(e.valueFrom) && isRecord(e.valueFrom.fieldRef) ? e.valueFrom.fieldRef : undefined;
+    if (typeof e.value === 'string') env.push({ name: e.name, value: e.value });
+    else if (typeof fieldRef?.fieldPath === 'string') env.push({ name: e.name, fieldPath: fieldRef.fieldPath });
+  }
+  const files: Record<string, string> = {};
+  const volumes = Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : [];
+  for (const mount of Array.isArray(c.volumeMounts) ? c.volumeMounts.filter(isRecord) : []) {
+    const volume = volumes.find((v) => v.name === mount.name);
+    const ref = isRecord(volume?.configMap) ? volume.configMap : undefined;
+    const configMap = ref && configMaps.find((m) => m.metadata.name === ref.name);
+    if (!configMap || typeof mount.mountPath !== 'string') continue;
+    const data = stringMap(configMap.data);
+    // items pick keys and name their files; without items every key is a file of its name.
+    const items = Array.isArray(ref.items) ? ref.items.filter(isRecord).map((it) => ({ key: String(it.key), path: String(it.path) })) : Object.keys(data).map((key) => ({ key, path: key }));
+    for (const { key, path } of items) if (key in data) files[`${mount.mountPath.replace(/\/$/, '')}/${path}`] = data[key];
+  }
+  return {
+    image: typeof c.image === 'string' ? c.image : '',
+    args: Array.isArray(c.args) ? c.args.map(String) : [],
+    env,
+    files,
+  };
 }
 
 function stringMap(v: unknown): Record<string, string> {
@@ -189,7 +214,7 @@ function stringMap(v: unknown): Record<string, string> {
  * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
  * - each Gateway gets spec.addresses: its own loopback address, unless it asks for one (an address
  *   without a value), which Pier's address pool then gives; Gateway and ListenerSet listeners
- *   get their ports as moved (see AdaptEnv.listenerPort);
+ *   get their ports as moved (see AdaptEnv.listenerPort), and so do the ports routes' parentRefs name;
  * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
  *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
  */
@@ -210,6 +235,13 @@ export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): Kub
         break;
       case 'ListenerSet':
         moveListenerPorts(spec(doc), env);
+        break;
+      case 'HTTPRoute':
+      case 'GRPCRoute':
+      case 'TLSRoute':
+      case 'TCPRoute':
+      case 'UDPRoute':
+        moveParentRefPorts(spec(doc), env);
         break;
       case 'Service': {
         out.push(doc);
@@ -242,6 +274,12 @@ function requestsPoolAddress(s: Record<string, unknown>): boolean {
 function moveListenerPorts(s: Record<string, unknown>, env: AdaptEnv): void {
   if (!Array.isArray(s.listeners)) return;
   for (const l of s.listeners) if (isRecord(l) && typeof l.port === 'number') l.port = env.listenerPort(l.port);
+}
+
+/** Route parentRefs name listener ports: they move with the listeners. */
+function moveParentRefPorts(s: Record<string, unknown>, env: AdaptEnv): void {
+  if (!Array.isArray(s.parentRefs)) return;
+  for (const p of s.parentRefs) if (isRecord(p) && typeof p.port === 'number') p.port = env.listenerPort(p.port);
 }
 
 function endpointSliceFor(service: KubeDoc, env: AdaptEnv): KubeDoc | null {

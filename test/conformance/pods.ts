@@ -4,17 +4,13 @@
  * Each pod gets its own loopback address and listens on the echo port (3000), as a pod has its
  * own IP, so the manifests' ports and EndpointSlices work unchanged. Like echo-basic, each pod
  * also serves h2c on port 3001 and logs a line per request (what the suite's mirror checks read).
- * The pods of a Deployment whose echo-basic has GRPC_ECHO_SERVER set serve the gRPC echo
- * service on that port instead (backends/grpc-echo.ts), as echo-basic does in that mode.
  * A container with a certificate (TLS_SERVER_CERT from a Secret volume) also serves HTTPS on
- * HTTPS_PORT; one with TCP_ECHO_SERVER runs echo-basic's TCP echo server instead (plain on
- * TCP_PORT, TLS on TLS_PORT).
+ * HTTPS_PORT. A container whose env asks echo-basic for its gRPC, TCP or UDP server, or a CoreDNS
+ * one, runs that server instead (backends/servers.ts).
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
-import { GrpcEchoServer } from './backends/grpc-echo';
-import { TcpEchoServer } from './backends/tcp-echo';
-import { loadGrpcEchoService } from './grpcecho';
+import { startPodServer, type CertificateFiles, type PodServer } from './backends/servers';
 import type { PodInfo, Workload } from './manifests';
 
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
@@ -41,35 +37,14 @@ export function podName(deployment: string, namespace: string, index: number): s
   return `${deployment}-${suffix(`${namespace}/${deployment}`, 10)}-${suffix(`${namespace}/${deployment}/${index}`, 5)}`;
 }
 
-/** What runs in a pod: echo-basic in one of its modes. */
-interface PodServer {
-  requests: number;
-  close(): Promise<void>;
-}
-
 interface Pod {
   info: PodInfo;
   backend: PodServer;
   logs: LogLine[];
 }
 
-/** A container env entry's value in a pod (the fieldRefs echo-basic's manifests use). */
-function envValue(entry: Workload['env'][string] | undefined, pod: PodInfo): string {
-  if (!entry) return '';
-  if ('value' in entry) return entry.value;
-  if (entry.fieldPath === 'metadata.name') return pod.name;
-  if (entry.fieldPath === 'metadata.namespace') return pod.namespace;
-  return '';
-}
-
 /** A Secret's value (decoded), as the pod's secret volume would show it; undefined when there is none. */
 export type SecretReader = (namespace: string, name: string, key: string) => string | undefined;
-
-/** A pod's serving certificate and key (PEM), from its secret volume. */
-interface CertificateFiles {
-  certPem: string;
-  keyPem: string;
-}
 
 export class EchoPods {
   private readonly pods = new Map<string, Pod[]>();
@@ -102,9 +77,9 @@ export class EchoPods {
         logs.push({ at: Date.now(), line });
         if (logs.length > 20_000) logs.splice(0, 10_000);
       };
-      const backend = w.tcpEcho ? await this.startTcpEcho(w, info, tls)
-        : w.server === 'grpc' ? await this.startGrpcEcho(w, info, log)
-        : await this.startHttpEcho(w, info, log, tls);
+      // The container's env may ask echo-basic for its TCP, UDP or gRPC server instead (or be CoreDNS).
+      const backend = (await startPodServer(w.container, info, { log, grpcEchoProto: this.grpcEchoProto, tls: tls && w.tls ? { certificate: tls, port: w.tls.port } : null }))
+        ?? await this.startHttpEcho(w, info, log, tls);
       started.push({ info, backend, logs });
     }
     return started.map((p) => p.info);
@@ -116,27 +91,6 @@ export class EchoPods {
     await backend.listenH2c(info.ip, H2C_PORT);
     if (tls && w.tls) await backend.listenHttps(info.ip, w.tls.port, tls);
     return backend;
-  }
-
-  /** echo-basic's TCP echo mode: plain on TCP_PORT, TLS on TLS_PORT when it has a certificate. */
-  private async startTcpEcho(w: Workload, info: PodInfo, tls: CertificateFiles | null): Promise<PodServer> {
-    const server = new TcpEchoServer({ namespace: w.namespace, pod: info.name, tcpPort: String(w.httpPort), tlsPort: String(w.tls?.port ?? 8443) });
-    await server.listen(info.ip, w.httpPort);
-    if (tls && w.tls) await server.listenTls(info.ip, w.tls.port, tls);
-    return server;
-  }
-
-  /** echo-basic's gRPC mode: its pod context comes from NAMESPACE, INGRESS_NAME, SERVICE_NAME, POD_NAME. */
-  private async startGrpcEcho(w: Workload, info: PodInfo, log: (line: string) => void): Promise<PodServer> {
-    const context = {
-      namespace: envValue(w.env.NAMESPACE, info),
-      ingress: envValue(w.env.INGRESS_NAME, info),
-      serviceName: envValue(w.env.SERVICE_NAME, info),
-      pod: envValue(w.env.POD_NAME, info),
-    };
-    const server = new GrpcEchoServer(loadGrpcEchoService(this.grpcEchoProto()), context, { log });
-    await server.listen(info.ip, w.httpPort);
-    return server;
   }
 
   /** The certificate and key the workload's secret volume holds (a pod without them would not start: an error). */

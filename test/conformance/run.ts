@@ -1,6 +1,7 @@
 /**
  * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP tests and the
- * GATEWAY-GRPC and GATEWAY-TLS profiles' route tests (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
+ * GATEWAY-GRPC, GATEWAY-TLS, GATEWAY-TCP and GATEWAY-UDP profiles' route tests
+ * (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
  * real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
  * all its features in status.supportedFeatures; the others are skipped, each with the features
  * missing. One line per test, then "N passed, N failed, N skipped"; exit code 1 when any failed.
@@ -53,12 +54,6 @@ export function missingFeatures(test: ConformanceTest, supported: ReadonlySet<st
 }
 
 /** GatewayClass status.supportedFeatures, as the suite reads them when it infers the features. */
-async function supportedFeaturesOf(harness: Harness): Promise<Set<string>> {
-  const status = await harness.status('GatewayClass', undefined, GATEWAY_CLASS_NAME);
-  const list = Array.isArray(status.supportedFeatures) ? status.supportedFeatures : [];
-  return new Set(list.map((f) => (typeof f === 'object' && f !== null && 'name' in f ? String((f as { name: unknown }).name) : String(f))));
-}
-
 /** "subtest path: message", without the test's own name, on one line. */
 function shortReason(name: string, failures: readonly Failure[]): string {
   const f = failures[0];
@@ -114,8 +109,7 @@ async function main(): Promise<number> {
 
     // The suite's selection: a test runs when the class supports all its features; a test
     // named explicitly runs regardless (as with the suite's -run-test).
-    const supported = await supportedFeaturesOf(harness);
-    harness.supportedFeatures = supported;
+    const supported = await harness.readSupportedFeatures();
     out(`# GatewayClass ${GATEWAY_CLASS_NAME} lists ${supported.size} supported features`);
     const selected: ConformanceTest[] = [];
     for (const test of tests) {

@@ -11,11 +11,15 @@ import { listenOn } from '../../helpers/net';
 /** tcpserver.WelcomeMessage */
 export const TCP_WELCOME_MESSAGE = 'Gateway API Test TCP Server\n';
 
-export interface TcpEchoIdentity {
+/** The pod context echo-basic reads from its environment (NAMESPACE, INGRESS_NAME, SERVICE_NAME, POD_NAME). */
+export interface EchoContext {
   namespace: string;
+  ingress: string;
+  service: string;
   pod: string;
-  service?: string;
-  ingress?: string;
+}
+
+export interface TcpEchoIdentity extends EchoContext {
   /** TCP_PORT and TLS_PORT as configured (echo-basic reports both, TLS_PORT even without a certificate). */
   tcpPort: string;
   tlsPort: string;
@@ -77,8 +81,8 @@ export class TcpEchoServer {
     socket.on('error', () => socket.destroy());
     const answer: TcpAssertions = {
       namespace: this.identity.namespace,
-      ingress: this.identity.ingress ?? '',
-      service: this.identity.service ?? '',
+      ingress: this.identity.ingress,
+      service: this.identity.service,
       pod: this.identity.pod,
       tcpport: this.identity.tcpPort,
       ...(this.identity.tlsPort ? { tlsport: this.identity.tlsPort } : {}),

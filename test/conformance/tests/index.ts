@@ -4,8 +4,9 @@
  * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
  * feature. GRPC_CORE_TESTS and GRPC_EXTENDED_TESTS: the GATEWAY-GRPC profile's GRPCRoute tests
  * (its Gateway tests are among the above). TLS_CORE_TESTS and TLS_EXTENDED_TESTS: the GATEWAY-TLS
- * profile's TLSRoute tests (and HTTPRouteDisallowedKind, which needs TLSRoute). ALL_TESTS: all,
- * in the order the suite runs them (its tests/*.go files' order).
+ * profile's TLSRoute tests (and HTTPRouteDisallowedKind, which needs TLSRoute). TCP_TESTS,
+ * UDP_TESTS: the GATEWAY-TCP and GATEWAY-UDP profiles' route tests. ALL_TESTS: all, in the order
+ * the suite runs them (its tests/*.go files' order).
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
@@ -108,6 +109,23 @@ import { TLSRouteListenerMixedTerminationNotSupported } from './TLSRouteListener
 import { TLSRouteListenerTerminateSupportedKinds } from './TLSRouteListenerTerminateSupportedKinds';
 import { TLSRouteMixedTerminationSameNamespace } from './TLSRouteMixedTerminationSameNamespace';
 import { TLSRouteTerminateSimpleSameNamespace } from './TLSRouteTerminateSimpleSameNamespace';
+import { TCPRouteInvalidBackendRefNonexistent } from './TCPRouteInvalidBackendRefNonexistent';
+import { TCPRouteInvalidCrossNamespaceBackendRef } from './TCPRouteInvalidCrossNamespaceBackendRef';
+import { TCPRouteInvalidNonTCPListener } from './TCPRouteInvalidNonTCPListener';
+import { TCPRouteMultipleRoutesAttachment } from './TCPRouteMultipleRoutesAttachment';
+import { TCPRouteParentRefAttachAll } from './TCPRouteParentRefAttachAll';
+import { TCPRouteParentRefPortAndSectionName } from './TCPRouteParentRefPortAndSectionName';
+import { TCPRouteReferenceGrant } from './TCPRouteReferenceGrant';
+import { TCPRouteWeightedRouting } from './TCPRouteWeightedRouting';
+import { UDPRoute } from './UDPRoute';
+import { UDPRouteInvalidBackendRefNonexistent } from './UDPRouteInvalidBackendRefNonexistent';
+import { UDPRouteInvalidCrossNamespaceBackendRef } from './UDPRouteInvalidCrossNamespaceBackendRef';
+import { UDPRouteMultipleRoutesAttachment } from './UDPRouteMultipleRoutesAttachment';
+import { UDPRouteNotAllowedByListeners } from './UDPRouteNotAllowedByListeners';
+import { UDPRouteParentRefAttachAllListeners } from './UDPRouteParentRefAttachAllListeners';
+import { UDPRouteParentRefPortAndSectionName } from './UDPRouteParentRefPortAndSectionName';
+import { UDPRouteReferenceGrant } from './UDPRouteReferenceGrant';
+import { UDPRouteWeightedRouting } from './UDPRouteWeightedRouting';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -232,8 +250,33 @@ export const TLS_EXTENDED_TESTS: readonly ConformanceTest[] = [
   TLSRouteTerminateSimpleSameNamespace,
 ];
 
+/** The GATEWAY-TCP profile's TCPRoute tests (features within its core: Gateway, TCPRoute, ReferenceGrant). */
+export const TCP_TESTS: readonly ConformanceTest[] = [
+  TCPRouteInvalidBackendRefNonexistent,
+  TCPRouteInvalidCrossNamespaceBackendRef,
+  TCPRouteInvalidNonTCPListener,
+  TCPRouteMultipleRoutesAttachment,
+  TCPRouteParentRefAttachAll,
+  TCPRouteParentRefPortAndSectionName,
+  TCPRouteReferenceGrant,
+  TCPRouteWeightedRouting,
+];
+
+/** The GATEWAY-UDP profile's UDPRoute tests (features within its core: Gateway, UDPRoute, ReferenceGrant). */
+export const UDP_TESTS: readonly ConformanceTest[] = [
+  UDPRoute,
+  UDPRouteInvalidBackendRefNonexistent,
+  UDPRouteInvalidCrossNamespaceBackendRef,
+  UDPRouteMultipleRoutesAttachment,
+  UDPRouteNotAllowedByListeners,
+  UDPRouteParentRefAttachAllListeners,
+  UDPRouteParentRefPortAndSectionName,
+  UDPRouteReferenceGrant,
+  UDPRouteWeightedRouting,
+];
+
 /** The core tests of every replayed profile (the rest are extended). */
-const ALL_CORE_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...GRPC_CORE_TESTS, ...TLS_CORE_TESTS];
+const ALL_CORE_TESTS: readonly ConformanceTest[] = [...CORE_TESTS, ...GRPC_CORE_TESTS, ...TLS_CORE_TESTS, ...TCP_TESTS, ...UDP_TESTS];
 const ALL_EXTENDED_TESTS: readonly ConformanceTest[] = [...EXTENDED_TESTS, ...GRPC_EXTENDED_TESTS, ...TLS_EXTENDED_TESTS];
 
 /** Whether a test is core in its profile. */

@@ -26,7 +26,7 @@ describe('conformance replay TLS pieces', () => {
   before(async () => {
     ca = caCert();
     const leaf = caSignedCert(['abc.example.com'], ca);
-    echo = new TcpEchoServer({ namespace: 'gateway-conformance-infra', pod: 'tcp-backend-abc-def', tcpPort: '3000', tlsPort: '8443' });
+    echo = new TcpEchoServer({ namespace: 'gateway-conformance-infra', ingress: '', service: '', pod: 'tcp-backend-abc-def', tcpPort: '3000', tlsPort: '8443' });
     plainAddr = `127.0.0.1:${await echo.listen('127.0.0.1', 0)}`;
     tlsAddr = `127.0.0.1:${await echo.listenTls('127.0.0.1', 0, leaf)}`;
   });
@@ -114,13 +114,11 @@ describe('workloads: echo-basic env and secret volumes', () => {
   test('HTTPS echo: the certificate files map to the Secret keys; HTTPS_PORT defaults to 8443', () => {
     const [w] = workloadsOf([deployment({ TLS_SERVER_CERT: '/etc/secret-volume/crt', TLS_SERVER_PRIVKEY: '/etc/secret-volume/key' })]);
     assert.deepEqual(w.tls, { secretName: 'tls-checks-certificate', certKey: 'tls.crt', keyKey: 'tls.key', port: 8443 });
-    assert.equal(w.tcpEcho, false);
     assert.equal(w.httpPort, 3000);
   });
 
   test('TCP echo reads TLS_SERVER_PRIV_KEY and TLS_PORT; without a key there is no TLS', () => {
     const [tcp] = workloadsOf([deployment({ TCP_ECHO_SERVER: '1', TLS_SERVER_CERT: '/etc/secret-volume/crt', TLS_SERVER_PRIV_KEY: '/etc/secret-volume/key', TLS_PORT: '9443' })]);
-    assert.equal(tcp.tcpEcho, true);
     assert.equal(tcp.tls?.port, 9443);
     const [noKey] = workloadsOf([deployment({ TCP_ECHO_SERVER: '1', TLS_SERVER_CERT: '/etc/secret-volume/crt', TLS_SERVER_PRIVKEY: '/etc/secret-volume/key' })]);
     assert.equal(noKey.tls, undefined);

@@ -9,6 +9,7 @@
  */
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
+import type * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { WebSocketServer } from 'ws';
 
@@ -68,7 +69,7 @@ type EchoRequest = http.IncomingMessage | http2.Http2ServerRequest;
 type EchoReply = http.ServerResponse | http2.Http2ServerResponse;
 
 export class EchoBackend {
-  private readonly servers: (http.Server | http2.Http2Server)[] = [];
+  private readonly servers: (http.Server | https.Server | http2.Http2Server)[] = [];
   private readonly webSockets: WebSocketServer[] = [];
   /** Open HTTP/2 sessions: closing the server waits for them, so close() ends them. */
   private readonly sessions = new Set<http2.ServerHttp2Session>();
@@ -79,7 +80,15 @@ export class EchoBackend {
 
   constructor(readonly identity: EchoIdentity, private readonly options: EchoOptions = {}) {}
 
-  private handle(req: EchoRequest, res: EchoReply): void {
+  /**
+   * Answers a request that arrived on a server of the caller's (see adopt): as the others, with
+   * `extra` added to the JSON (echo-basic's HTTPS server adds what it saw of the TLS connection).
+   */
+  respond(req: EchoRequest, res: EchoReply, extra: Record<string, unknown>): void {
+    this.handle(req, res, extra);
+  }
+
+  private handle(req: EchoRequest, res: EchoReply, extra: Record<string, unknown> = {}): void {
     this.requests++;
     this.options.log?.(`Echoing back request made to ${req.url} to client (${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''})`);
     const headers: Record<string, string[]> = {};
@@ -99,7 +108,7 @@ export class EchoBackend {
       headers,
       httpPort: String(this.port),
     };
-    const text = JSON.stringify(body) + '\n';
+    const text = JSON.stringify({ ...body, ...extra }) + '\n';
     const url = new URL(req.url ?? '/', 'http://echo');
     if (url.pathname.startsWith('/retry/') && this.failRetryAttempt(url.searchParams, req, res)) return;
     const delay = url.searchParams.get('delay');
@@ -189,7 +198,12 @@ export class EchoBackend {
     return this.start(server, host, port);
   }
 
-  private async start(server: http.Server | http2.Http2Server, host: string, port: number): Promise<number> {
+  /** Listens with a server the caller made (closed with the others by close()); returns its port. */
+  adopt(server: http.Server | https.Server, host: string, port: number): Promise<number> {
+    return this.start(server, host, port);
+  }
+
+  private async start(server: http.Server | https.Server | http2.Http2Server, host: string, port: number): Promise<number> {
     this.servers.push(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -206,7 +220,7 @@ export class EchoBackend {
       sockets.close();
     }
     await Promise.all(servers.map((server) => {
-      if (server instanceof http.Server) server.closeAllConnections();
+      if ('closeAllConnections' in server) server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     }));
   }

@@ -11,12 +11,13 @@ import { deepEqual } from 'fast-equals';
 import { PierProcess } from '../helpers/pier';
 import { httpRequest } from '../helpers/net';
 import { requireEnvoy } from '../helpers/tools';
-import { selfSignedCert, tlsSecret } from './certs';
+import { caCert, caConfigMap, caSignedClientCert, caSignedServerCert, selfSignedCert, tlsSecret, type CertPair } from './certs';
 import { readSuiteFile, type SuiteFiles } from './fetch';
 import {
-  adaptForStandalone, fillPlaceholders, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
-  type AdaptEnv, type KubeDoc, type PodInfo,
+  adaptForStandalone, fillPlaceholders, isRecord, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
+  type AdaptEnv, type KubeDoc, type PodInfo, type VolumeFile, type Workload,
 } from './manifests';
+import type { HttpsEchoTls } from './backends/https-echo';
 import { EchoPods } from './pods';
 import { pollUntil, sleep, type T } from './t';
 
@@ -94,6 +95,13 @@ export interface HarnessOptions {
 
 /** Where Pier takes addresses for Gateways that ask for one (the harness gives the others 127.10.x.y). */
 export const GATEWAY_ADDRESS_POOL = '127.30.0.0/16';
+/**
+ * The suite's UsableNetworkAddresses and UnusableNetworkAddresses (GatewayStaticAddresses): a
+ * loopback address outside the pool and the harness's own ranges, which a Gateway's Envoy can
+ * bind, and one from TEST-NET-1 (RFC 5737), never an address of this host.
+ */
+export const USABLE_STATIC_ADDRESS = '127.31.0.7';
+export const UNUSABLE_STATIC_ADDRESS = '192.0.2.7';
 
 const BASE_FILE = 'base.yaml';
 const SECRETS_FILE = 'secrets.yaml';
@@ -111,7 +119,7 @@ export class Harness {
   /** What Pier reads: the adapted objects, by key. */
   private applied = new Map<string, KubeDoc>();
   private readonly generations = new Map<string, { generation: number; spec: Record<string, unknown> }>();
-  private readonly certs = new Map<string, string>();
+  private readonly certs = new Map<string, CertPair>();
   private pier: PierProcess | null = null;
 
   constructor(private readonly o: HarnessOptions) {}
@@ -120,9 +128,16 @@ export class Harness {
     gatewayClassName: GATEWAY_CLASS_NAME,
     controllerName: CONTROLLER_NAME,
     gatewayAddress: (namespace, name) => this.gatewayAddress(namespace, name),
-    listenerPort: (port) => port + this.o.portOffset,
+    listenerPort: (port) => this.listenerPort(port),
     podsMatching: (namespace, selector) => this.pods.matching(namespace, selector),
+    usableAddresses: [USABLE_STATIC_ADDRESS],
+    unusableAddresses: [UNUSABLE_STATIC_ADDRESS],
   };
+
+  /** A listener port as bound (moved by the port offset). */
+  listenerPort(port: number): number {
+    return port + this.o.portOffset;
+  }
 
   /** Each Gateway its own loopback address, kept for the run (a re-created Gateway gets it back). */
   gatewayAddress(namespace: string, name: string): string {
@@ -142,9 +157,10 @@ export class Harness {
     const base = parseManifests(this.fill(readSuiteFile(this.o.suite, 'base/manifests.yaml')), 'base/manifests.yaml');
     // The GatewayClass the suite runs against is the implementation's to provide.
     base.unshift({ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: GATEWAY_CLASS_NAME }, spec: { controllerName: CONTROLLER_NAME } });
+    // The pods serving TLS read the programmatic Secrets and ConfigMaps: those come first.
+    this.files.set(SECRETS_FILE, this.programmaticObjects());
     await this.startPods(base);
     this.files.set(BASE_FILE, base);
-    this.files.set(SECRETS_FILE, this.programmaticSecrets());
     this.writeAll();
     this.o.log(`# resources in ${this.dir}; envoy ${envoy}; ${this.pods.of(INFRA_NAMESPACE, 'infra-backend-v1').length} pods per backend`);
     this.pier = await PierProcess.start({
@@ -164,24 +180,52 @@ export class Harness {
     return code ?? null;
   }
 
-  /** The secrets the suite creates in code (conformance/utils/suite Setup) that core tests use. */
-  private programmaticSecrets(): KubeDoc[] {
+  /**
+   * The Secrets and ConfigMaps the suite creates in code (utils/suite Setup), same names, keys
+   * and certificate names: self-signed server certificates, CAs (ConfigMaps with ca.crt) and
+   * the server and client certificates they sign.
+   */
+  private programmaticObjects(): KubeDoc[] {
     const docs: KubeDoc[] = [];
-    const make = (namespace: string, name: string, hosts: string[]): void => {
-      const cert = selfSignedCert(hosts);
-      this.certs.set(`${namespace}/${name}`, cert.certPem);
+    const secret = (namespace: string, name: string, cert: CertPair): void => {
+      this.certs.set(`${namespace}/${name}`, cert);
       docs.push(tlsSecret(namespace, name, cert));
     };
-    make(WEB_BACKEND_NAMESPACE, 'certificate', ['*']);
-    make(INFRA_NAMESPACE, 'tls-validity-checks-certificate', ['*', '*.org', '*.wildcard.org']);
+    const ca = (namespace: string, name: string): CertPair => {
+      const pair = caCert();
+      docs.push(caConfigMap(namespace, name, pair));
+      return pair;
+    };
+    secret(WEB_BACKEND_NAMESPACE, 'certificate', selfSignedCert(['*']));
+    secret(INFRA_NAMESPACE, 'tls-validity-checks-certificate', selfSignedCert(['*', '*.org', '*.wildcard.org']));
+    ca(WEB_BACKEND_NAMESPACE, 'web-backend-cm');
+    // Client certificates for the frontend client certificate validation tests.
+    const clientCa = ca(INFRA_NAMESPACE, 'tls-validity-checks-ca-certificate');
+    secret(INFRA_NAMESPACE, 'tls-validity-checks-client-certificate', caSignedClientCert(clientCa));
+    const perPortCa = ca(INFRA_NAMESPACE, 'tls-validity-checks-per-port-ca-certificate');
+    secret(INFRA_NAMESPACE, 'tls-validity-checks-per-port-client-certificate', caSignedClientCert(perPortCa));
+    // The tls-backend pods' serving certificate, and the Gateways' backend client certificate.
+    const checksCa = ca(INFRA_NAMESPACE, 'tls-checks-ca-certificate');
+    secret(INFRA_NAMESPACE, 'tls-checks-certificate', caSignedServerCert(['abc.example.com', 'spiffe://abc.example.com/test-identity', 'other.example.com'], checksCa));
+    secret(INFRA_NAMESPACE, 'tls-checks-client-certificate', caSignedClientCert(checksCa));
+    secret(INFRA_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedServerCert(['abc.example.com'], checksCa));
+    secret(APP_BACKEND_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedServerCert(['abc.example.com'], checksCa));
+    secret(INFRA_NAMESPACE, 'tls-terminate-checks-certificate', caSignedServerCert(['tls.example.com'], checksCa));
+    // An unrelated CA, so that validation against it fails (BackendTLSPolicy).
+    ca(INFRA_NAMESPACE, 'mismatch-ca-certificate');
     return docs;
   }
 
-  /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret). */
+  /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret's cert). */
   tlsSecretCert(namespace: string, name: string): string {
-    const pem = this.certs.get(`${namespace}/${name}`);
-    if (!pem) throw new Error(`no TLS secret ${namespace}/${name}`);
-    return pem;
+    return this.tlsSecret(namespace, name).certPem;
+  }
+
+  /** A programmatic TLS Secret's certificate and key (kubernetes.GetTLSSecret). */
+  tlsSecret(namespace: string, name: string): CertPair {
+    const pair = this.certs.get(`${namespace}/${name}`);
+    if (!pair) throw new Error(`no TLS secret ${namespace}/${name}`);
+    return pair;
   }
 
   private fill(text: string): string {
@@ -189,7 +233,27 @@ export class Harness {
   }
 
   private async startPods(docs: readonly KubeDoc[]): Promise<void> {
-    for (const w of workloadsOf(docs)) await this.pods.ensure(w);
+    for (const w of workloadsOf(docs)) await this.pods.ensure(w, this.podTls(w, docs));
+  }
+
+  /** The files of a workload's TLS env, from the Secrets and ConfigMaps applied or about to be (a pod without them serves no HTTPS). */
+  private podTls(w: Workload, docs: readonly KubeDoc[]): HttpsEchoTls | undefined {
+    if (!w.tls) return undefined;
+    const read = (f: VolumeFile): string | undefined => {
+      const key = objectKey(f.kind, w.namespace, f.name);
+      const doc = docs.find((d) => keyOf(d) === key) ?? [...this.files.values()].flat().find((d) => keyOf(d) === key);
+      const value = doc && isRecord(doc.data) ? doc.data[f.key] : undefined;
+      if (typeof value !== 'string') return undefined;
+      return f.kind === 'Secret' ? Buffer.from(value, 'base64').toString('utf8') : value;
+    };
+    const certPem = read(w.tls.cert);
+    const keyPem = read(w.tls.key);
+    const clientCaPem = w.tls.clientCa ? read(w.tls.clientCa) : undefined;
+    if (!certPem || !keyPem) {
+      this.o.log(`# ${w.namespace}/${w.name}: no ${w.tls.cert.kind} ${w.tls.cert.name} for its TLS env; its pods serve no HTTPS`);
+      return undefined;
+    }
+    return { certPem, keyPem, ...(clientCaPem ? { clientCaPem } : {}) };
   }
 
   /** Pods of a Deployment (for tests that point EndpointSlices at them). */
@@ -227,7 +291,7 @@ export class Harness {
     const docs = this.files.get(TEST_FILE) ?? [];
     this.files.delete(TEST_FILE);
     this.writeAll();
-    const withStatus = new Set(['Gateway', 'GatewayClass', 'HTTPRoute']);
+    const withStatus = new Set(['Gateway', 'GatewayClass', 'HTTPRoute', 'BackendTLSPolicy']);
     const gone = docs.filter((d) => withStatus.has(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
     const gateways = docs.filter((d) => d.kind === 'Gateway').map((d) => `${d.metadata.namespace ?? 'default'}/${d.metadata.name}`);
     const deadline = Date.now() + 15_000;
@@ -243,6 +307,13 @@ export class Harness {
       await sleep(200);
     }
     return 'cleanup did not finish in 15s';
+  }
+
+  /** Applies objects a test makes in code (Applier.MustApplyObjectsWithCleanup): deleted with its manifests. */
+  applyObjects(docs: readonly KubeDoc[]): void {
+    const keys = new Set(docs.map(keyOf));
+    this.files.set(TEST_FILE, [...(this.files.get(TEST_FILE) ?? []).filter((d) => !keys.has(keyOf(d))), ...structuredClone(docs)]);
+    this.writeAll();
   }
 
   /** The object as applied (adapted), or undefined: what client.Get returns. */

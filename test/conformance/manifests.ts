@@ -46,6 +46,9 @@ export interface AdaptEnv {
   listenerPort(port: number): number;
   /** Running pods of a namespace whose labels match an equality selector. */
   podsMatching(namespace: string, selector: Record<string, string>): PodInfo[];
+  /** The suite's UsableNetworkAddresses / UnusableNetworkAddresses (its -usable-address / -unusable-address flags). */
+  usableAddresses: readonly string[];
+  unusableAddresses: readonly string[];
 }
 
 export function parseManifests(text: string, source: string): KubeDoc[] {
@@ -98,6 +101,25 @@ export interface Workload {
   podLabels: Record<string, string>;
   /** HTTP_PORT of the echo container, else echo-basic's default 3000. */
   httpPort: number;
+  /** echo-basic's HTTPS server, when its container has TLS_SERVER_CERT and TLS_SERVER_PRIVKEY. */
+  tls?: WorkloadTls;
+}
+
+/** A file of a pod's volume: a key of the Secret or ConfigMap the volume projects. */
+export interface VolumeFile {
+  kind: 'Secret' | 'ConfigMap';
+  name: string;
+  key: string;
+}
+
+/** echo-basic's TLS env: where its serving certificate, key and (optional) client CAs come from. */
+export interface WorkloadTls {
+  /** HTTPS_PORT, else echo-basic's default 8443. */
+  httpsPort: number;
+  cert: VolumeFile;
+  key: VolumeFile;
+  /** TLS_CLIENT_CACERTS: client certificates, when given, must be signed by these. */
+  clientCa?: VolumeFile;
 }
 
 export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
@@ -109,14 +131,50 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
     const meta = isRecord(template.metadata) ? template.metadata : {};
     const labels = stringMap(meta.labels);
     let httpPort = 3000;
+    let tls: WorkloadTls | undefined;
     const podSpec = isRecord(template.spec) ? template.spec : {};
     for (const c of Array.isArray(podSpec.containers) ? podSpec.containers : []) {
       if (!isRecord(c) || !Array.isArray(c.env)) continue;
-      for (const e of c.env) if (isRecord(e) && e.name === 'HTTP_PORT' && typeof e.value === 'string' && /^\d+$/.test(e.value)) httpPort = Number(e.value);
+      const env = containerEnv(c);
+      if (/^\d+$/.test(env.HTTP_PORT ?? '')) httpPort = Number(env.HTTP_PORT);
+      tls ??= workloadTls(env, c, podSpec);
     }
-    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort });
+    out.push({ namespace: d.metadata.namespace ?? 'default', name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, ...(tls ? { tls } : {}) });
   }
   return out;
+}
+
+function containerEnv(container: Record<string, unknown>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const e of Array.isArray(container.env) ? container.env : []) if (isRecord(e) && typeof e.name === 'string' && typeof e.value === 'string') env[e.name] = e.value;
+  return env;
+}
+
+/** echo-basic serves HTTPS when both TLS_SERVER_CERT and TLS_SERVER_PRIVKEY are set (files of the pod's volumes). */
+function workloadTls(env: Record<string, string>, container: Record<string, unknown>, podSpec: Record<string, unknown>): WorkloadTls | undefined {
+  if (!env.TLS_SERVER_CERT || !env.TLS_SERVER_PRIVKEY) return undefined;
+  const cert = volumeFile(env.TLS_SERVER_CERT, container, podSpec);
+  const key = volumeFile(env.TLS_SERVER_PRIVKEY, container, podSpec);
+  if (!cert || !key) return undefined;
+  const clientCa = env.TLS_CLIENT_CACERTS ? volumeFile(env.TLS_CLIENT_CACERTS, container, podSpec) : undefined;
+  return { httpsPort: /^\d+$/.test(env.HTTPS_PORT ?? '') ? Number(env.HTTPS_PORT) : 8443, cert, key, ...(clientCa ? { clientCa } : {}) };
+}
+
+/** Which Secret or ConfigMap key a file path of the container is: its volume mount, the volume, the item. */
+function volumeFile(filePath: string, container: Record<string, unknown>, podSpec: Record<string, unknown>): VolumeFile | undefined {
+  for (const m of Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : []) {
+    const mountPath = String(m.mountPath ?? '').replace(/\/$/, '');
+    if (!filePath.startsWith(`${mountPath}/`)) continue;
+    const file = filePath.slice(mountPath.length + 1);
+    const volume = (Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : []).find((v) => v.name === m.name);
+    if (!volume) return undefined;
+    const source = isRecord(volume.secret) ? { kind: 'Secret' as const, name: volume.secret.secretName, items: volume.secret.items }
+      : isRecord(volume.configMap) ? { kind: 'ConfigMap' as const, name: volume.configMap.name, items: volume.configMap.items } : undefined;
+    if (!source || typeof source.name !== 'string') return undefined;
+    const item = (Array.isArray(source.items) ? source.items.filter(isRecord) : []).find((i) => i.path === file);
+    return { kind: source.kind, name: source.name, key: typeof item?.key === 'string' ? item.key : file };
+  }
+  return undefined;
 }
 
 function stringMap(v: unknown): Record<string, string> {
@@ -130,9 +188,10 @@ function stringMap(v: unknown): Record<string, string> {
  * - kinds Pier does not read (Deployment, ConfigMap, ...) are dropped; their pods run as echo backends;
  * - Namespaces get the kubernetes.io/metadata.name label the API server adds;
  * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
- * - each Gateway gets spec.addresses: its own loopback address, unless it asks for one (an address
- *   without a value), which Pier's address pool then gives; Gateway and ListenerSet listeners
- *   get their ports as moved (see AdaptEnv.listenerPort);
+ * - each Gateway without spec.addresses gets its own loopback address; the suite's address
+ *   placeholders are filled as its applier does; other spec.addresses stay; Gateway and
+ *   ListenerSet listeners (and spec.tls.frontend.perPort) get their ports as moved (see
+ *   AdaptEnv.listenerPort);
  * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
  *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
  */
@@ -171,14 +230,41 @@ export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): Kub
 function adaptGateway(doc: KubeDoc, env: AdaptEnv): void {
   const s = spec(doc);
   s.gatewayClassName = env.gatewayClassName;
-  // A Gateway asking for an address (an entry without a value) keeps its request: Pier's address
-  // pool answers it, which is what GatewayOptionalAddressValue checks.
-  if (!requestsPoolAddress(s)) s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
+  // A Gateway without spec.addresses gets its own loopback address. One with the suite's
+  // placeholders gets its addresses as the suite's applier fills them (GatewayStaticAddresses);
+  // any other keeps its own: named addresses, or a request for one (an entry without a value,
+  // which Pier's address pool answers: GatewayOptionalAddressValue).
+  if (hasAddressPlaceholders(s)) overlayStaticAddresses(s, env);
+  else if (!Array.isArray(s.addresses) || s.addresses.length === 0) s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
   moveListenerPorts(s, env);
+  movePerPortTlsPorts(s, env);
 }
 
-function requestsPoolAddress(s: Record<string, unknown>): boolean {
-  return Array.isArray(s.addresses) && s.addresses.some((a) => isRecord(a) && (a.value === undefined || a.value === ''));
+const USABLE_PLACEHOLDER = 'PLACEHOLDER_USABLE_ADDRS';
+const UNUSABLE_PLACEHOLDER = 'PLACEHOLDER_UNUSABLE_ADDRS';
+/** The address type the suite keeps so that a Gateway is refused for it. */
+const FAKE_INVALID_ADDRESS_TYPE = 'test/fake-invalid-type';
+
+function hasAddressPlaceholders(s: Record<string, unknown>): boolean {
+  return Array.isArray(s.addresses) && s.addresses.some((a) => isRecord(a) && (a.value === USABLE_PLACEHOLDER || a.value === UNUSABLE_PLACEHOLDER));
+}
+
+/** The suite's applier (prepareGateway): the fake-type entries, then the unusable pool, then the usable one. */
+function overlayStaticAddresses(s: Record<string, unknown>, env: AdaptEnv): void {
+  const entries = (s.addresses as unknown[]).filter(isRecord);
+  const ip = (value: string): Record<string, unknown> => ({ type: 'IPAddress', value });
+  s.addresses = [
+    ...entries.filter((a) => a.type === FAKE_INVALID_ADDRESS_TYPE),
+    ...(entries.some((a) => a.value === UNUSABLE_PLACEHOLDER) ? env.unusableAddresses.map(ip) : []),
+    ...(entries.some((a) => a.value === USABLE_PLACEHOLDER) ? env.usableAddresses.map(ip) : []),
+  ];
+}
+
+/** spec.tls.frontend.perPort[].port names listener ports: they move with them. */
+function movePerPortTlsPorts(s: Record<string, unknown>, env: AdaptEnv): void {
+  const frontend = isRecord(s.tls) && isRecord(s.tls.frontend) ? s.tls.frontend : undefined;
+  if (!frontend || !Array.isArray(frontend.perPort)) return;
+  for (const p of frontend.perPort) if (isRecord(p) && typeof p.port === 'number') p.port = env.listenerPort(p.port);
 }
 
 /** Gateway and ListenerSet listeners bind their ports as moved (see AdaptEnv.listenerPort). */

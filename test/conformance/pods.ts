@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
+import { listenHttpsEcho, type HttpsEchoTls } from './backends/https-echo';
 import type { PodInfo, Workload } from './manifests';
 
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
@@ -40,8 +41,11 @@ export class EchoPods {
   /** @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20". */
   constructor(private readonly addressPrefix: string) {}
 
-  /** Starts the pods of a workload (once; later calls return the running ones). */
-  async ensure(w: Workload): Promise<PodInfo[]> {
+  /**
+   * Starts the pods of a workload (once; later calls return the running ones). tls: the files of
+   * its TLS env (w.tls), when it has one: the pods also serve echo-basic's HTTPS port.
+   */
+  async ensure(w: Workload, tls?: HttpsEchoTls): Promise<PodInfo[]> {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
@@ -59,6 +63,7 @@ export class EchoPods {
       });
       await backend.listen(ip, w.httpPort);
       await backend.listenH2c(ip, H2C_PORT);
+      if (w.tls && tls) await listenHttpsEcho(backend, ip, w.tls.httpsPort, tls);
       started.push({ info, backend, logs });
     }
     return started.map((p) => p.info);

@@ -86,6 +86,19 @@ import { ListenerSetReferenceGrant } from './ListenerSetReferenceGrant';
 import { ListenerSetAllowedRoutesSupportedKinds } from './ListenerSetAllowedRoutesSupportedKinds';
 import { ListenerSetAllowedRoutesNamespaces } from './ListenerSetAllowedRoutesNamespaces';
 import { GatewayOptionalAddressValue } from './GatewayOptionalAddressValue';
+import { BackendTLSPolicy } from './BackendTLSPolicy';
+import { BackendTLSPolicyConflictResolution } from './BackendTLSPolicyConflictResolution';
+import { BackendTLSPolicyInvalidCACertificateRef } from './BackendTLSPolicyInvalidCACertificateRef';
+import { BackendTLSPolicyInvalidKind } from './BackendTLSPolicyInvalidKind';
+import { BackendTLSPolicyObservedGenerationBump } from './BackendTLSPolicyObservedGenerationBump';
+import { BackendTLSPolicySANValidation } from './BackendTLSPolicySANValidation';
+import { GatewayFrontendInvalidDefaultClientCertificateValidation } from './GatewayFrontendInvalidDefaultClientCertificateValidation';
+import { GatewayInvalidTLSBackendConfiguration } from './GatewayInvalidTLSBackendConfiguration';
+import { GatewayStaticAddresses } from './GatewayStaticAddresses';
+import { GatewayTLSBackendClientCertificate } from './GatewayTLSBackendClientCertificate';
+import { GatewayFrontendClientCertificateValidation } from './GatewayFrontendClientCertificateValidation';
+import { GatewayFrontendClientCertificateValidationInsecureFallback } from './GatewayFrontendClientCertificateValidationInsecureFallback';
+import { GatewayInvalidFrontendClientCertificateValidation } from './GatewayInvalidFrontendClientCertificateValidation';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -173,6 +186,19 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetAllowedRoutesSupportedKinds,
   ListenerSetAllowedRoutesNamespaces,
   GatewayOptionalAddressValue,
+  BackendTLSPolicy,
+  BackendTLSPolicyConflictResolution,
+  BackendTLSPolicyInvalidCACertificateRef,
+  BackendTLSPolicyInvalidKind,
+  BackendTLSPolicyObservedGenerationBump,
+  BackendTLSPolicySANValidation,
+  GatewayFrontendInvalidDefaultClientCertificateValidation,
+  GatewayInvalidTLSBackendConfiguration,
+  GatewayStaticAddresses,
+  GatewayTLSBackendClientCertificate,
+  GatewayFrontendClientCertificateValidation,
+  GatewayFrontendClientCertificateValidationInsecureFallback,
+  GatewayInvalidFrontendClientCertificateValidation,
 ];
 
 /** Every transcribed test, ordered as the suite runs them: by upstream file, core before extended within one. */

@@ -5,11 +5,11 @@
  * (echo-basic): same JSON field names, the same X-Echo-Set-Header request header to ask for
  * response headers ("Name:value,Other:value"), the same ?delay=<duration> to answer late, the
  * same log line per request, the same WebSocket echo at /ws, and, as echo-basic's second port, an
- * h2c (HTTP/2 without TLS) server; with a certificate, also over HTTPS.
+ * h2c (HTTP/2 without TLS) server.
  */
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
-import * as https from 'node:https';
+import type * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { WebSocketServer } from 'ws';
 
@@ -80,7 +80,15 @@ export class EchoBackend {
 
   constructor(readonly identity: EchoIdentity, private readonly options: EchoOptions = {}) {}
 
-  private handle(req: EchoRequest, res: EchoReply): void {
+  /**
+   * Answers a request that arrived on a server of the caller's (see adopt): as the others, with
+   * `extra` added to the JSON (echo-basic's HTTPS server adds what it saw of the TLS connection).
+   */
+  respond(req: EchoRequest, res: EchoReply, extra: Record<string, unknown>): void {
+    this.handle(req, res, extra);
+  }
+
+  private handle(req: EchoRequest, res: EchoReply, extra: Record<string, unknown> = {}): void {
     this.requests++;
     this.options.log?.(`Echoing back request made to ${req.url} to client (${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''})`);
     const headers: Record<string, string[]> = {};
@@ -100,7 +108,7 @@ export class EchoBackend {
       headers,
       httpPort: String(this.port),
     };
-    const text = JSON.stringify(body) + '\n';
+    const text = JSON.stringify({ ...body, ...extra }) + '\n';
     const url = new URL(req.url ?? '/', 'http://echo');
     if (url.pathname.startsWith('/retry/') && this.failRetryAttempt(url.searchParams, req, res)) return;
     const delay = url.searchParams.get('delay');
@@ -190,13 +198,8 @@ export class EchoBackend {
     return this.start(server, host, port);
   }
 
-  /**
-   * echo-basic's HTTPS_PORT (with TLS_SERVER_CERT and TLS_SERVER_PRIVKEY): the same answers over
-   * TLS, HTTP/1.1. The answers keep reporting the HTTP port, as echo-basic does.
-   */
-  async listenHttps(host: string, port: number, tls: { certPem: string; keyPem: string }): Promise<number> {
-    const server = https.createServer({ cert: tls.certPem, key: tls.keyPem, minVersion: 'TLSv1.2' }, (req, res) => this.handle(req, res));
-    server.keepAliveTimeout = 60_000;
+  /** Listens with a server the caller made (closed with the others by close()); returns its port. */
+  adopt(server: http.Server | https.Server, host: string, port: number): Promise<number> {
     return this.start(server, host, port);
   }
 
@@ -217,7 +220,7 @@ export class EchoBackend {
       sockets.close();
     }
     await Promise.all(servers.map((server) => {
-      if (server instanceof http.Server || server instanceof https.Server) server.closeAllConnections();
+      if ('closeAllConnections' in server) server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     }));
   }

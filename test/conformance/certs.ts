@@ -1,8 +1,10 @@
 /**
- * The Secrets the suite creates in code at set-up (kubernetes.MustCreateSelfSignedCertSecret):
- * a self-signed RSA 2048 server certificate (CN "default", O "Acme Co") with the given hosts as
- * subject alternative names; and the CA-signed ones (a CA in a ConfigMap, leaf certificates in
- * Secrets). Made with the openssl command (Node cannot issue certificates).
+ * The certificates the suite creates in code at set-up (utils/kubernetes/certificate.go): RSA 2048
+ * keys, a year of validity, leaves with subject CN "default", O "Acme Co", either self-signed
+ * (MustCreateSelfSignedCertSecret) or signed by a CA of the suite's (MustCreateCACertConfigMap:
+ * CN "gatewayapi", O "Kubernetes Gateway API", C "US"; MustCreateCASignedCertSecret /
+ * MustCreateCASignedClientCertSecret). Made with the openssl command (Node cannot issue
+ * certificates).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,62 +18,30 @@ export interface CertPair {
   keyPem: string;
 }
 
-export function selfSignedCert(hosts: readonly string[]): CertPair {
-  const san = hosts.map((h) => (isIP(h) ? `IP:${h}` : `DNS:${h}`)).join(',');
-  return openssl((dir) => [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '365',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    '-subj', '/O=Acme Co/CN=default',
-    '-addext', `subjectAltName=${san}`,
-    '-addext', 'keyUsage=critical,digitalSignature,keyEncipherment',
-    '-addext', 'extendedKeyUsage=serverAuth',
-    '-addext', 'basicConstraints=critical,CA:FALSE',
-  ]);
+type Usage = 'serverAuth' | 'clientAuth';
+
+/** A host as the suite's generateRSACert files it: an IP, a DNS name (wildcards allowed), else a URI. */
+function subjectAltName(host: string): string {
+  if (isIP(host)) return `IP:${host}`;
+  if (/^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(host) || host === '*') return `DNS:${host}`;
+  return `URI:${host}`;
 }
 
-/**
- * kubernetes.MustCreateCACertConfigMap's CA: a self-signed RSA 2048 CA certificate
- * (CN "gatewayapi", O "Kubernetes Gateway API", C "US") that signs the suite's CA-signed Secrets.
- */
-export function caCert(): CertPair {
-  return openssl((dir) => [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '365',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    '-subj', '/C=US/O=Kubernetes Gateway API/CN=gatewayapi',
-    '-addext', 'keyUsage=critical,digitalSignature,keyCertSign',
-    '-addext', 'extendedKeyUsage=clientAuth,serverAuth',
-    '-addext', 'basicConstraints=critical,CA:TRUE',
-  ]);
-}
-
-/**
- * kubernetes.MustCreateCASignedCertSecret (usage "server") and MustCreateCASignedClientCertSecret
- * ("client", no hosts): a leaf certificate like selfSignedCert's, signed by the CA. Hosts that
- * are no host names ("spiffe://...") become URI subject alternative names, as upstream.
- */
-export function caSignedCert(hosts: readonly string[], ca: CertPair, usage: 'server' | 'client' = 'server'): CertPair {
-  return openssl((dir) => {
-    writeFileSync(path.join(dir, 'ca.pem'), ca.certPem);
-    writeFileSync(path.join(dir, 'ca-key.pem'), ca.keyPem, { mode: 0o600 });
-    const san = hosts.map((h) => (isIP(h) ? `IP:${h}` : h.includes('://') ? `URI:${h}` : `DNS:${h}`)).join(',');
-    return [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '365',
-      '-CA', path.join(dir, 'ca.pem'), '-CAkey', path.join(dir, 'ca-key.pem'),
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-      '-subj', '/O=Acme Co/CN=default',
-      ...(san ? ['-addext', `subjectAltName=${san}`] : []),
-      '-addext', 'keyUsage=critical,digitalSignature,keyEncipherment',
-      '-addext', `extendedKeyUsage=${usage === 'server' ? 'serverAuth' : 'clientAuth'}`,
-      '-addext', 'basicConstraints=critical,CA:FALSE',
-    ];
-  });
-}
-
-/** Runs openssl with the arguments args(dir) gives and reads dir/cert.pem and dir/key.pem. */
-function openssl(args: (dir: string) => string[]): CertPair {
+/** openssl req -x509, in a temporary directory; the issuer (when given) signs instead of the new key. */
+function issue(subject: string, extensions: string[], issuer?: CertPair): CertPair {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-conformance-cert-'));
   try {
-    execFileSync('openssl', args(dir), { stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
+    const args = [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '365',
+      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-subj', subject,
+      ...extensions.flatMap((e) => ['-addext', e]),
+    ];
+    if (issuer) {
+      writeFileSync(path.join(dir, 'ca.pem'), issuer.certPem);
+      writeFileSync(path.join(dir, 'ca-key.pem'), issuer.keyPem, { mode: 0o600 });
+      args.push('-CA', path.join(dir, 'ca.pem'), '-CAkey', path.join(dir, 'ca-key.pem'));
+    }
+    execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
     return { certPem: readFileSync(path.join(dir, 'cert.pem'), 'utf8'), keyPem: readFileSync(path.join(dir, 'key.pem'), 'utf8') };
   } catch (err) {
     throw new Error(`cannot make a test certificate with openssl: ${(err as Error).message}`);
@@ -80,9 +50,38 @@ function openssl(args: (dir: string) => string[]): CertPair {
   }
 }
 
-/** The ConfigMap MustCreateCACertConfigMap makes: the CA under ca.crt (its key, which upstream also stores, stays out). */
-export function caConfigMap(namespace: string, name: string, ca: CertPair): KubeDoc {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { 'ca.crt': ca.certPem } };
+function leaf(hosts: readonly string[], usage: Usage, issuer?: CertPair): CertPair {
+  const extensions = [
+    'keyUsage=critical,digitalSignature,keyEncipherment',
+    `extendedKeyUsage=${usage}`,
+    'basicConstraints=critical,CA:FALSE',
+  ];
+  if (hosts.length > 0) extensions.unshift(`subjectAltName=${hosts.map(subjectAltName).join(',')}`);
+  return issue('/O=Acme Co/CN=default', extensions, issuer);
+}
+
+/** MustCreateSelfSignedCertSecret's certificate: a self-signed server certificate for the hosts. */
+export function selfSignedCert(hosts: readonly string[]): CertPair {
+  return leaf(hosts, 'serverAuth');
+}
+
+/** MustCreateCACertConfigMap's CA: self-signed, allowed to sign certificates. */
+export function caCert(): CertPair {
+  return issue('/C=US/O=Kubernetes Gateway API/CN=gatewayapi', [
+    'basicConstraints=critical,CA:TRUE',
+    'keyUsage=critical,digitalSignature,keyCertSign',
+    'extendedKeyUsage=clientAuth,serverAuth',
+  ]);
+}
+
+/** MustCreateCASignedCertSecret's certificate: a server certificate for the hosts, signed by ca. */
+export function caSignedServerCert(hosts: readonly string[], ca: CertPair): CertPair {
+  return leaf(hosts, 'serverAuth', ca);
+}
+
+/** MustCreateCASignedClientCertSecret's certificate: a client certificate without names, signed by ca. */
+export function caSignedClientCert(ca: CertPair): CertPair {
+  return leaf([], 'clientAuth', ca);
 }
 
 export function tlsSecret(namespace: string, name: string, cert: CertPair): KubeDoc {
@@ -96,6 +95,14 @@ export function tlsSecret(namespace: string, name: string, cert: CertPair): Kube
       'tls.key': Buffer.from(cert.keyPem).toString('base64'),
     },
   };
+}
+
+/**
+ * MustCreateCACertConfigMap's ConfigMap: the CA certificate under ca.crt. (The suite also stores
+ * the CA's private key there, under key.crt, which nothing reads; it is left out.)
+ */
+export function caConfigMap(namespace: string, name: string, ca: CertPair): KubeDoc {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { 'ca.crt': ca.certPem } };
 }
 
 /**

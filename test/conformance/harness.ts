@@ -11,13 +11,14 @@ import { deepEqual } from 'fast-equals';
 import { PierProcess } from '../helpers/pier';
 import { httpRequest } from '../helpers/net';
 import { requireEnvoy } from '../helpers/tools';
-import { caCert, caConfigMap, caSignedCert, selfSignedCert, tlsSecret, type CertPair } from './certs';
+import { caCert, caConfigMap, caSignedClientCert, caSignedServerCert, selfSignedCert, tlsSecret, type CertPair } from './certs';
 import { readSuiteFile, suiteFilePath, type SuiteFiles } from './fetch';
 import { GRPC_ECHO_PROTO } from './grpcecho';
 import {
   adaptForStandalone, fillPlaceholders, isRecord, keyOf, objectKey, parseManifests, specPart, toYaml, workloadsOf,
-  type AdaptEnv, type KubeDoc, type PodInfo,
+  type AdaptEnv, type KubeDoc, type PodInfo, type VolumeFile, type Workload,
 } from './manifests';
+import type { HttpsEchoTls } from './backends/https-echo';
 import { EchoPods } from './pods';
 import { pollUntil, sleep, type T } from './t';
 
@@ -102,8 +103,13 @@ export interface HarnessOptions {
 
 /** Where Pier takes addresses for Gateways that ask for one (the harness gives the others 127.10.x.y). */
 export const GATEWAY_ADDRESS_POOL = '127.30.0.0/16';
-
-/** Route kinds whose statuses the harness waits for after an apply and until gone after a delete. */
+/**
+ * The suite's UsableNetworkAddresses and UnusableNetworkAddresses (GatewayStaticAddresses): a
+ * loopback address outside the pool and the harness's own ranges, which a Gateway's Envoy can
+ * bind, and one from TEST-NET-1 (RFC 5737), never an address of this host.
+ */
+export const USABLE_STATIC_ADDRESS = '127.31.0.7';
+export const UNUSABLE_STATIC_ADDRESS = '192.0.2.7';
 
 const BASE_FILE = 'base.yaml';
 const SECRETS_FILE = 'secrets.yaml';
@@ -114,7 +120,7 @@ export class Harness {
   readonly controllerName = CONTROLLER_NAME;
   readonly gatewayClassName = GATEWAY_CLASS_NAME;
   private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'pier-conformance-'));
-  private readonly pods = new EchoPods('127.20', () => this.suiteFile(GRPC_ECHO_PROTO), (namespace, name, key) => this.secretValue(namespace, name, key));
+  private readonly pods = new EchoPods('127.20', () => this.suiteFile(GRPC_ECHO_PROTO));
   private readonly gatewayAddresses = new Map<string, string>();
   /** Manifests per file, placeholders filled but not adapted: what tests patch. */
   private readonly files = new Map<string, KubeDoc[]>();
@@ -123,7 +129,8 @@ export class Harness {
   private readonly generations = new Map<string, { generation: number; spec: Record<string, unknown> }>();
   /** metadata.creationTimestamp as the API server sets it (whole seconds) when an object is created. */
   private readonly created = new Map<string, string>();
-  private readonly certs = new Map<string, string>();
+  private readonly certs = new Map<string, CertPair>();
+  /** The programmatic CA ConfigMaps' ca.crt, by namespace/name. */
   private readonly caCerts = new Map<string, string>();
   private pier: PierProcess | null = null;
   /** GatewayClass status.supportedFeatures, once the run has read them (readSupportedFeatures). */
@@ -135,9 +142,16 @@ export class Harness {
     gatewayClassName: GATEWAY_CLASS_NAME,
     controllerName: CONTROLLER_NAME,
     gatewayAddress: (namespace, name) => this.gatewayAddress(namespace, name),
-    listenerPort: (port) => port + this.o.portOffset,
+    listenerPort: (port) => this.listenerPort(port),
     podsMatching: (namespace, selector) => this.pods.matching(namespace, selector),
+    usableAddresses: [USABLE_STATIC_ADDRESS],
+    unusableAddresses: [UNUSABLE_STATIC_ADDRESS],
   };
+
+  /** A listener port as bound (moved by the port offset). */
+  listenerPort(port: number): number {
+    return port + this.o.portOffset;
+  }
 
   /** Each Gateway its own loopback address, kept for the run (a re-created Gateway gets it back). */
   gatewayAddress(namespace: string, name: string): string {
@@ -157,8 +171,8 @@ export class Harness {
     const base = parseManifests(this.fill(readSuiteFile(this.o.suite, 'base/manifests.yaml')), 'base/manifests.yaml');
     // The GatewayClass the suite runs against is the implementation's to provide.
     base.unshift({ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: GATEWAY_CLASS_NAME }, spec: { controllerName: CONTROLLER_NAME } });
-    // The Secrets first: base pods mount some of them.
-    this.files.set(SECRETS_FILE, this.programmaticSecrets());
+    // The pods serving TLS read the programmatic Secrets and ConfigMaps: those come first.
+    this.files.set(SECRETS_FILE, this.programmaticObjects());
     await this.startPods(base);
     this.files.set(BASE_FILE, base);
     this.writeAll();
@@ -180,31 +194,40 @@ export class Harness {
     return code ?? null;
   }
 
-  /** The secrets the suite creates in code (conformance/utils/suite Setup) that core tests use. */
-  private programmaticSecrets(): KubeDoc[] {
+  /**
+   * The Secrets and ConfigMaps the suite creates in code (utils/suite Setup), same names, keys
+   * and certificate names: self-signed server certificates, CAs (ConfigMaps with ca.crt) and
+   * the server and client certificates they sign.
+   */
+  private programmaticObjects(): KubeDoc[] {
     const docs: KubeDoc[] = [];
-    const make = (namespace: string, name: string, hosts: string[]): void => {
-      const cert = selfSignedCert(hosts);
-      this.certs.set(`${namespace}/${name}`, cert.certPem);
+    const secret = (namespace: string, name: string, cert: CertPair): void => {
+      this.certs.set(`${namespace}/${name}`, cert);
       docs.push(tlsSecret(namespace, name, cert));
     };
-    make(WEB_BACKEND_NAMESPACE, 'certificate', ['*']);
-    make(INFRA_NAMESPACE, 'tls-validity-checks-certificate', ['*', '*.org', '*.wildcard.org']);
-    // The tls-checks CA and what it signs: the TLS backends' certificates (tls-backend serves
-    // tls-checks-certificate, tcp-backend tls-passthrough-checks-certificate) and the Terminate
-    // listeners' certificate (TLSRoute tests).
-    const ca = caCert();
-    this.caCerts.set(`${INFRA_NAMESPACE}/tls-checks-ca-certificate`, ca.certPem);
-    docs.push(caConfigMap(INFRA_NAMESPACE, 'tls-checks-ca-certificate', ca));
-    const signed = (namespace: string, name: string, cert: CertPair): void => {
-      this.certs.set(`${namespace}/${name}`, cert.certPem);
-      docs.push(tlsSecret(namespace, name, cert));
+    const ca = (namespace: string, name: string): CertPair => {
+      const pair = caCert();
+      this.caCerts.set(`${namespace}/${name}`, pair.certPem);
+      docs.push(caConfigMap(namespace, name, pair));
+      return pair;
     };
-    signed(INFRA_NAMESPACE, 'tls-checks-certificate', caSignedCert(['abc.example.com', 'spiffe://abc.example.com/test-identity', 'other.example.com'], ca));
-    signed(INFRA_NAMESPACE, 'tls-checks-client-certificate', caSignedCert([], ca, 'client'));
-    signed(INFRA_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedCert(['abc.example.com'], ca));
-    signed(APP_BACKEND_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedCert(['abc.example.com'], ca));
-    signed(INFRA_NAMESPACE, 'tls-terminate-checks-certificate', caSignedCert(['tls.example.com'], ca));
+    secret(WEB_BACKEND_NAMESPACE, 'certificate', selfSignedCert(['*']));
+    secret(INFRA_NAMESPACE, 'tls-validity-checks-certificate', selfSignedCert(['*', '*.org', '*.wildcard.org']));
+    ca(WEB_BACKEND_NAMESPACE, 'web-backend-cm');
+    // Client certificates for the frontend client certificate validation tests.
+    const clientCa = ca(INFRA_NAMESPACE, 'tls-validity-checks-ca-certificate');
+    secret(INFRA_NAMESPACE, 'tls-validity-checks-client-certificate', caSignedClientCert(clientCa));
+    const perPortCa = ca(INFRA_NAMESPACE, 'tls-validity-checks-per-port-ca-certificate');
+    secret(INFRA_NAMESPACE, 'tls-validity-checks-per-port-client-certificate', caSignedClientCert(perPortCa));
+    // The tls-backend pods' serving certificate, and the Gateways' backend client certificate.
+    const checksCa = ca(INFRA_NAMESPACE, 'tls-checks-ca-certificate');
+    secret(INFRA_NAMESPACE, 'tls-checks-certificate', caSignedServerCert(['abc.example.com', 'spiffe://abc.example.com/test-identity', 'other.example.com'], checksCa));
+    secret(INFRA_NAMESPACE, 'tls-checks-client-certificate', caSignedClientCert(checksCa));
+    secret(INFRA_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedServerCert(['abc.example.com'], checksCa));
+    secret(APP_BACKEND_NAMESPACE, 'tls-passthrough-checks-certificate', caSignedServerCert(['abc.example.com'], checksCa));
+    secret(INFRA_NAMESPACE, 'tls-terminate-checks-certificate', caSignedServerCert(['tls.example.com'], checksCa));
+    // An unrelated CA, so that validation against it fails (BackendTLSPolicy).
+    ca(INFRA_NAMESPACE, 'mismatch-ca-certificate');
     return docs;
   }
 
@@ -220,22 +243,16 @@ export class Harness {
     return pem;
   }
 
-  /** A value of an applied Secret, decoded (what a secret volume's file holds). */
-  private secretValue(namespace: string, name: string, key: string): string | undefined {
-    const wanted = objectKey('Secret', namespace, name);
-    for (const docs of this.files.values()) {
-      const doc = docs.find((d) => keyOf(d) === wanted);
-      const data = doc && isRecord(doc.data) ? doc.data : undefined;
-      if (data && typeof data[key] === 'string') return Buffer.from(data[key], 'base64').toString('utf8');
-    }
-    return undefined;
+  /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret's cert). */
+  tlsSecretCert(namespace: string, name: string): string {
+    return this.tlsSecret(namespace, name).certPem;
   }
 
-  /** The server certificate PEM of a programmatic TLS Secret (kubernetes.GetTLSSecret). */
-  tlsSecretCert(namespace: string, name: string): string {
-    const pem = this.certs.get(`${namespace}/${name}`);
-    if (!pem) throw new Error(`no TLS secret ${namespace}/${name}`);
-    return pem;
+  /** A programmatic TLS Secret's certificate and key (kubernetes.GetTLSSecret). */
+  tlsSecret(namespace: string, name: string): CertPair {
+    const pair = this.certs.get(`${namespace}/${name}`);
+    if (!pair) throw new Error(`no TLS secret ${namespace}/${name}`);
+    return pair;
   }
 
   private fill(text: string): string {
@@ -243,7 +260,27 @@ export class Harness {
   }
 
   private async startPods(docs: readonly KubeDoc[]): Promise<void> {
-    for (const w of workloadsOf(docs)) await this.pods.ensure(w);
+    for (const w of workloadsOf(docs)) await this.pods.ensure(w, this.podTls(w, docs));
+  }
+
+  /** The files of a workload's TLS env, from the Secrets and ConfigMaps applied or about to be (a pod without them serves no HTTPS). */
+  private podTls(w: Workload, docs: readonly KubeDoc[]): HttpsEchoTls | undefined {
+    if (!w.tls) return undefined;
+    const read = (f: VolumeFile): string | undefined => {
+      const key = objectKey(f.kind, w.namespace, f.name);
+      const doc = docs.find((d) => keyOf(d) === key) ?? [...this.files.values()].flat().find((d) => keyOf(d) === key);
+      const value = doc && isRecord(doc.data) ? doc.data[f.key] : undefined;
+      if (typeof value !== 'string') return undefined;
+      return f.kind === 'Secret' ? Buffer.from(value, 'base64').toString('utf8') : value;
+    };
+    const certPem = read(w.tls.cert);
+    const keyPem = read(w.tls.key);
+    const clientCaPem = w.tls.clientCa ? read(w.tls.clientCa) : undefined;
+    if (!certPem || !keyPem) {
+      this.o.log(`# ${w.namespace}/${w.name}: no ${w.tls.cert.kind} ${w.tls.cert.name} for its TLS env; its pods serve no HTTPS`);
+      return undefined;
+    }
+    return { certPem, keyPem, ...(clientCaPem ? { clientCaPem } : {}) };
   }
 
   /** Pods of a Deployment (for tests that point EndpointSlices at them). */
@@ -281,7 +318,7 @@ export class Harness {
     const docs = this.files.get(TEST_FILE) ?? [];
     this.files.delete(TEST_FILE);
     this.writeAll();
-    const withStatus = new Set(['Gateway', 'GatewayClass', ...ROUTE_KINDS]);
+    const withStatus = new Set(['Gateway', 'GatewayClass', 'BackendTLSPolicy', ...ROUTE_KINDS]);
     const gone = docs.filter((d) => withStatus.has(d.kind)).map((d) => statusKeyOf(d.kind, d.metadata.namespace, d.metadata.name));
     const gateways = docs.filter((d) => d.kind === 'Gateway').map((d) => `${d.metadata.namespace ?? 'default'}/${d.metadata.name}`);
     const deadline = Date.now() + 15_000;
@@ -299,6 +336,13 @@ export class Harness {
     return 'cleanup did not finish in 15s';
   }
 
+  /** Applies objects a test makes in code (Applier.MustApplyObjectsWithCleanup): deleted with its manifests. */
+  applyObjects(docs: readonly KubeDoc[]): void {
+    const keys = new Set(docs.map(keyOf));
+    this.files.set(TEST_FILE, [...(this.files.get(TEST_FILE) ?? []).filter((d) => !keys.has(keyOf(d))), ...structuredClone(docs)]);
+    this.writeAll();
+  }
+
   /** The object as applied (adapted), or undefined: what client.Get returns. */
   get(kind: string, namespace: string | undefined, name: string): KubeDoc | undefined {
     const doc = this.applied.get(objectKey(kind, namespace, name));
@@ -313,14 +357,6 @@ export class Harness {
   /** All applied objects of a kind in a namespace. */
   list(kind: string, namespace?: string): KubeDoc[] {
     return [...this.applied.values()].filter((d) => d.kind === kind && (namespace === undefined || d.metadata.namespace === namespace)).map((d) => structuredClone(d));
-  }
-
-  /** Creates objects made in code (Applier.MustApplyObjectsWithCleanup): deleted with the test's manifests. */
-  applyObjects(docs: readonly KubeDoc[]): void {
-    const test = this.files.get(TEST_FILE);
-    if (!test) throw new Error('applyObjects: no test manifests applied');
-    test.push(...structuredClone(docs));
-    this.writeAll();
   }
 
   /** Changes an applied object (client.Patch): mutate gets the object as the manifests define it. */

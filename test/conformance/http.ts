@@ -8,7 +8,8 @@ import * as http2 from 'node:http2';
 import * as https from 'node:https';
 import { randomInt } from 'node:crypto';
 import type { PeerCertificate } from 'node:tls';
-import { goStyleHostMatches } from './certs';
+import { goStyleHostMatches, type CertPair } from './certs';
+import { connectWithClientCertificate, type PresentedCertificateWatch } from './client-certificate';
 import type { Harness } from './harness';
 import { sleep, FatalError, type T } from './t';
 
@@ -20,6 +21,10 @@ export interface Request {
   unfollowRedirect?: boolean;
   protocol?: string;
   body?: string;
+  /** Expected only: the SNI the TLS backend saw (echo-basic's tls.serverName). */
+  sni?: string;
+  /** Expected only: a certificate (PEM) the TLS backend's client presented (echo-basic's tls.peerCertificates). */
+  clientCert?: string;
 }
 
 export interface ExpectedRequest extends Partial<Request> {
@@ -83,6 +88,10 @@ export interface RoundTripRequest {
   body?: string;
   serverName?: string;
   serverCertificate?: string;
+  /** Presented when the server asks for one (the suite's GetClientCertificateHook). */
+  clientCertificate?: CertPair;
+  /** Called when the handshake carried the client certificate (the hook was called). */
+  onClientCertificatePresented?: () => void;
 }
 
 /** roundtripper.CapturedRequest: what the echo backend saw. */
@@ -95,6 +104,8 @@ export interface CapturedRequest {
   httpPort: string;
   namespace: string;
   pod: string;
+  /** What a TLS backend saw of the connection (echo-basic's tls; empty over plain HTTP). */
+  tls: { serverName: string; peerCertificates: string[] };
 }
 
 export interface CapturedResponse {
@@ -144,6 +155,16 @@ export function makeRequest(expected: ExpectedResponse, gwAddr: string, protocol
   };
 }
 
+/** net.SplitHostPort's host: "ip:port" (or "[ip6]:port") -> "ip". */
+export function hostOf(address: string): string {
+  return splitUrlHost(address).hostname;
+}
+
+/** net.JoinHostPort */
+export function joinHostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
 function splitUrlHost(urlHost: string): { hostname: string; port?: number } {
   const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(urlHost);
   return { hostname: m?.[1] ?? urlHost, port: m?.[2] ? Number(m[2]) : undefined };
@@ -176,9 +197,25 @@ export function captureRoundTrip(req: RoundTripRequest, timeoutMs: number): Prom
     options.allowPartialTrustChain = true;
     options.checkServerIdentity = (host, cert) => checkIdentityGoStyle(host, cert);
   }
+  let watch: PresentedCertificateWatch | undefined;
+  const client = req.scheme === 'https' ? req.clientCertificate : undefined;
+  if (client) {
+    // The certificate goes on a connection of ours, which tells whether the handshake carried it.
+    const agent = new https.Agent();
+    agent.createConnection = () => {
+      const connection = connectWithClientCertificate({
+        host: hostname, port: port ?? 443, servername: options.servername, ca: options.ca, checkServerIdentity: options.checkServerIdentity,
+        cert: client.certPem, key: client.keyPem,
+      });
+      watch = connection.watch;
+      return connection.socket;
+    };
+    options.agent = agent;
+  }
   const module = req.scheme === 'https' ? https : http;
   return new Promise((resolve, reject) => {
     const r = module.request(options, (res) => {
+      if (watch?.presented()) req.onClientCertificatePresented?.();
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -193,7 +230,10 @@ export function captureRoundTrip(req: RoundTripRequest, timeoutMs: number): Prom
       });
     });
     r.on('timeout', () => r.destroy(new Error(`request timed out after ${timeoutMs}ms`)));
-    r.on('error', reject);
+    r.on('error', (err) => {
+      if (watch?.presented()) req.onClientCertificatePresented?.();
+      reject(err);
+    });
     if (req.body) r.write(req.body);
     r.end();
   });
@@ -201,7 +241,7 @@ export function captureRoundTrip(req: RoundTripRequest, timeoutMs: number): Prom
 
 /** The captured request (the echo's JSON) and response, as defaultRoundTrip reads them; throws as it errs. */
 function captured(req: RoundTripRequest, statusCode: number, protocol: string, resHeaders: Record<string, string[]>, body: string): { cReq: CapturedRequest; cRes: CapturedResponse } {
-  let cReq: CapturedRequest = { path: '', host: '', method: req.method, proto: '', headers: {}, httpPort: '', namespace: '', pod: '' };
+  let cReq: CapturedRequest = { path: '', host: '', method: req.method, proto: '', headers: {}, httpPort: '', namespace: '', pod: '', tls: { serverName: '', peerCertificates: [] } };
   // Go reads the body as the echo's JSON only for exactly this content type.
   if ((resHeaders['content-type'] ?? [])[0] === 'application/json') {
     try {
@@ -286,7 +326,12 @@ function parseCaptured(v: unknown): CapturedRequest {
       if (Array.isArray(values)) headers[name] = values.map(String);
     }
   }
-  return { path: str(o.path), host: str(o.host), method: str(o.method), proto: str(o.proto), headers, httpPort: str(o.httpPort), namespace: str(o.namespace), pod: str(o.pod) };
+  const tls = (typeof o.tls === 'object' && o.tls !== null ? o.tls : {}) as Record<string, unknown>;
+  const peerCertificates = Array.isArray(tls.peerCertificates) ? tls.peerCertificates.map(String) : [];
+  return {
+    path: str(o.path), host: str(o.host), method: str(o.method), proto: str(o.proto), headers, httpPort: str(o.httpPort), namespace: str(o.namespace), pod: str(o.pod),
+    tls: { serverName: str(tls.serverName), peerCertificates },
+  };
 }
 
 /** Location as Go's resp.Location() and url.URL see it: scheme, hostname, explicit port, path. */
@@ -365,6 +410,8 @@ export function compareRoundTrip(req: RoundTripRequest, cReq: CapturedRequest, c
       if (v) return `expected ${name} header to not be set, got ${v.join(',')}`;
     }
     if (!cReq.pod.startsWith(expected.backend ?? '')) return `expected pod name to start with ${expected.backend}, got ${cReq.pod}`;
+    if (er.sni && er.sni !== cReq.tls.serverName) return `expected SNI ${JSON.stringify(cReq.tls.serverName)} to be equal to ${JSON.stringify(er.sni)}`;
+    if (er.clientCert && !cReq.tls.peerCertificates.includes(er.clientCert)) return 'expected client certificate was not captured';
   } else if (isRedirect(cRes.statusCode)) {
     if (!expected.redirectRequest) return null;
     const got = cRes.redirectRequest ?? {};
@@ -426,13 +473,57 @@ export async function makeRequestAndExpectEventuallyConsistentResponse(t: T, s: 
   await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, () => attempt(s, req, expected));
 }
 
-/** tls.MakeTLSRequestAndExpectEventuallyConsistentResponse (no client certificate). */
-export async function makeTLSRequestAndExpectEventuallyConsistentResponse(t: T, s: Harness, gwAddr: string, serverCertPem: string, serverName: string, expectedIn: ExpectedResponse): Promise<void> {
+/** http.MakeRequestAndExpectFailure: 5 answers in a row that are not 200 (a 200 fails the test at once; timeouts and errors do not count). */
+export async function makeRequestAndExpectFailure(t: T, s: Harness, gwAddr: string, expectedIn: ExpectedResponse): Promise<void> {
   const expected = structuredClone(expectedIn);
+  const req = makeRequest(expected, gwAddr, 'HTTP', 'http');
+  await awaitConvergence(t, s, 5, s.timeouts.maxTimeToConsistency, async () => {
+    let statusCode: number;
+    try {
+      statusCode = (await captureRoundTrip(req, s.timeouts.requestTimeout)).cRes.statusCode;
+    } catch (err) {
+      return `request failed: ${(err as Error).message} (${req.method} ${req.scheme}://${req.urlHost}${req.path} Host ${req.host ?? req.urlHost})`;
+    }
+    if (isTimeoutError(statusCode)) return `status ${statusCode}: not ready yet`;
+    if (statusCode === 200) t.fatal(`Request ${req.method} ${req.scheme}://${req.host ?? req.urlHost}${req.path} should failed, returned HTTP Status OK (200) instead`);
+    return null;
+  });
+}
+
+/** The TLS request of utils/tls: server name, trusted certificate, and a client certificate to present when asked. */
+function tlsRequest(expected: ExpectedResponse, gwAddr: string, serverCertPem: string, serverName: string, client: CertPair | undefined, presented: () => void): RoundTripRequest {
   const req = makeRequest(expected, gwAddr, 'HTTPS', 'https');
   req.serverName = serverName;
   req.serverCertificate = serverCertPem;
+  if (client) {
+    req.clientCertificate = client;
+    req.onClientCertificatePresented = presented;
+  }
+  return req;
+}
+
+/** tls.MakeTLSRequestAndExpectEventuallyConsistentResponse; with a client certificate, it must have been presented. */
+export async function makeTLSRequestAndExpectEventuallyConsistentResponse(t: T, s: Harness, gwAddr: string, serverCertPem: string, serverName: string, expectedIn: ExpectedResponse, client?: CertPair): Promise<void> {
+  const expected = structuredClone(expectedIn);
+  let presented = false;
+  const req = tlsRequest(expected, gwAddr, serverCertPem, serverName, client, () => { presented = true; });
   await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, () => attempt(s, req, expected));
+  if (client && !presented) t.error('client certificate was not presented during the handshake');
+}
+
+/** tls.MakeTLSRequestAndExpectFailureResponse: one request, which must fail (not answer at all). */
+export async function makeTLSRequestAndExpectFailureResponse(t: T, s: Harness, gwAddr: string, serverCertPem: string, serverName: string, expectedIn: ExpectedResponse, client?: CertPair): Promise<void> {
+  const expected = structuredClone(expectedIn);
+  let presented = false;
+  const req = tlsRequest(expected, gwAddr, serverCertPem, serverName, client, () => { presented = true; });
+  let failed = false;
+  try {
+    await captureRoundTrip(req, s.timeouts.requestTimeout);
+  } catch {
+    failed = true;
+  }
+  if (!failed) t.fatal('Request should fail');
+  if (client && !presented) t.error('client certificate was not presented during the handshake');
 }
 
 /** ExpectedResponse.GetTestCaseName */

@@ -660,3 +660,92 @@ export function tlsRouteMustHaveResolvedRefsConditionsTrue(t: T, s: Harness, rou
 export function tlsRouteMustHaveNoAcceptedParents(t: T, s: Harness, route: NN): Promise<void> {
   return routeMustHaveNoAcceptedParents(t, s, 'TLSRoute', route);
 }
+
+// ---------------------------------------------------------------- BackendTLSPolicy
+
+interface PolicyAncestorStatus {
+  ancestorRef: ParentRef;
+  controllerName: string;
+  conditions: Condition[];
+}
+
+function ancestorsOf(status: Record<string, unknown>): PolicyAncestorStatus[] {
+  if (!Array.isArray(status.ancestors)) return [];
+  return status.ancestors.filter(isRecord).map((a) => {
+    const ref = isRecord(a.ancestorRef) ? a.ancestorRef : {};
+    return {
+      ancestorRef: {
+        group: typeof ref.group === 'string' ? ref.group : undefined,
+        kind: typeof ref.kind === 'string' ? ref.kind : undefined,
+        namespace: typeof ref.namespace === 'string' ? ref.namespace : undefined,
+        name: String(ref.name),
+        sectionName: typeof ref.sectionName === 'string' ? ref.sectionName : undefined,
+      },
+      controllerName: String(a.controllerName),
+      conditions: conditionsOf(a.conditions),
+    };
+  });
+}
+
+function describeAncestors(ancestors: readonly PolicyAncestorStatus[]): string {
+  return `[${ancestors.map((a) => `${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name} ${show(a.conditions)}`).join(', ')}]`;
+}
+
+/** BackendTLSPolicyMustHaveCondition: an ancestor status for the Gateway with the condition, every ancestor at the policy's generation. */
+export async function backendTLSPolicyMustHaveCondition(t: T, s: Harness, policy: NN, gw: NN, condition: ExpectedCondition): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.httpRouteMustHaveCondition, async () => {
+    const generation = requireObject(t, s, 'BackendTLSPolicy', policy.namespace, policy.name);
+    const ancestors = ancestorsOf(await s.status('BackendTLSPolicy', policy.namespace, policy.name));
+    last = `ancestors ${describeAncestors(ancestors)}`;
+    for (const a of ancestors) {
+      const stale = conditionsHaveLatestObservedGeneration(generation, a.conditions);
+      if (stale) {
+        last = `BackendTLSPolicy ${policy.namespace}/${policy.name} (ancestorRef=${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}) ${stale}`;
+        return false;
+      }
+      if (a.ancestorRef.name === gw.name && (a.ancestorRef.namespace === undefined || a.ancestorRef.namespace === gw.namespace)) {
+        if (findCondition(a.conditions, condition.type, condition.status, condition.reason)) return true;
+      }
+    }
+    return false;
+  });
+  if (!ok) t.fatal(`error waiting for BackendTLSPolicy ${policy.namespace}/${policy.name} status to have a Condition ${condition.type}=${condition.status}/${condition.reason ?? ''} for ${gw.name}: ${last}`);
+}
+
+export function backendTLSPolicyMustHaveAcceptedConditionTrue(t: T, s: Harness, policy: NN, gw: NN): Promise<void> {
+  return backendTLSPolicyMustHaveCondition(t, s, policy, gw, { type: 'Accepted', status: 'True', reason: 'Accepted' });
+}
+
+/**
+ * BackendTLSPolicyMustHaveLatestConditions: every ancestor's conditions at the policy's
+ * generation, checked once on the policy as just read (upstream reads it with client.Get first).
+ * Returns the generation seen.
+ */
+export async function backendTLSPolicyMustHaveLatestConditions(t: T, s: Harness, policy: NN): Promise<number> {
+  const generation = requireObject(t, s, 'BackendTLSPolicy', policy.namespace, policy.name);
+  for (const a of ancestorsOf(await s.status('BackendTLSPolicy', policy.namespace, policy.name))) {
+    const stale = conditionsHaveLatestObservedGeneration(generation, a.conditions);
+    if (stale) t.fatal(`BackendTLSPolicy(controller=${a.controllerName}, ancestorRef=${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}) ${stale}`);
+  }
+  return generation;
+}
+
+// ---------------------------------------------------------------- one listener
+
+/** GatewayListenerMustHaveConditions: the named listener has every condition (other listeners do not matter). */
+export async function gatewayListenerMustHaveConditions(t: T, s: Harness, gw: NN, listenerName: string, conditions: readonly ExpectedCondition[]): Promise<void> {
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.gatewayListenersMustHaveConditions, async () => {
+    requireObject(t, s, 'Gateway', gw.namespace, gw.name);
+    const listener = listenersOf(await s.status('Gateway', gw.namespace, gw.name)).find((l) => l.name === listenerName);
+    if (!listener) {
+      last = `Listener ${listenerName} not found in Gateway ${gw.namespace}/${gw.name} Status`;
+      return false;
+    }
+    const missing = conditions.find((c) => !findCondition(listener.conditions, c.type, c.status, c.reason));
+    last = missing ? `gateway ${gw.name} doesn't have ${missing.type} condition with reason ${missing.reason ?? ''} set to ${missing.status} on ${listenerName} listener: ${show(listener.conditions)}` : '';
+    return missing === undefined;
+  });
+  if (!ok) t.fatal(`error waiting for Gateway status to have conditions matching expectations on listener ${listenerName}: ${last}`);
+}

@@ -46,6 +46,9 @@ export interface AdaptEnv {
   listenerPort(port: number): number;
   /** Running pods of a namespace whose labels match an equality selector. */
   podsMatching(namespace: string, selector: Record<string, string>): PodInfo[];
+  /** The suite's UsableNetworkAddresses / UnusableNetworkAddresses (its -usable-address / -unusable-address flags). */
+  usableAddresses: readonly string[];
+  unusableAddresses: readonly string[];
 }
 
 export function parseManifests(text: string, source: string): KubeDoc[] {
@@ -114,40 +117,21 @@ export interface ContainerSpec {
   files: Record<string, string>;
 }
 
-/** Where the container's certificate comes from and where it serves TLS (echo-basic's env). */
+/** A file of a pod's volume: a key of the Secret or ConfigMap the volume projects. */
+export interface VolumeFile {
+  kind: 'Secret' | 'ConfigMap';
+  name: string;
+  key: string;
+}
+
+/** echo-basic's TLS env: where its serving certificate, key and (optional) client CAs come from. */
 export interface WorkloadTls {
-  /** The Secret (in the workload's namespace) and its keys that the TLS_SERVER_CERT and key files are. */
-  secretName: string;
-  certKey: string;
-  keyKey: string;
   /** HTTPS_PORT of the HTTP server, TLS_PORT of the TCP echo server (both 8443 by default). */
   port: number;
-}
-
-/** The Secret key a file path of the container is, through its volume mounts (a secret volume's items). */
-function secretFileOf(podSpec: Record<string, unknown>, container: Record<string, unknown>, file: string): { secretName: string; key: string } | null {
-  const mounts = Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : [];
-  const mount = mounts.find((m) => typeof m.mountPath === 'string' && file.startsWith(`${m.mountPath.replace(/\/$/, '')}/`));
-  if (!mount) return null;
-  const relative = file.slice(String(mount.mountPath).replace(/\/$/, '').length + 1);
-  const volume = (Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : []).find((v) => v.name === mount.name);
-  const secret = volume && isRecord(volume.secret) ? volume.secret : null;
-  if (!secret || typeof secret.secretName !== 'string') return null;
-  const item = (Array.isArray(secret.items) ? secret.items.filter(isRecord) : []).find((i) => i.path === relative);
-  return { secretName: secret.secretName, key: item && typeof item.key === 'string' ? item.key : relative };
-}
-
-/** The certificate echo-basic's env points at (a Secret volume's files) and the port it serves TLS on. */
-function workloadTlsOf(podSpec: Record<string, unknown>, container: Record<string, unknown>, env: ReadonlyMap<string, string>): WorkloadTls | undefined {
-  const tcpEcho = Boolean(env.get('TCP_ECHO_SERVER'));
-  // echo-basic's HTTP server reads TLS_SERVER_PRIVKEY, its TCP server TLS_SERVER_PRIV_KEY.
-  const certFile = env.get('TLS_SERVER_CERT');
-  const keyFile = tcpEcho ? env.get('TLS_SERVER_PRIV_KEY') : env.get('TLS_SERVER_PRIVKEY');
-  const cert = certFile ? secretFileOf(podSpec, container, certFile) : null;
-  const key = keyFile ? secretFileOf(podSpec, container, keyFile) : null;
-  const port = env.get(tcpEcho ? 'TLS_PORT' : 'HTTPS_PORT') ?? '8443';
-  if (!cert || !key || cert.secretName !== key.secretName || !/^\d+$/.test(port)) return undefined;
-  return { secretName: cert.secretName, certKey: cert.key, keyKey: key.key, port: Number(port) };
+  cert: VolumeFile;
+  key: VolumeFile;
+  /** TLS_CLIENT_CACERTS (HTTP server): client certificates, when given, must be signed by these. */
+  clientCa?: VolumeFile;
 }
 
 export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
@@ -165,8 +149,8 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
     const httpPortVar = values.get('HTTP_PORT') ?? '';
     const httpPort = /^\d+$/.test(httpPortVar) ? Number(httpPortVar) : 3000;
     const first = Array.isArray(podSpec.containers) ? podSpec.containers.find(isRecord) : undefined;
-    const tls = first ? workloadTlsOf(podSpec, first, values) : undefined;
-    out.push({ namespace, name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, container, tls });
+    const tls = first ? workloadTls(values, first, podSpec) : undefined;
+    out.push({ namespace, name: d.metadata.name, replicas: typeof s.replicas === 'number' ? s.replicas : 1, podLabels: labels, httpPort, container, ...(tls ? { tls } : {}) });
   }
   return out;
 }
@@ -201,6 +185,42 @@ function containerSpecOf(podSpec: Record<string, unknown>, configMaps: readonly 
   };
 }
 
+/**
+ * echo-basic serves TLS when its certificate and key are set (files of the pod's volumes): the
+ * HTTP server reads TLS_SERVER_CERT and TLS_SERVER_PRIVKEY (HTTPS on HTTPS_PORT, client CAs from
+ * TLS_CLIENT_CACERTS), the TCP echo server TLS_SERVER_CERT and TLS_SERVER_PRIV_KEY (on TLS_PORT).
+ */
+function workloadTls(env: ReadonlyMap<string, string>, container: Record<string, unknown>, podSpec: Record<string, unknown>): WorkloadTls | undefined {
+  const tcpEcho = Boolean(env.get('TCP_ECHO_SERVER'));
+  const certFile = env.get('TLS_SERVER_CERT');
+  const keyFile = env.get(tcpEcho ? 'TLS_SERVER_PRIV_KEY' : 'TLS_SERVER_PRIVKEY');
+  if (!certFile || !keyFile) return undefined;
+  const cert = volumeFile(certFile, container, podSpec);
+  const key = volumeFile(keyFile, container, podSpec);
+  if (!cert || !key) return undefined;
+  const clientCaFile = tcpEcho ? undefined : env.get('TLS_CLIENT_CACERTS');
+  const clientCa = clientCaFile ? volumeFile(clientCaFile, container, podSpec) : undefined;
+  const port = env.get(tcpEcho ? 'TLS_PORT' : 'HTTPS_PORT') ?? '';
+  return { port: /^\d+$/.test(port) ? Number(port) : 8443, cert, key, ...(clientCa ? { clientCa } : {}) };
+}
+
+/** Which Secret or ConfigMap key a file path of the container is: its volume mount, the volume, the item. */
+function volumeFile(filePath: string, container: Record<string, unknown>, podSpec: Record<string, unknown>): VolumeFile | undefined {
+  for (const m of Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : []) {
+    const mountPath = String(m.mountPath ?? '').replace(/\/$/, '');
+    if (!filePath.startsWith(`${mountPath}/`)) continue;
+    const file = filePath.slice(mountPath.length + 1);
+    const volume = (Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : []).find((v) => v.name === m.name);
+    if (!volume) return undefined;
+    const source = isRecord(volume.secret) ? { kind: 'Secret' as const, name: volume.secret.secretName, items: volume.secret.items }
+      : isRecord(volume.configMap) ? { kind: 'ConfigMap' as const, name: volume.configMap.name, items: volume.configMap.items } : undefined;
+    if (!source || typeof source.name !== 'string') return undefined;
+    const item = (Array.isArray(source.items) ? source.items.filter(isRecord) : []).find((i) => i.path === file);
+    return { kind: source.kind, name: source.name, key: typeof item?.key === 'string' ? item.key : file };
+  }
+  return undefined;
+}
+
 function stringMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (isRecord(v)) for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
@@ -212,9 +232,10 @@ function stringMap(v: unknown): Record<string, string> {
  * - kinds Pier does not read (Deployment, ConfigMap, ...) are dropped; their pods run as echo backends;
  * - Namespaces get the kubernetes.io/metadata.name label the API server adds;
  * - GatewayClasses get Pier's controllerName and Gateways the suite's class, as the suite's applier does;
- * - each Gateway gets spec.addresses: its own loopback address, unless it asks for one (an address
- *   without a value), which Pier's address pool then gives; Gateway and ListenerSet listeners
- *   get their ports as moved (see AdaptEnv.listenerPort), and so do the ports routes' parentRefs name;
+ * - each Gateway without spec.addresses gets its own loopback address; the suite's address
+ *   placeholders are filled as its applier does; other spec.addresses stay; Gateway and
+ *   ListenerSet listeners (and spec.tls.frontend.perPort) get their ports as moved (see
+ *   AdaptEnv.listenerPort), and so do the ports routes' parentRefs name;
  * - each Service with a selector gets the EndpointSlice the EndpointSlice controller would make
  *   (its matching pods, the Service's target ports); Services without one keep the manifests' slices.
  */
@@ -260,14 +281,41 @@ export function adaptForStandalone(docs: readonly KubeDoc[], env: AdaptEnv): Kub
 function adaptGateway(doc: KubeDoc, env: AdaptEnv): void {
   const s = spec(doc);
   s.gatewayClassName = env.gatewayClassName;
-  // A Gateway asking for an address (an entry without a value) keeps its request: Pier's address
-  // pool answers it, which is what GatewayOptionalAddressValue checks.
-  if (!requestsPoolAddress(s)) s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
+  // A Gateway without spec.addresses gets its own loopback address. One with the suite's
+  // placeholders gets its addresses as the suite's applier fills them (GatewayStaticAddresses);
+  // any other keeps its own: named addresses, or a request for one (an entry without a value,
+  // which Pier's address pool answers: GatewayOptionalAddressValue).
+  if (hasAddressPlaceholders(s)) overlayStaticAddresses(s, env);
+  else if (!Array.isArray(s.addresses) || s.addresses.length === 0) s.addresses = [{ type: 'IPAddress', value: env.gatewayAddress(doc.metadata.namespace ?? 'default', doc.metadata.name) }];
   moveListenerPorts(s, env);
+  movePerPortTlsPorts(s, env);
 }
 
-function requestsPoolAddress(s: Record<string, unknown>): boolean {
-  return Array.isArray(s.addresses) && s.addresses.some((a) => isRecord(a) && (a.value === undefined || a.value === ''));
+const USABLE_PLACEHOLDER = 'PLACEHOLDER_USABLE_ADDRS';
+const UNUSABLE_PLACEHOLDER = 'PLACEHOLDER_UNUSABLE_ADDRS';
+/** The address type the suite keeps so that a Gateway is refused for it. */
+const FAKE_INVALID_ADDRESS_TYPE = 'test/fake-invalid-type';
+
+function hasAddressPlaceholders(s: Record<string, unknown>): boolean {
+  return Array.isArray(s.addresses) && s.addresses.some((a) => isRecord(a) && (a.value === USABLE_PLACEHOLDER || a.value === UNUSABLE_PLACEHOLDER));
+}
+
+/** The suite's applier (prepareGateway): the fake-type entries, then the unusable pool, then the usable one. */
+function overlayStaticAddresses(s: Record<string, unknown>, env: AdaptEnv): void {
+  const entries = (s.addresses as unknown[]).filter(isRecord);
+  const ip = (value: string): Record<string, unknown> => ({ type: 'IPAddress', value });
+  s.addresses = [
+    ...entries.filter((a) => a.type === FAKE_INVALID_ADDRESS_TYPE),
+    ...(entries.some((a) => a.value === UNUSABLE_PLACEHOLDER) ? env.unusableAddresses.map(ip) : []),
+    ...(entries.some((a) => a.value === USABLE_PLACEHOLDER) ? env.usableAddresses.map(ip) : []),
+  ];
+}
+
+/** spec.tls.frontend.perPort[].port names listener ports: they move with them. */
+function movePerPortTlsPorts(s: Record<string, unknown>, env: AdaptEnv): void {
+  const frontend = isRecord(s.tls) && isRecord(s.tls.frontend) ? s.tls.frontend : undefined;
+  if (!frontend || !Array.isArray(frontend.perPort)) return;
+  for (const p of frontend.perPort) if (isRecord(p) && typeof p.port === 'number') p.port = env.listenerPort(p.port);
 }
 
 /** Gateway and ListenerSet listeners bind their ports as moved (see AdaptEnv.listenerPort). */

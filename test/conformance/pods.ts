@@ -10,7 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
-import { startPodServer, type CertificateFiles, type PodServer } from './backends/servers';
+import { listenHttpsEcho, type HttpsEchoTls } from './backends/https-echo';
+import { startPodServer, type PodServer } from './backends/servers';
 import type { PodInfo, Workload } from './manifests';
 
 /** Kubernetes' name suffix alphabet (no vowels, no look-alike digits). */
@@ -43,9 +44,6 @@ interface Pod {
   logs: LogLine[];
 }
 
-/** A Secret's value (decoded), as the pod's secret volume would show it; undefined when there is none. */
-export type SecretReader = (namespace: string, name: string, key: string) => string | undefined;
-
 export class EchoPods {
   private readonly pods = new Map<string, Pod[]>();
   private nextAddress = 1;
@@ -53,20 +51,17 @@ export class EchoPods {
   /**
    * @param addressPrefix first two octets of the pods' loopback addresses, e.g. "127.20".
    * @param grpcEchoProto where echo-basic's grpcecho.proto is (read when a gRPC pod starts).
-   * @param readSecret the Secrets' contents, for pods that mount a certificate.
    */
-  constructor(
-    private readonly addressPrefix: string,
-    private readonly grpcEchoProto: () => string,
-    private readonly readSecret: SecretReader = () => undefined,
-  ) {}
+  constructor(private readonly addressPrefix: string, private readonly grpcEchoProto: () => string) {}
 
-  /** Starts the pods of a workload (once; later calls return the running ones). */
-  async ensure(w: Workload): Promise<PodInfo[]> {
+  /**
+   * Starts the pods of a workload (once; later calls return the running ones). tls: the files of
+   * its TLS env (w.tls), when it has one: the pods also serve TLS (HTTPS, or the TCP echo's TLS port).
+   */
+  async ensure(w: Workload, tls?: HttpsEchoTls): Promise<PodInfo[]> {
     const key = `${w.namespace}/${w.name}`;
     const running = this.pods.get(key);
     if (running) return running.map((p) => p.info);
-    const tls = this.certificateOf(w);
     const started: Pod[] = [];
     this.pods.set(key, started);
     for (let i = 0; i < Math.max(1, Math.min(w.replicas, MAX_REPLICAS)); i++) {
@@ -85,21 +80,12 @@ export class EchoPods {
     return started.map((p) => p.info);
   }
 
-  private async startHttpEcho(w: Workload, info: PodInfo, log: (line: string) => void, tls: CertificateFiles | null): Promise<PodServer> {
+  private async startHttpEcho(w: Workload, info: PodInfo, log: (line: string) => void, tls: HttpsEchoTls | undefined): Promise<PodServer> {
     const backend = new EchoBackend({ service: w.name, namespace: w.namespace, pod: info.name }, { log });
     await backend.listen(info.ip, w.httpPort);
     await backend.listenH2c(info.ip, H2C_PORT);
-    if (tls && w.tls) await backend.listenHttps(info.ip, w.tls.port, tls);
+    if (tls && w.tls) await listenHttpsEcho(backend, info.ip, w.tls.port, tls);
     return backend;
-  }
-
-  /** The certificate and key the workload's secret volume holds (a pod without them would not start: an error). */
-  private certificateOf(w: Workload): CertificateFiles | null {
-    if (!w.tls) return null;
-    const certPem = this.readSecret(w.namespace, w.tls.secretName, w.tls.certKey);
-    const keyPem = this.readSecret(w.namespace, w.tls.secretName, w.tls.keyKey);
-    if (!certPem || !keyPem) throw new Error(`pods of ${w.namespace}/${w.name}: Secret ${w.tls.secretName} with ${w.tls.certKey} and ${w.tls.keyKey} not applied`);
-    return { certPem, keyPem };
   }
 
   matching(namespace: string, selector: Record<string, string>): PodInfo[] {

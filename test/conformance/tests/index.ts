@@ -126,6 +126,19 @@ import { UDPRouteParentRefAttachAllListeners } from './UDPRouteParentRefAttachAl
 import { UDPRouteParentRefPortAndSectionName } from './UDPRouteParentRefPortAndSectionName';
 import { UDPRouteReferenceGrant } from './UDPRouteReferenceGrant';
 import { UDPRouteWeightedRouting } from './UDPRouteWeightedRouting';
+import { BackendTLSPolicy } from './BackendTLSPolicy';
+import { BackendTLSPolicyConflictResolution } from './BackendTLSPolicyConflictResolution';
+import { BackendTLSPolicyInvalidCACertificateRef } from './BackendTLSPolicyInvalidCACertificateRef';
+import { BackendTLSPolicyInvalidKind } from './BackendTLSPolicyInvalidKind';
+import { BackendTLSPolicyObservedGenerationBump } from './BackendTLSPolicyObservedGenerationBump';
+import { BackendTLSPolicySANValidation } from './BackendTLSPolicySANValidation';
+import { GatewayFrontendInvalidDefaultClientCertificateValidation } from './GatewayFrontendInvalidDefaultClientCertificateValidation';
+import { GatewayInvalidTLSBackendConfiguration } from './GatewayInvalidTLSBackendConfiguration';
+import { GatewayStaticAddresses } from './GatewayStaticAddresses';
+import { GatewayTLSBackendClientCertificate } from './GatewayTLSBackendClientCertificate';
+import { GatewayFrontendClientCertificateValidation } from './GatewayFrontendClientCertificateValidation';
+import { GatewayFrontendClientCertificateValidationInsecureFallback } from './GatewayFrontendClientCertificateValidationInsecureFallback';
+import { GatewayInvalidFrontendClientCertificateValidation } from './GatewayInvalidFrontendClientCertificateValidation';
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
@@ -213,6 +226,19 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   ListenerSetAllowedRoutesSupportedKinds,
   ListenerSetAllowedRoutesNamespaces,
   GatewayOptionalAddressValue,
+  BackendTLSPolicy,
+  BackendTLSPolicyConflictResolution,
+  BackendTLSPolicyInvalidCACertificateRef,
+  BackendTLSPolicyInvalidKind,
+  BackendTLSPolicyObservedGenerationBump,
+  BackendTLSPolicySANValidation,
+  GatewayFrontendInvalidDefaultClientCertificateValidation,
+  GatewayInvalidTLSBackendConfiguration,
+  GatewayStaticAddresses,
+  GatewayTLSBackendClientCertificate,
+  GatewayFrontendClientCertificateValidation,
+  GatewayFrontendClientCertificateValidationInsecureFallback,
+  GatewayInvalidFrontendClientCertificateValidation,
 ];
 
 /** GATEWAY-GRPC core: every GRPCRoute test whose features are within Gateway and GRPCRoute. */

@@ -192,7 +192,7 @@ describe('moved listener ports', () => {
   test('route parentRefs name the ports as moved', () => {
     const env = {
       gatewayClassName: 'gc', controllerName: 'c', gatewayAddress: () => '127.10.0.1',
-      listenerPort: (p: number) => p + 10000, podsMatching: () => [],
+      listenerPort: (p: number) => p + 10000, podsMatching: () => [], usableAddresses: [], unusableAddresses: [],
     };
     const route: KubeDoc = {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'TCPRoute', metadata: { name: 'r', namespace: 'ns' },

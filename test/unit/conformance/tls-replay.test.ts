@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
-import { caCert, caSignedCert, type CertPair } from '../../conformance/certs';
+import { caCert, caSignedServerCert, type CertPair } from '../../conformance/certs';
 import { TIMEOUTS } from '../../conformance/harness';
 import { workloadsOf, type KubeDoc } from '../../conformance/manifests';
 import { TcpEchoServer } from '../../conformance/backends/tcp-echo';
@@ -25,7 +25,7 @@ describe('conformance replay TLS pieces', () => {
 
   before(async () => {
     ca = caCert();
-    const leaf = caSignedCert(['abc.example.com'], ca);
+    const leaf = caSignedServerCert(['abc.example.com'], ca);
     echo = new TcpEchoServer({ namespace: 'gateway-conformance-infra', ingress: '', service: '', pod: 'tcp-backend-abc-def', tcpPort: '3000', tlsPort: '8443' });
     plainAddr = `127.0.0.1:${await echo.listen('127.0.0.1', 0)}`;
     tlsAddr = `127.0.0.1:${await echo.listenTls('127.0.0.1', 0, leaf)}`;
@@ -113,7 +113,11 @@ describe('workloads: echo-basic env and secret volumes', () => {
 
   test('HTTPS echo: the certificate files map to the Secret keys; HTTPS_PORT defaults to 8443', () => {
     const [w] = workloadsOf([deployment({ TLS_SERVER_CERT: '/etc/secret-volume/crt', TLS_SERVER_PRIVKEY: '/etc/secret-volume/key' })]);
-    assert.deepEqual(w.tls, { secretName: 'tls-checks-certificate', certKey: 'tls.crt', keyKey: 'tls.key', port: 8443 });
+    assert.deepEqual(w.tls, {
+      port: 8443,
+      cert: { kind: 'Secret', name: 'tls-checks-certificate', key: 'tls.crt' },
+      key: { kind: 'Secret', name: 'tls-checks-certificate', key: 'tls.key' },
+    });
     assert.equal(w.httpPort, 3000);
   });
 

@@ -29,13 +29,13 @@ export function splitHostPort(address: string): { host: string; port: number } {
   return { host: address.slice(0, colon).replace(/^\[|\]$/g, ''), port: Number(address.slice(colon + 1)) };
 }
 
-/** A TCP connection read line by line (bufio.Reader.ReadString('\n')). */
+/** A TCP (or TLS) connection read line by line (bufio.Reader.ReadString('\n')). */
 export class LineConnection {
   private buffered = '';
   private ended: Error | null = null;
   private wake: (() => void) | null = null;
 
-  private constructor(private readonly socket: net.Socket) {
+  constructor(private readonly socket: net.Socket) {
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       this.buffered += chunk;

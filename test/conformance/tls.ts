@@ -14,6 +14,7 @@ import { TCP_WELCOME_MESSAGE } from './backends/tcp-echo';
 import type { Harness } from './harness';
 import { checkIdentityGoStyle } from './http';
 import { sleep, type T } from './t';
+import { LineConnection } from './tcp';
 
 /** tcp.ExpectedResponse */
 export interface TcpExpectedResponse {
@@ -91,51 +92,6 @@ export async function makeTLSConnectionAndExpectEventuallyConnectionRejection(t:
   t.error(`Condition never satisfied: a TLS connection to ${gwAddr} with SNI ${serverName} was not rejected (${last})`);
 }
 
-/** Reads newline-ended lines of a socket, each within a time limit (bufio ReadString('\n')). */
-class LineReader {
-  private buffered = '';
-  private ended: Error | null = null;
-  private wake: (() => void) | null = null;
-
-  constructor(socket: tls.TLSSocket) {
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      this.buffered += chunk;
-      this.wake?.();
-    });
-    socket.on('end', () => this.end(new Error('EOF')));
-    socket.on('error', (err) => this.end(err));
-    socket.on('close', () => this.end(new Error('connection closed')));
-  }
-
-  private end(err: Error): void {
-    this.ended ??= err;
-    this.wake?.();
-  }
-
-  async readLine(timeoutMs: number): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const newline = this.buffered.indexOf('\n');
-      if (newline >= 0) {
-        const line = this.buffered.slice(0, newline + 1);
-        this.buffered = this.buffered.slice(newline + 1);
-        return line;
-      }
-      if (this.ended) throw this.ended;
-      if (Date.now() >= deadline) throw new Error(`read timed out after ${timeoutMs}ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
-  }
-}
-
 /**
  * tcp.MakeTCPRequestAndExpectEventuallyValidResponse with useTLS (the TLS route tests'): a new
  * TLS connection per attempt with SNI serverName, verified against serverCertificatePem; then
@@ -165,9 +121,9 @@ async function tcpEchoAttempt(t: T, s: Pick<Harness, 'timeouts'>, gwAddr: string
   } catch (err) {
     return `client could not connect: ${(err as Error).message}`;
   }
-  const lines = new LineReader(socket);
+  const lines = new LineConnection(socket);
   const exchange = async (command: string | null): Promise<string> => {
-    if (command !== null) socket.write(`${command}\n`);
+    if (command !== null) lines.write(`${command}\n`);
     return lines.readLine(s.timeouts.requestTimeout);
   };
   try {

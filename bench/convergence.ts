@@ -34,12 +34,19 @@ const GATEWAY_ADDRESS = { delta: '127.0.0.91', sotw: '127.0.0.92' } as const;
  * and EndpointSlice, one file per object) on the same gateway, to show how the size of the input
  * weighs on an edit.
  */
-const RUNS: { mode: Mode; backgroundRoutes: number }[] = [
+const ALL_RUNS: { mode: Mode; backgroundRoutes: number }[] = [
   { mode: 'delta', backgroundRoutes: 0 },
   { mode: 'sotw', backgroundRoutes: 0 },
   { mode: 'delta', backgroundRoutes: 3000 },
   { mode: 'sotw', backgroundRoutes: 3000 },
 ];
+/** PIER_BENCH_CONVERGENCE_RUNS=delta/3000,sotw/0 picks runs (mode/background routes); all by default. */
+const RUNS = (process.env.PIER_BENCH_CONVERGENCE_RUNS ?? '').split(',').map((r) => r.trim()).filter(Boolean).map((r) => {
+  const run = ALL_RUNS.find((a) => `${a.mode}/${a.backgroundRoutes}` === r);
+  if (!run) throw new Error(`PIER_BENCH_CONVERGENCE_RUNS: no run ${r}; known: ${ALL_RUNS.map((a) => `${a.mode}/${a.backgroundRoutes}`).join(', ')}`);
+  return run;
+});
+if (RUNS.length === 0) RUNS.push(...ALL_RUNS);
 const BLUE_ADDRESS = '127.0.0.93';
 const GREEN_ADDRESS = '127.0.0.94';
 

@@ -1,12 +1,14 @@
 /**
  * Helpers for the parts of a translation patched from the last one (route configurations,
  * clusters): the IR of a gateway shares its unchanged (frozen) virtual hosts from one
- * translation to the next, so what changed is found by identity.
+ * translation to the next, and the unchanged (frozen) routes within them, so what changed is
+ * found by identity.
  */
-import type { VirtualHost } from '../../ir/types';
-
-/** The changed stretch of two lists, around their common start and end: what only before has, and what only after has. */
-export function changedStretch(before: readonly VirtualHost[], after: readonly VirtualHost[]): { gone: VirtualHost[]; added: VirtualHost[] } {
+/**
+ * The changed stretch of two lists (virtual hosts, or the routes of one), around their common
+ * start and end: what only before has, and what only after has.
+ */
+export function changedStretch<T>(before: readonly T[], after: readonly T[]): { gone: T[]; added: T[] } {
   if (before === after) return { gone: [], added: [] };
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;

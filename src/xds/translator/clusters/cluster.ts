@@ -7,7 +7,7 @@
  * Endpoints are not known here: each cluster that needs them gets an EndpointBinding saying
  * where they come from, and the endpoint translator (endpoints.ts) builds them.
  */
-import type { DestinationSetting, UDPListener, VirtualHost, XdsIR } from '../../../ir/types';
+import type { DestinationSetting, HTTPRoute as IRHTTPRoute, UDPListener, VirtualHost, XdsIR } from '../../../ir/types';
 import type { BindingLocality, Cluster, EndpointBinding } from '../../types';
 import type { HttpProtocolOptions } from '../../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
 import type { LbEndpoint } from '../../../generated/envoy/config/endpoint/v3/LbEndpoint';
@@ -85,13 +85,16 @@ function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSett
 export function settingsOfVirtualHost(vhost: VirtualHost, vhostSettings: WeakMap<VirtualHost, DestinationSetting[]> | undefined): DestinationSetting[] {
   let settings = vhostSettings?.get(vhost);
   if (!settings) {
-    settings = [];
-    for (const route of vhost.routes) {
-      settings.push(...validSettings(route.destination));
-      for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
-    }
+    settings = vhost.routes.flatMap(settingsOfRoute);
     if (Object.isFrozen(vhost)) vhostSettings?.set(vhost, settings);
   }
+  return settings;
+}
+
+/** The valid settings of one route: its destination's, then its mirrors'. */
+export function settingsOfRoute(route: IRHTTPRoute): DestinationSetting[] {
+  const settings = [...validSettings(route.destination)];
+  for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
   return settings;
 }
 

@@ -1,9 +1,10 @@
 /**
  * One gateway's clusters kept between translations: how many times the IR refers to each
  * cluster name, and which backend setting describes it. A new IR of the same gateway mostly
- * shares its (frozen) virtual hosts with the last one, so only the virtual hosts that changed
- * are counted out and in, and the sorted lists are made again only when a cluster came or went:
- * a route edit costs that route's virtual host, not every route of the gateway.
+ * shares its (frozen) virtual hosts with the last one, and a changed virtual host its unchanged
+ * (frozen) routes, so only the routes that changed are counted out and in, and the sorted lists
+ * are made again only when a cluster came or went: a route edit costs that route in each virtual
+ * host it is in, not every route of those hosts.
  *
  * buildClusters describes a cluster by its first backend setting in IR order. Here, a name
  * whose settings all describe the same cluster (the usual case) needs no order; when they
@@ -14,7 +15,7 @@ import { deepEqual } from 'fast-equals';
 import type { DestinationSetting, VirtualHost, XdsIR } from '../../../ir/types';
 import type { Cluster, EndpointBinding } from '../../types';
 import { freezeValue } from '../../../message/watchable';
-import { backendCluster, buildClusters, settingsOfVirtualHost, type BuiltCluster, type ClusterMemo, type ClusterResources } from './cluster';
+import { backendCluster, buildClusters, settingsOfRoute, settingsOfVirtualHost, type BuiltCluster, type ClusterMemo, type ClusterResources } from './cluster';
 import { validSettings } from './destination';
 import { changedStretch, sortedIndex } from '../incremental';
 
@@ -72,11 +73,26 @@ export class GatewayClusters {
     let tcp: DestinationSetting[];
     if (last && sameHttpListeners(last.ir, ir)) {
       // Added first, so a cluster still used keeps its setting.
+      const gone: (readonly DestinationSetting[])[] = [];
       ir.http.forEach((l, i) => {
-        const { gone, added } = changedStretch(last.ir.http[i]!.virtualHosts, l.virtualHosts);
-        for (const v of added) add(ofVhost(v));
-        for (const v of gone) remove(ofVhost(v));
+        const hosts = changedStretch(last.ir.http[i]!.virtualHosts, l.virtualHosts);
+        const replaced = new Map(hosts.gone.map((v) => [v.name, v]));
+        for (const v of hosts.added) {
+          const before = replaced.get(v.name);
+          if (!before) {
+            add(ofVhost(v));
+            continue;
+          }
+          // The same virtual host changed: count only its routes that changed (the others are
+          // the same frozen IR routes), so a route edit costs its routes, not its hosts' others.
+          replaced.delete(v.name);
+          const routes = changedStretch(before.routes, v.routes);
+          for (const r of routes.added) add(settingsOfRoute(r));
+          for (const r of routes.gone) gone.push(settingsOfRoute(r));
+        }
+        for (const v of replaced.values()) gone.push(ofVhost(v));
       });
+      for (const settings of gone) remove(settings);
       tcp = last.ir.tcp === ir.tcp ? last.tcp : tcpSettings(ir);
       if (tcp !== last.tcp) {
         add(tcp);

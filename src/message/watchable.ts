@@ -53,7 +53,7 @@ function isolate<V>(value: V): V {
     out = copy;
   } else if (isPlainObject(value)) {
     const copy: Record<string, unknown> = {};
-    for (const k in value) if (Object.prototype.hasOwnProperty.call(value, k)) copy[k] = isolate((value as Record<string, unknown>)[k]);
+    for (const k of Object.keys(value)) copy[k] = isolate((value as Record<string, unknown>)[k]);
     out = copy;
   } else {
     return deepFreeze(structuredClone(value));
@@ -65,7 +65,9 @@ function isolate<V>(value: V): V {
 function deepFreeze<V>(value: V): V {
   // Typed arrays cannot be frozen; they are copies already, so leave them as they are.
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || isShared(value)) return value;
-  for (const k in value) if (Object.prototype.hasOwnProperty.call(value, k)) deepFreeze((value as Record<string, unknown>)[k]);
+  // Indexed for arrays, own keys for objects: for...in would walk array indexes as strings.
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  else for (const k of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[k]);
   return Object.freeze(value);
 }
 

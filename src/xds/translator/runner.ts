@@ -63,7 +63,7 @@ export class XdsTranslatorRunner {
     if (before) {
       const r = next.resources;
       const p = before.resources;
-      const same = <T>(a: readonly T[], b: readonly T[]): readonly T[] => (a.length === b.length && a.every((x, i) => x === b[i]) ? b : a);
+      const same = <T>(a: readonly T[], b: readonly T[]): readonly T[] => (a === b || (a.length === b.length && a.every((x, i) => x === b[i])) ? b : a);
       next = {
         resources: {
           ...r,

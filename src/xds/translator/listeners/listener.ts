@@ -167,7 +167,7 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
 }
 
 function routeContext(scheme: ListenerContext['scheme'], port: number, memo: ListenerMemo | undefined): ListenerContext {
-  return memo ? { scheme, port, cache: memo.routes, vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
+  return memo ? { scheme, port, cache: memo.routes, cacheKey: `${scheme}:${port}`, vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
 }
 
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {

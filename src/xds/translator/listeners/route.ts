@@ -27,6 +27,8 @@ export interface ListenerContext {
   port: number;
   /** Routes built before from the same (frozen) IR route, to reuse (see XdsTranslationMemo). */
   cache?: RouteCache;
+  /** "<scheme>:<port>", the key of this kind of listener in cache (made once per listener, not per route). */
+  cacheKey?: string;
   /** Virtual hosts built before from the same (frozen) IR virtual host, likewise. */
   vhostCache?: WeakMap<object, Map<string, VirtualHost>>;
   /** The gateway's last route configurations, by name, to patch (route-config-patch.ts). */
@@ -41,7 +43,7 @@ export function cachedRoute(route: HTTPRoute, listener: ListenerContext): Route 
   if (!listener.cache) return buildRoute(route, listener);
   let byListener = listener.cache.get(route);
   if (!byListener) listener.cache.set(route, (byListener = new Map()));
-  const key = `${listener.scheme}:${listener.port}`;
+  const key = listener.cacheKey ?? `${listener.scheme}:${listener.port}`;
   let built = byListener.get(key);
   // Frozen: stores on the bus then share it rather than copy it.
   if (!built) byListener.set(key, (built = freezeValue(buildRoute(route, listener))));

@@ -102,4 +102,25 @@ describe('EndpointRunner', () => {
       await runner.stop();
     }
   });
+
+  test('a kept binding whose Service changes in the same batch as another binding of its gateway gets the new endpoints', async () => {
+    const bus = new Bus();
+    const runner = new EndpointRunner({ bus, logger: silentLogger() });
+    runner.start();
+    try {
+      // A Service with no slices yet (a controller makes them a moment later), then, in one
+      // batch, its first slice and a new binding for another Service of the same gateway.
+      const kept = freezeValue(binding('kept'));
+      bus.endpointBindings.store(GATEWAY, [kept]);
+      await waitFor('the kept cluster, without endpoints', () => bus.xdsEndpoints.load(GATEWAY)?.endpoints.length === 1);
+      assert.deepEqual(addressesOf(bus, 'default/kept/80'), []);
+      bus.tables.endpointSlices.store('default/other-1', slice('other', '10.0.3.1'));
+      bus.tables.endpointSlices.store('default/kept-1', slice('kept', '10.0.1.1'));
+      bus.endpointBindings.store(GATEWAY, [kept, freezeValue(binding('other'))]);
+      await waitFor('the other assignment', () => addressesOf(bus, 'default/other/80').join() === '10.0.3.1');
+      assert.deepEqual(addressesOf(bus, 'default/kept/80'), ['10.0.1.1']);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

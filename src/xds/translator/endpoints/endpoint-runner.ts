@@ -96,8 +96,11 @@ export class EndpointRunner {
 
   private onChanges(updates: BatchedUpdate<Source, EndpointSlice | EndpointBinding[]>[]): void {
     const started = process.hrtime.bigint();
-    /** Gateway -> clusters to rebuild (all of them: 'all'). */
-    const dirty = new Map<string, Set<string> | 'all'>();
+    /**
+     * Gateway -> clusters whose Services changed, to rebuild with the clusters not built yet (new
+     * or changed bindings); a gateway listed with none is stored again all the same.
+     */
+    const dirty = new Map<string, Set<string>>();
     const changedServices = new Set<string>();
     for (const u of updates) {
       if (u.source === 'slices') this.updateSlice(u.key, u.value as EndpointSlice | undefined, changedServices);
@@ -106,9 +109,10 @@ export class EndpointRunner {
     for (const service of changedServices) {
       this.resolved.delete(service);
       for (const user of this.users.get(service) ?? []) {
+        // A kept binding whose Service changed is rebuilt even when the same batch changed other
+        // bindings of its gateway (only the new ones are unbuilt).
         const [gateway, cluster] = user.split('\n') as [string, string];
         const set = dirty.get(gateway);
-        if (set === 'all') continue;
         if (set) set.add(cluster);
         else dirty.set(gateway, new Set([cluster]));
       }
@@ -139,7 +143,7 @@ export class EndpointRunner {
     }
   }
 
-  private updateBindings(gateway: string, bindings: EndpointBinding[] | undefined, dirty: Map<string, Set<string> | 'all'>): void {
+  private updateBindings(gateway: string, bindings: EndpointBinding[] | undefined, dirty: Map<string, Set<string>>): void {
     const state = this.gateways.get(gateway);
     if (!bindings) {
       for (const b of state?.built.values() ?? []) this.unlink(gateway, b.binding);
@@ -166,7 +170,7 @@ export class EndpointRunner {
     }
     for (const [name, b] of next.built) if (state?.built.get(name) !== b) this.link(gateway, b.binding);
     this.gateways.set(gateway, next);
-    dirty.set(gateway, 'all');
+    if (!dirty.has(gateway)) dirty.set(gateway, new Set());
     this.forgetUnused(dropped);
   }
 
@@ -193,14 +197,14 @@ export class EndpointRunner {
     }
   }
 
-  /** Rebuilds the given clusters' resources (or any not built yet) and stores the gateway's endpoints. */
-  private rebuild(gateway: string, clusters: Set<string> | 'all'): number {
+  /** Rebuilds the given clusters' resources and any not built yet, and stores the gateway's endpoints. */
+  private rebuild(gateway: string, clusters: ReadonlySet<string>): number {
     const state = this.gateways.get(gateway);
     if (!state) return 0;
     let rebuilt = 0;
     for (const [name, b] of state.built) {
       const stale = b.endpoints === undefined && b.cluster === undefined;
-      if (!stale && (clusters === 'all' || !clusters.has(name))) continue;
+      if (!stale && !clusters.has(name)) continue;
       const built = bindingResource(b.binding, this.endpointsOf);
       state.built.set(name, { binding: b.binding, ...freezeValue(built) });
       rebuilt += 1;

@@ -5,6 +5,7 @@
  * UDP_ECHO_SERVER is set (UDP_PORT, default 8080), and HTTP otherwise (pods.ts); the CoreDNS image
  * serves the Corefile given with -conf. null: the pod is an HTTP echo pod.
  */
+import type { CertPair } from '../certs';
 import { loadGrpcEchoService } from '../grpcecho';
 import type { ContainerSpec, PodInfo } from '../manifests';
 import { CoreDnsServer, parseCorefile } from './coredns';
@@ -18,19 +19,13 @@ export interface PodServer {
   close(): Promise<void>;
 }
 
-/** A pod's serving certificate and key (PEM), from its secret volume. */
-export interface CertificateFiles {
-  certPem: string;
-  keyPem: string;
-}
-
 /** What some servers need besides the container: the gRPC proto, the certificate TLS is served with. */
 export interface PodServerContext {
   log: (line: string) => void;
   /** Where echo-basic's grpcecho.proto is (read when a gRPC pod starts). */
   grpcEchoProto: () => string;
   /** The certificate and the port TLS is served on, when the container has one. */
-  tls: { certificate: CertificateFiles; port: number } | null;
+  tls: { certificate: CertPair; port: number } | null;
 }
 
 /** The container's environment as the pod sees it (fieldRefs resolved). */

@@ -6,8 +6,10 @@
  *   - start -> ready (admin /readyz) and start -> first full configuration at the client;
  *   - one EndpointSlice file edit -> the new ClusterLoadAssignment received;
  *   - one HTTPRoute file edit -> the new RouteConfiguration received;
- *   - the server's RSS once settled, and its peak.
- * The edits are written atomically (write + rename) to files of the followed Gateway.
+ *   - the server's RSS after the edits, once settled (V8 returns memory when idle), and its peak.
+ * The edits are written atomically (write + rename) to files of the followed Gateway. All
+ * shapes' servers run at once and their edits alternate, so the ratios between shapes (the
+ * targets) are measured under the same machine load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ const START_TIMEOUT_MS = 120_000;
 const EDIT_TIMEOUT_MS = 10_000;
 const BETWEEN_EDITS_MS = 100;
 const LISTENER_PORT = 8080;
+/** Settled RSS: taken this long after the last edit. */
+const SETTLE_MS = Number(process.env.PIER_BENCH_SCALE_SETTLE_MS ?? 60_000);
 
 function label(shape: FleetShape): string {
   return `${shape.gateways} gw x ${shape.routesPerGateway} routes`;
@@ -128,37 +132,50 @@ class Holdings {
   }
 }
 
-interface ShapeResult {
+/** One `pier serve` running on its fleet, with the Delta client following its last Gateway. */
+interface RunningShape {
   shape: FleetShape;
-  files: number;
+  layout: Layout;
+  child: ChildProcess;
+  client: AutoAckClient;
+  holdings: Holdings;
   readyMs: number;
   fullMs: number;
   endpoint: number[];
   route: number[];
-  rss: number;
-  peak: number;
 }
 
-/** Times from each edit to the moment the client holds a new version of name (of typeUrl). */
-async function timeEdits(holdings: Holdings, typeUrl: string, name: string, edit: (i: number) => void): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < EDITS; i++) {
-    const before = holdings.version(typeUrl, name);
-    let arrived: bigint | undefined;
-    holdings.listener = (t, names) => {
-      if (t === typeUrl && names.includes(name) && holdings.version(typeUrl, name) !== before) arrived ??= process.hrtime.bigint();
-    };
-    const started = process.hrtime.bigint();
-    edit(i);
+/** Times one edit: from writing it to the moment the client holds a new version of name (of typeUrl). */
+async function timeEdit(holdings: Holdings, typeUrl: string, name: string, edit: () => void): Promise<number> {
+  const before = holdings.version(typeUrl, name);
+  let arrived: bigint | undefined;
+  holdings.listener = (t, names) => {
+    if (t === typeUrl && names.includes(name) && holdings.version(typeUrl, name) !== before) arrived ??= process.hrtime.bigint();
+  };
+  const started = process.hrtime.bigint();
+  edit();
+  try {
     await waitUntil(`the edit of ${name}`, () => arrived !== undefined, EDIT_TIMEOUT_MS, 0);
-    times.push(Number(arrived! - started) / 1e6);
+  } finally {
     holdings.listener = undefined;
-    await settle(BETWEEN_EDITS_MS);
   }
-  return times;
+  return Number(arrived! - started) / 1e6;
 }
 
-async function runShape(shape: FleetShape): Promise<ShapeResult> {
+/** Stops the server (SIGTERM, then SIGKILL after 10 s) and removes its fleet. */
+async function stopShape(child: ChildProcess | undefined, client: AutoAckClient | undefined, dir: string): Promise<void> {
+  client?.close();
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, settle(10_000)]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes the fleet, starts `pier serve` on it and waits for the client's first full configuration. */
+async function startShape(shape: FleetShape): Promise<RunningShape> {
   const layout = writeFleet(shape);
   const xdsPort = await freePort();
   const adminPort = await freePort();
@@ -195,44 +212,86 @@ async function runShape(shape: FleetShape): Promise<ShapeResult> {
     await waitUntil('the first full configuration', () => holdings.count(TypeUrl.Cluster) === routes && holdings.count(TypeUrl.ClusterLoadAssignment) === routes
       && holdings.count(TypeUrl.Listener) === 1 && holdings.count(TypeUrl.RouteConfiguration) === 1, START_TIMEOUT_MS);
     const fullMs = Number(process.hrtime.bigint() - started) / 1e6;
-    await settle(500);
-
-    const cluster = `${NAMESPACE}/${layout.service}/80`;
-    const endpoint = await timeEdits(holdings, TypeUrl.ClusterLoadAssignment, cluster, (i) =>
-      writeAtomically(layout.sliceFile, endpointSliceManifest(layout.service, [`10.254.${i % 250}.${1 + (i % 3)}`])));
-    const route = await timeEdits(holdings, TypeUrl.RouteConfiguration, `http/0.0.0.0:${LISTENER_PORT}`, (i) =>
-      writeAtomically(layout.routeFile, routeManifest(gatewayName(shape.gateways - 1), layout.routeName, routes - 1, layout.service).replace(`/${layout.routeName}`, `/${layout.routeName}-e${i}`)));
-    await settle(1000);
-    const { rss, peak } = rssOf(child.pid!);
-    return { shape, files: layout.files, readyMs, fullMs, endpoint, route, rss, peak };
-  } finally {
-    client?.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, settle(10_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(layout.dir, { recursive: true, force: true });
+    return { shape, layout, child, client, holdings, readyMs, fullMs, endpoint: [], route: [] };
+  } catch (err) {
+    await stopShape(child, client, layout.dir);
+    throw err;
   }
+}
+
+function editEndpoints(s: RunningShape, i: number): Promise<number> {
+  return timeEdit(s.holdings, TypeUrl.ClusterLoadAssignment, `${NAMESPACE}/${s.layout.service}/80`, () =>
+    writeAtomically(s.layout.sliceFile, endpointSliceManifest(s.layout.service, [`10.254.${i % 250}.${1 + (i % 3)}`])));
+}
+
+function editRoute(s: RunningShape, i: number): Promise<number> {
+  const { gateways, routesPerGateway } = s.shape;
+  return timeEdit(s.holdings, TypeUrl.RouteConfiguration, `http/0.0.0.0:${LISTENER_PORT}`, () =>
+    writeAtomically(s.layout.routeFile, routeManifest(gatewayName(gateways - 1), s.layout.routeName, routesPerGateway - 1, s.layout.service)
+      .replace(`/${s.layout.routeName}`, `/${s.layout.routeName}-e${i}`)));
+}
+
+/**
+ * The edits of every shape interleaved: round i edits each running server once (the order
+ * rotating between rounds), so the servers share the machine's load alike and their ratio is
+ * measured in one run, edit beside edit, rather than minutes apart.
+ */
+async function interleavedEdits(running: RunningShape[], edit: (s: RunningShape, i: number) => Promise<number>, into: (s: RunningShape) => number[]): Promise<void> {
+  for (let i = 0; i < EDITS; i++) {
+    for (let k = 0; k < running.length; k++) {
+      const s = running[(i + k) % running.length]!;
+      into(s).push(await edit(s, i));
+      await settle(BETWEEN_EDITS_MS);
+    }
+  }
+}
+
+/**
+ * RSS of each server once idle for SETTLE_MS after the edits. V8 gives memory back (its memory
+ * reducer) only some tens of seconds after a process goes idle, so the RSS right after the
+ * edits includes their garbage and the start-up's high-water mark.
+ */
+async function settledRss(pids: readonly number[]): Promise<number[]> {
+  await settle(SETTLE_MS);
+  return pids.map((pid) => rssOf(pid).rss);
 }
 
 function mib(bytes: number): string {
   return `${(bytes / 1048576).toFixed(0)} MiB`;
 }
 
+/** The ratio of two p50s, and the median of the ratios of edits made side by side (round by round). */
+function ratios(big: readonly number[], small: readonly number[]): string {
+  const pairs = big.map((b, i) => b / small[i]!).filter(Number.isFinite);
+  return `${(percentile(big, 50) / percentile(small, 50)).toFixed(2)}x (median of round ratios ${percentile(pairs, 50).toFixed(2)}x)`;
+}
+
 export async function runScaleBench(): Promise<void> {
   loadXdsProtos(); // the client's, loaded before any clock starts
-  note(`${EDITS} edits of each kind; one file per object; a Delta ADS client follows the last Gateway`);
-  const results: ShapeResult[] = [];
-  for (const shape of SHAPES) results.push(await runShape(shape));
-  printTable('scale: pier serve, one file per object (ms)', ['input', 'files', 'ready', 'full config', 'EP p50', 'EP p90', 'route p50', 'route p90', 'RSS', 'peak RSS'],
-    results.map((r) => [label(r.shape), String(r.files), fmtMs(r.readyMs), fmtMs(r.fullMs), fmtMs(percentile(r.endpoint, 50)), fmtMs(percentile(r.endpoint, 90)),
-      fmtMs(percentile(r.route, 50)), fmtMs(percentile(r.route, 90)), mib(r.rss), mib(r.peak)]));
-  const small = results[0]!;
-  for (const r of results.slice(1)) {
-    note(`${label(r.shape)} vs ${label(small.shape)}: EndpointSlice edit ${(percentile(r.endpoint, 50) / percentile(small.endpoint, 50)).toFixed(2)}x, `
-      + `HTTPRoute edit ${(percentile(r.route, 50) / percentile(small.route, 50)).toFixed(2)}x (p50 ratios)`);
+  note(`${EDITS} edits of each kind per shape, interleaved across the shapes (all servers running); one file per object; a Delta ADS client follows the last Gateway`);
+  const running: RunningShape[] = [];
+  try {
+    // Started one at a time, so each start-up has the machine to itself (the others idle).
+    for (const shape of SHAPES) {
+      running.push(await startShape(shape));
+      await settle(500);
+    }
+    await interleavedEdits(running, editEndpoints, (s) => s.endpoint);
+    await interleavedEdits(running, editRoute, (s) => s.route);
+    await settle(1000);
+    const pids = running.map((s) => s.child.pid!);
+    const afterEdits = pids.map((pid) => rssOf(pid));
+    const settled = await settledRss(pids);
+    printTable('scale: pier serve, one file per object (ms)', ['input', 'files', 'ready', 'full config', 'EP p50', 'EP p90', 'route p50', 'route p90', 'RSS', 'settled RSS', 'peak RSS'],
+      running.map((r, i) => [label(r.shape), String(r.layout.files), fmtMs(r.readyMs), fmtMs(r.fullMs), fmtMs(percentile(r.endpoint, 50)), fmtMs(percentile(r.endpoint, 90)),
+        fmtMs(percentile(r.route, 50)), fmtMs(percentile(r.route, 90)), mib(afterEdits[i]!.rss), mib(settled[i]!), mib(afterEdits[i]!.peak)]));
+    const small = running[0]!;
+    for (const r of running.slice(1)) {
+      note(`${label(r.shape)} vs ${label(small.shape)}: EndpointSlice edit ${ratios(r.endpoint, small.endpoint)}, HTTPRoute edit ${ratios(r.route, small.route)}`);
+    }
+    note('EP = one EndpointSlice file edit -> new ClusterLoadAssignment at the client; route = one HTTPRoute file edit -> new RouteConfiguration at the client.');
+    note(`RSS = 1 s after the edits; settled RSS = ${SETTLE_MS / 1000} s later, idle (V8 gives memory back some time after going idle); peak = VmHWM.`);
+  } finally {
+    for (const s of running) await stopShape(s.child, s.client, s.layout.dir);
   }
-  note('EP = one EndpointSlice file edit -> new ClusterLoadAssignment at the client; route = one HTTPRoute file edit -> new RouteConfiguration at the client.');
 }

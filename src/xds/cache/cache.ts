@@ -7,8 +7,9 @@ import type { Logger } from '../../logging/logger';
 import { componentLogger, silentLogger } from '../../logging/logger';
 import { loadXdsProtos, type XdsProtos } from '../proto';
 import { TYPE_ORDER, resourceName, resourcesOfType, type ResourceTypeUrl, type XdsResources } from '../types';
-import { encodeEntry, setVersion, type ResourceEntry } from './entry';
+import { encodeEntry, sortedSetVersion, type ResourceEntry } from './entry';
 import type { CacheSubscription, GatewaySnapshot, TypeSnapshot } from './snapshot';
+import { OverlayMap } from './overlay';
 import { GatewayTopic, type SourceRecord } from './topic';
 
 export interface SnapshotCacheOptions {
@@ -30,6 +31,8 @@ export interface SnapshotCacheStats {
 }
 
 const DEFAULT_EVENT_LOG_CAPACITY = 128;
+/** patchType looks at up to this many changed places, or an eighth of the list if more. */
+const MIN_PATCHED_PLACES = 64;
 
 export class SnapshotCache {
   private readonly topics = new Map<string, GatewayTopic>();
@@ -90,7 +93,14 @@ export class SnapshotCache {
         types.set(typeUrl, previous);
         continue;
       }
+      const previousList = topic.lists.get(typeUrl);
       topic.lists.set(typeUrl, list);
+      const patched = previous && previousList ? this.patchType(topic, typeUrl, previousList, list) : undefined;
+      if (patched) {
+        if (patched.size > 0) changes.set(typeUrl, patched);
+        types.set(typeUrl, patched.size === 0 ? previous! : patchedTypeSnapshot(previous!, topic.sources.get(typeUrl)!, patched));
+        continue;
+      }
       const { sources, changed } = this.updateType(topic, typeUrl, list);
       topic.sources.set(typeUrl, sources);
       if (changed.size > 0) changes.set(typeUrl, changed);
@@ -158,6 +168,39 @@ export class SnapshotCache {
     return { sources, changed };
   }
 
+  /**
+   * The names that changed when list differs from the previous list of the type only in a few
+   * places, each holding another object of the same name: the type's sources are updated in
+   * place, and only those places are looked at (pointer comparisons for the rest), so one
+   * changed assignment among thousands costs that one. Undefined when the lists differ
+   * otherwise (length, names, order, many places): updateType then compares them whole.
+   */
+  private patchType(topic: GatewayTopic, typeUrl: ResourceTypeUrl, previousList: readonly object[], list: readonly object[]): Set<string> | undefined {
+    const sources = topic.sources.get(typeUrl);
+    if (!sources || previousList.length !== list.length) return undefined;
+    const places: number[] = [];
+    const limit = Math.max(MIN_PATCHED_PLACES, list.length >>> 3);
+    for (let i = 0; i < list.length; i++) {
+      if (previousList[i] === list[i]) continue;
+      if (places.length === limit) return undefined;
+      places.push(i);
+    }
+    const updates: [string, SourceRecord][] = [];
+    for (const i of places) {
+      const name = resourceName(typeUrl, list[i]!);
+      const before = sources.get(name);
+      // Another name there, or a name listed twice (whose last one won): compared whole.
+      if (!name || before?.source !== previousList[i] || resourceName(typeUrl, previousList[i]!) !== name) return undefined;
+      updates.push([name, { source: list[i]!, entry: deepEqual(before.source, list[i]) ? before.entry : this.encode(typeUrl, name, list[i]!, before.entry) }]);
+    }
+    const changed = new Set<string>();
+    for (const [name, record] of updates) {
+      if (sources.get(name)!.entry !== record.entry) changed.add(name);
+      sources.set(name, record);
+    }
+    return changed;
+  }
+
   private encode(typeUrl: ResourceTypeUrl, name: string, resource: object, before: ResourceEntry | undefined): ResourceEntry {
     const entry = encodeEntry(this.protos, typeUrl, name, resource, () => { this.encodes += 1; });
     // Different objects can encode the same (defaults, key order): keep the entry streams may
@@ -183,13 +226,25 @@ function typeSnapshot(typeUrl: ResourceTypeUrl, sources: ReadonlyMap<string, Sou
   const names = [...sources.keys()].sort();
   const entries = new Map<string, ResourceEntry>();
   for (const n of names) entries.set(n, (sources.get(n) as SourceRecord).entry);
+  return snapshotOf(typeUrl, entries);
+}
+
+/** The previous snapshot with the entries of the changed names (all present already) replaced: the name order stays. */
+function patchedTypeSnapshot(previous: TypeSnapshot, sources: ReadonlyMap<string, SourceRecord>, changed: ReadonlySet<string>): TypeSnapshot {
+  const values = new Map<string, ResourceEntry>();
+  for (const name of changed) values.set(name, (sources.get(name) as SourceRecord).entry);
+  return snapshotOf(previous.typeUrl, OverlayMap.replacing(previous.entries, values));
+}
+
+/** entries must be in name order. */
+function snapshotOf(typeUrl: ResourceTypeUrl, entries: ReadonlyMap<string, ResourceEntry>): TypeSnapshot {
   let version: string | undefined;
   // The set's version needs every entry's bytes: made when a stream first asks for it.
   return Object.freeze({
     typeUrl,
     entries,
     get version(): string {
-      version ??= setVersion(entries.values());
+      version ??= sortedSetVersion(entries.values());
       return version;
     },
   });

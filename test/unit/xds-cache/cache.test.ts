@@ -236,3 +236,69 @@ describe('SnapshotCache subscriptions', () => {
     assert.equal(decoded.connect_timeout?.seconds, '2');
   });
 });
+
+describe('SnapshotCache: lists that differ in a few places', () => {
+  /** A small deterministic generator (the sequence is the same on every run). */
+  function random(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  }
+
+  /** What a reader sees of a type: names in order with their versions, and the type's version. */
+  function view(cache: SnapshotCache, typeUrl: string): { names: string[]; versions: string[]; version: string } {
+    const t = cache.snapshot(GW)?.types.get(typeUrl as typeof TypeUrl.Cluster);
+    const entries = [...(t?.entries.values() ?? [])];
+    return { names: entries.map((e) => e.name), versions: entries.map((e) => e.version), version: t?.version ?? '' };
+  }
+
+  test('each step (edits in place, renames, duplicates, reorders, growth) gives what a fresh cache gives, and names what changed', () => {
+    const next = random(7);
+    let list = Array.from({ length: 200 }, (_, i) => endpoints(`c${String(i).padStart(3, '0')}`, `10.0.${i >> 8}.${i & 255}`));
+    const cache = new SnapshotCache();
+    cache.setResources(GW, resources(GW, { endpoints: list }));
+    const sub = cache.subscribe(GW);
+    sub.read();
+    for (let step = 0; step < 120; step++) {
+      const before = view(cache, TypeUrl.ClusterLoadAssignment);
+      const copy = [...list];
+      const roll = next();
+      if (roll < 0.6) {
+        // A few assignments replaced by other objects of the same name: new addresses, or the same content.
+        for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
+          const i = Math.floor(next() * copy.length);
+          const name = copy[i]!.cluster_name!;
+          copy[i] = next() < 0.3 ? endpoints(name, ...(copy[i]!.endpoints![0]!.lb_endpoints!.map((e) => e.endpoint!.address!.socket_address!.address!))) : endpoints(name, `10.9.${step}.${k}`);
+        }
+      } else if (roll < 0.7) {
+        const i = Math.floor(next() * copy.length);
+        copy[i] = endpoints(`renamed-${step}`, '10.8.0.1'); // another name in that place
+      } else if (roll < 0.78) {
+        const i = Math.floor(next() * (copy.length - 1));
+        copy[i] = endpoints(copy[i + 1]!.cluster_name!, '10.7.0.1'); // a name listed twice: the last one wins
+      } else if (roll < 0.86) {
+        const i = Math.floor(next() * (copy.length - 1));
+        [copy[i], copy[i + 1]] = [copy[i + 1]!, copy[i]!]; // the same objects in another order
+      } else if (roll < 0.93) {
+        copy.push(endpoints(`added-${step}`, '10.6.0.1'));
+      } else {
+        copy.splice(Math.floor(next() * copy.length), 1);
+      }
+      list = copy;
+      cache.setResources(GW, resources(GW, { endpoints: list }));
+      const fresh = new SnapshotCache();
+      fresh.setResources(GW, resources(GW, { endpoints: list }));
+      const got = view(cache, TypeUrl.ClusterLoadAssignment);
+      assert.deepEqual(got, view(fresh, TypeUrl.ClusterLoadAssignment), `step ${step}`);
+      // The changes named are the names whose version changed, came or went; a name listed
+      // twice may be named too (the whole comparison looks at both of its objects).
+      const was = new Map(before.names.map((n, i) => [n, before.versions[i]]));
+      const now = new Map(got.names.map((n, i) => [n, got.versions[i]]));
+      const expected = [...new Set([...was.keys(), ...now.keys()])].filter((n) => was.get(n) !== now.get(n)).sort();
+      const listedTwice = new Set(list.map((e) => e.cluster_name!).filter((n, i, all) => all.indexOf(n) !== i));
+      const read = sub.read();
+      const named = read && read.changes !== 'full' ? [...(read.changes.get(TypeUrl.ClusterLoadAssignment) ?? [])].sort() : expected.length === 0 ? [] : read?.changes;
+      assert.deepEqual(Array.isArray(named) ? named.filter((n) => !listedTwice.has(n) || expected.includes(n)) : named, expected, `step ${step}: changes`);
+    }
+    sub.close();
+  });
+});

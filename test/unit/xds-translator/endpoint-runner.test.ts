@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { SERVICE_NAME_LABEL, type EndpointSlice } from '../../../src/apis/core';
 import { silentLogger } from '../../../src/logging/logger';
 import { Bus } from '../../../src/message/resources';
@@ -119,6 +120,56 @@ describe('EndpointRunner', () => {
       bus.endpointBindings.store(GATEWAY, [kept, freezeValue(binding('other'))]);
       await waitFor('the other assignment', () => addressesOf(bus, 'default/other/80').join() === '10.0.3.1');
       assert.deepEqual(addressesOf(bus, 'default/kept/80'), ['10.0.1.1']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  test('endpoint changes among many clusters, with bindings changing now and then, store what a fresh runner stores', async () => {
+    // A deterministic sequence: mostly one to three slices changed (the stored lists are then
+    // patched in place), sometimes a Service's slices deleted or a binding added or removed
+    // (stored whole again).
+    let seed = 11;
+    const next = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const services = Array.from({ length: 60 }, (_, i) => `svc${i}`);
+    const slices = new Map<string, EndpointSlice>(services.map((s, i) => [`default/${s}-1`, slice(s, `10.1.0.${i}`)]));
+    let bindings = services.map((s) => freezeValue(binding(s)));
+    const bus = new Bus();
+    const runner = new EndpointRunner({ bus, logger: silentLogger() });
+    runner.start();
+    try {
+      for (const [key, s] of slices) bus.tables.endpointSlices.store(key, s);
+      bus.endpointBindings.store(GATEWAY, bindings);
+      for (let step = 0; step < 40; step++) {
+        const roll = next();
+        if (roll < 0.75) {
+          for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
+            const service = services[Math.floor(next() * services.length)]!;
+            const value = slice(service, `10.2.${step}.${k}`);
+            slices.set(`default/${service}-1`, value);
+            bus.tables.endpointSlices.store(`default/${service}-1`, value);
+          }
+        } else if (roll < 0.85) {
+          const key = `default/${services[Math.floor(next() * services.length)]!}-1`;
+          slices.delete(key);
+          bus.tables.endpointSlices.delete(key);
+        } else {
+          const i = Math.floor(next() * bindings.length);
+          bindings = roll < 0.93 ? bindings.filter((_, j) => j !== i) : [...bindings, freezeValue(binding(`svc${Math.floor(next() * 60)}`))].filter((b, j, all) => all.findIndex((o) => o.cluster === b.cluster) === j);
+          bus.endpointBindings.store(GATEWAY, bindings);
+        }
+        const freshBus = new Bus();
+        const fresh = new EndpointRunner({ bus: freshBus, logger: silentLogger() });
+        fresh.start();
+        try {
+          for (const [key, s] of slices) freshBus.tables.endpointSlices.store(key, s);
+          freshBus.endpointBindings.store(GATEWAY, bindings);
+          const expected = await waitForValue(`step ${step}: the fresh runner's endpoints`, () => freshBus.xdsEndpoints.load(GATEWAY), { timeoutMs: 2_000, intervalMs: 2 });
+          await waitFor(`step ${step}: the same endpoints as a fresh runner`, () => isDeepStrictEqual(bus.xdsEndpoints.load(GATEWAY), expected));
+        } finally {
+          await fresh.stop();
+        }
+      }
     } finally {
       await runner.stop();
     }

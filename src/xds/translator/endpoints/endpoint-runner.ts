@@ -26,10 +26,21 @@ interface BuiltBinding {
   cluster?: Cluster;
 }
 
+/** What was last stored for a gateway, with where each cluster's resource sits in it. */
+interface StoredEndpoints {
+  endpoints: ClusterLoadAssignment[];
+  inline: Cluster[];
+  /** Cluster name -> index in endpoints, or in inline. */
+  endpointAt: Map<string, number>;
+  inlineAt: Map<string, number>;
+}
+
 /** What one gateway's endpoints are built from, and what was built. */
 interface GatewayState {
   /** By cluster name. */
   built: Map<string, BuiltBinding>;
+  /** Undefined until stored with these bindings (a new set of bindings is stored whole). */
+  stored?: StoredEndpoints;
 }
 
 function servicesOf(binding: EndpointBinding): string[] {
@@ -201,6 +212,12 @@ export class EndpointRunner {
   private rebuild(gateway: string, clusters: ReadonlySet<string>): number {
     const state = this.gateways.get(gateway);
     if (!state) return 0;
+    const patched = state.stored ? this.patchStored(state, state.stored, clusters) : undefined;
+    if (patched) {
+      state.stored = patched;
+      this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: patched.endpoints, clusters: patched.inline });
+      return clusters.size;
+    }
     let rebuilt = 0;
     for (const [name, b] of state.built) {
       const stale = b.endpoints === undefined && b.cluster === undefined;
@@ -210,14 +227,40 @@ export class EndpointRunner {
       rebuilt += 1;
     }
     const names = [...state.built.keys()].sort(byName);
-    const endpoints: ClusterLoadAssignment[] = [];
-    const inline: Cluster[] = [];
+    const stored: StoredEndpoints = { endpoints: [], inline: [], endpointAt: new Map(), inlineAt: new Map() };
     for (const name of names) {
       const b = state.built.get(name)!;
-      if (b.endpoints) endpoints.push(b.endpoints);
-      if (b.cluster) inline.push(b.cluster);
+      if (b.endpoints) stored.endpointAt.set(name, stored.endpoints.push(b.endpoints) - 1);
+      if (b.cluster) stored.inlineAt.set(name, stored.inline.push(b.cluster) - 1);
     }
-    this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints, clusters: inline });
+    state.stored = stored;
+    this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: stored.endpoints, clusters: stored.inline });
     return rebuilt;
+  }
+
+  /**
+   * The stored lists with only the given clusters rebuilt in their places (copies of the lists,
+   * the rest shared), when the bindings are those stored last and each rebuilt cluster keeps its
+   * kind of resource: an endpoint change among thousands of clusters costs its own clusters, not
+   * a walk and sort of all of them. Undefined otherwise (then everything is listed again).
+   */
+  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>): StoredEndpoints | undefined {
+    if (clusters.size > Math.max(16, state.built.size >>> 3)) return undefined;
+    const rebuiltBindings: [string, BuiltBinding][] = [];
+    for (const name of clusters) {
+      const b = state.built.get(name);
+      if (!b) continue;
+      const next: BuiltBinding = { binding: b.binding, ...freezeValue(bindingResource(b.binding, this.endpointsOf)) };
+      if ((next.endpoints !== undefined) !== stored.endpointAt.has(name) || (next.cluster !== undefined) !== stored.inlineAt.has(name)) return undefined;
+      rebuiltBindings.push([name, next]);
+    }
+    const endpoints = [...stored.endpoints];
+    const inline = [...stored.inline];
+    for (const [name, next] of rebuiltBindings) {
+      state.built.set(name, next);
+      if (next.endpoints) endpoints[stored.endpointAt.get(name)!] = next.endpoints;
+      if (next.cluster) inline[stored.inlineAt.get(name)!] = next.cluster;
+    }
+    return { endpoints, inline, endpointAt: stored.endpointAt, inlineAt: stored.inlineAt };
   }
 }

@@ -97,12 +97,16 @@ export class SnapshotCache {
       topic.lists.set(typeUrl, list);
       const patched = previous && previousList ? this.patchType(topic, typeUrl, previousList, list) : undefined;
       if (patched) {
-        if (patched.size > 0) changes.set(typeUrl, patched);
-        types.set(typeUrl, patched.size === 0 ? previous! : patchedTypeSnapshot(previous!, topic.sources.get(typeUrl)!, patched));
+        const { changed, namesChanged } = patched;
+        if (changed.size > 0) changes.set(typeUrl, changed);
+        const sources = topic.sources.get(typeUrl)!;
+        types.set(typeUrl, changed.size === 0 ? previous! : namesChanged ? typeSnapshot(typeUrl, sources, list) : patchedTypeSnapshot(previous!, sources, changed));
         continue;
       }
       const { sources, changed } = this.updateType(topic, typeUrl, list);
       topic.sources.set(typeUrl, sources);
+      if (inStrictNameOrder(typeUrl, list)) topic.nameOrdered.add(typeUrl);
+      else topic.nameOrdered.delete(typeUrl);
       if (changed.size > 0) changes.set(typeUrl, changed);
       types.set(typeUrl, previous && changed.size === 0 ? previous : typeSnapshot(typeUrl, sources));
     }
@@ -121,6 +125,7 @@ export class SnapshotCache {
     for (const [typeUrl, t] of topic.snapshot.types) if (t.entries.size > 0) changes.set(typeUrl, new Set(t.entries.keys()));
     topic.sources.clear();
     topic.lists.clear();
+    topic.nameOrdered.clear();
     this.events += 1;
     topic.publish(undefined, changes);
     this.logger.debug({ gateway }, 'gateway deleted');
@@ -169,36 +174,58 @@ export class SnapshotCache {
   }
 
   /**
-   * The names that changed when list differs from the previous list of the type only in a few
-   * places, each holding another object of the same name: the type's sources are updated in
-   * place, and only those places are looked at (pointer comparisons for the rest), so one
-   * changed assignment among thousands costs that one. Undefined when the lists differ
-   * otherwise (length, names, order, many places): updateType then compares them whole.
+   * The changes when list differs from the previous list of the type in a few places: both in
+   * strict name order (the translators list resources so), walked side by side; objects
+   * identical to the previous ones are passed by pointer comparison, and only the places where
+   * the lists differ are looked at (a resource replaced, one that came, one that went). The
+   * type's sources are updated in place, so one changed assignment or one cluster swapped for
+   * another among thousands costs those, not a comparison of every resource. Undefined when the
+   * lists differ otherwise (order, a name listed twice, many places): updateType then compares
+   * them whole.
    */
-  private patchType(topic: GatewayTopic, typeUrl: ResourceTypeUrl, previousList: readonly object[], list: readonly object[]): Set<string> | undefined {
+  private patchType(topic: GatewayTopic, typeUrl: ResourceTypeUrl, previousList: readonly object[], list: readonly object[]): TypePatch | undefined {
     const sources = topic.sources.get(typeUrl);
-    if (!sources || previousList.length !== list.length) return undefined;
-    const places: number[] = [];
+    if (!sources || !topic.nameOrdered.has(typeUrl) || !inStrictNameOrder(typeUrl, list)) return undefined;
     const limit = Math.max(MIN_PATCHED_PLACES, list.length >>> 3);
-    for (let i = 0; i < list.length; i++) {
-      if (previousList[i] === list[i]) continue;
-      if (places.length === limit) return undefined;
-      places.push(i);
+    const replaced: [string, object, object][] = [];
+    const added: [string, object][] = [];
+    const removed: [string, object][] = [];
+    let i = 0;
+    let j = 0;
+    while (i < previousList.length || j < list.length) {
+      if (i < previousList.length && j < list.length && previousList[i] === list[j]) {
+        i += 1;
+        j += 1;
+        continue;
+      }
+      if (replaced.length + added.length + removed.length === limit) return undefined;
+      const was = i < previousList.length ? resourceName(typeUrl, previousList[i]!) : undefined;
+      const now = j < list.length ? resourceName(typeUrl, list[j]!) : undefined;
+      if (was !== undefined && was === now) replaced.push([was, previousList[i++]!, list[j++]!]);
+      else if (now === undefined || (was !== undefined && was < now)) removed.push([was!, previousList[i++]!]);
+      else added.push([now, list[j++]!]);
     }
-    const updates: [string, SourceRecord][] = [];
-    for (const i of places) {
-      const name = resourceName(typeUrl, list[i]!);
-      const before = sources.get(name);
-      // Another name there, or a name listed twice (whose last one won): compared whole.
-      if (!name || before?.source !== previousList[i] || resourceName(typeUrl, previousList[i]!) !== name) return undefined;
-      updates.push([name, { source: list[i]!, entry: deepEqual(before.source, list[i]) ? before.entry : this.encode(typeUrl, name, list[i]!, before.entry) }]);
+    // The sources must be what the previous list held (they are, unless a name was listed twice then).
+    for (const [name, source] of [...replaced.map(([n, before]) => [n, before] as const), ...removed]) {
+      if (sources.get(name)?.source !== source) return undefined;
     }
+    for (const [name] of added) if (!name || sources.has(name)) return undefined;
     const changed = new Set<string>();
-    for (const [name, record] of updates) {
-      if (sources.get(name)!.entry !== record.entry) changed.add(name);
-      sources.set(name, record);
+    for (const [name, before, resource] of replaced) {
+      const record = sources.get(name)!;
+      const entry = deepEqual(before, resource) ? record.entry : this.encode(typeUrl, name, resource, record.entry);
+      if (entry !== record.entry) changed.add(name);
+      sources.set(name, { source: resource, entry });
     }
-    return changed;
+    for (const [name] of removed) {
+      sources.delete(name);
+      changed.add(name);
+    }
+    for (const [name, resource] of added) {
+      sources.set(name, { source: resource, entry: this.encode(typeUrl, name, resource, undefined) });
+      changed.add(name);
+    }
+    return { changed, namesChanged: added.length + removed.length > 0 };
   }
 
   private encode(typeUrl: ResourceTypeUrl, name: string, resource: object, before: ResourceEntry | undefined): ResourceEntry {
@@ -222,8 +249,26 @@ export class SnapshotCache {
   }
 }
 
-function typeSnapshot(typeUrl: ResourceTypeUrl, sources: ReadonlyMap<string, SourceRecord>): TypeSnapshot {
-  const names = [...sources.keys()].sort();
+/** What patchType found: the names to tell readers about, and whether names came or went. */
+interface TypePatch {
+  changed: Set<string>;
+  namesChanged: boolean;
+}
+
+/** Whether the list's names are in strictly increasing order (so each name is listed once). */
+function inStrictNameOrder(typeUrl: ResourceTypeUrl, list: readonly object[]): boolean {
+  let last: string | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const name = resourceName(typeUrl, list[i]!);
+    if (!name || (last !== undefined && !(last < name))) return false;
+    last = name;
+  }
+  return true;
+}
+
+/** ordered: the list the sources were made from, when in strict name order (no sort needed). */
+function typeSnapshot(typeUrl: ResourceTypeUrl, sources: ReadonlyMap<string, SourceRecord>, ordered?: readonly object[]): TypeSnapshot {
+  const names = ordered ? ordered.map((r) => resourceName(typeUrl, r)) : [...sources.keys()].sort();
   const entries = new Map<string, ResourceEntry>();
   for (const n of names) entries.set(n, (sources.get(n) as SourceRecord).entry);
   return snapshotOf(typeUrl, entries);

@@ -33,6 +33,8 @@ export class GatewayTopic {
   readonly sources = new Map<ResourceTypeUrl, Map<string, SourceRecord>>();
   /** Per type, the list the current snapshot was built from (lists on the bus are frozen). */
   readonly lists = new Map<ResourceTypeUrl, readonly object[]>();
+  /** The types whose list is in strict name order (the cache can then patch them). */
+  readonly nameOrdered = new Set<ResourceTypeUrl>();
   private readonly events: TopicEvent[] = [];
   private loggedNames = 0;
   private readonly subscribers = new Set<TopicSubscription>();

@@ -251,14 +251,14 @@ describe('SnapshotCache: lists that differ in a few places', () => {
     return { names: entries.map((e) => e.name), versions: entries.map((e) => e.version), version: t?.version ?? '' };
   }
 
-  test('each step (edits in place, renames, duplicates, reorders, growth) gives what a fresh cache gives, and names what changed', () => {
+  test('each step (edits in place, swaps in name order, renames, duplicates, reorders, growth) gives what a fresh cache gives, and names what changed', () => {
     const next = random(7);
     let list = Array.from({ length: 200 }, (_, i) => endpoints(`c${String(i).padStart(3, '0')}`, `10.0.${i >> 8}.${i & 255}`));
     const cache = new SnapshotCache();
     cache.setResources(GW, resources(GW, { endpoints: list }));
     const sub = cache.subscribe(GW);
     sub.read();
-    for (let step = 0; step < 120; step++) {
+    for (let step = 0; step < 200; step++) {
       const before = view(cache, TypeUrl.ClusterLoadAssignment);
       const copy = [...list];
       const roll = next();
@@ -278,11 +278,18 @@ describe('SnapshotCache: lists that differ in a few places', () => {
       } else if (roll < 0.86) {
         const i = Math.floor(next() * (copy.length - 1));
         [copy[i], copy[i + 1]] = [copy[i + 1]!, copy[i]!]; // the same objects in another order
-      } else if (roll < 0.93) {
-        copy.push(endpoints(`added-${step}`, '10.6.0.1'));
+      } else if (roll < 0.88) {
+        copy.push(endpoints(`added-${step}`, '10.6.0.1')); // out of name order
+      } else if (roll < 0.94) {
+        // One assignment swapped for another of a new name, each in its name order place.
+        const i = Math.floor(next() * copy.length);
+        copy.splice(i, 1);
+        const j = Math.floor(next() * copy.length);
+        copy.splice(j + 1, 0, endpoints(`${copy[j]!.cluster_name!}-${step}`, '10.5.0.1'));
       } else {
         copy.splice(Math.floor(next() * copy.length), 1);
       }
+      if (next() < 0.05) copy.sort((a, b) => (a.cluster_name! < b.cluster_name! ? -1 : 1)); // in order again
       list = copy;
       cache.setResources(GW, resources(GW, { endpoints: list }));
       const fresh = new SnapshotCache();

@@ -22,7 +22,7 @@
  * read again within milliseconds before its objects are dropped.
  */
 import { hash } from 'node:crypto';
-import { existsSync, lstatSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deepEqual } from 'fast-equals';
@@ -224,27 +224,44 @@ export class FileProvider {
   private onChange(dir: string, name: string | null): void {
     if (this.stopped) return;
     if (name === null) this.pendingDirs.add(dir);
-    else if (this.relevant(dir, name)) this.pendingPaths.add(path.join(dir, name));
-    else if (!existsSync(dir)) this.pendingFull = true; // the watched directory itself went away
-    else return;
+    else {
+      const full = path.join(dir, name);
+      if (!this.relevant(full, name)) {
+        void this.checkEntry(dir, full);
+        return;
+      }
+      this.pendingPaths.add(full);
+    }
     this.scheduler.request();
   }
 
   /**
-   * Whether an entry an event names can matter: a manifest file, a directory, a symlink, or
-   * something known that went away. Editors' temp and swap files are not, and skipping them here
-   * keeps them from starting a run (the save they belong to would then wait for the window).
+   * Whether an entry an event names matters without looking at it: a manifest file, or something
+   * known. Editors' temp and swap files are not, and skipping them here keeps them from starting
+   * a run (the save they belong to would then wait for the window).
    */
-  private relevant(dir: string, name: string): boolean {
-    const full = path.join(dir, name);
-    if (!isHidden(name) && isManifestFile(name)) return true;
-    if (this.files.has(full) || this.watchers.has(full)) return true;
+  private relevant(full: string, name: string): boolean {
+    return (!isHidden(name) && isManifestFile(name)) || this.files.has(full) || this.watchers.has(full);
+  }
+
+  /**
+   * Any other entry matters if it is a directory or a symlink, or if its watched directory
+   * itself went away. Looked at off the event loop: a temp file is most often gone already
+   * (renamed over the manifest), and a synchronous look at it waited on the file system while
+   * the edit it belongs to was due.
+   */
+  private async checkEntry(dir: string, full: string): Promise<void> {
+    let request: boolean;
     try {
-      const stat = lstatSync(full);
-      return stat.isDirectory() || stat.isSymbolicLink();
+      const stat = await fs.lstat(full);
+      request = stat.isDirectory() || stat.isSymbolicLink();
     } catch {
-      return false; // gone, and nothing known was there
+      request = !(await fs.stat(dir).then(() => true, () => false)); // gone: did the watched directory go too?
+      if (request) this.pendingFull = true;
     }
+    if (!request || this.stopped) return;
+    if (!this.pendingFull) this.pendingPaths.add(full);
+    this.scheduler.request();
   }
 
   private requestFull(): void {

@@ -9,6 +9,7 @@
  * And the heap after GC once loaded (its growth over the loaded input). Shapes:
  * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
  */
+import { writeFileSync } from 'node:fs';
 import type { HTTPRoute } from '../src/apis/gateway';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
 import { startInProcessPipeline } from './lib/pipeline';
@@ -46,6 +47,14 @@ function edited(route: HTTPRoute, i: number): HTTPRoute {
 
 interface Timings { wall: number[]; cpu: number[] }
 
+/**
+ * With PIER_BENCH_ROUTE_EDIT_WINDOWS=<file>, the edits' [start, end] (monotonic microseconds) are
+ * written there, so a CPU profile of the run (node --cpu-prof) can be summarized over the edits
+ * only (profile-summary.ts reads <profile>.windows.json).
+ */
+const WINDOWS_FILE = process.env.PIER_BENCH_ROUTE_EDIT_WINDOWS;
+const windows: [number, number][] = [];
+
 async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB: number }> {
   const base = loadManifests(fleetManifests(shape));
   const gateway = gatewayName(shape.gateways - 1);
@@ -66,7 +75,9 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
         const started = process.hrtime.bigint();
         publishObject(bus, edit);
         await until('the edit to reach the cache', () => cache.stats().events > events, TIMEOUT_MS, 0);
-        out.wall.push(Number(process.hrtime.bigint() - started) / 1e6);
+        const ended = process.hrtime.bigint();
+        out.wall.push(Number(ended - started) / 1e6);
+        windows.push([Number(started / 1000n), Number(ended / 1000n)]);
         const used = process.cpuUsage(cpu);
         out.cpu.push((used.user + used.system) / 1000);
         await settle(5);
@@ -91,6 +102,7 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
 }
 
 export async function runRouteEditsBench(): Promise<void> {
+  if (WINDOWS_FILE) process.once('exit', () => writeFileSync(WINDOWS_FILE, JSON.stringify(windows)));
   const rows: string[][] = [];
   const heap: string[] = [];
   for (const shape of SHAPES) {

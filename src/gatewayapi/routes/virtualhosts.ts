@@ -111,13 +111,14 @@ export function virtualHostRoutes(
   cache: IRRouteCache | undefined,
 ): IRRoute[] {
   const routes: IRRoute[] = [];
-  const placed = covering.length > 0 ? new Set<string>() : undefined;
+  // A route's match, placed on several of these hostnames, is one object in all its entries
+  // (routeTableEntries): known by identity, with no key text made per entry.
+  const placed = covering.length > 0 ? new Set<TranslatedMatch>() : undefined;
   for (const group of [vhost, ...covering]) {
     for (const e of entriesOf(group)) {
       if (placed) {
-        const id = `${e.route.key}/${e.rule.ruleIndex}/${e.matchIndex}`;
-        if (placed.has(id)) continue;
-        placed.add(id);
+        if (placed.has(e.match)) continue;
+        placed.add(e.match);
       }
       routes.push(placedIRRoute(listener, vhost, e, cache));
     }

@@ -2,7 +2,8 @@
  * Benchmark 3: end-to-end convergence with real Envoy. The real `pier serve` CLI (as the e2e
  * tests run it) serves a directory with one Gateway and launches Envoy for it; loopback echo
  * backends answer. Measured K times each, in Delta and in SotW: the time from an HTTPRoute file
- * edit (backend blue <-> green) and from an EndpointSlice file edit (endpoint 127.0.0.93 <->
+ * edit (backend blue <-> green; a route without hostname, in every virtual host, and one on a
+ * hostname of its own) and from an EndpointSlice file edit (endpoint 127.0.0.93 <->
  * 127.0.0.94) until requests through Envoy reach the new backend, polled every ~5 ms. Pier's
  * own log lines split each edit into: provider published, xDS translated, traffic moved.
  */
@@ -52,6 +53,9 @@ const GREEN_ADDRESS = '127.0.0.94';
 
 type Mode = keyof typeof GATEWAY_ADDRESS;
 
+/** The hostname of the edited route that has one (the background routes' are h<n>.edge.example.com). */
+const OWN_HOSTNAME = 'own.edge.example.com';
+
 /** Written atomically (write + rename), as editors and kubectl-like tools do. */
 function writeAtomically(file: string, text: string): void {
   const tmp = `${file}.tmp-${process.pid}`;
@@ -59,12 +63,13 @@ function writeAtomically(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-function httpRouteManifest(name: string, prefix: string, service: string): string {
+/** hostname: the route's own; none puts it in every virtual host of the listener (the catch-all). */
+function httpRouteManifest(name: string, prefix: string, service: string, hostname?: string): string {
   return `apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: { name: ${name}, namespace: ${NAMESPACE} }
 spec:
-  parentRefs: [{ name: edge }]
+  parentRefs: [{ name: edge }]${hostname ? `\n  hostnames: ["${hostname}"]` : ''}
   rules:
     - matches: [{ path: { type: PathPrefix, value: ${prefix} } }]
       backendRefs: [{ name: ${service}, port: 80 }]
@@ -91,11 +96,12 @@ async function sharedFreePort(): Promise<number> {
 class Prober {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  constructor(private readonly base: string) {}
+  /** host: the Host header to send (the address's by default). */
+  constructor(private readonly base: string, private readonly host?: string) {}
 
   get(pathname: string): Promise<string> {
     return new Promise((resolve) => {
-      const req = http.get(`${this.base}${pathname}`, { agent: this.agent, timeout: 1000 }, (res) => {
+      const req = http.get(`${this.base}${pathname}`, { agent: this.agent, timeout: 1000, ...(this.host ? { headers: { host: this.host } } : {}) }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => { body += c; });
@@ -207,7 +213,7 @@ function httpGet(url: string): Promise<string> {
   });
 }
 
-async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port: number): Promise<{ route: EditSamples; endpoint: EditSamples; rds: string }> {
+async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port: number): Promise<{ route: EditSamples; hosted: EditSamples; endpoint: EditSamples; rds: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `pier-bench-${mode}-`));
   const gatewayAddress = GATEWAY_ADDRESS[mode];
   const listenerPort = await freePort(gatewayAddress);
@@ -215,6 +221,7 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
   const green = new EchoBackend({ service: 'green', namespace: NAMESPACE, pod: 'green-1' });
   let pier: PierProcess | undefined;
   const prober = new Prober(`http://${gatewayAddress}:${listenerPort}`);
+  const hostProber = new Prober(`http://${gatewayAddress}:${listenerPort}`, OWN_HOSTNAME);
   try {
     await blue.listen(BLUE_ADDRESS, port);
     await green.listen(GREEN_ADDRESS, port);
@@ -234,6 +241,10 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
     const routeFile = path.join(dir, 'route-web.yaml');
     const sliceFile = path.join(dir, 'slice-app.yaml');
     const routeStates = ['blue', 'green'].map((backend) => ({ backend, text: httpRouteManifest('web', '/web', backend) }));
+    // A route on a hostname of its own (one virtual host of ~300), flipping its backend as well.
+    const hostedFile = path.join(dir, 'route-own.yaml');
+    const hostedStates = ['blue', 'green'].map((backend) => ({ backend, text: httpRouteManifest('own', '/own', backend, OWN_HOSTNAME) }));
+    writeFileSync(hostedFile, (hostedStates[0] as { text: string }).text);
     const sliceStates = [['blue', BLUE_ADDRESS], ['green', GREEN_ADDRESS]].map(([backend, ip]) => ({ backend: backend as string, text: endpointSliceManifest('app', [ip as string], port) }));
     writeFileSync(routeFile, (routeStates[0] as { text: string }).text);
     writeFileSync(sliceFile, (sliceStates[0] as { text: string }).text);
@@ -243,13 +254,16 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
     for (const p of ['/web', '/ep']) {
       if (!(await prober.until(p, 'blue', since, READY_TIMEOUT_MS))) throw new Error(`Envoy did not route ${p} to blue within ${READY_TIMEOUT_MS} ms`);
     }
+    if (!(await hostProber.until('/own', 'blue', since, READY_TIMEOUT_MS))) throw new Error(`Envoy did not route ${OWN_HOSTNAME}/own to blue within ${READY_TIMEOUT_MS} ms`);
     await settle(500);
     const route = await measureEdits(pier, prober, '/web', routeFile, routeStates);
     const rds = await envoyRdsUpdates(pier);
+    const hosted = await measureEdits(pier, hostProber, '/own', hostedFile, hostedStates);
     const endpoint = await measureEdits(pier, prober, '/ep', sliceFile, sliceStates);
-    return { route, endpoint, rds };
+    return { route, hosted, endpoint, rds };
   } finally {
     prober.close();
+    hostProber.close();
     const code = await pier?.stop();
     if (code !== undefined && code !== 0) process.stdout.write(`  warning: pier exited with ${String(code)}\n`);
     await blue.close();
@@ -280,11 +294,11 @@ export async function runConvergenceBench(): Promise<void> {
   const rdsNotes: string[] = [];
   for (const { mode, backgroundRoutes } of RUNS) {
     const r = await runMode(mode, backgroundRoutes, envoy, port);
-    rdsNotes.push(`${mode}/${backgroundRoutes + 2}: ${r.rds}`);
-    for (const [kind, s] of [['HTTPRoute', r.route], ['EndpointSlice', r.endpoint]] as const) {
-      rows.push([mode, String(backgroundRoutes + 2), kind, String(s.total.length), fmtMs(percentile(s.total, 50)), fmtMs(percentile(s.total, 90)), fmtMs(percentile(s.total, 99)), fmtMs(max(s.total)),
+    rdsNotes.push(`${mode}/${backgroundRoutes + 3}: ${r.rds}`);
+    for (const [kind, s] of [['HTTPRoute, catch-all', r.route], ['HTTPRoute, own host', r.hosted], ['EndpointSlice', r.endpoint]] as const) {
+      rows.push([mode, String(backgroundRoutes + 3), kind, String(s.total.length), fmtMs(percentile(s.total, 50)), fmtMs(percentile(s.total, 90)), fmtMs(percentile(s.total, 99)), fmtMs(max(s.total)),
         fmtMs(percentile(s.published, 50)), fmtMs(percentile(s.translated, 50)), String(s.timeouts)]);
-      if (s.glitches.size > 0) glitchNotes.push(`${mode}/${backgroundRoutes + 2} ${kind}: ${[...s.glitches].map(([w, n]) => `${w} x${n}`).join(', ')}`);
+      if (s.glitches.size > 0) glitchNotes.push(`${mode}/${backgroundRoutes + 3} ${kind}: ${[...s.glitches].map(([w, n]) => `${w} x${n}`).join(', ')}`);
     }
   }
   printTable('convergence: file edit -> traffic through Envoy moved (ms)', ['ads', 'routes', 'edit', 'n', 'p50', 'p90', 'p99', 'max', 'published p50', 'xDS p50', 'timeouts'], rows);

@@ -154,6 +154,21 @@ function emptySamples(): EditSamples {
   return { total: [], published: [], translated: [], timeouts: 0, glitches: new Map() };
 }
 
+/**
+ * PIER_BENCH_CONVERGENCE_TIMELINE=1: Pier logs at debug level, and each edit's log lines are
+ * printed with their times from the edit (ms, log clock): where an edit's time goes.
+ */
+const TIMELINE = process.env.PIER_BENCH_CONVERGENCE_TIMELINE === '1';
+
+function printTimeline(pier: PierProcess, fromIndex: number, editedAt: number, title: string): void {
+  process.stdout.write(`  ${title}\n`);
+  for (const l of pier.logs.slice(fromIndex)) {
+    if (typeof l.time !== 'number') continue;
+    const what = [l.msg, l.typeUrl, l.resources, l.removed, l.version].filter((x) => x !== undefined).map(String).join(' ');
+    process.stdout.write(`    +${String((l.time as number) - editedAt).padStart(4)} ms  ${what}\n`);
+  }
+}
+
 /** Milliseconds from an edit (epoch ms) to the first matching Pier log line after it. */
 function logDelay(pier: PierProcess, fromIndex: number, editedAt: number, msg: string): number | undefined {
   const line = pier.logs.slice(fromIndex).find((l: LogLine) => l.msg === msg && typeof l.time === 'number');
@@ -177,6 +192,7 @@ async function measureEdits(pier: PierProcess, prober: Prober, pathname: string,
       for (const [what, count] of result.others) if (what !== previous.backend) samples.glitches.set(what, (samples.glitches.get(what) ?? 0) + count);
     }
     await settle(BETWEEN_EDITS_MS);
+    if (TIMELINE && result) printTimeline(pier, logIndex, editedAt, `${pathname} #${i}: traffic moved at ${result.ms.toFixed(1)} ms`);
     const published = logDelay(pier, logIndex, editedAt, 'published resources');
     const translated = logDelay(pier, logIndex, editedAt, 'translated IR to xDS resources');
     if (published !== undefined) samples.published.push(published);
@@ -249,7 +265,7 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
     writeFileSync(routeFile, (routeStates[0] as { text: string }).text);
     writeFileSync(sliceFile, (sliceStates[0] as { text: string }).text);
 
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy, adsMode: mode, envoyLogLevel: 'warning', logLevel: 'info' } });
+    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy, adsMode: mode, envoyLogLevel: 'warning', logLevel: TIMELINE ? 'debug' : 'info' } });
     const since = process.hrtime.bigint();
     for (const p of ['/web', '/ep']) {
       if (!(await prober.until(p, 'blue', since, READY_TIMEOUT_MS))) throw new Error(`Envoy did not route ${p} to blue within ${READY_TIMEOUT_MS} ms`);

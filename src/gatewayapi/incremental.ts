@@ -435,7 +435,7 @@ export class IncrementalTranslator {
     const translation = this.memo.translateRoute(route, this.index);
     this.routeDeps.set(rk, readKeys(this.memo.readsOf(rk) ?? []));
     const status = composeRouteStatus(route, translation, this.stateOf,
-      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName, this.parentOfListenerSet);
+      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.[refIndex], this.options.controllerName, this.parentOfListenerSet);
     this.setStatus(delta, key, status);
   }
 

@@ -35,7 +35,8 @@ export function routeTableEntries(route: HTTPLikeRouteContext, hostnames: readon
       }
     }
   }
-  return out;
+  // A copy: kept with the route's attachment, and push left room for 16 more entries.
+  return out.slice();
 }
 
 const WELL_KNOWN_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443 };

@@ -107,5 +107,6 @@ export function composeRouteStatus(
     }
   }
   if (parents.length === 0) return undefined;
-  return { kind: route.kind, namespace, name: route.metadata.name, status: { parents } };
+  // A copy: the status is kept, and push left room for 16 more entries.
+  return { kind: route.kind, namespace, name: route.metadata.name, status: { parents: parents.slice() } };
 }

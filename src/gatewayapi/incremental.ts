@@ -24,6 +24,7 @@ import type { GatewayClass, Gateway } from '../apis/gateway';
 import type { KubeObject } from '../apis/meta';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import { statusKey, type ObjectStatus } from '../message/resources';
+import { SetMultimap } from '../message/multimap';
 import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
@@ -75,7 +76,7 @@ function statusKeyOf(s: ObjectStatus): string {
 
 /** A multimap kept in step with what each owner currently refers to. */
 class ReverseIndex {
-  private readonly byTarget = new Map<string, Set<string>>();
+  private readonly byTarget = new SetMultimap<string, string>();
   private readonly byOwner = new Map<string, string[]>();
 
   set(owner: string, targets: Iterable<string>): void {
@@ -83,11 +84,7 @@ class ReverseIndex {
     const list = [...targets];
     if (list.length === 0) return;
     this.byOwner.set(owner, list);
-    for (const t of list) {
-      let owners = this.byTarget.get(t);
-      if (!owners) this.byTarget.set(t, (owners = new Set()));
-      owners.add(owner);
-    }
+    for (const t of list) this.byTarget.add(t, owner);
   }
 
   /** Adds targets to what owner refers to (keeping the others). */
@@ -102,23 +99,17 @@ class ReverseIndex {
       if (known.has(t)) continue;
       known.add(t);
       list.push(t);
-      let owners = this.byTarget.get(t);
-      if (!owners) this.byTarget.set(t, (owners = new Set()));
-      owners.add(owner);
+      this.byTarget.add(t, owner);
     }
   }
 
   delete(owner: string): void {
-    for (const t of this.byOwner.get(owner) ?? []) {
-      const owners = this.byTarget.get(t);
-      owners?.delete(owner);
-      if (owners?.size === 0) this.byTarget.delete(t);
-    }
+    for (const t of this.byOwner.get(owner) ?? []) this.byTarget.delete(t, owner);
     this.byOwner.delete(owner);
   }
 
-  owners(target: string): ReadonlySet<string> {
-    return this.byTarget.get(target) ?? new Set();
+  owners(target: string): Iterable<string> {
+    return this.byTarget.get(target);
   }
 }
 
@@ -444,7 +435,7 @@ export class IncrementalTranslator {
     const translation = this.memo.translateRoute(route, this.index);
     this.routeDeps.set(rk, readKeys(this.memo.readsOf(rk) ?? []));
     const status = composeRouteStatus(route, translation, this.stateOf,
-      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.get(refIndex), this.options.controllerName, this.parentOfListenerSet);
+      (gateway, refIndex) => this.units.get(gateway)?.routeEntries.get(rk)?.[refIndex], this.options.controllerName, this.parentOfListenerSet);
     this.setStatus(delta, key, status);
   }
 

@@ -229,8 +229,14 @@ export class ResourceIndex {
     this.recorder = recorded;
     try {
       const value = fn();
-      const reads: (string | number)[] = [];
-      for (const [dep, version] of recorded) reads.push(dep, version);
+      // Exactly sized: grown by push, a few reads kept a 17-slot backing store (~150 bytes)
+      // in each of the 20,000 read sets at 10,000 routes.
+      const reads = new Array<string | number>(recorded.size * 2);
+      let i = 0;
+      for (const [dep, version] of recorded) {
+        reads[i++] = dep;
+        reads[i++] = version;
+      }
       return { value, reads };
     } finally {
       this.recorder = outer;

@@ -107,7 +107,7 @@ export function translate(resources: ProviderResources, options: TranslateOption
   }
   for (const route of routes) {
     const status = composeRouteStatus(route, memo.translateRoute(route, index), stateOf,
-      (gateway, refIndex) => units.get(gateway)?.routeEntries.get(routeKey(route))?.get(refIndex), controllerName, parentOfListenerSet);
+      (gateway, refIndex) => units.get(gateway)?.routeEntries.get(routeKey(route))?.[refIndex], controllerName, parentOfListenerSet);
     if (status) statuses.push(status);
   }
   const ancestors = new Map<string, Set<string>>();

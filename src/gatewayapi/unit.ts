@@ -60,10 +60,16 @@ export interface GatewayUnit {
    * Route key -> its status entries for the parentRefs naming this Gateway, by parentRef index.
    * Every route naming the Gateway has an entry here.
    */
-  routeEntries: Map<string, Map<number, RouteParentStatus>>;
+  routeEntries: Map<string, ParentEntries>;
   /** The BackendTLSPolicies ("<namespace>/<name>") this Gateway is an ancestor of. */
   policies: Set<string>;
 }
+
+/**
+ * A route's status entries for the parentRefs naming one Gateway, by parentRef index (sparse).
+ * An array, not a Map: most routes have one parentRef, and a one-entry Map costs ~250 bytes.
+ */
+export type ParentEntries = readonly (RouteParentStatus | undefined)[];
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -109,9 +115,10 @@ function forEachPlacement(route: HTTPLikeRouteContext, attachment: Attachment, v
     if (!parent.accepted(problem).ok) continue;
     for (const { listener, hostnames } of parent.attachments) {
       if (!listener.served) continue;
-      let entries = attachment.entries.get(listener);
-      if (!entries) attachment.entries.set(listener, (entries = routeTableEntries(route, isolatedHostnames(listener, hostnames))));
-      visit(listener, entries);
+      let placed = attachment.entries.find((e) => e.listener === listener);
+      // concat, not push: the list is kept, and push would leave it room for 16 more.
+      if (!placed) attachment.entries = attachment.entries.concat((placed = { listener, entries: routeTableEntries(route, isolatedHostnames(listener, hostnames)) }));
+      visit(listener, placed.entries);
     }
   }
 }
@@ -170,10 +177,10 @@ interface Attachment {
   /** What attaching read (other Gateways, Namespace labels). */
   reads: ReadSet;
   checkedAt: number;
-  /** Route table entries per listener (HTTP-like routes). */
-  entries: Map<ListenerContext, RouteTableEntry[]>;
+  /** Route table entries per listener (HTTP-like routes; a list: a route has a listener or few). */
+  entries: { listener: ListenerContext; entries: RouteTableEntry[] }[];
   /** Status entries for the parentRefs naming this Gateway. */
-  statuses?: Map<number, RouteParentStatus>;
+  statuses?: ParentEntries;
 }
 
 /**
@@ -257,12 +264,15 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
 }
 
 /** A route's status entries for the parentRefs naming the Gateway, computed once per attachment. */
-function statusEntries(route: TranslatedRoute, attachment: Attachment, gw: GatewayContext, controllerName: string): Map<number, RouteParentStatus> {
+function statusEntries(route: TranslatedRoute, attachment: Attachment, gw: GatewayContext, controllerName: string): ParentEntries {
   if (!attachment.statuses) {
     const verdicts = route.verdicts();
-    const entries = new Map<number, RouteParentStatus>();
+    let length = 0;
+    for (const p of route.parents) if (p.gateway === gw) length = Math.max(length, p.refIndex + 1);
+    // Sized up front: an array grown by its first store keeps room for 16 entries.
+    const entries = new Array<RouteParentStatus | undefined>(length);
     for (const p of route.parents) {
-      if (p.gateway === gw) entries.set(p.refIndex, p.status(controllerName, route.generation, verdicts));
+      if (p.gateway === gw) entries[p.refIndex] = p.status(controllerName, route.generation, verdicts);
     }
     attachment.statuses = entries;
   }
@@ -275,7 +285,7 @@ function attachedTo(route: TranslatedRoute, gateway: string): boolean {
 }
 
 /** What translating one route against the Gateway gave: an attachment, or the entries of a failure. */
-type RouteOutcome = { attachment: Attachment; failure?: undefined } | { attachment?: undefined; failure: Map<number, RouteParentStatus> };
+type RouteOutcome = { attachment: Attachment; failure?: undefined } | { attachment?: undefined; failure: ParentEntries };
 
 /** gateways: the Gateway's context by its key (what attachment looks parents up in). */
 function translateForGateway(route: AnyRoute, refs: readonly number[], gw: GatewayContext, gateways: ReadonlyMap<string, GatewayContext>, index: ResourceIndex, memo: TranslationMemo, controllerName: string, keep: GatewayUnitMemo | undefined): RouteOutcome {
@@ -291,7 +301,9 @@ function translateForGateway(route: AnyRoute, refs: readonly number[], gw: Gatew
     }
   }
   // A failure leaves no partial state: the route gets an internal-error entry, nothing else.
-  return { failure: new Map(refs.map((i) => [i, internalErrorEntry(route, i, controllerName, failure!)])) };
+  const entries = new Array<RouteParentStatus | undefined>(refs.length === 0 ? 0 : Math.max(...refs) + 1);
+  for (const i of refs) entries[i] = internalErrorEntry(route, i, controllerName, failure!);
+  return { failure: entries };
 }
 
 /**
@@ -310,7 +322,7 @@ export function translateGatewayUnit(
   const { controllerName } = options;
   const gw = gatewayContext(gateway, index, unitMemo, options);
   const gateways = new Map([[gw.key, gw]]);
-  const routeEntries = new Map<string, Map<number, RouteParentStatus>>();
+  const routeEntries = new Map<string, ParentEntries>();
   const httpLike: HTTPLikeRouteContext[] = [];
   const l4: L4RouteContext[] = [];
   const attachments = new Map<TranslatedRoute, Attachment>();
@@ -539,5 +551,5 @@ function attach(
   const usesHostnames = route.kind === 'HTTPRoute' || route.kind === 'GRPCRoute' || (route as L4RouteContext).usesHostnames;
   const { reads } = index.withReads(() => { route.parents = attachRoute(route, gateways, index, usesHostnames); });
   index.recordReads(reads);
-  return { gateway: gw, route, reads, checkedAt: index.clock, entries: new Map() };
+  return { gateway: gw, route, reads, checkedAt: index.clock, entries: [] };
 }

@@ -355,7 +355,7 @@ export function defaultedParentRef(ref: ParentReference): ParentReference {
 export class RouteParentContext {
   /** Set by attachment: whether the parent accepted the route (before rule problems). */
   attachment: Verdict = verdict(false, RouteReason.NoMatchingParent, 'not processed');
-  readonly attachments: ListenerAttachment[] = [];
+  attachments: ListenerAttachment[] = [];
   /**
    * Listeners the route attached to (allowedRoutes and parentRef select it) but lost to a route
    * of the other HTTP-like kind on the same hostnames: not served, yet counted in attachedRoutes,

@@ -68,7 +68,7 @@ export function translateHeaderMatches(headers: readonly HTTPHeaderMatch[] | und
     if (typeof m === 'string') return m;
     out.push({ name: h.name, match: m });
   }
-  return out;
+  return out.slice(); // kept with the route: no room left to grow
 }
 
 export function translateMatch(match: HTTPRouteMatch): MatchResult {

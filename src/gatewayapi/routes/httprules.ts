@@ -65,7 +65,7 @@ export abstract class HTTPLikeRouteContext implements RouteContext {
   abstract readonly route: HTTPRoute | GRPCRoute;
   readonly namespace: string;
   readonly name: string;
-  readonly rules: HTTPRuleIR[] = [];
+  rules: HTTPRuleIR[] = [];
   /** Problems of individual rules: those rules are dropped. */
   readonly ruleProblems: LocatedRuleProblem[] = [];
   /** Unresolvable references: ResolvedRefs=False. */
@@ -186,7 +186,8 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     else if (!r.setting.invalid) mirrors.push(m.fraction ? { settings: [r.setting], fraction: { ...m.fraction } } : { settings: [r.setting] });
   }
 
-  const out: HTTPRuleIR = { ruleIndex, matches: rule.matches };
+  // Copies of lists built by push: kept with the route, they should not keep room to grow.
+  const out: HTTPRuleIR = { ruleIndex, matches: rule.matches.slice() };
   ctx.ruleProblems.push(...problems.map((p) => ({ ...p, ruleIndex, failClosed: true })));
   if (problems.length > 0) {
     out.directResponse = { status: failureStatus };
@@ -214,7 +215,7 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
       if (live.some((r) => r.websocket && !r.setting.invalid)) out.websocket = true;
     }
   }
-  ctx.rules.push(out);
+  ctx.rules = ctx.rules.concat(out);
 }
 
 /** Records a rule that is dropped outright (its matches cannot be expressed, so nothing can answer it). */

@@ -5,7 +5,7 @@
  */
 import { GATEWAY_GROUP, type ParentReference } from '../../apis/gateway';
 import { RouteReason } from '../model/conditions';
-import { RouteParentContext, type GatewayContext, type ListenerContext, type RouteContext } from '../model/contexts';
+import { RouteParentContext, type GatewayContext, type ListenerAttachment, type ListenerContext, type RouteContext } from '../model/contexts';
 import { intersectListenerAndRoute } from '../listeners/hostnames';
 import type { ResourceIndex } from '../resourceindex';
 import { verdict } from '../model/status';
@@ -131,14 +131,17 @@ export function attachRoute(
         : `no selected listener of ${label} allows routes from namespace ${route.namespace}`);
       continue;
     }
+    const attachments: ListenerAttachment[] = [];
     for (const listener of allowed) {
       const hostnames = usesHostnames ? intersectListenerAndRoute(listener.listener.hostname, route.hostnames()) : [];
       if (usesHostnames && hostnames.length === 0) continue;
-      parent.attachments.push({ listener, hostnames });
+      attachments.push({ listener, hostnames });
     }
+    // Copies of what push built: kept for as long as the route is, with no room to grow.
+    parent.attachments = attachments.slice();
     parent.attachment = parent.attachments.length > 0
       ? verdict(true, RouteReason.Accepted, 'Route is accepted')
       : verdict(false, RouteReason.NoMatchingListenerHostname, `no listener of ${label} matches the route's hostnames`);
   }
-  return parents;
+  return parents.slice();
 }

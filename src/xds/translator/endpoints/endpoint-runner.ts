@@ -9,6 +9,7 @@ import type { Endpoint, ServicePortRef } from '../../../ir/types';
 import { componentLogger, type Logger } from '../../../logging/logger';
 import { followBatches, type BatchFollower, type BatchedUpdate } from '../../../message/batch';
 import type { Bus } from '../../../message/resources';
+import { SetMultimap } from '../../../message/multimap';
 import { freezeValue, type WatchableMap } from '../../../message/watchable';
 import type { Cluster, ClusterLoadAssignment, EndpointBinding } from '../../types';
 import { bindingResource, endpointsFor, sliceService } from './endpoints';
@@ -60,12 +61,10 @@ export class EndpointRunner {
   private follower: BatchFollower | null = null;
   private readonly slices = new Map<string, EndpointSlice>();
   /** Service ("<namespace>/<name>") -> keys of its slices. */
-  private readonly slicesOfService = new Map<string, Set<string>>();
-  /** Service -> port name -> resolved endpoints, while the Service's slices are unchanged. */
-  private readonly resolved = new Map<string, Map<string, Endpoint[]>>();
+  private readonly slicesOfService = new SetMultimap<string, string>();
   private readonly gateways = new Map<string, GatewayState>();
   /** Service -> "<gateway>\n<cluster>" of the bindings using it. */
-  private readonly users = new Map<string, Set<string>>();
+  private readonly users = new SetMultimap<string, string>();
 
   constructor(private readonly options: EndpointRunnerOptions) {
     this.log = componentLogger(options.logger, 'endpoints');
@@ -85,25 +84,32 @@ export class EndpointRunner {
   }
 
   /** How many entries the runner's indexes hold: they follow what exists, so churn leaves nothing behind. */
-  retained(): { slices: number; services: number; resolved: number; users: number; gateways: number } {
-    return { slices: this.slices.size, services: this.slicesOfService.size, resolved: this.resolved.size, users: this.users.size, gateways: this.gateways.size };
+  retained(): { slices: number; services: number; users: number; gateways: number } {
+    return { slices: this.slices.size, services: this.slicesOfService.size, users: this.users.size, gateways: this.gateways.size };
   }
 
-  private endpointsOf = (ref: ServicePortRef): Endpoint[] => {
-    const service = `${ref.namespace}/${ref.service}`;
-    let ports = this.resolved.get(service);
-    if (!ports) this.resolved.set(service, (ports = new Map()));
-    let endpoints = ports.get(ref.portName);
-    if (!endpoints) {
-      const slices = [...(this.slicesOfService.get(service) ?? [])].flatMap((k) => {
-        const s = this.slices.get(k);
-        return s ? [s] : [];
-      });
-      endpoints = endpointsFor(slices, ref.portName);
-      ports.set(ref.portName, endpoints);
-    }
-    return endpoints;
-  };
+  /**
+   * Endpoints of Service ports, resolved once per batch: the clusters sharing a Service port
+   * share its list. Not kept between batches: a batch rebuilds only the clusters it changed, so
+   * a kept list was 5 MiB at 10,000 Services that no later batch read.
+   */
+  private endpointResolver(): (ref: ServicePortRef) => Endpoint[] {
+    const resolved = new Map<string, Endpoint[]>();
+    return (ref) => {
+      const key = `${ref.namespace}/${ref.service}\n${ref.portName}`;
+      let endpoints = resolved.get(key);
+      if (!endpoints) {
+        const slices: EndpointSlice[] = [];
+        for (const k of this.slicesOfService.get(`${ref.namespace}/${ref.service}`)) {
+          const s = this.slices.get(k);
+          if (s) slices.push(s);
+        }
+        endpoints = endpointsFor(slices, ref.portName);
+        resolved.set(key, endpoints);
+      }
+      return endpoints;
+    };
+  }
 
   private onChanges(updates: BatchedUpdate<Source, EndpointSlice | EndpointBinding[]>[]): void {
     const started = process.hrtime.bigint();
@@ -118,8 +124,7 @@ export class EndpointRunner {
       else this.updateBindings(u.key, u.value as EndpointBinding[] | undefined, dirty);
     }
     for (const service of changedServices) {
-      this.resolved.delete(service);
-      for (const user of this.users.get(service) ?? []) {
+      for (const user of this.users.get(service)) {
         // A kept binding whose Service changed is rebuilt even when the same batch changed other
         // bindings of its gateway (only the new ones are unbuilt).
         const [gateway, cluster] = user.split('\n') as [string, string];
@@ -129,7 +134,8 @@ export class EndpointRunner {
       }
     }
     let rebuilt = 0;
-    for (const [gateway, clusters] of dirty) rebuilt += this.rebuild(gateway, clusters);
+    const endpointsOf = this.endpointResolver();
+    for (const [gateway, clusters] of dirty) rebuilt += this.rebuild(gateway, clusters, endpointsOf);
     if (dirty.size > 0) this.options.onTranslated?.(Number(process.hrtime.bigint() - started) / 1e9);
     if (rebuilt > 0) this.log.debug({ clusters: rebuilt, gateways: dirty.size, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'endpoints updated');
   }
@@ -139,17 +145,13 @@ export class EndpointRunner {
     const oldService = before ? sliceService(before) : undefined;
     const newService = slice ? sliceService(slice) : undefined;
     if (oldService !== undefined) {
-      const set = this.slicesOfService.get(oldService);
-      set?.delete(key);
-      if (set?.size === 0) this.slicesOfService.delete(oldService);
+      this.slicesOfService.delete(oldService, key);
       changed.add(oldService);
     }
     if (slice) this.slices.set(key, slice);
     else this.slices.delete(key);
     if (newService !== undefined) {
-      let set = this.slicesOfService.get(newService);
-      if (!set) this.slicesOfService.set(newService, (set = new Set()));
-      set.add(key);
+      this.slicesOfService.add(newService, key);
       changed.add(newService);
     }
   }
@@ -161,7 +163,6 @@ export class EndpointRunner {
       this.gateways.delete(gateway);
       this.options.bus.xdsEndpoints.delete(gateway);
       dirty.delete(gateway);
-      this.forgetUnused(state?.built.values());
       return;
     }
     const next: GatewayState = { built: new Map() };
@@ -173,43 +174,25 @@ export class EndpointRunner {
     // Only bindings that came, went or changed are relinked: a route edit on a gateway of
     // thousands of clusters keeps almost every binding object, and relinking them all cost
     // most of the runner's time (bench/RESULTS.md, section 8, "edit -> traffic").
-    const dropped: BuiltBinding[] = [];
     for (const [name, b] of state?.built ?? []) {
       if (next.built.get(name) === b) continue;
       this.unlink(gateway, b.binding);
-      dropped.push(b);
     }
     for (const [name, b] of next.built) if (state?.built.get(name) !== b) this.link(gateway, b.binding);
     this.gateways.set(gateway, next);
     if (!dirty.has(gateway)) dirty.set(gateway, new Set());
-    this.forgetUnused(dropped);
-  }
-
-  /** Resolved endpoints of Services no binding uses any more (checked after relinking, so a kept binding keeps them). */
-  private forgetUnused(dropped: Iterable<BuiltBinding> | undefined): void {
-    for (const b of dropped ?? []) {
-      for (const service of servicesOf(b.binding)) if (!this.users.has(service)) this.resolved.delete(service);
-    }
   }
 
   private link(gateway: string, binding: EndpointBinding): void {
-    for (const service of servicesOf(binding)) {
-      let set = this.users.get(service);
-      if (!set) this.users.set(service, (set = new Set()));
-      set.add(`${gateway}\n${binding.cluster}`);
-    }
+    for (const service of servicesOf(binding)) this.users.add(service, `${gateway}\n${binding.cluster}`);
   }
 
   private unlink(gateway: string, binding: EndpointBinding): void {
-    for (const service of servicesOf(binding)) {
-      const set = this.users.get(service);
-      set?.delete(`${gateway}\n${binding.cluster}`);
-      if (set?.size === 0) this.users.delete(service);
-    }
+    for (const service of servicesOf(binding)) this.users.delete(service, `${gateway}\n${binding.cluster}`);
   }
 
   /** Rebuilds the given clusters' resources and any not built yet, and stores the gateway's endpoints. */
-  private rebuild(gateway: string, clusters: ReadonlySet<string>): number {
+  private rebuild(gateway: string, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): number {
     const state = this.gateways.get(gateway);
     if (!state) return 0;
     const patched = state.stored ? this.patchStored(state, state.stored, clusters) : undefined;
@@ -222,7 +205,7 @@ export class EndpointRunner {
     for (const [name, b] of state.built) {
       const stale = b.endpoints === undefined && b.cluster === undefined;
       if (!stale && !clusters.has(name)) continue;
-      const built = bindingResource(b.binding, this.endpointsOf);
+      const built = bindingResource(b.binding, endpointsOf);
       state.built.set(name, { binding: b.binding, ...freezeValue(built) });
       rebuilt += 1;
     }

@@ -22,7 +22,8 @@ export function edsEndpoints(endpoints: Endpoint[]): LbEndpoint[] {
     seen.add(key);
     out.push(lbEndpoint(e.host, e.port));
   }
-  return out;
+  // A copy: the assignment keeps it, and push left room for more (~110 bytes per cluster).
+  return out.slice();
 }
 
 /** An empty list is a valid assignment: the cluster exists and has no endpoints (503). */
@@ -31,5 +32,6 @@ export function loadAssignment(clusterName: string, localities: LocalityLbEndpoi
 }
 
 export function singleLocality(endpoints: LbEndpoint[]): LocalityLbEndpoints[] {
-  return endpoints.length === 0 ? [] : [{ lb_endpoints: endpoints }];
+  // A copy: the assignment keeps it, and the list it gets (flatMap's) has room to grow.
+  return endpoints.length === 0 ? [] : [{ lb_endpoints: endpoints.slice() }];
 }

@@ -47,7 +47,8 @@ export function routeMatch(route: HTTPRoute): RouteMatch {
     name: q.name,
     string_match: stringMatcher(q.match),
   }));
-  const match: RouteMatch = { ...pathMatch(route.pathMatch) };
+  // pathMatch's own new object, not a spread copy (see clusters/cluster.ts edsCluster).
+  const match: RouteMatch = pathMatch(route.pathMatch);
   if (headers.length > 0) match.headers = headers;
   if (queryParameters.length > 0) match.query_parameters = queryParameters;
   return match;

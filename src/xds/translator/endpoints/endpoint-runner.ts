@@ -195,7 +195,7 @@ export class EndpointRunner {
   private rebuild(gateway: string, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): number {
     const state = this.gateways.get(gateway);
     if (!state) return 0;
-    const patched = state.stored ? this.patchStored(state, state.stored, clusters) : undefined;
+    const patched = state.stored ? this.patchStored(state, state.stored, clusters, endpointsOf) : undefined;
     if (patched) {
       state.stored = patched;
       this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: patched.endpoints, clusters: patched.inline });
@@ -227,13 +227,13 @@ export class EndpointRunner {
    * kind of resource: an endpoint change among thousands of clusters costs its own clusters, not
    * a walk and sort of all of them. Undefined otherwise (then everything is listed again).
    */
-  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>): StoredEndpoints | undefined {
+  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): StoredEndpoints | undefined {
     if (clusters.size > Math.max(16, state.built.size >>> 3)) return undefined;
     const rebuiltBindings: [string, BuiltBinding][] = [];
     for (const name of clusters) {
       const b = state.built.get(name);
       if (!b) continue;
-      const next: BuiltBinding = { binding: b.binding, ...freezeValue(bindingResource(b.binding, this.endpointsOf)) };
+      const next: BuiltBinding = { binding: b.binding, ...freezeValue(bindingResource(b.binding, endpointsOf)) };
       if ((next.endpoints !== undefined) !== stored.endpointAt.has(name) || (next.cluster !== undefined) !== stored.inlineAt.has(name)) return undefined;
       rebuiltBindings.push([name, next]);
     }

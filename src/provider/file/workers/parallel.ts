@@ -6,7 +6,7 @@
  * Workers are started for one bulk load and terminated when it is done: they hold a second copy
  * of the parser's modules and schemas, which an idle provider does not need. Results come back
  * in request order, batch by batch, while later batches are still being parsed. This thread
- * does not parse batches itself while it waits: measured on two cores, that cost 20-40% more CPU
+ * does not parse batches itself while it waits: measured on two cores, that cost 20-30% more CPU
  * (its garbage lands in the large heap the provider keeps) for no gain in time.
  *
  * Nothing is lost when a worker fails: a worker that cannot start, crashes or exits hands its

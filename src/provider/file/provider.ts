@@ -27,7 +27,6 @@
  * reads empty, a worker that failed) is done here as above.
  */
 import { existsSync, lstatSync, promises as fs } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deepEqual } from 'fast-equals';
@@ -44,7 +43,7 @@ import { ObjectIndex } from './objects/object-index';
 import { parseManifests, type ParseResult, type SourcedObject } from './parse';
 import { FileReader, Slicer, type ReadResult } from './read';
 import { isBlankText, textDigest } from './text';
-import { ParallelParser, type FileOutcome, type FileRequest } from './workers/parallel';
+import { ParallelParser, workersFor, type FileOutcome, type FileRequest, type ParallelParseOptions } from './workers/parallel';
 import { BurstScheduler } from './watch/schedule';
 import { DirectoryWatchers, isUnder } from './watch/watchers';
 
@@ -68,12 +67,8 @@ export interface FileProviderOptions {
   schemas?: CrdSchemas;
   /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
   unknownFields?: 'reject' | 'prune';
-  /**
-   * Bulk loads in worker threads: how many workers (default: one per core but one, up to 4; none
-   * on one core; 0 turns them off) and from how many files to read on (default 256: below that, starting
-   * workers costs more than it saves).
-   */
-  parallelParse?: { workers?: number; minFiles?: number };
+  /** Bulk loads in worker threads (workers/parallel.ts): how many, from how many files to read on. */
+  parallelParse?: ParallelParseOptions;
 }
 
 /** What the provider has done since it started (for tests and benchmarks). */
@@ -122,13 +117,6 @@ const NO_ERRORS: readonly ProviderError[] = Object.freeze([]);
 /** Longest wait between reads of a file that keeps failing. */
 const MAX_RETRY_DELAY_MS = 30_000;
 
-const DEFAULT_PARALLEL_MIN_FILES = 256;
-
-/** One core stays for this thread, which takes every result in (measured: two workers on two cores cost 10-25% more CPU for no reliable gain in time). */
-function defaultParseWorkers(): number {
-  return Math.min(availableParallelism() - 1, 4);
-}
-
 export class FileProvider {
   private readonly directory: string;
   private readonly log: Logger;
@@ -137,7 +125,6 @@ export class FileProvider {
   private schemas: CrdSchemas | undefined;
   /** Undefined when bulk loads are parsed in this thread. */
   private parallel: ParallelParser | undefined;
-  private readonly parallelMinFiles: number;
 
   private readonly files = new Map<string, FileState>();
   /** The known files of each directory, so a directory's rescan does not walk every file. */
@@ -172,7 +159,6 @@ export class FileProvider {
       lost: () => this.requestFull(),
     }, this.log);
     this.scheduler = new BurstScheduler(() => this.run(), this.windowMs);
-    this.parallelMinFiles = Math.max(1, options.parallelParse?.minFiles ?? DEFAULT_PARALLEL_MIN_FILES);
   }
 
   /**
@@ -190,7 +176,7 @@ export class FileProvider {
     }
     if (!stat.isDirectory()) throw new Error(`file provider: ${this.directory} is not a directory`);
     this.schemas = this.loadSchemas();
-    const workers = this.options.parallelParse?.workers ?? defaultParseWorkers();
+    const workers = workersFor(Infinity, this.options.parallelParse); // what the largest load would use
     if (workers > 0) {
       this.parallel = new ParallelParser({ workers, schemas: this.options.schemas, unknownFields: this.options.unknownFields, logger: this.log });
     }
@@ -468,7 +454,7 @@ export class FileProvider {
       requests.push({ file, digest: state?.parseErrors !== undefined ? state.digest : undefined });
     }
     if (this.stopped) return;
-    if (!this.parallel || requests.length < this.parallelMinFiles) {
+    if (!this.parallel || workersFor(requests.length, this.options.parallelParse) === 0) {
       for (const { file } of requests) await this.refresh(file, touched, true, slicer);
       return;
     }

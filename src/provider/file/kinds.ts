@@ -65,3 +65,13 @@ export function identityKey(id: ObjectIdentity): string {
 export function identityOf(obj: ProviderObject): ObjectIdentity {
   return { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
 }
+
+/**
+ * Points an accepted object's kind and apiVersion at the strings of its KindInfo, so that all
+ * objects of a kind share them rather than each holding copies.
+ */
+export function shareKindStrings(object: Record<string, unknown>, info: KindInfo | undefined = kindInfo(String(object.kind))): void {
+  if (!info) return;
+  object.kind = info.kind;
+  object.apiVersion = info.apiVersions.find((version) => version === object.apiVersion) ?? object.apiVersion;
+}

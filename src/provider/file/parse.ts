@@ -29,7 +29,7 @@ import { validateResource } from '../crd/resource';
 import { compactCopy } from '../compact';
 import type { ProviderObject } from '../defaults';
 import { contentStart, LineIndex, readFast } from './fast-yaml';
-import { describeObject, kindInfo, KINDS, type ObjectIdentity } from './kinds';
+import { describeObject, kindInfo, KINDS, shareKindStrings, type ObjectIdentity } from './kinds';
 import { formatFieldPath, isRecord, validateMetadata, validateObject, type FieldPath } from './validate';
 
 export const DEFAULT_NAMESPACE = 'default';
@@ -272,8 +272,7 @@ class FileParser {
     // With options.compact, kept in its compact form, with the kind and apiVersion strings shared
     // by every object of the kind rather than copied in each.
     const kept = this.options.compact === true ? compactCopy(accepted) : accepted;
-    kept.kind = info.kind;
-    kept.apiVersion = info.apiVersions.find((version) => version === apiVersion) ?? apiVersion;
+    shareKindStrings(kept, info);
     this.result.objects.push({ object: kept as unknown as ProviderObject, source: this.source, line: doc.locate(base)?.line ?? 1 });
   }
 }

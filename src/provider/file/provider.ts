@@ -20,8 +20,12 @@
  * tried again (read.ts); one that keeps failing is reported and tried again later. A file that
  * reads empty where it had content (the moment between an editor's truncate and its write) is
  * read again within milliseconds before its objects are dropped.
+ *
+ * Bulk loads (a walk with at least parallelParse.minFiles files to read: the first load, a large
+ * directory copied in) are read and parsed in worker threads (workers/parallel.ts) and only taken
+ * in here, in file order; whatever a worker could not do cleanly (a failed read, a file that now
+ * reads empty, a worker that failed) is done here as above.
  */
-import { hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,8 +40,10 @@ import { compareProviderErrors, formatProviderError } from './errors';
 import { keepLastGood } from './lastgood';
 import { describeFsError, isHidden, isManifestFile, listManifestFiles } from './load';
 import { ObjectIndex } from './objects/object-index';
-import { parseManifests, type SourcedObject } from './parse';
+import { parseManifests, type ParseResult, type SourcedObject } from './parse';
 import { FileReader, Slicer, type ReadResult } from './read';
+import { isBlankText, textDigest } from './text';
+import { ParallelParser, workersFor, type FileOutcome, type FileRequest, type ParallelParseOptions } from './workers/parallel';
 import { BurstScheduler } from './watch/schedule';
 import { DirectoryWatchers, isUnder } from './watch/watchers';
 
@@ -61,6 +67,8 @@ export interface FileProviderOptions {
   schemas?: CrdSchemas;
   /** Fields a CRD does not declare: reject the object (default, like kubectl) or drop them (like the API server). */
   unknownFields?: 'reject' | 'prune';
+  /** Bulk loads in worker threads (workers/parallel.ts): how many, from how many files to read on. */
+  parallelParse?: ParallelParseOptions;
 }
 
 /** What the provider has done since it started (for tests and benchmarks). */
@@ -70,6 +78,8 @@ export interface FileProviderStats {
   reads: number;
   /** Files parsed (only those whose text changed). */
   parses: number;
+  /** Of those, parsed in worker threads (bulk loads). */
+  workerParses: number;
   /** Runs that processed events or rescans. */
   runs: number;
 }
@@ -97,15 +107,6 @@ interface FileState {
   retry?: { timer: NodeJS.Timeout; delayMs: number };
 }
 
-function isBlankText(text: string | undefined): boolean {
-  return text === undefined || text.trim() === '';
-}
-
-/** What identifies a file's text (SHA-1: a change detector, not a security check). */
-function textDigest(text: string): string {
-  return hash('sha1', text, 'base64');
-}
-
 function isBlank(result: ReadResult): boolean {
   return result.kind === 'text' && isBlankText(result.text);
 }
@@ -122,6 +123,8 @@ export class FileProvider {
   private readonly pollIntervalMs: number;
   private readonly windowMs: number;
   private schemas: CrdSchemas | undefined;
+  /** Undefined when bulk loads are parsed in this thread. */
+  private parallel: ParallelParser | undefined;
 
   private readonly files = new Map<string, FileState>();
   /** The known files of each directory, so a directory's rescan does not walk every file. */
@@ -143,7 +146,7 @@ export class FileProvider {
   private pollTimer: NodeJS.Timeout | undefined;
   private watchFailed = false;
   private rootMissing = false;
-  private readonly counters: FileProviderStats = { files: 0, reads: 0, parses: 0, runs: 0 };
+  private readonly counters: FileProviderStats = { files: 0, reads: 0, parses: 0, workerParses: 0, runs: 0 };
 
   constructor(private readonly options: FileProviderOptions) {
     this.directory = path.resolve(options.directory);
@@ -173,6 +176,10 @@ export class FileProvider {
     }
     if (!stat.isDirectory()) throw new Error(`file provider: ${this.directory} is not a directory`);
     this.schemas = this.loadSchemas();
+    const workers = workersFor(Infinity, this.options.parallelParse); // what the largest load would use
+    if (workers > 0) {
+      this.parallel = new ParallelParser({ workers, schemas: this.options.schemas, unknownFields: this.options.unknownFields, logger: this.log });
+    }
     this.pendingFull = true;
     await this.scheduler.runNow();
     this.options.synced.store('file', true);
@@ -202,7 +209,7 @@ export class FileProvider {
     this.watchers.closeAll();
     this.reader.close();
     for (const state of this.files.values()) clearTimeout(state.retry?.timer);
-    await this.scheduler.stop();
+    await Promise.all([this.parallel?.stop(), this.scheduler.stop()]);
   }
 
   /**
@@ -348,7 +355,7 @@ export class FileProvider {
     for (const file of [...this.files.keys()]) {
       if (isUnder(file, dir) && !present.has(file)) this.forget(file, touched);
     }
-    for (const file of tree.files) await this.refresh(file, touched, false, slicer);
+    await this.refreshAll(tree.files, touched, slicer);
     // A directory newly watched may have gained files between its listing and its watch.
     for (const newDir of added) await this.rescanDirectory(newDir, touched, slicer, false);
   }
@@ -435,6 +442,69 @@ export class FileProvider {
       this.forget(file, touched);
       return;
     }
+    const current = this.track(file);
+    if (result.kind === 'error') {
+      const retrying = result.transient ? `; tried ${result.attempts} times, trying again` : '';
+      current.readError = { source: file, message: `cannot read file: ${describeFsError(result.error)}${retrying}; its last good objects stay in use` };
+      touched.add(file);
+      this.retryLater(file, current);
+      return;
+    }
+    const text = result.text;
+    const options = { schemas: this.schemas, unknownFields: this.options.unknownFields, compact: true };
+    this.takeRead(file, current, { stamp: result.stamp, digest: textDigest(text), blank: isBlankText(text) }, touched, () => parseManifests(text, file, options));
+  }
+
+  /**
+   * Reads and parses the files whose stamp changed (all of them on the first load): in worker
+   * threads when they are many, otherwise one by one here. Either way in file order.
+   */
+  private async refreshAll(files: readonly string[], touched: Set<string>, slicer: Slicer): Promise<void> {
+    const requests: FileRequest[] = [];
+    for (const file of files) {
+      const state = this.files.get(file);
+      if (state?.stamp !== undefined && state.readError === undefined) {
+        await slicer.yield();
+        if (this.reader.stamp(file) === state.stamp) continue;
+      }
+      // The digest lets a worker skip parsing a text that did not change (a touched file).
+      requests.push({ file, digest: state?.parseErrors !== undefined ? state.digest : undefined });
+    }
+    if (this.stopped) return;
+    if (!this.parallel || workersFor(requests.length, this.options.parallelParse) === 0) {
+      for (const { file } of requests) await this.refresh(file, touched, true, slicer);
+      return;
+    }
+    await this.parallel.parse(requests, async (outcomes) => {
+      for (const outcome of outcomes) {
+        await slicer.yield();
+        await this.takeOutcome(outcome, touched, slicer);
+      }
+    });
+  }
+
+  /** A worker's outcome for one file; what the worker could not settle is done here, as a single read would be. */
+  private async takeOutcome(outcome: FileOutcome, touched: Set<string>, slicer: Slicer): Promise<void> {
+    if (this.stopped) return;
+    const state = this.files.get(outcome.file);
+    const parsedBefore = state?.parseErrors !== undefined && outcome.kind === 'read' && state.digest === outcome.digest;
+    // Empty where it had content: the in-thread read looks again shortly before dropping objects.
+    const rereadHere = outcome.kind === 'in-thread' || (outcome.blank && state?.hadContent === true)
+      || (outcome.parsed === undefined && !parsedBefore);
+    if (rereadHere) {
+      await this.refresh(outcome.file, touched, true, slicer);
+      return;
+    }
+    const parsed = outcome.parsed;
+    this.takeRead(outcome.file, this.track(outcome.file), outcome, touched, () => {
+      if (!parsed) throw new Error(`file provider: no parse of ${outcome.file} from the worker`); // excluded above
+      this.counters.workerParses += 1;
+      return parsed;
+    });
+  }
+
+  /** The state of a file being read, made when it is first seen. */
+  private track(file: string): FileState {
     let current = this.files.get(file);
     if (!current) {
       current = { objects: [] };
@@ -444,13 +514,11 @@ export class FileProvider {
       if (!inDir) this.filesByDir.set(dir, (inDir = new Set()));
       inDir.add(file);
     }
-    if (result.kind === 'error') {
-      const retrying = result.transient ? `; tried ${result.attempts} times, trying again` : '';
-      current.readError = { source: file, message: `cannot read file: ${describeFsError(result.error)}${retrying}; its last good objects stay in use` };
-      touched.add(file);
-      this.retryLater(file, current);
-      return;
-    }
+    return current;
+  }
+
+  /** A file read cleanly: note its stamp and, when its text changed, take the new parse. */
+  private takeRead(file: string, current: FileState, read: { stamp: string; digest: string; blank: boolean }, touched: Set<string>, parse: () => ParseResult): void {
     this.counters.reads += 1;
     if (current.retry) {
       clearTimeout(current.retry.timer);
@@ -460,13 +528,12 @@ export class FileProvider {
       current.readError = undefined;
       touched.add(file);
     }
-    current.stamp = result.stamp;
-    const digest = textDigest(result.text);
-    if (current.parseErrors !== undefined && current.digest === digest) return;
+    current.stamp = read.stamp;
+    if (current.parseErrors !== undefined && current.digest === read.digest) return;
     this.counters.parses += 1;
-    const parsed = parseManifests(result.text, file, { schemas: this.schemas, unknownFields: this.options.unknownFields, compact: true });
-    current.digest = digest;
-    current.hadContent = !isBlankText(result.text);
+    const parsed = parse();
+    current.digest = read.digest;
+    current.hadContent = !read.blank;
     current.parseErrors = parsed.errors.length === 0 ? NO_ERRORS : parsed.errors;
     current.objects = keepLastGood(current.objects, parsed);
     this.index.setSource(file, current.objects);

@@ -8,18 +8,9 @@ import { loadProviderResources, type ProviderError, type ProviderResources } fro
 import { createResourceTables } from '../../../src/message/tables';
 import { WatchableMap } from '../../../src/message/watchable';
 import { FileProvider, type FileProviderOptions, type FileProviderStats } from '../../../src/provider/file/provider';
+import { routeManifest } from './manifests';
 
-const route = (name: string, backend: string): string => `apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata:
-  name: ${name}
-spec:
-  parentRefs: [{name: eg}]
-  rules:
-    - backendRefs:
-        - name: ${backend}
-          port: 80
-`;
+const route = (name: string, backend: string): string => routeManifest(name, backend);
 
 const GATEWAY = 'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: {name: eg}\nspec:\n  gatewayClassName: pier\n  listeners: [{name: http, protocol: HTTP, port: 8080}]\n';
 

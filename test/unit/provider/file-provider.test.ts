@@ -9,21 +9,10 @@ import { createResourceTables, type ResourceTables } from '../../../src/message/
 import { WatchableMap } from '../../../src/message/watchable';
 import { FileProvider } from '../../../src/provider/file/provider';
 import { eventually } from '../../helpers/eventually';
+import { routeManifest } from './manifests';
 
 
-function route(name: string, backend: string, port = 80): string {
-  return `apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata:
-  name: ${name}
-spec:
-  parentRefs: [{name: eg}]
-  rules:
-    - backendRefs:
-        - name: ${backend}
-          port: ${port}
-`;
-}
+const route = routeManifest;
 
 const GATEWAY = `apiVersion: gateway.networking.k8s.io/v1
 kind: Gateway

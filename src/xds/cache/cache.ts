@@ -9,7 +9,6 @@ import { loadXdsProtos, type XdsProtos } from '../proto';
 import { TYPE_ORDER, resourceName, resourcesOfType, type ResourceTypeUrl, type XdsResources } from '../types';
 import { encodeEntry, sortedSetVersion, type ResourceEntry } from './entry';
 import type { CacheSubscription, GatewaySnapshot, TypeSnapshot } from './snapshot';
-import { OverlayMap } from './overlay';
 import { GatewayTopic, type SourceRecord } from './topic';
 
 export interface SnapshotCacheOptions {
@@ -95,7 +94,9 @@ export class SnapshotCache {
       }
       const previousList = topic.lists.get(typeUrl);
       topic.lists.set(typeUrl, list);
-      const patched = previous && previousList ? this.patchType(topic, typeUrl, previousList, list) : undefined;
+      // In strict name order (as the translators list resources), a list can be patched and its snapshot needs no sort.
+      const ordered = inStrictNameOrder(typeUrl, list);
+      const patched = ordered && previous && previousList && topic.nameOrdered.has(typeUrl) ? this.patchType(topic, typeUrl, previousList, list) : undefined;
       if (patched) {
         const { changed, namesChanged } = patched;
         if (changed.size > 0) changes.set(typeUrl, changed);
@@ -105,10 +106,10 @@ export class SnapshotCache {
       }
       const { sources, changed } = this.updateType(topic, typeUrl, list);
       topic.sources.set(typeUrl, sources);
-      if (inStrictNameOrder(typeUrl, list)) topic.nameOrdered.add(typeUrl);
+      if (ordered) topic.nameOrdered.add(typeUrl);
       else topic.nameOrdered.delete(typeUrl);
       if (changed.size > 0) changes.set(typeUrl, changed);
-      types.set(typeUrl, previous && changed.size === 0 ? previous : typeSnapshot(typeUrl, sources));
+      types.set(typeUrl, previous && changed.size === 0 ? previous : typeSnapshot(typeUrl, sources, ordered ? list : undefined));
     }
     if (topic.snapshot && changes.size === 0) return false;
     this.events += 1;
@@ -175,7 +176,7 @@ export class SnapshotCache {
 
   /**
    * The changes when list differs from the previous list of the type in a few places: both in
-   * strict name order (the translators list resources so), walked side by side; objects
+   * strict name order (the caller checked), walked side by side; objects
    * identical to the previous ones are passed by pointer comparison, and only the places where
    * the lists differ are looked at (a resource replaced, one that came, one that went). The
    * type's sources are updated in place, so one changed assignment or one cluster swapped for
@@ -185,7 +186,7 @@ export class SnapshotCache {
    */
   private patchType(topic: GatewayTopic, typeUrl: ResourceTypeUrl, previousList: readonly object[], list: readonly object[]): TypePatch | undefined {
     const sources = topic.sources.get(typeUrl);
-    if (!sources || !topic.nameOrdered.has(typeUrl) || !inStrictNameOrder(typeUrl, list)) return undefined;
+    if (!sources) return undefined;
     const limit = Math.max(MIN_PATCHED_PLACES, list.length >>> 3);
     const replaced: [string, object, object][] = [];
     const added: [string, object][] = [];
@@ -274,11 +275,11 @@ function typeSnapshot(typeUrl: ResourceTypeUrl, sources: ReadonlyMap<string, Sou
   return snapshotOf(typeUrl, entries);
 }
 
-/** The previous snapshot with the entries of the changed names (all present already) replaced: the name order stays. */
+/** The previous snapshot with the entries of the changed names (all present already) replaced: a copy keeps the name order, no sort. */
 function patchedTypeSnapshot(previous: TypeSnapshot, sources: ReadonlyMap<string, SourceRecord>, changed: ReadonlySet<string>): TypeSnapshot {
-  const values = new Map<string, ResourceEntry>();
-  for (const name of changed) values.set(name, (sources.get(name) as SourceRecord).entry);
-  return snapshotOf(previous.typeUrl, OverlayMap.replacing(previous.entries, values));
+  const entries = new Map(previous.entries);
+  for (const name of changed) entries.set(name, (sources.get(name) as SourceRecord).entry);
+  return snapshotOf(previous.typeUrl, entries);
 }
 
 /** entries must be in name order. */

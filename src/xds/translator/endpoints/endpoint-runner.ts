@@ -197,9 +197,9 @@ export class EndpointRunner {
     if (!state) return 0;
     const patched = state.stored ? this.patchStored(state, state.stored, clusters, endpointsOf) : undefined;
     if (patched) {
-      state.stored = patched;
-      this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: patched.endpoints, clusters: patched.inline });
-      return clusters.size;
+      state.stored = patched.stored;
+      this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: patched.stored.endpoints, clusters: patched.stored.inline });
+      return patched.rebuilt;
     }
     let rebuilt = 0;
     for (const [name, b] of state.built) {
@@ -227,7 +227,7 @@ export class EndpointRunner {
    * kind of resource: an endpoint change among thousands of clusters costs its own clusters, not
    * a walk and sort of all of them. Undefined otherwise (then everything is listed again).
    */
-  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): StoredEndpoints | undefined {
+  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): { stored: StoredEndpoints; rebuilt: number } | undefined {
     if (clusters.size > Math.max(16, state.built.size >>> 3)) return undefined;
     const rebuiltBindings: [string, BuiltBinding][] = [];
     for (const name of clusters) {
@@ -244,6 +244,6 @@ export class EndpointRunner {
       if (next.endpoints) endpoints[stored.endpointAt.get(name)!] = next.endpoints;
       if (next.cluster) inline[stored.inlineAt.get(name)!] = next.cluster;
     }
-    return { endpoints, inline, endpointAt: stored.endpointAt, inlineAt: stored.inlineAt };
+    return { stored: { endpoints, inline, endpointAt: stored.endpointAt, inlineAt: stored.inlineAt }, rebuilt: rebuiltBindings.length };
   }
 }

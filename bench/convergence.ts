@@ -159,11 +159,21 @@ function emptySamples(): EditSamples {
  * printed with their times from the edit (ms, log clock): where an edit's time goes.
  */
 const TIMELINE = process.env.PIER_BENCH_CONVERGENCE_TIMELINE === '1';
+/**
+ * PIER_BENCH_CONVERGENCE_ENVOY_LOG=debug (with the timeline): Envoy logs at that level, and its
+ * xDS and route lines join the timeline (at the time Pier read them), to split Envoy's share.
+ */
+const ENVOY_LOG = process.env.PIER_BENCH_CONVERGENCE_ENVOY_LOG ?? 'warning';
+const ENVOY_TIMELINE_LINE = /\]\[(config|rds|router|upstream|grpc|main)\]/;
 
 function printTimeline(pier: PierProcess, fromIndex: number, editedAt: number, title: string): void {
   process.stdout.write(`  ${title}\n`);
   for (const l of pier.logs.slice(fromIndex)) {
     if (typeof l.time !== 'number') continue;
+    if (typeof l.envoy === 'string') {
+      if (ENVOY_TIMELINE_LINE.test(l.envoy)) process.stdout.write(`    +${String((l.time as number) - editedAt).padStart(4)} ms  envoy: ${l.envoy.slice(0, 200)}\n`);
+      continue;
+    }
     const what = [l.msg, l.typeUrl, l.resources, l.removed, l.version].filter((x) => x !== undefined).map(String).join(' ');
     process.stdout.write(`    +${String((l.time as number) - editedAt).padStart(4)} ms  ${what}\n`);
   }
@@ -265,7 +275,7 @@ async function runMode(mode: Mode, backgroundRoutes: number, envoy: string, port
     writeFileSync(routeFile, (routeStates[0] as { text: string }).text);
     writeFileSync(sliceFile, (sliceStates[0] as { text: string }).text);
 
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy, adsMode: mode, envoyLogLevel: 'warning', logLevel: TIMELINE ? 'debug' : 'info' } });
+    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy, adsMode: mode, envoyLogLevel: ENVOY_LOG, logLevel: TIMELINE ? 'debug' : 'info' } });
     const since = process.hrtime.bigint();
     for (const p of ['/web', '/ep']) {
       if (!(await prober.until(p, 'blue', since, READY_TIMEOUT_MS))) throw new Error(`Envoy did not route ${p} to blue within ${READY_TIMEOUT_MS} ms`);

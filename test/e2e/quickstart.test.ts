@@ -12,6 +12,7 @@ import { requireEnvoy } from '../helpers/tools';
 import { httpRequest, waitFor } from '../helpers/net';
 import { PierProcess, PIER_CLI } from '../helpers/pier';
 import { repoRoot } from '../helpers/paths';
+import { ENVOY_FLAGS } from '../../src/infra/bootstrap';
 import * as path from 'node:path';
 import type { EchoResponse } from '../../src/demo/echo-backend';
 import * as grpc from '@grpc/grpc-js';
@@ -59,7 +60,7 @@ describe('quickstart', () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-own-envoy-'));
     const pier = await PierProcess.start({ command: 'quickstart', cwd, config: { xdsAddress: '0.0.0.0:18000', adminAddress: '127.0.0.1:19000', envoy: 'off' } });
     execFileSync(process.execPath, [PIER_CLI, 'certgen', '--dir', '.pier/xds-tls', '--gateway', 'default/quickstart'], { cwd, stdio: 'ignore' });
-    const proxy = spawn(envoy, ['-c', path.join(repoRoot(), 'envoy-bootstrap.yaml'), '--disable-hot-restart', '--log-level', 'warning'], { stdio: 'ignore', cwd });
+    const proxy = spawn(envoy, ['-c', path.join(repoRoot(), 'envoy-bootstrap.yaml'), '--disable-hot-restart', ...ENVOY_FLAGS, '--log-level', 'warning'], { stdio: 'ignore', cwd });
     try {
       const echo = await waitFor('the bootstrapped Envoy to answer on 8080', demoAnswer, { timeoutMs: 20_000 });
       assert.equal(echo.service, 'demo');

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Logger } from '../../logging/logger';
+import { ENVOY_FLAGS } from '../bootstrap';
 import { forgetEnvoyPid, recordEnvoyPid } from './orphans';
 
 export interface EnvoyProcessOptions {
@@ -64,6 +65,7 @@ export class EnvoyProcess {
       '--disable-hot-restart', // several Envoys on one host must not share hot-restart memory
       '--admin-address-path', this.adminAddressPath(),
       '--drain-time-s', '1',
+      ...ENVOY_FLAGS,
       ...(this.o.extraArgs ?? []),
     ];
     this.startedAt = Date.now();

@@ -13,7 +13,7 @@ import type { ConfigMap, Secret, Service, ServiceAccount, ServicePort } from '..
 import type { ContainerPort, Deployment } from '../../apis/apps';
 import type { ObjectMeta, OwnerReference } from '../../apis/meta';
 import type { InfraIR } from '../../ir/types';
-import { buildBootstrap, type AdsMode } from '../bootstrap';
+import { buildBootstrap, ENVOY_FLAGS, type AdsMode } from '../bootstrap';
 import type { AddressRange } from '../address-range';
 
 /** The Gateway API's label naming a Gateway on the objects generated for it. */
@@ -219,7 +219,7 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
             image: settings.image,
             command: ['envoy'],
             // Kubernetes expands $(POD_NAME): each pod is its own xDS node.
-            args: ['-c', `${CONFIG_DIR}/${BOOTSTRAP_KEY}`, '--service-node', '$(POD_NAME)', '--log-level', settings.logLevel, '--disable-hot-restart'],
+            args: ['-c', `${CONFIG_DIR}/${BOOTSTRAP_KEY}`, '--service-node', '$(POD_NAME)', '--log-level', settings.logLevel, '--disable-hot-restart', ...ENVOY_FLAGS],
             env: [
               { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
               { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },

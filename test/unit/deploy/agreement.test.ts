@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { repoRoot } from '../../helpers/paths';
 import { DEFAULT_CONFIG } from '../../../src/config/config';
-import { buildBootstrap } from '../../../src/infra/bootstrap';
+import { buildBootstrap, ENVOY_FLAGS } from '../../../src/infra/bootstrap';
 import { GENERATED_TLS_SUBDIR } from '../../../src/cmd/xds-transport';
 import { gatewayCertPaths, tlsPathsInDir } from '../../../src/security/tls-dir';
 
@@ -56,6 +56,14 @@ describe('deployment files agree', () => {
     const mounted = compose.services.envoy.volumes.find((v: string) => v.startsWith('./envoy-bootstrap.yaml:')).split(':')[1];
     assert.ok(compose.services.envoy.command.includes(mounted));
     assert.equal(flag(compose.services.pier.command, 'resources'), 'examples/quickstart');
+  });
+
+  test('compose and the README run Envoy with the flags Pier gives the Envoys it launches', () => {
+    const readmeCommand = read('README.md').split('\n').find((l) => l.startsWith('envoy -c envoy-bootstrap.yaml'));
+    for (const f of ENVOY_FLAGS) {
+      assert.ok(compose.services.envoy.command.includes(f), `compose's envoy command lacks ${f}`);
+      assert.ok(readmeCommand?.split(' ').includes(f), `the README's envoy command lacks ${f}`);
+    }
   });
 
   test('the demo backend listens where the quickstart EndpointSlice points', () => {

@@ -105,16 +105,21 @@ describe('Kubernetes infrastructure objects', () => {
     assert.ok(isApplied({ metadata: { ...a.metadata, resourceVersion: '7', uid: 'u' } }, b));
   });
 
-  test('the bootstrap passes envoy --mode validate (mTLS to Pier, readiness listener, admin on loopback)', () => {
+  test('the bootstrap passes envoy --mode validate with the container\'s own arguments (mTLS to Pier, readiness listener, admin on loopback)', () => {
     const envoy = requireEnvoy();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-kinfra-bootstrap-'));
     try {
-      const bootstrap = proxyBootstrap(INFRA, { ...SETTINGS, tls: false, xdsHost: '127.0.0.1' });
+      const settings = { ...SETTINGS, tls: false, xdsHost: '127.0.0.1', logLevel: 'error' };
+      const bootstrap = proxyBootstrap(INFRA, settings);
       const admin = (bootstrap.admin as { address: { socket_address: { address: string } } }).address.socket_address.address;
       assert.equal(admin, '127.0.0.1');
       const file = path.join(dir, 'envoy.json');
       writeFileSync(file, JSON.stringify(bootstrap));
-      execFileSync(envoy, ['--mode', 'validate', '-c', file, '--service-node', 'pod-1', '--disable-hot-restart', '--log-level', 'error'], { stdio: 'pipe' });
+      // What the pod runs, with the mounted file and the pod name Kubernetes would put in.
+      const args = proxyObjects(INFRA, OWNER, settings).deployment.spec?.template.spec?.containers[0]?.args ?? [];
+      assert.ok(args.includes('--ignore-unknown-dynamic-fields'));
+      const local = args.map((a) => (a === '/etc/envoy/envoy.json' ? file : a === '$(POD_NAME)' ? 'pod-1' : a));
+      execFileSync(envoy, ['--mode', 'validate', ...local], { stdio: 'pipe' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -125,22 +125,25 @@ describe('EndpointRunner', () => {
     }
   });
 
-  test('endpoint changes among many clusters, with bindings changing now and then, store what a fresh runner stores', async () => {
-    // A deterministic sequence: mostly one to three slices changed (the stored lists are then
-    // patched in place), sometimes a Service's slices deleted or a binding added or removed
-    // (stored whole again).
-    let seed = 11;
+  /**
+   * A deterministic sequence: mostly one to three slices changed (the stored lists are then
+   * patched in place), sometimes a Service's slices deleted or a binding added, removed or (in
+   * name order) replaced by one reading another Service. In name order, as the xDS translator
+   * lists them, changed bindings are patched in too; out of order they are stored whole again.
+   */
+  const sequence = async (inNameOrder: boolean, seed: number, serviceCount: number): Promise<void> => {
     const next = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-    const services = Array.from({ length: 60 }, (_, i) => `svc${i}`);
+    const services = Array.from({ length: serviceCount }, (_, i) => `svc${i}`);
     const slices = new Map<string, EndpointSlice>(services.map((s, i) => [`default/${s}-1`, slice(s, `10.1.0.${i}`)]));
-    let bindings = services.map((s) => freezeValue(binding(s)));
+    const order = (list: EndpointBinding[]): EndpointBinding[] => (inNameOrder ? list.sort((a, b) => (a.cluster < b.cluster ? -1 : 1)) : list);
+    let bindings = order(services.map((s) => freezeValue(binding(s))));
     const bus = new Bus();
     const runner = new EndpointRunner({ bus, logger: silentLogger() });
     runner.start();
     try {
       for (const [key, s] of slices) bus.tables.endpointSlices.store(key, s);
       bus.endpointBindings.store(GATEWAY, bindings);
-      for (let step = 0; step < 40; step++) {
+      for (let step = 0; step < 60; step++) {
         const roll = next();
         if (roll < 0.75) {
           for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
@@ -155,7 +158,13 @@ describe('EndpointRunner', () => {
           bus.tables.endpointSlices.delete(key);
         } else {
           const i = Math.floor(next() * bindings.length);
-          bindings = roll < 0.93 ? bindings.filter((_, j) => j !== i) : [...bindings, freezeValue(binding(`svc${Math.floor(next() * 60)}`))].filter((b, j, all) => all.findIndex((o) => o.cluster === b.cluster) === j);
+          const other = `svc${Math.floor(next() * serviceCount)}`;
+          if (inNameOrder && roll < 0.89) {
+            const replaced = bindings[i]!;
+            bindings = bindings.map((b) => (b === replaced ? freezeValue({ cluster: b.cluster, localities: [{ endpointsOf: { namespace: 'default', service: other, portName: 'http' } }] }) : b));
+          } else {
+            bindings = order(roll < 0.93 ? bindings.filter((_, j) => j !== i) : [...bindings, freezeValue(binding(other))].filter((b, j, all) => all.findIndex((o) => o.cluster === b.cluster) === j));
+          }
           bus.endpointBindings.store(GATEWAY, bindings);
         }
         const freshBus = new Bus();
@@ -173,5 +182,13 @@ describe('EndpointRunner', () => {
     } finally {
       await runner.stop();
     }
+  };
+
+  test('endpoint changes among many clusters, with bindings changing now and then, store what a fresh runner stores', async () => {
+    await sequence(false, 11, 60);
+  });
+
+  test('the same with bindings in name order (patched in place), store what a fresh runner stores', async () => {
+    for (const seed of [11, 12, 13, 14]) await sequence(true, seed, 16);
   });
 });

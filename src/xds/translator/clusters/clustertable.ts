@@ -51,6 +51,9 @@ export class GatewayClusters {
   private last: { ir: XdsIR; tcp: DestinationSetting[]; result: ClusterResources } | undefined;
   private namesChanged = false;
   private mixed = false;
+  /** Names that came and went since the lists were last made (net of each other). */
+  private readonly namesAdded = new Set<string>();
+  private readonly namesRemoved = new Set<string>();
 
   /** The clusters and bindings of ir, each list sorted by cluster name. */
   build(ir: XdsIR, memo: ClusterMemo): ClusterResources {
@@ -105,8 +108,12 @@ export class GatewayClusters {
       add(tcp);
     }
     if (this.mixed) return this.whole(ir, memo);
-    const result = this.namesChanged || !last ? this.lists(memo) : last.result;
+    // this.last, not last: counting afresh (reset) leaves nothing to patch.
+    const previous = this.last?.result;
+    const result = !previous ? this.lists(memo) : !this.namesChanged ? previous : this.patchedLists(previous, memo) ?? this.lists(memo);
     this.namesChanged = false;
+    this.namesAdded.clear();
+    this.namesRemoved.clear();
     this.last = { ir, tcp, result };
     return result;
   }
@@ -126,6 +133,8 @@ export class GatewayClusters {
     this.last = undefined;
     this.namesChanged = true;
     this.mixed = false;
+    this.namesAdded.clear();
+    this.namesRemoved.clear();
   }
 
   private count(setting: DestinationSetting, by: 1 | -1): void {
@@ -137,6 +146,7 @@ export class GatewayClusters {
       this.uses.set(name, { count: 1, setting });
       this.names.splice(sortedIndex(this.names, name, nameItself), 0, name);
       this.namesChanged = true;
+      if (!this.namesRemoved.delete(name)) this.namesAdded.add(name);
       return;
     }
     if (by > 0 && !sameCluster(use.setting, setting)) this.mixed = true;
@@ -145,21 +155,54 @@ export class GatewayClusters {
     this.uses.delete(name);
     this.names.splice(sortedIndex(this.names, name, nameItself), 1);
     this.namesChanged = true;
+    if (!this.namesAdded.delete(name)) this.namesRemoved.add(name);
+  }
+
+  private built(setting: DestinationSetting, memo: ClusterMemo): BuiltCluster {
+    let built: BuiltCluster | undefined = memo.built.get(setting);
+    if (!built) memo.built.set(setting, (built = freezeValue(backendCluster(setting))));
+    return built;
+  }
+
+  /**
+   * The last lists with the names that went taken out and those that came put in, each at its
+   * place in name order (copies, the rest shared): a cluster swapped for another among
+   * thousands costs those two, not a walk of every name. Undefined when many names changed.
+   */
+  private patchedLists(last: ClusterResources, memo: ClusterMemo): ClusterResources | undefined {
+    if (this.namesAdded.size + this.namesRemoved.size > Math.max(16, this.names.length >>> 3)) return undefined;
+    const clusters = [...last.clusters];
+    const bindings = [...last.bindings];
+    const take = <T>(list: T[], name: string, nameOf: (item: T) => string): void => {
+      const at = sortedIndex(list, name, nameOf);
+      if (at < list.length && nameOf(list[at]!) === name) list.splice(at, 1);
+    };
+    for (const name of this.namesRemoved) {
+      take(clusters, name, clusterName);
+      take(bindings, name, bindingName);
+    }
+    for (const name of this.namesAdded) {
+      const built = this.built(this.uses.get(name)!.setting, memo);
+      if (!built.binding?.inlineCluster) clusters.splice(sortedIndex(clusters, name, clusterName), 0, built.cluster);
+      if (built.binding) bindings.splice(sortedIndex(bindings, name, bindingName), 0, built.binding);
+    }
+    return { clusters, bindings };
   }
 
   private lists(memo: ClusterMemo): ClusterResources {
     const clusters: Cluster[] = [];
     const bindings: EndpointBinding[] = [];
     for (const name of this.names) {
-      const { setting } = this.uses.get(name)!;
-      let built: BuiltCluster | undefined = memo.built.get(setting);
-      if (!built) memo.built.set(setting, (built = freezeValue(backendCluster(setting))));
+      const built = this.built(this.uses.get(name)!.setting, memo);
       if (!built.binding?.inlineCluster) clusters.push(built.cluster);
       if (built.binding) bindings.push(built.binding);
     }
     return { clusters, bindings };
   }
 }
+
+const clusterName = (c: Cluster): string => c.name ?? '';
+const bindingName = (b: EndpointBinding): string => b.cluster;
 
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

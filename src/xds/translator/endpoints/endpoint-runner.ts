@@ -42,6 +42,14 @@ interface GatewayState {
   built: Map<string, BuiltBinding>;
   /** Undefined until stored with these bindings (a new set of bindings is stored whole). */
   stored?: StoredEndpoints;
+  /** The bindings as last given, when in strict name order: the next ones are patched against them, and stored in their order. */
+  ordered?: readonly EndpointBinding[];
+}
+
+/** Whether the bindings' cluster names strictly increase (so each is listed once). */
+function inStrictNameOrder(bindings: readonly EndpointBinding[]): boolean {
+  for (let i = 1; i < bindings.length; i++) if (!(bindings[i - 1]!.cluster < bindings[i]!.cluster)) return false;
+  return true;
 }
 
 function servicesOf(binding: EndpointBinding): string[] {
@@ -165,7 +173,9 @@ export class EndpointRunner {
       dirty.delete(gateway);
       return;
     }
-    const next: GatewayState = { built: new Map() };
+    const ordered = inStrictNameOrder(bindings) ? bindings : undefined;
+    if (state?.ordered && ordered && this.patchBindings(gateway, state, state.ordered, ordered, dirty)) return;
+    const next: GatewayState = { built: new Map(), ordered };
     for (const binding of bindings) {
       const previous = state?.built.get(binding.cluster);
       // The same (frozen) binding object as before: its resources stand until its endpoints change.
@@ -181,6 +191,60 @@ export class EndpointRunner {
     for (const [name, b] of next.built) if (state?.built.get(name) !== b) this.link(gateway, b.binding);
     this.gateways.set(gateway, next);
     if (!dirty.has(gateway)) dirty.set(gateway, new Set());
+  }
+
+  /**
+   * Applies bindings that differ from the last ones in a few places (both lists in name order,
+   * walked side by side; the same frozen binding objects are passed by pointer): only those
+   * clusters are relinked and rebuilt, so a cluster swapped for another among thousands costs
+   * those two. False (nothing done) when the lists differ in many places.
+   */
+  private patchBindings(gateway: string, state: GatewayState, before: readonly EndpointBinding[], after: readonly EndpointBinding[], dirty: Map<string, Set<string>>): boolean {
+    const limit = Math.max(16, after.length >>> 3);
+    /** Cluster name -> its new binding, or undefined when it went. */
+    const changes: [string, EndpointBinding | undefined][] = [];
+    let namesChanged = false;
+    let i = 0;
+    let j = 0;
+    while (i < before.length || j < after.length) {
+      if (i < before.length && j < after.length && before[i] === after[j]) {
+        i += 1;
+        j += 1;
+        continue;
+      }
+      if (changes.length === limit) return false;
+      const was = i < before.length ? before[i]!.cluster : undefined;
+      const now = j < after.length ? after[j]!.cluster : undefined;
+      if (was !== undefined && was === now) {
+        changes.push([now, after[j++]]);
+        i += 1;
+        continue;
+      }
+      namesChanged = true;
+      if (now === undefined || (was !== undefined && was < now)) {
+        changes.push([was!, undefined]);
+        i += 1;
+      } else {
+        changes.push([now, after[j++]]);
+      }
+    }
+    let rebuild = dirty.get(gateway);
+    if (!rebuild) dirty.set(gateway, (rebuild = new Set()));
+    for (const [name, binding] of changes) {
+      const b = state.built.get(name);
+      if (b) this.unlink(gateway, b.binding);
+      if (binding) {
+        state.built.set(name, { binding });
+        this.link(gateway, binding);
+        rebuild.add(name);
+      } else {
+        state.built.delete(name);
+      }
+    }
+    state.ordered = after;
+    // Names that came or went are placed by listing again (in the bindings' order, no sort).
+    if (namesChanged) state.stored = undefined;
+    return true;
   }
 
   private link(gateway: string, binding: EndpointBinding): void {
@@ -209,7 +273,7 @@ export class EndpointRunner {
       state.built.set(name, { binding: b.binding, ...freezeValue(built) });
       rebuilt += 1;
     }
-    const names = [...state.built.keys()].sort(byName);
+    const names = state.ordered ? state.ordered.map((b) => b.cluster) : [...state.built.keys()].sort(byName);
     const stored: StoredEndpoints = { endpoints: [], inline: [], endpointAt: new Map(), inlineAt: new Map() };
     for (const name of names) {
       const b = state.built.get(name)!;

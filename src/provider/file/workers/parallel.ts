@@ -34,20 +34,23 @@ export type FileOutcome =
 
 /** When a bulk load uses workers. */
 export interface ParallelParseOptions {
-  /** Default: one per core but one, up to 4 (none on one core); 0 turns them off. */
+  /** Default: one per core, up to 4 (none on one core); 0 turns them off. */
   workers?: number;
   /** Fewest files to read for a load to use workers. Default 256: below that, starting workers costs more than it saves. */
   minFiles?: number;
 }
 
 /**
- * How many workers a load of `files` files uses: none below minFiles. One core stays for the
- * loader's thread, which takes every result in (measured on two cores: a second worker saves
- * ~12% of the load's time for ~17% more CPU, on a machine that other work shares).
+ * How many workers a load of `files` files uses: none below minFiles. One per core: the loader's
+ * thread mostly waits meanwhile (it only takes the results in), and start-up time is what a
+ * bulk load holds up (on two cores, 10 x 1,000 routes in 30,011 files: first full configuration
+ * 4.66-4.74 s with two workers against 5.10-5.30 s with one, alternating; bench/RESULTS.md §8).
+ * None on one core, where a worker only adds its start.
  */
 export function workersFor(files: number, options: ParallelParseOptions = {}): number {
   if (files < Math.max(1, options.minFiles ?? 256)) return 0;
-  return Math.max(0, options.workers ?? Math.min(availableParallelism() - 1, 4));
+  const cores = availableParallelism();
+  return Math.max(0, options.workers ?? (cores <= 1 ? 0 : Math.min(cores, 4)));
 }
 
 export interface ParallelParserOptions {

@@ -117,7 +117,10 @@ export interface DirectResponse {
 }
 
 export interface HTTPRoute {
-  /** Stable and unique within the gateway; used as the Envoy route name. */
+  /**
+   * Stable, and unique within a virtual host: a route placed in several virtual hosts (a wide
+   * hostname's, in each it covers) is one object, with one name. Used as the Envoy route name.
+   */
   name: string;
   pathMatch: PathMatch;
   headerMatches: HeaderMatch[];

@@ -90,20 +90,36 @@ export function loadXdsProtos(): XdsProtos {
   return loaded;
 }
 
-/** Protobuf bytes of a length-delimited field: its key, its length, then bytes. */
-function lengthDelimited(fieldId: number, bytes: Uint8Array): Uint8Array[] {
-  const head = protobuf.Writer.create().uint32((fieldId << 3) | 2).uint32(bytes.length).finish();
-  return [head, bytes];
+function varintSize(n: number): number {
+  let size = 1;
+  for (; n >= 0x80; n >>>= 7) size += 1;
+  return size;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const p of parts) size += p.length;
+function writeVarint(out: Uint8Array, at: number, n: number): number {
+  for (; n >= 0x80; n >>>= 7) out[at++] = (n & 0x7f) | 0x80;
+  out[at++] = n;
+  return at;
+}
+
+/**
+ * head, then each of items as the length-delimited field fieldId (its key, its length, its
+ * bytes), in one buffer sized up front: the bytes of a message whose repeated field fieldId
+ * holds items, with its other fields in head.
+ */
+function withRepeated(head: Uint8Array, fieldId: number, items: readonly Uint8Array[]): Uint8Array {
+  const key = (fieldId << 3) | 2;
+  const keySize = varintSize(key);
+  let size = head.length;
+  for (const b of items) size += keySize + varintSize(b.length) + b.length;
   const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  out.set(head, 0);
+  let at = head.length;
+  for (const b of items) {
+    at = writeVarint(out, at, key);
+    at = writeVarint(out, at, b.length);
+    out.set(b, at);
+    at += b.length;
   }
   return out;
 }
@@ -136,18 +152,14 @@ function routeConfigurationEncoder(typeOf: (name: string) => protobuf.Type, enco
     let bytes = vhostBytes.get(vhost);
     if (!bytes) {
       const { routes, ...rest } = vhost;
-      const parts = [encodeAs(vhostType, rest)];
-      for (const route of routes ?? []) parts.push(...lengthDelimited(routesField, encodeRoute(route)));
-      bytes = concat(parts);
+      bytes = withRepeated(encodeAs(vhostType, rest), routesField, (routes ?? []).map(encodeRoute));
       if (Object.isFrozen(vhost)) vhostBytes.set(vhost, bytes);
     }
     return bytes;
   };
   return (message) => {
     const { virtual_hosts: vhosts, ...rest } = message as { virtual_hosts?: { routes?: object[] }[] };
-    const parts = [encodeAs(config, rest)];
-    for (const vhost of vhosts ?? []) parts.push(...lengthDelimited(vhostsField, encodeVirtualHost(vhost)));
-    return concat(parts);
+    return withRepeated(encodeAs(config, rest), vhostsField, (vhosts ?? []).map(encodeVirtualHost));
   };
 }
 

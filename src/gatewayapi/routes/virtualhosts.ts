@@ -57,14 +57,15 @@ function redirectFor(spec: RedirectSpec, listenerPort: number): Redirect {
 /**
  * The IR route of an entry. It shares the rule's translated parts (matches, destination,
  * filters): they are never changed after translation, and the IR route is frozen with them
- * (copies held each route's parts twice). Its name and origin are joined, not concatenated: a
- * concatenated string is kept as a tree of its pieces (~290 bytes for a route's name, ~110
- * when flat).
+ * (copies held each route's parts twice). Nothing in it depends on the virtual host it is
+ * placed in, its name included, so a route on a wide hostname is one object in every virtual
+ * host it covers. Its name and origin are joined, not concatenated: a concatenated string is
+ * kept as a tree of its pieces (~290 bytes for a route's name, ~110 when flat).
  */
-function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): IRRoute {
+function irRoute(listener: ListenerContext, e: RouteTableEntry): IRRoute {
   const { route, rule, match, matchIndex } = e;
   const out: Omit<IRRoute, 'origin'> = {
-    name: [listener.irName, vhost, route.kind.toLowerCase(), route.namespace, route.name, 'rule', rule.ruleIndex, 'match', matchIndex].join('/'),
+    name: [listener.irName, route.kind.toLowerCase(), route.namespace, route.name, 'rule', rule.ruleIndex, 'match', matchIndex].join('/'),
     pathMatch: match.pathMatch,
     headerMatches: match.headerMatches,
     queryParamMatches: match.queryParamMatches,
@@ -88,20 +89,19 @@ function irRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry): 
 }
 
 /** IR routes already built from a rule, by placement (see placedIRRoute). */
-export type IRRouteCache = WeakMap<RouteTableEntry, Map<string, IRRoute>>;
+export type IRRouteCache = WeakMap<RouteTableEntry, IRRoute>;
 
 /**
  * The IR route of an entry, reused when the same entry (a translated rule placed on a listener
- * and hostname; entries are kept while their route's attachment stands) was placed in the same
- * virtual host before: it is then the same frozen object, so storing the IR costs only the
- * routes that changed.
+ * and hostname; entries are kept while their route's attachment stands) was placed before, in
+ * this virtual host or another: it is then the same frozen object, so storing the IR costs only
+ * the routes that changed, and a route without hostname in the listener's hundreds of virtual
+ * hosts is translated and encoded once downstream (both work by object).
  */
-function placedIRRoute(listener: ListenerContext, vhost: string, e: RouteTableEntry, cache: IRRouteCache | undefined): IRRoute {
-  if (!cache) return irRoute(listener, vhost, e);
-  let byVhost = cache.get(e);
-  if (!byVhost) cache.set(e, (byVhost = new Map()));
-  let out = byVhost.get(vhost);
-  if (!out) byVhost.set(vhost, (out = freezeValue(irRoute(listener, vhost, e))));
+function placedIRRoute(listener: ListenerContext, e: RouteTableEntry, cache: IRRouteCache | undefined): IRRoute {
+  if (!cache) return irRoute(listener, e);
+  let out = cache.get(e);
+  if (!out) cache.set(e, (out = freezeValue(irRoute(listener, e))));
   return out;
 }
 
@@ -127,7 +127,7 @@ export function virtualHostRoutes(
         if (placed.has(e.match)) continue;
         placed.add(e.match);
       }
-      routes.push(placedIRRoute(listener, vhost, e, cache));
+      routes.push(placedIRRoute(listener, e, cache));
     }
   }
   return routes;

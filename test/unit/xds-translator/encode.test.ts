@@ -71,6 +71,17 @@ describe('translated resources encode with the Envoy protos', () => {
       const whole = routeType.encode(routeType.fromObject(rc)).finish();
       assert.deepEqual(protos.decode(type, protos.encode(type, rc)), protos.decode(type, whole), rc.name ?? '');
     }
+    // Lengths of one, two and three varint bytes (a virtual host of ~40 KB, routes of ~100 bytes).
+    const big = {
+      name: 'big',
+      virtual_hosts: [
+        { name: 'small', domains: ['a.example.com'], routes: [{ name: 's', match: { prefix: '/' }, direct_response: { status: 204 } }] },
+        { name: 'large', domains: ['*'], routes: Array.from({ length: 400 }, (_, i) => ({ name: `route-${i}-${'x'.repeat(60)}`, match: { prefix: `/p${i}` }, route: { cluster: `c${i}` } })) },
+      ],
+    };
+    const bigWhole = routeType.encode(routeType.fromObject(big)).finish();
+    assert.ok(bigWhole.length > 16_384);
+    assert.deepEqual(protos.decode(type, protos.encode(type, big)), protos.decode(type, bigWhole), 'large');
     // The same frozen route in another configuration: the same bytes, whatever surrounds it.
     const route = Object.freeze({ name: 'r', match: Object.freeze({ prefix: '/' }), direct_response: Object.freeze({ status: 204 }) });
     const one = protos.encode(type, { name: 'a', virtual_hosts: [{ name: 'v', domains: ['*'], routes: [route] }] });

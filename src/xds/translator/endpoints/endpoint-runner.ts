@@ -13,6 +13,7 @@ import { SetMultimap } from '../../../message/multimap';
 import { freezeValue, type WatchableMap } from '../../../message/watchable';
 import type { Cluster, ClusterLoadAssignment, EndpointBinding } from '../../types';
 import { bindingResource, endpointsFor, sliceService } from './endpoints';
+import { sortedIndex } from '../incremental';
 
 export interface EndpointRunnerOptions {
   bus: Bus;
@@ -27,14 +28,34 @@ interface BuiltBinding {
   cluster?: Cluster;
 }
 
-/** What was last stored for a gateway, with where each cluster's resource sits in it. */
+/**
+ * What was last stored for a gateway, each list in cluster name order with its names alongside
+ * (found by binary search). The runner's own arrays: the bus stores copies.
+ */
 interface StoredEndpoints {
   endpoints: ClusterLoadAssignment[];
+  endpointNames: string[];
   inline: Cluster[];
-  /** Cluster name -> index in endpoints, or in inline. */
-  endpointAt: Map<string, number>;
-  inlineAt: Map<string, number>;
+  inlineNames: string[];
 }
+
+/** Puts the cluster's resource at its place in a name-ordered list, or takes it out (undefined). */
+function place<T>(names: string[], list: T[], name: string, resource: T | undefined): void {
+  const at = sortedIndex(names, name, nameItself);
+  const present = at < names.length && names[at] === name;
+  if (resource === undefined) {
+    if (!present) return;
+    names.splice(at, 1);
+    list.splice(at, 1);
+  } else if (present) {
+    list[at] = resource;
+  } else {
+    names.splice(at, 0, name);
+    list.splice(at, 0, resource);
+  }
+}
+
+const nameItself = (name: string): string => name;
 
 /** What one gateway's endpoints are built from, and what was built. */
 interface GatewayState {
@@ -203,7 +224,6 @@ export class EndpointRunner {
     const limit = Math.max(16, after.length >>> 3);
     /** Cluster name -> its new binding, or undefined when it went. */
     const changes: [string, EndpointBinding | undefined][] = [];
-    let namesChanged = false;
     let i = 0;
     let j = 0;
     while (i < before.length || j < after.length) {
@@ -220,7 +240,6 @@ export class EndpointRunner {
         i += 1;
         continue;
       }
-      namesChanged = true;
       if (now === undefined || (was !== undefined && was < now)) {
         changes.push([was!, undefined]);
         i += 1;
@@ -236,14 +255,13 @@ export class EndpointRunner {
       if (binding) {
         state.built.set(name, { binding });
         this.link(gateway, binding);
-        rebuild.add(name);
       } else {
         state.built.delete(name);
       }
+      // Rebuilt, or taken out of the stored lists when it went.
+      rebuild.add(name);
     }
     state.ordered = after;
-    // Names that came or went are placed by listing again (in the bindings' order, no sort).
-    if (namesChanged) state.stored = undefined;
     return true;
   }
 
@@ -260,10 +278,9 @@ export class EndpointRunner {
     const state = this.gateways.get(gateway);
     if (!state) return 0;
     const patched = state.stored ? this.patchStored(state, state.stored, clusters, endpointsOf) : undefined;
-    if (patched) {
-      state.stored = patched.stored;
-      this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: patched.stored.endpoints, clusters: patched.stored.inline });
-      return patched.rebuilt;
+    if (patched !== undefined) {
+      this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: state.stored!.endpoints, clusters: state.stored!.inline });
+      return patched;
     }
     let rebuilt = 0;
     for (const [name, b] of state.built) {
@@ -274,11 +291,17 @@ export class EndpointRunner {
       rebuilt += 1;
     }
     const names = state.ordered ? state.ordered.map((b) => b.cluster) : [...state.built.keys()].sort(byName);
-    const stored: StoredEndpoints = { endpoints: [], inline: [], endpointAt: new Map(), inlineAt: new Map() };
+    const stored: StoredEndpoints = { endpoints: [], endpointNames: [], inline: [], inlineNames: [] };
     for (const name of names) {
       const b = state.built.get(name)!;
-      if (b.endpoints) stored.endpointAt.set(name, stored.endpoints.push(b.endpoints) - 1);
-      if (b.cluster) stored.inlineAt.set(name, stored.inline.push(b.cluster) - 1);
+      if (b.endpoints) {
+        stored.endpoints.push(b.endpoints);
+        stored.endpointNames.push(name);
+      }
+      if (b.cluster) {
+        stored.inline.push(b.cluster);
+        stored.inlineNames.push(name);
+      }
     }
     state.stored = stored;
     this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: stored.endpoints, clusters: stored.inline });
@@ -286,28 +309,25 @@ export class EndpointRunner {
   }
 
   /**
-   * The stored lists with only the given clusters rebuilt in their places (copies of the lists,
-   * the rest shared), when the bindings are those stored last and each rebuilt cluster keeps its
-   * kind of resource: an endpoint change among thousands of clusters costs its own clusters, not
-   * a walk and sort of all of them. Undefined otherwise (then everything is listed again).
+   * Rebuilds the given clusters' resources and puts each at its place in the stored lists (a
+   * cluster whose binding went is taken out): an endpoint change, or a cluster swapped for
+   * another, among thousands costs those clusters, not a walk of all of them. How many were
+   * rebuilt; undefined when many clusters changed (then everything is listed again).
    */
-  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): { stored: StoredEndpoints; rebuilt: number } | undefined {
+  private patchStored(state: GatewayState, stored: StoredEndpoints, clusters: ReadonlySet<string>, endpointsOf: (ref: ServicePortRef) => Endpoint[]): number | undefined {
     if (clusters.size > Math.max(16, state.built.size >>> 3)) return undefined;
-    const rebuiltBindings: [string, BuiltBinding][] = [];
+    let rebuilt = 0;
     for (const name of clusters) {
       const b = state.built.get(name);
-      if (!b) continue;
-      const next: BuiltBinding = { binding: b.binding, ...freezeValue(bindingResource(b.binding, endpointsOf)) };
-      if ((next.endpoints !== undefined) !== stored.endpointAt.has(name) || (next.cluster !== undefined) !== stored.inlineAt.has(name)) return undefined;
-      rebuiltBindings.push([name, next]);
+      let next: BuiltBinding | undefined;
+      if (b) {
+        next = { binding: b.binding, ...freezeValue(bindingResource(b.binding, endpointsOf)) };
+        state.built.set(name, next);
+        rebuilt += 1;
+      }
+      place(stored.endpointNames, stored.endpoints, name, next?.endpoints);
+      place(stored.inlineNames, stored.inline, name, next?.cluster);
     }
-    const endpoints = [...stored.endpoints];
-    const inline = [...stored.inline];
-    for (const [name, next] of rebuiltBindings) {
-      state.built.set(name, next);
-      if (next.endpoints) endpoints[stored.endpointAt.get(name)!] = next.endpoints;
-      if (next.cluster) inline[stored.inlineAt.get(name)!] = next.cluster;
-    }
-    return { stored: { endpoints, inline, endpointAt: stored.endpointAt, inlineAt: stored.inlineAt }, rebuilt: rebuiltBindings.length };
+    return rebuilt;
   }
 }

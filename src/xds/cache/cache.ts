@@ -10,6 +10,7 @@ import { TYPE_ORDER, resourceName, resourcesOfType, type ResourceTypeUrl, type X
 import { encodeEntry, sortedSetVersion, type ResourceEntry } from './entry';
 import type { CacheSubscription, GatewaySnapshot, TypeSnapshot } from './snapshot';
 import { GatewayTopic, type SourceRecord } from './topic';
+import { diffNameOrdered } from '../../message/ordered-diff';
 
 export interface SnapshotCacheOptions {
   logger?: Logger;
@@ -187,25 +188,9 @@ export class SnapshotCache {
   private patchType(topic: GatewayTopic, typeUrl: ResourceTypeUrl, previousList: readonly object[], list: readonly object[]): TypePatch | undefined {
     const sources = topic.sources.get(typeUrl);
     if (!sources) return undefined;
-    const limit = Math.max(MIN_PATCHED_PLACES, list.length >>> 3);
-    const replaced: [string, object, object][] = [];
-    const added: [string, object][] = [];
-    const removed: [string, object][] = [];
-    let i = 0;
-    let j = 0;
-    while (i < previousList.length || j < list.length) {
-      if (i < previousList.length && j < list.length && previousList[i] === list[j]) {
-        i += 1;
-        j += 1;
-        continue;
-      }
-      if (replaced.length + added.length + removed.length === limit) return undefined;
-      const was = i < previousList.length ? resourceName(typeUrl, previousList[i]!) : undefined;
-      const now = j < list.length ? resourceName(typeUrl, list[j]!) : undefined;
-      if (was !== undefined && was === now) replaced.push([was, previousList[i++]!, list[j++]!]);
-      else if (now === undefined || (was !== undefined && was < now)) removed.push([was!, previousList[i++]!]);
-      else added.push([now, list[j++]!]);
-    }
+    const diff = diffNameOrdered(previousList, list, (r) => resourceName(typeUrl, r), Math.max(MIN_PATCHED_PLACES, list.length >>> 3));
+    if (!diff) return undefined;
+    const { replaced, added, removed } = diff;
     // The sources must be what the previous list held (they are, unless a name was listed twice then).
     for (const [name, source] of [...replaced.map(([n, before]) => [n, before] as const), ...removed]) {
       if (sources.get(name)?.source !== source) return undefined;

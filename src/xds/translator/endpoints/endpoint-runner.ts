@@ -10,6 +10,7 @@ import { componentLogger, type Logger } from '../../../logging/logger';
 import { followBatches, type BatchFollower, type BatchedUpdate } from '../../../message/batch';
 import type { Bus } from '../../../message/resources';
 import { SetMultimap } from '../../../message/multimap';
+import { diffNameOrdered } from '../../../message/ordered-diff';
 import { freezeValue, type WatchableMap } from '../../../message/watchable';
 import type { Cluster, ClusterLoadAssignment, EndpointBinding } from '../../types';
 import { bindingResource, endpointsFor, sliceService } from './endpoints';
@@ -221,32 +222,14 @@ export class EndpointRunner {
    * those two. False (nothing done) when the lists differ in many places.
    */
   private patchBindings(gateway: string, state: GatewayState, before: readonly EndpointBinding[], after: readonly EndpointBinding[], dirty: Map<string, Set<string>>): boolean {
-    const limit = Math.max(16, after.length >>> 3);
+    const diff = diffNameOrdered(before, after, (b) => b.cluster, Math.max(16, after.length >>> 3));
+    if (!diff) return false;
     /** Cluster name -> its new binding, or undefined when it went. */
-    const changes: [string, EndpointBinding | undefined][] = [];
-    let i = 0;
-    let j = 0;
-    while (i < before.length || j < after.length) {
-      if (i < before.length && j < after.length && before[i] === after[j]) {
-        i += 1;
-        j += 1;
-        continue;
-      }
-      if (changes.length === limit) return false;
-      const was = i < before.length ? before[i]!.cluster : undefined;
-      const now = j < after.length ? after[j]!.cluster : undefined;
-      if (was !== undefined && was === now) {
-        changes.push([now, after[j++]]);
-        i += 1;
-        continue;
-      }
-      if (now === undefined || (was !== undefined && was < now)) {
-        changes.push([was!, undefined]);
-        i += 1;
-      } else {
-        changes.push([now, after[j++]]);
-      }
-    }
+    const changes: [string, EndpointBinding | undefined][] = [
+      ...diff.replaced.map(([name, , binding]) => [name, binding] as [string, EndpointBinding]),
+      ...diff.removed.map(([name]) => [name, undefined] as [string, undefined]),
+      ...diff.added,
+    ];
     let rebuild = dirty.get(gateway);
     if (!rebuild) dirty.set(gateway, (rebuild = new Set()));
     for (const [name, binding] of changes) {

@@ -31,7 +31,7 @@ export interface GatewayTranslation {
  * objects of unchanged routes and backends, so re-translating it rebuilds only what changed.
  */
 export class XdsTranslationMemo {
-  readonly routes: RouteCache = new WeakMap();
+  readonly routes: RouteCache = new Map();
   readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
   readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap() };
   readonly cors = new WeakMap<IRVirtualHost, boolean>();

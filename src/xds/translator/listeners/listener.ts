@@ -38,7 +38,7 @@ import {
 } from '../names';
 import { misdirectedDomains } from './route-config';
 import { routeConfiguration, type RouteConfigState } from './route-config-patch';
-import type { ListenerContext, RouteCache } from './route';
+import { routesOfListener, type ListenerContext, type RouteCache } from './route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
 import { planUdp } from '../clusters/udp';
 
@@ -167,7 +167,7 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
 }
 
 function routeContext(scheme: ListenerContext['scheme'], port: number, memo: ListenerMemo | undefined): ListenerContext {
-  return memo ? { scheme, port, cache: memo.routes, cacheKey: `${scheme}:${port}`, vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
+  return memo ? { scheme, port, routes: routesOfListener(memo.routes, scheme, port), vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
 }
 
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {

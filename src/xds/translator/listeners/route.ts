@@ -25,28 +25,35 @@ export interface ListenerContext {
   /** The scheme clients used to reach the listener. */
   scheme: 'http' | 'https';
   port: number;
-  /** Routes built before from the same (frozen) IR route, to reuse (see XdsTranslationMemo). */
-  cache?: RouteCache;
-  /** "<scheme>:<port>", the key of this kind of listener in cache (made once per listener, not per route). */
-  cacheKey?: string;
+  /** Routes built before from the same (frozen) IR route on this kind of listener, to reuse (see XdsTranslationMemo). */
+  routes?: WeakMap<HTTPRoute, Route>;
   /** Virtual hosts built before from the same (frozen) IR virtual host, likewise. */
   vhostCache?: WeakMap<object, Map<string, VirtualHost>>;
   /** The gateway's last route configurations, by name, to patch (route-config-patch.ts). */
   routeConfigs?: Map<string, RouteConfigState>;
 }
 
-/** Envoy routes by IR route, then by "<scheme>:<port>" (all a route depends on besides itself). */
-export type RouteCache = WeakMap<HTTPRoute, Map<string, Route>>;
+/**
+ * Envoy routes by "<scheme>:<port>" (all a route depends on besides itself), then by IR route:
+ * the listener's map is looked up once per listener, and each route once.
+ */
+export type RouteCache = Map<string, WeakMap<HTTPRoute, Route>>;
+
+/** The cache's map for one kind of listener. */
+export function routesOfListener(cache: RouteCache, scheme: ListenerContext['scheme'], port: number): WeakMap<HTTPRoute, Route> {
+  const key = `${scheme}:${port}`;
+  let routes = cache.get(key);
+  if (!routes) cache.set(key, (routes = new WeakMap()));
+  return routes;
+}
 
 /** buildRoute, reusing what was built for the same IR route object on the same kind of listener. */
 export function cachedRoute(route: HTTPRoute, listener: ListenerContext): Route {
-  if (!listener.cache) return buildRoute(route, listener);
-  let byListener = listener.cache.get(route);
-  if (!byListener) listener.cache.set(route, (byListener = new Map()));
-  const key = listener.cacheKey ?? `${listener.scheme}:${listener.port}`;
-  let built = byListener.get(key);
+  const routes = listener.routes;
+  if (!routes) return buildRoute(route, listener);
+  let built = routes.get(route);
   // Frozen: stores on the bus then share it rather than copy it.
-  if (!built) byListener.set(key, (built = freezeValue(buildRoute(route, listener))));
+  if (!built) routes.set(route, (built = freezeValue(buildRoute(route, listener))));
   return built;
 }
 

@@ -38,3 +38,14 @@ export function diffNameOrdered<T>(before: readonly T[], after: readonly T[], na
   }
   return diff;
 }
+
+/** Whether the items' names strictly increase (so each is listed once); an empty name never counts as ordered. */
+export function inStrictNameOrder<T>(items: readonly T[], nameOf: (item: T) => string): boolean {
+  let last: string | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const name = nameOf(items[i]!);
+    if (!name || (last !== undefined && !(last < name))) return false;
+    last = name;
+  }
+  return true;
+}

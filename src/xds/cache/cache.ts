@@ -10,7 +10,7 @@ import { TYPE_ORDER, resourceName, resourcesOfType, type ResourceTypeUrl, type X
 import { encodeEntry, sortedSetVersion, type ResourceEntry } from './entry';
 import type { CacheSubscription, GatewaySnapshot, TypeSnapshot } from './snapshot';
 import { GatewayTopic, type SourceRecord } from './topic';
-import { diffNameOrdered } from '../../message/ordered-diff';
+import { diffNameOrdered, inStrictNameOrder } from '../../message/ordered-diff';
 
 export interface SnapshotCacheOptions {
   logger?: Logger;
@@ -96,7 +96,7 @@ export class SnapshotCache {
       const previousList = topic.lists.get(typeUrl);
       topic.lists.set(typeUrl, list);
       // In strict name order (as the translators list resources), a list can be patched and its snapshot needs no sort.
-      const ordered = inStrictNameOrder(typeUrl, list);
+      const ordered = inStrictNameOrder(list, (r) => resourceName(typeUrl, r));
       const patched = ordered && previous && previousList && topic.nameOrdered.has(typeUrl) ? this.patchType(topic, typeUrl, previousList, list) : undefined;
       if (patched) {
         const { changed, namesChanged } = patched;
@@ -239,17 +239,6 @@ export class SnapshotCache {
 interface TypePatch {
   changed: Set<string>;
   namesChanged: boolean;
-}
-
-/** Whether the list's names are in strictly increasing order (so each name is listed once). */
-function inStrictNameOrder(typeUrl: ResourceTypeUrl, list: readonly object[]): boolean {
-  let last: string | undefined;
-  for (let i = 0; i < list.length; i++) {
-    const name = resourceName(typeUrl, list[i]!);
-    if (!name || (last !== undefined && !(last < name))) return false;
-    last = name;
-  }
-  return true;
 }
 
 /** ordered: the list the sources were made from, when in strict name order (no sort needed). */

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { diffNameOrdered } from '../../../src/message/ordered-diff';
+import { diffNameOrdered, inStrictNameOrder } from '../../../src/message/ordered-diff';
 
 interface Item { name: string; v: number }
 const nameOf = (i: Item): string => i.name;
@@ -37,5 +37,14 @@ describe('diffNameOrdered', () => {
     assert.equal(diffNameOrdered(before, after, nameOf, 3), undefined);
     assert.equal(diffNameOrdered(before, after, nameOf, 4)?.replaced.length, 4);
     assert.deepEqual(diffNameOrdered(before, before, nameOf, 0), { replaced: [], added: [], removed: [] });
+  });
+
+  test('inStrictNameOrder: strictly increasing, non-empty names only', () => {
+    const items = (...names: string[]): Item[] => names.map((name) => ({ name, v: 0 }));
+    assert.ok(inStrictNameOrder(items(), nameOf));
+    assert.ok(inStrictNameOrder(items('a', 'b', 'c'), nameOf));
+    assert.ok(!inStrictNameOrder(items('a', 'c', 'b'), nameOf));
+    assert.ok(!inStrictNameOrder(items('a', 'a'), nameOf));
+    assert.ok(!inStrictNameOrder(items('', 'a'), nameOf));
   });
 });

@@ -10,7 +10,7 @@ import { componentLogger, type Logger } from '../../../logging/logger';
 import { followBatches, type BatchFollower, type BatchedUpdate } from '../../../message/batch';
 import type { Bus } from '../../../message/resources';
 import { SetMultimap } from '../../../message/multimap';
-import { diffNameOrdered } from '../../../message/ordered-diff';
+import { diffNameOrdered, inStrictNameOrder } from '../../../message/ordered-diff';
 import { freezeValue, type WatchableMap } from '../../../message/watchable';
 import type { Cluster, ClusterLoadAssignment, EndpointBinding } from '../../types';
 import { bindingResource, endpointsFor, sliceService } from './endpoints';
@@ -29,34 +29,27 @@ interface BuiltBinding {
   cluster?: Cluster;
 }
 
-/**
- * What was last stored for a gateway, each list in cluster name order with its names alongside
- * (found by binary search). The runner's own arrays: the bus stores copies.
- */
+/** What was last stored for a gateway, each list in cluster name order. The runner's own arrays: the bus stores copies. */
 interface StoredEndpoints {
   endpoints: ClusterLoadAssignment[];
-  endpointNames: string[];
   inline: Cluster[];
-  inlineNames: string[];
 }
 
-/** Puts the cluster's resource at its place in a name-ordered list, or takes it out (undefined). */
-function place<T>(names: string[], list: T[], name: string, resource: T | undefined): void {
-  const at = sortedIndex(names, name, nameItself);
-  const present = at < names.length && names[at] === name;
+/** Puts the cluster's resource at its place in a name-ordered list (found by binary search), or takes it out (undefined). */
+function place<T>(list: T[], nameOf: (item: T) => string, name: string, resource: T | undefined): void {
+  const at = sortedIndex(list, name, nameOf);
+  const present = at < list.length && nameOf(list[at]!) === name;
   if (resource === undefined) {
-    if (!present) return;
-    names.splice(at, 1);
-    list.splice(at, 1);
+    if (present) list.splice(at, 1);
   } else if (present) {
     list[at] = resource;
   } else {
-    names.splice(at, 0, name);
     list.splice(at, 0, resource);
   }
 }
 
-const nameItself = (name: string): string => name;
+const assignmentName = (a: ClusterLoadAssignment): string => a.cluster_name ?? '';
+const clusterName = (c: Cluster): string => c.name ?? '';
 
 /** What one gateway's endpoints are built from, and what was built. */
 interface GatewayState {
@@ -66,12 +59,6 @@ interface GatewayState {
   stored?: StoredEndpoints;
   /** The bindings as last given, when in strict name order: the next ones are patched against them, and stored in their order. */
   ordered?: readonly EndpointBinding[];
-}
-
-/** Whether the bindings' cluster names strictly increase (so each is listed once). */
-function inStrictNameOrder(bindings: readonly EndpointBinding[]): boolean {
-  for (let i = 1; i < bindings.length; i++) if (!(bindings[i - 1]!.cluster < bindings[i]!.cluster)) return false;
-  return true;
 }
 
 function servicesOf(binding: EndpointBinding): string[] {
@@ -195,7 +182,7 @@ export class EndpointRunner {
       dirty.delete(gateway);
       return;
     }
-    const ordered = inStrictNameOrder(bindings) ? bindings : undefined;
+    const ordered = inStrictNameOrder(bindings, (b) => b.cluster) ? bindings : undefined;
     if (state?.ordered && ordered && this.patchBindings(gateway, state, state.ordered, ordered, dirty)) return;
     const next: GatewayState = { built: new Map(), ordered };
     for (const binding of bindings) {
@@ -224,15 +211,10 @@ export class EndpointRunner {
   private patchBindings(gateway: string, state: GatewayState, before: readonly EndpointBinding[], after: readonly EndpointBinding[], dirty: Map<string, Set<string>>): boolean {
     const diff = diffNameOrdered(before, after, (b) => b.cluster, Math.max(16, after.length >>> 3));
     if (!diff) return false;
-    /** Cluster name -> its new binding, or undefined when it went. */
-    const changes: [string, EndpointBinding | undefined][] = [
-      ...diff.replaced.map(([name, , binding]) => [name, binding] as [string, EndpointBinding]),
-      ...diff.removed.map(([name]) => [name, undefined] as [string, undefined]),
-      ...diff.added,
-    ];
     let rebuild = dirty.get(gateway);
     if (!rebuild) dirty.set(gateway, (rebuild = new Set()));
-    for (const [name, binding] of changes) {
+    /** binding: the cluster's new one, or undefined when it went. Rebuilt, or taken out of the stored lists. */
+    const apply = (name: string, binding: EndpointBinding | undefined): void => {
       const b = state.built.get(name);
       if (b) this.unlink(gateway, b.binding);
       if (binding) {
@@ -241,9 +223,11 @@ export class EndpointRunner {
       } else {
         state.built.delete(name);
       }
-      // Rebuilt, or taken out of the stored lists when it went.
       rebuild.add(name);
-    }
+    };
+    for (const [name, , binding] of diff.replaced) apply(name, binding);
+    for (const [name] of diff.removed) apply(name, undefined);
+    for (const [name, binding] of diff.added) apply(name, binding);
     state.ordered = after;
     return true;
   }
@@ -274,17 +258,11 @@ export class EndpointRunner {
       rebuilt += 1;
     }
     const names = state.ordered ? state.ordered.map((b) => b.cluster) : [...state.built.keys()].sort(byName);
-    const stored: StoredEndpoints = { endpoints: [], endpointNames: [], inline: [], inlineNames: [] };
+    const stored: StoredEndpoints = { endpoints: [], inline: [] };
     for (const name of names) {
       const b = state.built.get(name)!;
-      if (b.endpoints) {
-        stored.endpoints.push(b.endpoints);
-        stored.endpointNames.push(name);
-      }
-      if (b.cluster) {
-        stored.inline.push(b.cluster);
-        stored.inlineNames.push(name);
-      }
+      if (b.endpoints) stored.endpoints.push(b.endpoints);
+      if (b.cluster) stored.inline.push(b.cluster);
     }
     state.stored = stored;
     this.options.bus.xdsEndpoints.store(gateway, { gateway, endpoints: stored.endpoints, clusters: stored.inline });
@@ -308,8 +286,8 @@ export class EndpointRunner {
         state.built.set(name, next);
         rebuilt += 1;
       }
-      place(stored.endpointNames, stored.endpoints, name, next?.endpoints);
-      place(stored.inlineNames, stored.inline, name, next?.cluster);
+      place(stored.endpoints, assignmentName, name, next?.endpoints);
+      place(stored.inline, clusterName, name, next?.cluster);
     }
     return rebuilt;
   }

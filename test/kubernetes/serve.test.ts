@@ -116,7 +116,16 @@ describe('pier serve --provider kubernetes on a real API server, with real Envoy
     assert.ok(total('pier_kubernetes_watchers_client_calls_total', { method: 'List' }) >= 14, 'every kind listed');
     assert.ok(total('pier_kubernetes_watchers_events_total') > 0, 'watch events counted');
     assert.ok(total('pier_kubernetes_watchers_alive_current') >= 14, 'every watch alive');
-    assert.equal(total('pier_kubernetes_watchers_failing_current'), 0);
+    // A watch call may fail now and then on a loaded machine (CI once caught one in its retry
+    // wait, the first retry comes after 125-250 ms): none may stay failing.
+    const failing = (text: string): string[] => samplesOf(parsePrometheusText(text), 'pier_kubernetes_watchers_failing_current')
+      .filter((x) => x.value !== 0).map((x) => x.labels.watcher_instance ?? '?');
+    if (failing(r.body).length > 0) {
+      await waitFor(`no watcher failing (failing at first: ${failing(r.body).join(', ')})`, async () => {
+        const now = await httpRequest(`http://127.0.0.1:${pier.adminPort}/metrics`);
+        return failing(now.body).length === 0 ? true : undefined;
+      }, { timeoutMs: 10_000, intervalMs: 100 });
+    }
     assert.ok(total('pier_kubernetes_status_writes_total', { kind: 'HTTPRoute' }) >= 1, 'the route status written');
     assert.ok(total('pier_kubernetes_status_writes_total', { kind: 'Gateway' }) >= 1, 'the Gateway status written');
   });

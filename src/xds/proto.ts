@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import * as protoLoader from '@grpc/proto-loader';
 import type * as grpc from '@grpc/grpc-js';
+import { withRepeated } from './assembly';
 
 export const PROTO_DIR = path.resolve(__dirname, '..', '..', '..', 'proto');
 
@@ -88,40 +89,6 @@ export function loadXdsProtos(): XdsProtos {
     },
   };
   return loaded;
-}
-
-function varintSize(n: number): number {
-  let size = 1;
-  for (; n >= 0x80; n >>>= 7) size += 1;
-  return size;
-}
-
-function writeVarint(out: Uint8Array, at: number, n: number): number {
-  for (; n >= 0x80; n >>>= 7) out[at++] = (n & 0x7f) | 0x80;
-  out[at++] = n;
-  return at;
-}
-
-/**
- * head, then each of items as the length-delimited field fieldId (its key, its length, its
- * bytes), in one buffer sized up front: the bytes of a message whose repeated field fieldId
- * holds items, with its other fields in head.
- */
-function withRepeated(head: Uint8Array, fieldId: number, items: readonly Uint8Array[]): Uint8Array {
-  const key = (fieldId << 3) | 2;
-  const keySize = varintSize(key);
-  let size = head.length;
-  for (const b of items) size += keySize + varintSize(b.length) + b.length;
-  const out = new Uint8Array(size);
-  out.set(head, 0);
-  let at = head.length;
-  for (const b of items) {
-    at = writeVarint(out, at, key);
-    at = writeVarint(out, at, b.length);
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
 }
 
 /**

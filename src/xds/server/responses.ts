@@ -10,6 +10,7 @@ import type * as protobuf from 'protobufjs';
 import type { ResourceEntry } from '../cache/entry';
 import type { TypeSnapshot } from '../cache/snapshot';
 import type { XdsProtos } from '../proto';
+import { anySize, fieldSize, writeAny, writeFieldHead, writeStringField } from '../assembly';
 
 /** A response as grpc-js writes it (the ADS methods' serializer passes Buffers through). */
 export interface EncodedResponse {
@@ -28,10 +29,18 @@ export class ResponseEncoder {
   private readonly shared = new WeakMap<TypeSnapshot, Map<string, EncodedResponse>>();
   private readonly deltaType: protobuf.Type;
   private readonly sotwType: protobuf.Type;
+  /** Field numbers of the repeated resources, and of a Delta Resource's fields. */
+  private readonly fields: { sotwResources: number; deltaResources: number; name: number; version: number; resource: number };
 
   constructor(protos: XdsProtos) {
     this.deltaType = protos.root.lookupType('envoy.service.discovery.v3.DeltaDiscoveryResponse');
     this.sotwType = protos.root.lookupType('envoy.service.discovery.v3.DiscoveryResponse');
+    const resource = protos.root.lookupType('envoy.service.discovery.v3.Resource');
+    const id = (type: protobuf.Type, field: string): number => type.fields[field]!.id;
+    this.fields = {
+      sotwResources: id(this.sotwType, 'resources'), deltaResources: id(this.deltaType, 'resources'),
+      name: id(resource, 'name'), version: id(resource, 'version'), resource: id(resource, 'resource'),
+    };
   }
 
   /** Responses encoded so far (shared ones once). */
@@ -45,13 +54,12 @@ export class ResponseEncoder {
    */
   delta(typeUrl: string, snapType: TypeSnapshot | undefined, upserts: readonly ResourceEntry[], removed: readonly string[], after: number): EncodedResponse {
     const version = snapType?.version ?? '';
-    return this.shareOrEncode(snapType, after, () => `d${entriesKey(version, upserts)}${namesKey(removed)}`, (nonce) => this.deltaType.encode(this.deltaType.fromObject({
+    return this.shareOrEncode(snapType, after, () => `d${entriesKey(version, upserts)}${namesKey(removed)}`, (nonce) => this.deltaBytes(this.deltaType.encode(this.deltaType.fromObject({
       system_version_info: version,
       type_url: typeUrl,
       nonce,
-      resources: upserts.map((e) => ({ name: e.name, version: e.version, resource: e.any })),
       removed_resources: removed,
-    })).finish());
+    })).finish(), typeUrl, upserts));
   }
 
   /** A SotW response: these resources under this version_info. after: as for delta. */
@@ -59,12 +67,49 @@ export class ResponseEncoder {
     // The whole snapshot under its own version is the common case (LDS/CDS): the version names it.
     const whole = snapType !== undefined && version === snapType.version && resources.length === snapType.entries.size
       && resources.every((e) => snapType.entries.get(e.name) === e);
-    return this.shareOrEncode(snapType, after, () => (whole ? `s${version}` : `s${entriesKey(version, resources)}`), (nonce) => this.sotwType.encode(this.sotwType.fromObject({
+    return this.shareOrEncode(snapType, after, () => (whole ? `s${version}` : `s${entriesKey(version, resources)}`), (nonce) => this.sotwBytes(this.sotwType.encode(this.sotwType.fromObject({
       version_info: version,
-      resources: resources.map((e) => e.any),
       type_url: typeUrl,
       nonce,
-    })).finish());
+    })).finish(), typeUrl, resources));
+  }
+
+  /*
+   * The bytes of a response are its other fields (head, from the encoder), then each resource
+   * written in place around the entry's encoded bytes, in one buffer sized up front: the
+   * resources are copied once, never decoded or re-encoded (assembly.ts).
+   */
+
+  /** A SotW response: each resource an Any. */
+  private sotwBytes(head: Uint8Array, typeUrl: string, resources: readonly ResourceEntry[]): Uint8Array {
+    const url = Buffer.from(typeUrl, 'utf8');
+    const field = this.fields.sotwResources;
+    let size = head.length;
+    for (const e of resources) size += fieldSize(field, anySize(url, e.bytes.length));
+    const out = Buffer.alloc(size);
+    out.set(head, 0);
+    let at = head.length;
+    for (const e of resources) at = writeAny(out, writeFieldHead(out, at, field, anySize(url, e.bytes.length)), url, e.bytes);
+    return out;
+  }
+
+  /** A Delta response: each upsert a Resource (name, version, the resource as an Any). */
+  private deltaBytes(head: Uint8Array, typeUrl: string, upserts: readonly ResourceEntry[]): Uint8Array {
+    const { deltaResources, name, version, resource } = this.fields;
+    const url = Buffer.from(typeUrl, 'utf8');
+    const sizes = upserts.map((e) => fieldSize(name, Buffer.byteLength(e.name)) + fieldSize(version, Buffer.byteLength(e.version)) + fieldSize(resource, anySize(url, e.bytes.length)));
+    let size = head.length;
+    for (const inner of sizes) size += fieldSize(deltaResources, inner);
+    const out = Buffer.alloc(size);
+    out.set(head, 0);
+    let at = head.length;
+    upserts.forEach((e, i) => {
+      at = writeFieldHead(out, at, deltaResources, sizes[i]!);
+      at = writeStringField(out, at, name, e.name);
+      at = writeStringField(out, at, version, e.version);
+      at = writeAny(out, writeFieldHead(out, at, resource, anySize(url, e.bytes.length)), url, e.bytes);
+    });
+    return out;
   }
 
   private shareOrEncode(snapType: TypeSnapshot | undefined, after: number, key: () => string, encode: (nonce: string) => Uint8Array): EncodedResponse {

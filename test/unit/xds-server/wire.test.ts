@@ -130,3 +130,26 @@ test('a shared name list is checked against the limits once, and a bad one is re
   assert.equal(checkRequestNames(good, { ...limits, maxNameBytes: 2 })?.code, 3, 'other limits, checked again');
   assert.equal(checkRequestNames({ resource_names: ['ééééé'] }, { ...limits, maxNameBytes: 9 })?.code, 3, 'bytes are counted, not characters');
 });
+
+test('responses written from the entries\' encoded Anys decode as the encoder would make them', () => {
+  const encoder = new ResponseEncoder(protos);
+  // Resources whose lengths take one, two and three varint bytes, names outside ASCII.
+  const entries = [1, 40, 2_000].map((endpoints, i) => encodeEntry(protos, TypeUrl.ClusterLoadAssignment, `c${i}-é`, {
+    cluster_name: `c${i}-é`,
+    endpoints: [{ lb_endpoints: Array.from({ length: endpoints }, (_, e) => ({ endpoint: { address: { socket_address: { address: `10.0.${e >> 8}.${e & 255}`, port_value: 80 } } } })) }],
+  }));
+  assert.ok(entries[2]!.bytes.length > 16_384);
+  const snap = snapshotOf(entries, 'v3');
+  const sotwType = protos.root.lookupType('envoy.service.discovery.v3.DiscoveryResponse');
+  const deltaType = protos.root.lookupType('envoy.service.discovery.v3.DeltaDiscoveryResponse');
+  const sotw = encoder.sotw(TypeUrl.ClusterLoadAssignment, snap, 'v3', entries, 0);
+  const sotwWhole = sotwType.encode(sotwType.fromObject({ version_info: 'v3', resources: entries.map((e) => e.any), type_url: TypeUrl.ClusterLoadAssignment, nonce: sotw.nonce })).finish();
+  assert.deepEqual(protos.decode('envoy.service.discovery.v3.DiscoveryResponse', sotw.bytes), protos.decode('envoy.service.discovery.v3.DiscoveryResponse', sotwWhole));
+  const delta = encoder.delta(TypeUrl.ClusterLoadAssignment, snap, entries, ['gone-é'], 0);
+  const deltaWhole = deltaType.encode(deltaType.fromObject({
+    system_version_info: 'v3', type_url: TypeUrl.ClusterLoadAssignment, nonce: delta.nonce, removed_resources: ['gone-é'],
+    resources: entries.map((e) => ({ name: e.name, version: e.version, resource: e.any })),
+  })).finish();
+  assert.equal(delta.bytes.length, deltaWhole.length);
+  assert.deepEqual(protos.decode('envoy.service.discovery.v3.DeltaDiscoveryResponse', delta.bytes), protos.decode('envoy.service.discovery.v3.DeltaDiscoveryResponse', deltaWhole));
+});

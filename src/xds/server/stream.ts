@@ -421,8 +421,14 @@ export abstract class XdsStream<Req extends BaseRequest, S extends TypeState> {
   }
 
   protected recordSent(state: S, version: string, nonce: string, resources: readonly ResourceEntry[]): void {
-    state.inFlight = new Map(resources.map((e) => [e.name, e.version]));
-    for (const e of resources) if (state.rejected.get(e.name) !== e.version) state.rejected.delete(e.name);
+    // A loop, not new Map(resources.map(...)): this runs for every stream of every push.
+    const inFlight = new Map<string, string>();
+    const anyRejected = state.rejected.size > 0;
+    for (const e of resources) {
+      inFlight.set(e.name, e.version);
+      if (anyRejected && state.rejected.get(e.name) !== e.version) state.rejected.delete(e.name);
+    }
+    state.inFlight = inFlight;
     state.lastNonce = nonce;
     state.awaiting = true;
     state.pendingVersion = version;

@@ -8,7 +8,7 @@
 
 const WIRE_LENGTH_DELIMITED = 2;
 
-export function varintSize(n: number): number {
+function varintSize(n: number): number {
   let size = 1;
   for (; n >= 0x80; n >>>= 7) size += 1;
   return size;

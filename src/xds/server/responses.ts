@@ -74,13 +74,11 @@ export class ResponseEncoder {
     })).finish(), typeUrl, resources));
   }
 
-  /*
-   * The bytes of a response are its other fields (head, from the encoder), then each resource
-   * written in place around the entry's encoded bytes, in one buffer sized up front: the
-   * resources are copied once, never decoded or re-encoded (assembly.ts).
+  /**
+   * A SotW response's bytes: head (its other fields, from the encoder), then each resource as an
+   * Any written in place around the entry's bytes, in one buffer sized up front: the resources
+   * are copied once, never decoded or encoded again (assembly.ts).
    */
-
-  /** A SotW response: each resource an Any. */
   private sotwBytes(head: Uint8Array, typeUrl: string, resources: readonly ResourceEntry[]): Uint8Array {
     const url = Buffer.from(typeUrl, 'utf8');
     const field = this.fields.sotwResources;
@@ -93,7 +91,7 @@ export class ResponseEncoder {
     return out;
   }
 
-  /** A Delta response: each upsert a Resource (name, version, the resource as an Any). */
+  /** A Delta response's bytes, likewise: each upsert a Resource (name, version, the resource as an Any). */
   private deltaBytes(head: Uint8Array, typeUrl: string, upserts: readonly ResourceEntry[]): Uint8Array {
     const { deltaResources, name, version, resource } = this.fields;
     const url = Buffer.from(typeUrl, 'utf8');

@@ -131,7 +131,7 @@ test('a shared name list is checked against the limits once, and a bad one is re
   assert.equal(checkRequestNames({ resource_names: ['ééééé'] }, { ...limits, maxNameBytes: 9 })?.code, 3, 'bytes are counted, not characters');
 });
 
-test('responses written from the entries\' encoded Anys decode as the encoder would make them', () => {
+test('responses written around the entries\' bytes decode as the encoder would make them', () => {
   const encoder = new ResponseEncoder(protos);
   // Resources whose lengths take one, two and three varint bytes, names outside ASCII.
   const entries = [1, 40, 2_000].map((endpoints, i) => encodeEntry(protos, TypeUrl.ClusterLoadAssignment, `c${i}-é`, {

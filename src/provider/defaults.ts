@@ -7,7 +7,8 @@
  *
  * Pure: inputs are never mutated; every function returns a fresh deep copy, defaulted in place.
  * applyOwnedDefaults skips the copy for a caller that owns the object (the file provider, whose
- * parser already made the compact copy it keeps: compact.ts).
+ * parser already made the compact copy it keeps: compact.ts) and, told so, the CRD defaults its
+ * parser already applied.
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
@@ -54,7 +55,11 @@ export function defaultHTTPRoute(input: HTTPRoute): HTTPRoute {
 }
 
 function httpRouteDefaults(owned: HTTPRoute): HTTPRoute {
-  const route = withCrdDefaults(owned);
+  return httpRouteConventions(withCrdDefaults(owned));
+}
+
+/** What the API defines for an HTTPRoute beyond its CRD's defaults. */
+function httpRouteConventions(route: HTTPRoute): HTTPRoute {
   for (const rule of route.spec.rules ?? []) {
     if (rule.matches?.length === 0) rule.matches = [{ path: { type: 'PathPrefix', value: '/' } }];
     fillExtensionRefGroups(rule.filters);
@@ -69,7 +74,10 @@ export function defaultGRPCRoute(input: GRPCRoute): GRPCRoute {
 }
 
 function grpcRouteDefaults(owned: GRPCRoute): GRPCRoute {
-  const route = withCrdDefaults(owned);
+  return grpcRouteConventions(withCrdDefaults(owned));
+}
+
+function grpcRouteConventions(route: GRPCRoute): GRPCRoute {
   for (const rule of route.spec.rules ?? []) {
     fillExtensionRefGroups(rule.filters);
     for (const backend of rule.backendRefs ?? []) fillExtensionRefGroups(backend.filters);
@@ -142,16 +150,25 @@ export function applyDefaults<T extends ProviderObject>(obj: T): T {
   return applyOwnedDefaults(cloneJson(obj));
 }
 
+export interface OwnedDefaultsOptions {
+  /**
+   * obj already has its CRD's defaults (the file parser applies them as it validates, with the
+   * schemas it validated against): only the conventions beyond the schemas are added.
+   */
+  crdDefaulted?: boolean;
+}
+
 /**
  * Applies the defaults of obj's kind to obj itself, for a caller that owns it (a provider's own
  * freshly parsed object): no copy is made.
  */
-export function applyOwnedDefaults<T extends ProviderObject>(obj: T): T {
+export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: OwnedDefaultsOptions = {}): T {
+  const crd: typeof withCrdDefaults = options.crdDefaulted === true ? (owned) => owned : withCrdDefaults;
   // Each branch returns the same kind it was given; the casts only restate that for the compiler.
   const o: ProviderObject = obj;
   switch (o.kind) {
-    case 'HTTPRoute': return httpRouteDefaults(o) as T;
-    case 'GRPCRoute': return grpcRouteDefaults(o) as T;
+    case 'HTTPRoute': return httpRouteConventions(crd(o)) as T;
+    case 'GRPCRoute': return grpcRouteConventions(crd(o)) as T;
     case 'Service': return serviceDefaults(o) as T;
     case 'EndpointSlice': return endpointSliceDefaults(o) as T;
     case 'Namespace': return namespaceDefaults(o) as T;
@@ -164,7 +181,7 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T): T {
     case 'GatewayClass':
     case 'ListenerSet':
     case 'ReferenceGrant':
-    case 'BackendTLSPolicy': return withCrdDefaults(o) as T;
+    case 'BackendTLSPolicy': return crd(o) as T;
   }
 }
 

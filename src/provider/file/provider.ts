@@ -129,7 +129,7 @@ export class FileProvider {
   private readonly files = new Map<string, FileState>();
   /** The known files of each directory, so a directory's rescan does not walk every file. */
   private readonly filesByDir = new Map<string, Set<string>>();
-  private readonly index = new ObjectIndex({ generations: true, ownsDefinitions: true });
+  private readonly index = new ObjectIndex({ generations: true, ownsDefinitions: true, crdDefaulted: true });
   private readonly reader: FileReader;
   private readonly watchers: DirectoryWatchers;
   private readonly scheduler: BurstScheduler;

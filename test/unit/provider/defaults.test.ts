@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import type { EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
 import type { Gateway, GatewayClass, GRPCRoute, HTTPRoute, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import { emptyProviderResources } from '../../../src/message/resources';
-import { applyDefaults, applyResourceDefaults, type ProviderObject } from '../../../src/provider/defaults';
+import { applyDefaults, applyOwnedDefaults, applyResourceDefaults, type ProviderObject } from '../../../src/provider/defaults';
+import { defaultCrdSchemas } from '../../../src/provider/crd/load';
+import { validateResource } from '../../../src/provider/crd/resource';
 
 const GROUP = 'gateway.networking.k8s.io';
 const meta = { name: 'x', namespace: 'default' };
@@ -134,5 +136,23 @@ describe('applyDefaults', () => {
     assert.deepEqual(out.httpRoutes[0]?.spec.rules, [{ matches: [{ path: PREFIX_ROOT }] }]);
     assert.deepEqual(out.gateways[0]?.spec.listeners[0]?.allowedRoutes, { namespaces: { from: 'Same' } });
     assert.equal(resources.httpRoutes[0]?.spec.rules, undefined);
+  });
+
+  test('after the parser\'s CRD defaults, crdDefaulted adds exactly what applyDefaults adds', () => {
+    for (const c of CASES) {
+      const owned = structuredClone(c.input) as unknown as Record<string, unknown>;
+      const isGatewayApi = String(c.input.apiVersion).startsWith(`${GROUP}/`);
+      // What the file parser does with a Gateway API object: validate it, defaulting it in place.
+      if (isGatewayApi) assert.ok(validateResource(defaultCrdSchemas(), owned, { owned: true }), c.name);
+      const out = applyOwnedDefaults(owned as unknown as ProviderObject, { crdDefaulted: true });
+      assert.deepEqual(out, applyDefaults(c.input), c.name);
+    }
+  });
+
+  test('crdDefaulted skips the CRD defaults themselves', () => {
+    const out = applyOwnedDefaults(gateway({}), { crdDefaulted: true });
+    assert.equal(out.spec.listeners[0]?.allowedRoutes, undefined);
+    const route = applyOwnedDefaults(httpRoute({ rules: [{ matches: [] }] }), { crdDefaulted: true });
+    assert.deepEqual(route.spec.rules?.[0]?.matches, [{ path: PREFIX_ROOT }], 'the conventions beyond the schema still apply');
   });
 });

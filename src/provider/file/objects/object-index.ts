@@ -50,6 +50,11 @@ export interface ObjectIndexOptions {
    * stays in memory, not two. Without it the inputs are left as they are (collect).
    */
   ownsDefinitions?: boolean;
+  /**
+   * The definitions have their CRD's defaults already (the file parser applies them as it
+   * validates): resolving one adds only the defaults beyond the schemas, not the schemas' again.
+   */
+  crdDefaulted?: boolean;
 }
 
 export class ObjectIndex {
@@ -184,7 +189,7 @@ export class ObjectIndex {
     if (this.options.ownsDefinitions === true && winner !== undefined && !this.defaulted.has(object)) {
       // The definition is the index's own: defaulted, given its generation and frozen in place,
       // it is what is published (no copy). A later resolve of it leaves it as it is.
-      defaulted = applyOwnedDefaults(object);
+      defaulted = applyOwnedDefaults(object, { crdDefaulted: this.options.crdDefaulted });
       const generation = this.options.generations ? this.generations.peek(identity, defaulted) : undefined;
       if (generation !== undefined) defaulted.metadata.generation = generation;
       freezeValue(defaulted);

@@ -15,10 +15,14 @@ import type { Registry } from 'prom-client';
 import { Counter } from 'prom-client';
 import type { KubeRequester } from '../../kubeclient/rest';
 import { KubeRequestError, isStatus } from '../../kubeclient/rest';
+import { backoffDelay } from '../../kubeclient/watch/backoff';
 import type { Bus, ObjectStatus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './merge';
+
+/** Delays between attempts at a status write that failed (jittered: see backoffDelay). */
+const WRITE_RETRY = { initialMs: 1000, maxMs: 60_000 };
 
 export interface KubernetesStatusWriterOptions {
   bus: Bus;
@@ -229,8 +233,9 @@ export class KubernetesStatusWriter {
       this.failures.inc({ kind: target.kind });
       const failures = (this.failed.get(key) ?? 0) + 1;
       this.failed.set(key, failures);
-      // Tried again after 1, 2, 4... s, at most a minute: never in a tight loop.
-      const delayMs = Math.min(60_000, 1000 * 2 ** Math.min(failures - 1, 6));
+      // Tried again after up to 1, 2, 4... s, at most a minute: never in a tight loop, and the
+      // statuses that failed together (the API server was away) do not all come back at once.
+      const delayMs = backoffDelay(WRITE_RETRY, failures - 1);
       this.log.warn({ object: key, error: (err as Error).message, failures, retryInMs: delayMs }, 'status write failed; trying again later');
       this.notBefore.set(key, Date.now() + delayMs);
       this.dirty.add(key);

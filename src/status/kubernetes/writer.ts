@@ -21,8 +21,11 @@ import { handleSubscription, type Subscription } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './merge';
 
-/** Delays between attempts at a status write that failed (jittered: see backoffDelay). */
-const WRITE_RETRY = { initialMs: 1000, maxMs: 60_000 };
+/**
+ * Delays between attempts at a status write that failed: 1-2 s, then 2-4 s, 4-8 s... up to
+ * 30-60 s (backoffDelay draws from the upper half of each doubling ceiling).
+ */
+const WRITE_RETRY = { initialMs: 2000, maxMs: 60_000 };
 
 export interface KubernetesStatusWriterOptions {
   bus: Bus;
@@ -233,8 +236,8 @@ export class KubernetesStatusWriter {
       this.failures.inc({ kind: target.kind });
       const failures = (this.failed.get(key) ?? 0) + 1;
       this.failed.set(key, failures);
-      // Tried again after up to 1, 2, 4... s, at most a minute: never in a tight loop, and the
-      // statuses that failed together (the API server was away) do not all come back at once.
+      // Never in a tight loop, and the statuses that failed together (the API server was away)
+      // do not all come back at once.
       const delayMs = backoffDelay(WRITE_RETRY, failures - 1);
       this.log.warn({ object: key, error: (err as Error).message, failures, retryInMs: delayMs }, 'status write failed; trying again later');
       this.notBefore.set(key, Date.now() + delayMs);

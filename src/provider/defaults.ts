@@ -5,15 +5,15 @@
  * kinds, the core defaults Pier relies on. Both providers run their objects through here, so
  * downstream code can rely on these fields being set whichever provider ran.
  *
- * Pure: inputs are never mutated; every function returns a fresh deep copy, defaulted in place.
+ * applyDefaults and applyResourceDefaults are pure: inputs are never mutated; they return fresh deep
+ * copies, defaulted in place.
  * applyOwnedDefaults skips the copy for a caller that owns the object (the file provider, whose
  * parser already made the compact copy it keeps: compact.ts) and, told so, the CRD defaults its
  * parser already applied.
  */
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
-  BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route, TCPRoute,
-  TLSRoute, UDPRoute,
+  BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
 import { cloneJson } from '../ir/clone';
@@ -39,26 +39,16 @@ function fillExtensionRefGroups(filters: (HTTPRouteFilter | GRPCRouteFilter)[] |
   for (const filter of filters ?? []) if (filter.extensionRef) filter.extensionRef.group ??= CORE_GROUP;
 }
 
-// ------------------------------------------------------------------ per kind
-
-/** Listener allowedRoutes and TLS settings, certificate references, address types: all CRD defaults. */
-export function defaultGateway(input: Gateway): Gateway {
-  return withCrdDefaults(cloneJson(input));
-}
+// ------------------------------------------------------------------ per kind, in place
+// Gateway, GatewayClass, ListenerSet, the L4 routes, ReferenceGrant and BackendTLSPolicy have
+// only their CRD's defaults (listener allowedRoutes and TLS settings, parent and backend
+// references, address types...).
 
 /**
- * HTTPRoute defaults. An explicitly empty `matches: []` is treated like an absent one: the API
- * says a rule without matches matches every request, and a single shape keeps translators simple.
+ * What the API defines for an HTTPRoute beyond its CRD's defaults. An explicitly empty
+ * `matches: []` is treated like an absent one: the API says a rule without matches matches every
+ * request, and a single shape keeps translators simple.
  */
-export function defaultHTTPRoute(input: HTTPRoute): HTTPRoute {
-  return httpRouteDefaults(cloneJson(input));
-}
-
-function httpRouteDefaults(owned: HTTPRoute): HTTPRoute {
-  return httpRouteConventions(withCrdDefaults(owned));
-}
-
-/** What the API defines for an HTTPRoute beyond its CRD's defaults. */
 function httpRouteConventions(route: HTTPRoute): HTTPRoute {
   for (const rule of route.spec.rules ?? []) {
     if (rule.matches?.length === 0) rule.matches = [{ path: { type: 'PathPrefix', value: '/' } }];
@@ -68,15 +58,7 @@ function httpRouteConventions(route: HTTPRoute): HTTPRoute {
   return route;
 }
 
-/** GRPCRoute has no rule or match defaults (no matches means every request); only field defaults. */
-export function defaultGRPCRoute(input: GRPCRoute): GRPCRoute {
-  return grpcRouteDefaults(cloneJson(input));
-}
-
-function grpcRouteDefaults(owned: GRPCRoute): GRPCRoute {
-  return grpcRouteConventions(withCrdDefaults(owned));
-}
-
+/** GRPCRoute has no rule or match defaults (no matches means every request): only extensionRef groups. */
 function grpcRouteConventions(route: GRPCRoute): GRPCRoute {
   for (const rule of route.spec.rules ?? []) {
     fillExtensionRefGroups(rule.filters);
@@ -85,16 +67,7 @@ function grpcRouteConventions(route: GRPCRoute): GRPCRoute {
   return route;
 }
 
-/** TLSRoute, TCPRoute and UDPRoute share their defaults: parent and backend references. */
-export function defaultL4Route<T extends TLSRoute | TCPRoute | UDPRoute>(input: T): T {
-  return withCrdDefaults(cloneJson(input));
-}
-
 /** Core defaults the API server applies to a Service: type ClusterIP, port protocol TCP, targetPort = port. */
-export function defaultService(input: Service): Service {
-  return serviceDefaults(cloneJson(input));
-}
-
 function serviceDefaults(service: Service): Service {
   service.spec ??= {};
   service.spec.type ??= 'ClusterIP';
@@ -106,10 +79,6 @@ function serviceDefaults(service: Service): Service {
 }
 
 /** Core default: EndpointSlice port protocol TCP. */
-export function defaultEndpointSlice(input: EndpointSlice): EndpointSlice {
-  return endpointSliceDefaults(cloneJson(input));
-}
-
 function endpointSliceDefaults(slice: EndpointSlice): EndpointSlice {
   slice.endpoints ??= [];
   for (const port of slice.ports ?? []) port.protocol ??= 'TCP';
@@ -117,10 +86,6 @@ function endpointSliceDefaults(slice: EndpointSlice): EndpointSlice {
 }
 
 /** The API server labels every Namespace with its own name (selectors commonly rely on it). */
-export function defaultNamespace(input: Namespace): Namespace {
-  return namespaceDefaults(cloneJson(input));
-}
-
 function namespaceDefaults(namespace: Namespace): Namespace {
   namespace.metadata.labels = { ...namespace.metadata.labels };
   namespace.metadata.labels[NAMESPACE_NAME_LABEL] ??= namespace.metadata.name;
@@ -131,10 +96,6 @@ function namespaceDefaults(namespace: Namespace): Namespace {
  * Core behaviour on write: type defaults to Opaque, and stringData is merged into data (base64,
  * overriding data's keys) and never read back, so readers only ever look at data.
  */
-export function defaultSecret(input: Secret): Secret {
-  return secretDefaults(cloneJson(input));
-}
-
 function secretDefaults(secret: Secret): Secret {
   secret.type ??= 'Opaque';
   if (secret.stringData) {

@@ -11,6 +11,7 @@ import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { parsePrometheusText, samplesOf } from '../helpers/prometheus';
 import { requireEnvoy } from '../helpers/tools';
+import { ApiRequestError } from './api';
 import { startControlPlane, type ControlPlane } from './harness';
 import { BackendNetwork } from './netns';
 
@@ -154,6 +155,65 @@ describe('pier serve --provider kubernetes on a real API server, with real Envoy
     await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, endpointSlice('late-1', 'late', backends.web));
     await waitFor('ResolvedRefs=True', async () => (summary(ourParent(await get(ROUTE))?.conditions).includes('ResolvedRefs=True@3') ? true : undefined), { timeoutMs: 20_000 });
     await waitTraffic('web');
+  });
+
+  test('a status write the API server refuses (an admission policy) is tried again until it is accepted', async () => {
+    const REFUSE = 'pier.dev/test-refuse-status';
+    const ADMISSION = '/apis/admissionregistration.k8s.io/v1';
+    const refusedPath = `${GW_API}/namespaces/${NS}/httproutes/refused`;
+    const labelled = (name: string, parent: string): unknown => ({
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name, labels: { [REFUSE]: 'yes' } },
+      spec: { parentRefs: [{ name: parent }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: `/${name}` } }], backendRefs: [{ name: 'web', port: 80 }] }] },
+    });
+    await cp.api.create(`${ADMISSION}/validatingadmissionpolicies`, {
+      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name: 'refuse-route-status' },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [{ apiGroups: ['gateway.networking.k8s.io'], apiVersions: ['*'], operations: ['UPDATE'], resources: ['httproutes/status'] }] },
+        validations: [{ expression: `!has(object.metadata.labels) || !('${REFUSE}' in object.metadata.labels)`, message: 'status refused by the test policy' }],
+      },
+    });
+    await cp.api.create(`${ADMISSION}/validatingadmissionpolicybindings`, {
+      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'refuse-route-status' },
+      spec: { policyName: 'refuse-route-status', validationActions: ['Deny'] },
+    });
+    try {
+      // The policy takes effect a moment after it is created: a probe route (of no Gateway of
+      // Pier's) shows when status writes to labelled routes are refused.
+      const probePath = `${GW_API}/namespaces/${NS}/httproutes/probe`;
+      await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, labelled('probe', 'nowhere'));
+      await waitFor('the policy to refuse status writes', async () => {
+        const probe = await get(probePath);
+        try {
+          await cp.api.replace(`${probePath}/status`, { ...probe, status: { parents: [] } });
+          return undefined;
+        } catch (err) {
+          return err instanceof ApiRequestError && /status refused by the test policy/.test(err.message) ? true : undefined;
+        }
+      }, { timeoutMs: 20_000, intervalMs: 200 });
+      await cp.api.delete(probePath);
+
+      const failures = async (): Promise<number> => samplesOf(parsePrometheusText((await httpRequest(`http://127.0.0.1:${pier.adminPort}/metrics`)).body), 'pier_kubernetes_status_write_failures_total', { kind: 'HTTPRoute' })
+        .reduce((n, x) => n + (x.value ?? 0), 0);
+      const before = await failures();
+      await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, labelled('refused', 'edge'));
+      // Refused, then refused again on the first retry (1-2 s later): retried, not dropped.
+      await waitFor('two refused status writes', async () => ((await failures()) >= before + 2 ? true : undefined), { timeoutMs: 20_000, intervalMs: 100 });
+      assert.equal(ourParent(await get(refusedPath)), undefined, 'no status of Pier\'s while refused');
+      const logged = pier.find((l) => l.msg === 'status write failed; trying again later' && String(l.object).includes('refused'));
+      assert.ok(logged.length >= 2, 'each refusal logged with the object');
+      assert.match(String(logged[0]?.error), /status refused by the test policy/, 'the API server\'s reason in the log');
+
+      // Accepted once the label is gone: the next retry (2-4 s after the second failure) writes it.
+      await cp.api.patch(refusedPath, { metadata: { labels: { [REFUSE]: null } } });
+      const rt = await waitFor('the refused route\'s status', async () => { const o = await get(refusedPath); return ourParent(o) ? o : undefined; }, { timeoutMs: 20_000 });
+      assert.deepEqual(summary(ourParent(rt)?.conditions), ['Accepted=True@1', 'ResolvedRefs=True@1']);
+    } finally {
+      await cp.api.delete(`${ADMISSION}/validatingadmissionpolicybindings/refuse-route-status`).catch(() => undefined);
+      await cp.api.delete(`${ADMISSION}/validatingadmissionpolicies/refuse-route-status`).catch(() => undefined);
+      await cp.api.delete(refusedPath).catch(() => undefined);
+    }
+    await waitFor('attachedRoutes back to 1', async () => ((await get(GATEWAY)).status?.listeners?.[0]?.attachedRoutes === 1 ? true : undefined), { timeoutMs: 20_000 });
   });
 
   test('API server and etcd restart while Pier runs: Envoy keeps serving; changes after it follow', async () => {

@@ -18,8 +18,11 @@
  * PIER_BENCH_PEER_UPDATES (updates per server per round, 10), PIER_BENCH_PEER_ROUNDS_LARGE and
  * PIER_BENCH_PEER_UPDATES_LARGE (the same from 5,000 streams on: 1 and 5).
  * PIER_BENCH_PEER_BASELINE=<path of another build's dist/bench/peer-pier-server.js> adds that
- * Pier as a fourth server ("baseline"), to compare two versions of Pier in one run. PIER_BENCH_PEER_PROFILE=<dir>: a V8 CPU profile of Pier's
+ * Pier as a fourth server ("baseline"), to compare two versions of Pier in one run (or an
+ * experiment: dist/bench/peer-pier-cluster.js, Pier's server in two processes). PIER_BENCH_PEER_PROFILE=<dir>: a V8 CPU profile of Pier's
  * server over the updates of each case (not the setup), summarized by bench/profile-summary.ts.
+ * PIER_BENCH_PEER_CLIENT=go drives the servers with bench/peer/client (grpc-go, both cores)
+ * instead of bench/fanout-clients.ts (node's HTTP/2, minimal decoding, one core).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -27,7 +30,7 @@ import * as path from 'node:path';
 import { loadXdsProtos } from '../src/xds/proto';
 import { TypeUrl } from '../src/xds/types';
 import { ClientProcess } from './lib/client-process';
-import { ensurePeerBinary, peerModuleVersions } from './lib/go-peer';
+import { ensureGoClientBinary, ensurePeerBinary, peerModuleVersions } from './lib/go-peer';
 import { hardFdLimit } from './lib/limits';
 import { buildPushFixture, encodePushFixture, type PushFixture } from './lib/push-fixture';
 import { ServerProcess } from './lib/server-process';
@@ -58,6 +61,8 @@ interface Config {
   updatesLarge: number;
   baseline: string | undefined;
   profileDir: string | undefined;
+  /** The client program: node (bench/fanout-clients.ts) or go (bench/peer/client). */
+  client: 'node' | 'go';
 }
 
 function listFromEnv<T extends string>(name: string, fallback: readonly T[], allowed?: readonly T[]): T[] {
@@ -93,6 +98,7 @@ function readConfig(): Config {
     updates: intFromEnv('PIER_BENCH_PEER_UPDATES', 10),
     updatesLarge: intFromEnv('PIER_BENCH_PEER_UPDATES_LARGE', 5),
     profileDir: process.env.PIER_BENCH_PEER_PROFILE ? path.resolve(process.env.PIER_BENCH_PEER_PROFILE) : undefined,
+    client: listFromEnv<'node' | 'go'>('PIER_BENCH_PEER_CLIENT', ['node'], ['node', 'go'])[0] ?? 'node',
   };
 }
 
@@ -168,13 +174,13 @@ async function waitForStreams(server: ServerProcess, count: number, timeoutMs: n
 }
 
 async function runCase(
-  profileDir: string | undefined, servers: Servers, name: ServerName, protocol: AdsProtocol, streams: number, updates: number, fixture: PushFixture, into: CaseResult,
+  profileDir: string | undefined, startClients: () => ClientProcess, servers: Servers, name: ServerName, protocol: AdsProtocol, streams: number, updates: number, fixture: PushFixture, into: CaseResult,
 ): Promise<void> {
   const server = servers.processes.get(name) as ServerProcess;
   const routeName = fixture.base.routes[0]?.name ?? '';
   await waitForStreams(server, 0, 30_000);
   const before = await server.memory();
-  const clients = ClientProcess.start(CLIENT_NODE_FLAGS);
+  const clients = startClients();
   try {
     clients.send({
       kind: 'connect', address: `127.0.0.1:${server.port}`, gateway: fixture.gateway, protocol, streams, ownConnection: true, followClusters: true,
@@ -300,6 +306,9 @@ export async function runPeerBench(): Promise<void> {
   note(`one gateway: ${base.listeners.length} listener, ${base.routes.length} route configuration, ${base.clusters.length} clusters, ${base.endpoints.length} assignments`);
   note(`streams ${streamCounts.join(', ')}; ${config.protocols.join(', ')}; ${config.rounds} rounds of ${config.updates} updates per server (from ${LARGE} streams: ${config.roundsLarge} of ${config.updatesLarge}), servers alternating`);
 
+  const goClient = config.client === 'go' ? ensureGoClientBinary(note) : '';
+  const startClients = (): ClientProcess => (goClient ? ClientProcess.startBinary(goClient) : ClientProcess.start(CLIENT_NODE_FLAGS));
+  note(`client: ${config.client === 'go' ? 'bench/peer/client (Go, grpc-go)' : 'bench/fanout-clients.ts (node)'}`);
   if (config.profileDir) mkdirSync(config.profileDir, { recursive: true });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-peer-'));
   let servers: Servers | undefined;
@@ -307,7 +316,7 @@ export async function runPeerBench(): Promise<void> {
     servers = await startServers(config, dir, fixture);
     const results: CaseResult[] = [];
     for (const protocol of config.protocols) {
-      for (const name of config.servers) await runCase(undefined, servers, name, protocol, WARMUP.streams, WARMUP.updates, fixture, emptyResult(name, protocol, WARMUP.streams));
+      for (const name of config.servers) await runCase(undefined, startClients, servers, name, protocol, WARMUP.streams, WARMUP.updates, fixture, emptyResult(name, protocol, WARMUP.streams));
       for (const streams of streamCounts) {
         const byServer = new Map(config.servers.map((name) => [name, emptyResult(name, protocol, streams)]));
         for (let round = 0; round < roundsFor(config, streams); round++) {
@@ -315,7 +324,7 @@ export async function runPeerBench(): Promise<void> {
           for (const name of order) {
             const started = Date.now();
             const result = byServer.get(name) as CaseResult;
-            await runCase(config.profileDir, servers, name, protocol, streams, updatesFor(config, streams), fixture, result);
+            await runCase(config.profileDir, startClients, servers, name, protocol, streams, updatesFor(config, streams), fixture, result);
             process.stdout.write(`  ${protocol} x ${streams} round ${round + 1} ${name}: all p50 ${fmtMs(percentile(result.allReceived.slice(-updatesFor(config, streams)), 50))} ms (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
           }
         }

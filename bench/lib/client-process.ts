@@ -26,6 +26,12 @@ export class ClientProcess {
     return new ClientProcess(spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   }
 
+  /** Another program speaking the same messages over the IPC channel (bench/peer/client, in Go). */
+  static startBinary(binary: string): ClientProcess {
+    const { command, args } = raisedFdLimit(binary, []);
+    return new ClientProcess(spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  }
+
   send(m: ToClients): void {
     this.child.send(m);
   }

@@ -10,7 +10,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 const PEER_DIR = path.resolve(__dirname, '..', '..', '..', 'bench', 'peer');
-const SOURCES = ['go.mod', 'go.sum', 'main.go'];
+/** The module's commands: the go-control-plane server (the module's root) and the Go xDS client. */
+const COMMANDS = {
+  peer: { prefix: 'gcp-peer', package: '.', sources: ['go.mod', 'go.sum', 'main.go'] },
+  client: { prefix: 'xds-client', package: './client', sources: ['go.mod', 'go.sum', 'client/main.go'] },
+} as const;
 
 function goBinary(): string {
   for (const candidate of [process.env.PIER_GO_BIN, ...(process.env.PATH ?? '').split(path.delimiter).map((d) => d && path.join(d, 'go')), '/usr/local/go/bin/go']) {
@@ -29,19 +33,29 @@ function cacheDir(): string {
 
 /** The peer binary, built when its sources or the Go version changed. Returns its path. */
 export function ensurePeerBinary(log: (line: string) => void): string {
+  return ensureBinary('peer', log);
+}
+
+/** The Go xDS client of the fan-out benchmarks (bench/peer/client), built like the peer. */
+export function ensureGoClientBinary(log: (line: string) => void): string {
+  return ensureBinary('client', log);
+}
+
+function ensureBinary(command: keyof typeof COMMANDS, log: (line: string) => void): string {
+  const { prefix, package: pkg, sources } = COMMANDS[command];
   const go = goBinary();
   const goVersion = execFileSync(go, ['env', 'GOVERSION'], { encoding: 'utf8' }).trim();
   const hash = createHash('sha256').update(goVersion);
-  for (const file of SOURCES) hash.update(file).update('\0').update(readFileSync(path.join(PEER_DIR, file)));
-  const binary = path.join(cacheDir(), `gcp-peer-${hash.digest('hex').slice(0, 16)}`);
+  for (const file of sources) hash.update(file).update('\0').update(readFileSync(path.join(PEER_DIR, file)));
+  const binary = path.join(cacheDir(), `${prefix}-${hash.digest('hex').slice(0, 16)}`);
   try {
     accessSync(binary, constants.X_OK);
     return binary;
   } catch { /* build it */ }
   mkdirSync(cacheDir(), { recursive: true });
   const partial = `${binary}.${process.pid}.partial`;
-  log(`building the go-control-plane peer (${goVersion}) into ${binary}`);
-  execFileSync(go, ['build', '-trimpath', '-o', partial, '.'], {
+  log(`building bench/peer ${pkg} (${goVersion}) into ${binary}`);
+  execFileSync(go, ['build', '-trimpath', '-o', partial, pkg], {
     cwd: PEER_DIR, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, GOFLAGS: '-mod=readonly' },
   });
   renameSync(partial, binary);

@@ -12,8 +12,8 @@ import * as path from 'node:path';
 const PEER_DIR = path.resolve(__dirname, '..', '..', '..', 'bench', 'peer');
 /** The module's commands: the go-control-plane server (the module's root) and the Go xDS client. */
 const COMMANDS = {
-  peer: { prefix: 'gcp-peer', package: '.', sources: ['go.mod', 'go.sum', 'main.go'] },
-  client: { prefix: 'xds-client', package: './client', sources: ['go.mod', 'go.sum', 'client/main.go'] },
+  peer: { prefix: 'gcp-peer', package: '.', sources: ['go.mod', 'go.sum', 'main.go', 'internal/clock/clock.go'] },
+  client: { prefix: 'xds-client', package: './client', sources: ['go.mod', 'go.sum', 'client/main.go', 'internal/clock/clock.go'] },
 } as const;
 
 function goBinary(): string {

@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 
 	core "github.com/envoyproxy/go-control-plane/envoy/config/core/v3"
 	discoverygrpc "github.com/envoyproxy/go-control-plane/envoy/service/discovery/v3"
@@ -32,11 +31,11 @@ import (
 	"github.com/envoyproxy/go-control-plane/pkg/cache/v3"
 	"github.com/envoyproxy/go-control-plane/pkg/resource/v3"
 	"github.com/envoyproxy/go-control-plane/pkg/server/v3"
-	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
+	"pier.dev/bench/peer/internal/clock"
 
 	// The message types of the fixture's resources and of the Any values inside them.
 	_ "github.com/envoyproxy/go-control-plane/envoy/config/cluster/v3"
@@ -228,22 +227,6 @@ func loadFixture(path string) (*fixture, map[resource.Type]map[string]types.Reso
 	return &f, byType, updates, nil
 }
 
-func monotonicNs() int64 {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
-		panic(err)
-	}
-	return ts.Nano()
-}
-
-func cpuNs() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
-
 func rssBytes() int64 {
 	data, err := os.ReadFile("/proc/self/statm")
 	if err != nil {
@@ -333,13 +316,13 @@ func run(fixturePath, cacheKind, address string) error {
 			if err != nil || k < 0 || k >= len(updates) {
 				return fmt.Errorf("bad update %q (fixture has %d)", in.Text(), len(updates))
 			}
-			cpu, started := cpuNs(), monotonicNs()
+			cpu, started := clock.CPUNs(), clock.MonotonicNs()
 			if err := pub.apply(f.Updates[k].Name, updates[k]); err != nil {
 				return err
 			}
 			reply("applied %d %d %d", k, started, cpu)
 		case "cpu":
-			reply("cpu %d", cpuNs())
+			reply("cpu %d", clock.CPUNs())
 		case "streams":
 			reply("streams %d", open.Load())
 		case "mem":

@@ -22,10 +22,10 @@ import (
 
 	core "github.com/envoyproxy/go-control-plane/envoy/config/core/v3"
 	discovery "github.com/envoyproxy/go-control-plane/envoy/service/discovery/v3"
-	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protowire"
+	"pier.dev/bench/peer/internal/clock"
 )
 
 const (
@@ -71,20 +71,8 @@ func (c *channel) send(message map[string]any) {
 	}
 }
 
-func monotonicNs() int64 {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
-		panic(err)
-	}
-	return ts.Nano()
-}
-
 func cpuMicros() int64 {
-	var ru unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano()/1000 + ru.Stime.Nano()/1000
+	return clock.CPUNs() / 1000
 }
 
 type armed struct {
@@ -214,7 +202,7 @@ func (c *client) onDelta() error {
 	if err != nil {
 		return err
 	}
-	at := monotonicNs()
+	at := clock.MonotonicNs()
 	tokens := make([]string, len(resp.Resources))
 	upserted := make([]string, len(resp.Resources))
 	for i, r := range resp.Resources {
@@ -262,7 +250,7 @@ func (c *client) onSotw() error {
 	if err != nil {
 		return err
 	}
-	at := monotonicNs()
+	at := clock.MonotonicNs()
 	c.latest[resp.TypeUrl] = [2]string{resp.VersionInfo, resp.Nonce}
 	if c.follow && resp.TypeUrl == clusterType {
 		clusters := make([]string, len(resp.Resources))

@@ -82,6 +82,13 @@ function intFromEnv(name: string, fallback: number): number {
   return n;
 }
 
+/** PIER_BENCH_PEER_CLIENT: one client program per run (its weight shapes every ratio). */
+function clientFromEnv(): Config['client'] {
+  const clients = listFromEnv<Config['client']>('PIER_BENCH_PEER_CLIENT', ['node'], ['node', 'go']);
+  if (clients.length !== 1) throw new Error(`PIER_BENCH_PEER_CLIENT names one client (node or go), not "${clients.join(',')}"`);
+  return clients[0] as Config['client'];
+}
+
 function readConfig(): Config {
   const streams = listFromEnv('PIER_BENCH_PEER_STREAMS', ['100', '1000', '3000', '10000']).map(Number);
   if (streams.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('PIER_BENCH_PEER_STREAMS must list positive integers');
@@ -98,7 +105,7 @@ function readConfig(): Config {
     updates: intFromEnv('PIER_BENCH_PEER_UPDATES', 10),
     updatesLarge: intFromEnv('PIER_BENCH_PEER_UPDATES_LARGE', 5),
     profileDir: process.env.PIER_BENCH_PEER_PROFILE ? path.resolve(process.env.PIER_BENCH_PEER_PROFILE) : undefined,
-    client: listFromEnv<'node' | 'go'>('PIER_BENCH_PEER_CLIENT', ['node'], ['node', 'go'])[0] ?? 'node',
+    client: clientFromEnv(),
   };
 }
 

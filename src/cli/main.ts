@@ -29,6 +29,7 @@ Usage:
   pier serve [flags]         serve xDS for the Gateway API resources in a directory
                              (--provider file, the default) or in a cluster (--provider kubernetes)
   pier quickstart [flags]    serve examples/quickstart with the demo backend on 127.0.0.1:8081
+                             (and write a grpcurl certificate, .pier/xds-tls/client.crt)
   pier translate -f FILE|DIR [--output status|ir|xds] [-o yaml|json]
                              translate offline and print statuses, IR or xDS (pier translate -h)
   pier certgen --dir DIR [--san NAME|IP ...] | --gateway NS/NAME

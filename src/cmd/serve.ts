@@ -129,6 +129,10 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       throw new Error(`xDS TLS: ${(err as Error).message}`);
     }
   };
+  if (transport.kind === 'secret' && infrastructure === 'host' && config.envoy !== 'off' && findEnvoy(config.envoy === 'auto' ? undefined : config.envoy)) {
+    await demo?.close();
+    throw new ConfigError('the Envoys Pier launches read the xDS CA from a file: with the kubernetes provider and host infrastructure, give --xds-tls-dir (or --envoy off)');
+  }
   // With the certificates in a Secret, the server is made once the Secret is there (below).
   let xdsServer: XdsServer | null = null;
   if (transport.kind !== 'secret') {
@@ -241,9 +245,6 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       log.info({ image: config.envoyImage, serviceType: config.gatewayServiceType }, 'running each Gateway\'s proxies as a Deployment and a Service');
     } else if (infrastructure === 'host' && config.envoy !== 'off') {
       const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);
-      if (binary && transport.kind === 'secret') {
-        throw new ConfigError('the Envoys Pier launches read the xDS CA from a file: with the kubernetes provider and host infrastructure, give --xds-tls-dir (or --envoy off)');
-      }
       if (binary) {
         infra = new HostInfrastructure({
           bus, envoyBinary: binary, xdsHost: config.envoyXdsHost, xdsPort,

@@ -15,7 +15,7 @@
  * updates, which the resourceVersion settles, but two writers would renew twice.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 import type { Secret } from '../apis/core';
 import { isStatus, type KubeRequester } from '../kubeclient/rest';
 import { ClientNodeWatchClient, WatchMetrics, watch, type ResourceKind, type WatchStore } from '../kubeclient/watch';
@@ -36,6 +36,14 @@ const IDLE_MS = 60 * 60 * 1000;
 const AFTER_WRITE_MS = 10_000;
 export const XDS_TLS_SECRET_WATCH_METRICS_PREFIX = 'pier_xds_tls_secret_watchers';
 
+/** Writes of the Secret, by verb (create, update) and result (ok, conflict: 409, error); docs/operations.md lists it. */
+export function xdsTlsSecretMetrics(registry: Registry): Counter<'verb' | 'result'> {
+  return new Counter({
+    name: 'pier_xds_tls_secret_writes_total', help: 'Writes of the xDS TLS Secret, by verb (create, update) and result (ok, conflict, error)',
+    labelNames: ['verb', 'result'], registers: [registry],
+  });
+}
+
 export interface XdsTlsSecretOptions {
   kubeConfig: KubeConfig;
   client: KubeRequester;
@@ -50,7 +58,7 @@ export interface XdsTlsSecretOptions {
   leading: boolean;
 }
 
-/** What the xDS server and the proxies' certificate issuing need of it. */
+/** The serving material as the xDS server's credentials take it (their ServingMaterialSource). */
 export interface XdsTlsSecretSource {
   readonly description: Record<string, string>;
   version(): string;
@@ -66,8 +74,8 @@ export class XdsTlsSecret {
   readonly name: string;
   private store: WatchStore<Secret> | undefined;
   private latest: Secret | undefined;
-  /** The last Secret whose CA checked out (what proxies' certificates are issued from). */
-  private usable: { version: string; material: XdsTlsMaterial } | undefined;
+  /** The last Secret material whose CA checked out (what proxies' certificates are issued from). */
+  private usable: XdsTlsMaterial | undefined;
   private leading: boolean;
   private loop: Promise<void> = Promise.resolve();
   private wake: (() => void) | undefined;
@@ -76,8 +84,10 @@ export class XdsTlsSecret {
   private readonly listeners: (() => void)[] = [];
   private readyWaiters: (() => void)[] = [];
   private lastProblem = '';
+  private readonly writes: Counter<'verb' | 'result'>;
 
   constructor(private readonly o: XdsTlsSecretOptions) {
+    this.writes = xdsTlsSecretMetrics(o.registry);
     this.where = `Secret ${o.namespace}/${o.name}`;
     this.name = `${o.namespace}/${o.name}`;
     this.log = componentLogger(o.logger, 'xds-tls-secret').child({ secret: `${o.namespace}/${o.name}` });
@@ -128,7 +138,7 @@ export class XdsTlsSecret {
   clientCertificates(): { caPem(): string; issue(gateway: string): Promise<{ certPem: string; keyPem: string }> } {
     const material = (): XdsTlsMaterial => {
       if (!this.usable) throw new Error(`no usable CA in ${this.where} yet`);
-      return this.usable.material;
+      return this.usable;
     };
     return {
       caPem: () => material().caPem,
@@ -156,7 +166,7 @@ export class XdsTlsSecret {
       const material = materialOfSecretData(secret.data);
       try {
         currentCertificateAuthority(material, this.where);
-        this.usable = { version: secret.metadata.resourceVersion ?? '', material };
+        this.usable = material;
         this.lastProblem = '';
       } catch (err) {
         const problem = (err as Error).message;
@@ -239,10 +249,12 @@ export class XdsTlsSecret {
       try {
         await this.o.client.request('POST', this.collection(), { body, signal, timeoutMs: 10_000 });
       } catch (err) {
+        this.writes.inc({ verb: 'create', result: isStatus(err, 409) ? 'conflict' : 'error' });
         if (!isStatus(err, 409)) throw err;
         this.log.info('another replica created the xDS TLS Secret first: taking its certificates');
         return IDLE_MS;
       }
+      this.writes.inc({ verb: 'create', result: 'ok' });
       this.log.info({ ca: certificateLog(material.caPem), server: certificateLog(material.certPem) }, 'created the xDS CA and serving certificate');
       return AFTER_WRITE_MS;
     }
@@ -260,10 +272,12 @@ export class XdsTlsSecret {
     try {
       await this.o.client.request('PUT', `${this.collection()}/${encodeURIComponent(this.o.name)}`, { body, signal, timeoutMs: 10_000 });
     } catch (err) {
+      this.writes.inc({ verb: 'update', result: isStatus(err, 409) ? 'conflict' : 'error' });
       if (!isStatus(err, 409)) throw err;
       this.log.info('the xDS TLS Secret changed meanwhile: deciding again from the new version');
       return IDLE_MS; // the watch brings the new version and wakes the loop
     }
+    this.writes.inc({ verb: 'update', result: 'ok' });
     this.log.info({
       reasons: plan.reasons,
       ...(plan.renewCa ? { ca: certificateLog(renewed.caPem) } : {}),

@@ -6,7 +6,8 @@
  * certificate and then the CA, both replicas serve the renewal, a client certificate of the old
  * CA still connects while it is in the bundle and not after, and the Gateway proxies'
  * certificates follow; a replica that cannot create the Secret (an admission policy refuses it)
- * is not ready until the Secret appears, then serves it; --xds-tls-dir still wins.
+ * is not ready until the Secret appears, then serves it; a deleted Secret is made again; the
+ * next leader renews; --xds-tls-dir still wins.
  *
  * xDS binds to the host's end of a veth pair the test makes (198.19.x.1): on a loopback address
  * Pier serves plaintext, and servers in tests bind only to loopback or to such links.
@@ -201,6 +202,13 @@ describe('the xDS CA Pier keeps in a Secret, on a real API server', { timeout: 6
       return r.body.includes(`xDS certificates in Secret ${PIER_NS}/${NAME}`) ? r.body : undefined;
     }, { timeoutMs: 10_000, intervalMs: 100 });
     assert.match(waiting, /xDS server listening/, 'not serving xDS either');
+    // It tried to create the Secret and was refused (so it waits for someone else's).
+    await waitFor('a refused create', async () => {
+      const r = await httpRequest(`http://127.0.0.1:${adminPort}/metrics`);
+      return /pier_xds_tls_secret_writes_total\{verb="create",result="error"\} [1-9]/.test(r.body) ? true : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    const stillWaiting = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);
+    assert.equal(stillWaiting.status, 503, 'not ready while the Secret is missing');
 
     const material = await createXdsTlsMaterial({ sans: [SERVICE_HOST], lifetimes: { caMs: 3600_000, serverMs: 3600_000 } });
     await cp.api.create(SECRETS, { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: NAME, labels: { [ALLOW]: 'yes' } }, data: secretData(material) });
@@ -210,6 +218,31 @@ describe('the xDS CA Pier keeps in a Secret, on a real API server', { timeout: 6
     const r = await handshake(late, { ca: material.caPem, client: await proxyCert(material) });
     assert.equal(r.ok, true, r.error);
     assert.equal(r.serverSerial, serial(material.certPem), 'serves the Secret that appeared');
+  });
+
+  test('a deleted Secret is made again and served by both replicas; when the leader dies, the next one renews', async () => {
+    const before = await secretMaterial();
+    await cp.api.delete(SECRET);
+    const remade = await waitFor('a new Secret', async () => {
+      if (!(await cp.api.exists(SECRET))) return undefined;
+      const m = await secretMaterial();
+      return serial(m.caPem) !== serial(before.caPem) ? m : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 300 });
+    const client = await proxyCert(remade);
+    for (const pier of [a, b]) {
+      await waitFor(`replica ${pier.xdsPort} to serve the new Secret`, async () => ((await handshake(pier, { ca: remade.caPem, client })).ok ? true : undefined), { timeoutMs: 20_000, intervalMs: 300 });
+    }
+
+    const lease = await cp.api.get<{ spec: { holderIdentity?: string } }>(`/apis/coordination.k8s.io/v1/namespaces/${PIER_NS}/leases/pier-gateway-controller`);
+    const holderPid = Number(lease.spec.holderIdentity?.split('_')[1]);
+    const [leader, survivor] = holderPid === a.child.pid ? [a, b] : [b, a];
+    assert.equal(leader.child.pid, holderPid, 'one of the two replicas leads');
+    const renewalsBefore = survivor.find((l) => l.msg === 'renewed the xDS TLS certificates').length;
+    assert.equal(renewalsBefore, 0, 'the follower renewed nothing so far');
+    leader.child.kill('SIGKILL');
+    await waitFor('the survivor to renew', async () => (survivor.find((l) => l.msg === 'renewed the xDS TLS certificates').length > 0 ? true : undefined), { timeoutMs: 60_000, intervalMs: 500 });
+    const now = await secretMaterial();
+    await waitFor('the survivor to serve its renewal', async () => ((await handshake(survivor, { ca: now.caPem, client })).serverSerial === serial(now.certPem) ? true : undefined), { timeoutMs: 20_000, intervalMs: 300 });
   });
 
   test('an operator\'s --xds-tls-dir wins: no Secret is made, the directory\'s certificate is served', async () => {

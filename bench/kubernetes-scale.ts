@@ -139,8 +139,10 @@ export async function runKubernetesScaleBench(): Promise<void> {
     const addSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const cpuCores = (processCpuSeconds(pier.child.pid) - cpuBefore) / addSeconds;
     const lastCreate = Date.now();
-    await waitFor(`attachedRoutes ${count} and every new route's status`, () => (writes.attached === count && writes.routeWrites.size === count - 1 ? true : undefined), { timeoutMs: 120_000, intervalMs: 50 });
-    const settledMs = Date.now() - lastCreate;
+    await waitFor('every new route\'s status', () => (writes.routeWrites.size === count - 1 ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
+    const routesSettledMs = Date.now() - lastCreate;
+    await waitFor(`attachedRoutes ${count} on the Gateway`, () => (writes.attached === count ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
+    const gatewaySettledMs = Date.now() - lastCreate;
     // Anything still coming would show within a few seconds (an object is written at most once a second).
     await new Promise((r) => setTimeout(r, 3000));
     const memory = processMemory(pier.child.pid);
@@ -161,7 +163,8 @@ export async function runKubernetesScaleBench(): Promise<void> {
     printTable('status while the routes were created', ['', 'figure', 'target'], [
       ['status writes per new route (min / max)', `${Math.min(...perRoute)} / ${Math.max(...perRoute)}`, 'exactly 1'],
       ['Gateway status writes', String(writes.gatewayWrites), '≤ 10'],
-      ['every status written, after the last create', `${fmtMs(settledMs)} ms`, '≤ 2 s'],
+      ['every route\'s status written, after the last create', `${fmtMs(routesSettledMs)} ms`, '≤ 2 s'],
+      ['the Gateway\'s attachedRoutes final, after the last create', `${fmtMs(gatewaySettledMs)} ms`, ''],
     ]);
     process.stdout.write(`machine load average (1, 5, 15 min): ${load}\n`);
   } finally {

@@ -1,178 +1,35 @@
 /**
  * Kubernetes mode at scale, measured as the public comparisons of Gateway API implementations
- * measure it (issue 23). Today: route lifecycle and status (scenarios 1 and 4).
- *
- * Against the test control plane (etcd, kube-apiserver, kube-controller-manager), `pier serve
- * --provider kubernetes` is started as a user starts it (the CLI); the Gateway's Envoy runs as
- * the pod Pier's Kubernetes infrastructure creates (the test node agent runs it from the real
- * Envoy binary) and traffic goes to that pod. N HTTPRoutes (PIER_BENCH_K8S_SCALE_ROUTES, default
- * 1,000), each with its own path, are created one by one on one Gateway; for each, the time from
- * the create's response to the first 200 through Envoy. Every 5xx at any time counts, and so does
- * any non-2xx of a route already served (every tenth new route also re-checks one served before);
- * steady traffic on the first route runs throughout. Status writes are counted on the API
- * server's side. Pier's CPU and memory from /proc; the machine's load is printed beside them.
+ * measure it (issue 23). Today: route lifecycle and status (scenarios 1 and 4; the scenario is in
+ * test/kubernetes/scale/route-lifecycle.ts, which the Kubernetes suite also runs at 100 routes).
+ * PIER_BENCH_K8S_SCALE_ROUTES sets the number of routes (default 1,000).
  */
-import * as http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
-import { generateServerFiles } from '../src/security/tls-dir';
-import { freePort, waitFor } from '../test/helpers/net';
-import { PierProcess } from '../test/helpers/pier';
-import { requireEnvoy } from '../test/helpers/tools';
-import { controlPlaneBinDir, startControlPlane } from '../test/kubernetes/harness';
-import { GATEWAY_API } from '../test/kubernetes/objects';
-import { imageMap, NodeAgent } from '../test/kubernetes/node-agent/agent';
-import { conformanceBinDir, conformanceImages, envoyImages, ECHO_BASIC_IMAGE } from '../test/kubernetes/node-agent/images';
-import type { Pod } from '../test/kubernetes/node-agent/pod';
-import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processCpuSeconds, processMemory } from './lib/kubernetes';
+import { controlPlaneBinDir } from '../test/kubernetes/harness';
+import { runRouteLifecycle } from '../test/kubernetes/scale/route-lifecycle';
 import { fmtMs, max, percentile, printTable } from './lib/stats';
-
-const CONTROLLER = 'pier.dev/gateway-controller';
-const NS = 'scale';
-/** Gateway port 80 is this container port on the Envoy pod (src/ir/ports.ts). */
-const ENVOY_POD_PORT = 10080;
-/** Longest one route may take to be served before the run gives up on it. */
-const ROUTE_TIMEOUT_MS = 30_000;
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-
-/** One GET through Envoy: the status code, or 0 when no answer came. */
-function get(host: string, urlPath: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request({ host, port: ENVOY_POD_PORT, path: urlPath, agent, timeout: 2000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(0));
-    req.end();
-  });
-}
-
-const isReady = (p: Pod): boolean => !p.metadata.deletionTimestamp && (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
 export async function runKubernetesScaleBench(): Promise<void> {
   const count = Number(process.env.PIER_BENCH_K8S_SCALE_ROUTES ?? 1000);
   controlPlaneBinDir(); // a clear error when the control plane is not built
-  const envoy = requireEnvoy();
-  const cp = await startControlPlane();
-  const node = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }) });
-  const tlsDir = mkdtempSync(path.join(os.tmpdir(), 'pier-bench-scale-tls-'));
-  let pier: PierProcess | undefined;
-  const stoppers: (() => Promise<void>)[] = [];
-  try {
-    await generateServerFiles(tlsDir);
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-    await cp.api.create(`/apis/apps/v1/namespaces/${NS}/deployments`, {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'echo' },
-      spec: {
-        replicas: 1, selector: { matchLabels: { app: 'echo' } },
-        template: { metadata: { labels: { app: 'echo' } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: 'echo' }, { name: 'NAMESPACE', value: NS }] }] } },
-      },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'echo' }, spec: { selector: { app: 'echo' }, ports: [{ port: 8080, targetPort: 3000 }] } });
-    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
-    });
-    const route = (i: number): unknown => ({
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: `r${i}` },
-      spec: { parentRefs: [{ name: 'edge' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: `/r${i}` } }], backendRefs: [{ name: 'echo', port: 8080 }] }] },
-    });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, route(0));
-
-    // Pods reach the host at the node's address: Pier's xDS listens there, with mTLS.
-    const xdsPort = await freePort(node.nodeAddress);
-    pier = await PierProcess.start({
-      config: {
-        provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, leaderElectionNamespace: 'default', logLevel: 'warn',
-        xdsAddress: `${node.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: node.nodeAddress, gatewayServiceType: 'ClusterIP',
-      },
-      env: PIER_COMMAND_NODE_OPTIONS,
-    });
-    const proxy = await waitFor('a ready Envoy pod', async () => {
-      const pods = (await cp.api.get<{ items: Pod[] }>(`/api/v1/namespaces/${NS}/pods?labelSelector=${encodeURIComponent('gateway.networking.k8s.io/gateway-name=edge')}`)).items;
-      return pods.find(isReady);
-    }, { timeoutMs: 120_000, intervalMs: 250 });
-    const host = proxy.status?.podIP ?? '';
-    await waitFor('the first route served through the Envoy pod', async () => ((await get(host, '/r0')) === 200 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
-
-    // From here on: status writes, steady traffic on the first route, Pier's CPU.
-    const writes = await followStatusWrites(cp, NS);
-    stoppers.push(() => writes.stop());
-    const steady = { requests: 0, non2xx: 0 };
-    let steadyRunning = true;
-    const steadyLoop = (async () => {
-      while (steadyRunning) {
-        const code = await get(host, '/r0');
-        steady.requests++;
-        if (code < 200 || code > 299) steady.non2xx++;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    stoppers.push(async () => { steadyRunning = false; await steadyLoop; });
-
-    const latencies: number[] = [];
-    let serverErrors = 0; // 5xx at any time
-    let servedThenFailed = 0; // non-2xx of a route already served
-    const cpuBefore = processCpuSeconds(pier.child.pid);
-    const started = process.hrtime.bigint();
-    for (let i = 1; i < count; i++) {
-      await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, route(i));
-      const created = process.hrtime.bigint();
-      for (;;) {
-        const code = await get(host, `/r${i}`);
-        if (code >= 500) serverErrors++;
-        if (code === 200) break;
-        if (Number(process.hrtime.bigint() - created) / 1e6 > ROUTE_TIMEOUT_MS) throw new Error(`route r${i} not served after ${ROUTE_TIMEOUT_MS} ms (last answer ${code})`);
-      }
-      latencies.push(Number(process.hrtime.bigint() - created) / 1e6);
-      if (i % 10 === 0) {
-        const code = await get(host, `/r${Math.floor(Math.random() * i)}`);
-        if (code !== 200) servedThenFailed++;
-        if (code >= 500) serverErrors++;
-      }
-    }
-    const addSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const cpuCores = (processCpuSeconds(pier.child.pid) - cpuBefore) / addSeconds;
-    const lastCreate = Date.now();
-    await waitFor('every new route\'s status', () => (writes.routeWrites.size === count - 1 ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
-    const routesSettledMs = Date.now() - lastCreate;
-    await waitFor(`attachedRoutes ${count} on the Gateway`, () => (writes.attached === count ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
-    const gatewaySettledMs = Date.now() - lastCreate;
-    // Anything still coming would show within a few seconds (an object is written at most once a second).
-    await new Promise((r) => setTimeout(r, 3000));
-    const memory = processMemory(pier.child.pid);
-    const perRoute = [...writes.routeWrites.values()];
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-
-    printTable(`route lifecycle: ${count} HTTPRoutes created one by one on one Gateway (Envoy pod, real traffic)`, ['', 'figure', 'target'], [
-      ['create → first 200, p50', `${fmtMs(percentile(latencies, 50))} ms`, '≤ 10 ms (3,000 routes: ≤ 15)'],
-      ['create → first 200, p99', `${fmtMs(percentile(latencies, 99))} ms`, '≤ 30 ms (3,000 routes: ≤ 40)'],
-      ['create → first 200, max', `${fmtMs(max(latencies))} ms`, '≤ 50 ms'],
-      ['5xx at any time', String(serverErrors), '0'],
-      ['non-2xx of a route already served (re-checks)', `${servedThenFailed} of ${Math.floor((count - 1) / 10)}`, '0'],
-      ['steady traffic on the first route: non-2xx', `${steady.non2xx} of ${steady.requests}`, '0'],
-      ['Pier CPU while adding (cores, mean)', cpuCores.toFixed(2), ''],
-      ['Pier RSS settled / peak', `${memory.rssMiB} / ${memory.peakMiB} MiB`, '3,000 routes: ≤ 200 MiB'],
-      ['routes created in', `${addSeconds.toFixed(1)} s`, ''],
-    ]);
-    printTable('status while the routes were created', ['', 'figure', 'target'], [
-      ['status writes per new route (min / max)', `${Math.min(...perRoute)} / ${Math.max(...perRoute)}`, 'exactly 1'],
-      ['Gateway status writes', String(writes.gatewayWrites), '≤ 10'],
-      ['every route\'s status written, after the last create', `${fmtMs(routesSettledMs)} ms`, '≤ 2 s'],
-      ['the Gateway\'s attachedRoutes final, after the last create', `${fmtMs(gatewaySettledMs)} ms`, ''],
-    ]);
-    process.stdout.write(`machine load average (1, 5, 15 min): ${load}\n`);
-  } finally {
-    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
-    agent.destroy();
-    await pier?.stop();
-    await node.stop();
-    await cp.stop();
-    rmSync(tlsDir, { recursive: true, force: true });
-  }
+  const r = await runRouteLifecycle(count);
+  const ms = (v: number): string => `${fmtMs(v)} ms`;
+  printTable(`route lifecycle: ${count} HTTPRoutes created one by one on one Gateway (Envoy pod, real traffic)`, ['', 'figure', 'target'], [
+    ['create → first 200, p50', ms(percentile(r.latencies, 50)), '≤ 10 ms (3,000 routes: ≤ 15)'],
+    ['create → first 200, p99', ms(percentile(r.latencies, 99)), '≤ 30 ms (3,000 routes: ≤ 40)'],
+    ['create → first 200, max', ms(max(r.latencies)), '≤ 50 ms'],
+    ['5xx at any time', String(r.serverErrors), '0'],
+    ['non-2xx of a route already served (re-checks)', `${r.servedThenFailed} of ${r.rechecks}`, '0'],
+    ['steady traffic on the first route: non-2xx', `${r.steady.non2xx} of ${r.steady.requests}`, '0'],
+    ['Pier CPU while adding (cores, mean)', r.pierCpuCores.toFixed(2), ''],
+    ['Pier RSS settled / peak', `${r.pierMemory.rssMiB} / ${r.pierMemory.peakMiB} MiB`, '3,000 routes: ≤ 200 MiB'],
+    ['routes created in', `${r.addSeconds.toFixed(1)} s`, ''],
+  ]);
+  printTable('status while the routes were created', ['', 'figure', 'target'], [
+    ['status writes per new route (min / max)', `${Math.min(...r.routeWrites)} / ${Math.max(...r.routeWrites)}`, 'exactly 1'],
+    ['Gateway status writes', String(r.gatewayWrites), '≤ 10'],
+    ['every route\'s status written, after the last create', ms(r.routesSettledMs), '≤ 2 s'],
+    ['the Gateway\'s attachedRoutes final, after the last create', ms(r.gatewaySettledMs), ''],
+  ]);
+  process.stdout.write(`machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 }

@@ -5,7 +5,7 @@
  * event per status update that changed something (Pier writes only then).
  * PIER_BENCH_K8S_ROUTES changes the count.
  */
-import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processMemory } from './lib/kubernetes';
+import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processMemory } from '../test/kubernetes/scale/observe';
 import { waitFor } from '../test/helpers/net';
 import { PierProcess } from '../test/helpers/pier';
 import { controlPlaneBinDir, startControlPlane } from '../test/kubernetes/harness';

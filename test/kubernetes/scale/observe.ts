@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Registry } from 'prom-client';
-import { silentLogger } from '../../src/logging/logger';
-import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../../src/kubeclient/watch';
-import type { ControlPlane } from '../../test/kubernetes/harness';
+import { silentLogger } from '../../../src/logging/logger';
+import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../../../src/kubeclient/watch';
+import type { ControlPlane } from '../harness';
 
 interface Obj extends WatchedObject {
   metadata: WatchedObject['metadata'] & { generation?: number };

@@ -100,7 +100,7 @@ async function startPier(cp: ControlPlane, agent: NodeAgent, infra: Infrastructu
   const config = {
     provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER_NAME, ...where,
     adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default',
-    adminAddress: `127.0.0.1:${adminPort}`, stateDir: path.join(dir, 'pier-state'),
+    adminAddress: `127.0.0.1:${adminPort}`, metricsAddress: `127.0.0.1:${await freePort()}`, stateDir: path.join(dir, 'pier-state'),
     logLevel: 'info', logFormat: 'json',
   };
   const configFile = path.join(dir, 'pier.json');

@@ -46,7 +46,7 @@ export class PierProcess {
   private exitCode: number | null | undefined = undefined;
   private readonly exited: Promise<number | null>;
 
-  private constructor(readonly child: ChildProcess, readonly xdsPort: number, readonly adminPort: number) {
+  private constructor(readonly child: ChildProcess, readonly xdsPort: number, readonly adminPort: number, readonly metricsPort: number) {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
         this.logs.push(JSON.parse(line) as LogLine);
@@ -66,7 +66,8 @@ export class PierProcess {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-'));
     const xdsPort = (o.config.xdsAddress as string | undefined) ? Number(String(o.config.xdsAddress).split(':').pop()) : await freePort();
     const adminPort = (o.config.adminAddress as string | undefined) ? Number(String(o.config.adminAddress).split(':').pop()) : await freePort();
-    const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, logLevel: 'debug', ...o.config };
+    const metricsPort = (o.config.metricsAddress as string | undefined) ? Number(String(o.config.metricsAddress).split(':').pop()) : await freePort();
+    const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, metricsAddress: `127.0.0.1:${metricsPort}`, logLevel: 'debug', ...o.config };
     const configPath = path.join(dir, 'pier.yaml');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
     if (o.uid !== undefined) chmodSync(dir, 0o755); // the other user reads the config file
@@ -77,7 +78,7 @@ export class PierProcess {
       uid: o.uid,
       gid: o.gid,
     });
-    const pier = new PierProcess(child, xdsPort, adminPort);
+    const pier = new PierProcess(child, xdsPort, adminPort, metricsPort);
     await waitFor('pier to be ready', async () => {
       if (pier.exitCode !== undefined) throw new Error(`pier exited with ${pier.exitCode}: ${pier.stderr.join('\n')}`);
       const r = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);

@@ -247,6 +247,8 @@ describe('operability with a real Envoy (ACKs and a NACK)', () => {
       assert.match(lines[1] ?? '', /^PROBLEM\s+HTTPRoute\s+default\/broken\s+.*ResolvedRefs=False BackendNotFound: /);
       assert.ok(lines.slice(2).every((l) => l.startsWith('OK ')), table.stdout);
       assert.ok(lines.some((l) => /^OK\s+Gateway\s+default\/ops\s+Accepted,Programmed/.test(l)), table.stdout);
+      // A route's conditions, per parent.
+      assert.match(lines[1] ?? '', /^PROBLEM\s+HTTPRoute\s+default\/broken\s+default\/ops\S*: Accepted,ResolvedRefs=False\s/);
       const json = JSON.parse((await pier('status', ...admin(), '-o', 'json')).stdout) as { kind: string; name: string; ok: boolean }[];
       assert.deepEqual(json.filter((s) => !s.ok).map((s) => `${s.kind} ${s.name}`), ['HTTPRoute default/broken']);
     });

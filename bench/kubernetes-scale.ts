@@ -1,8 +1,9 @@
 /**
  * Kubernetes mode at scale, measured as the public comparisons of Gateway API implementations
- * measure it (issue 23). Today: route lifecycle and status (scenarios 1 and 4; the scenario is in
- * test/kubernetes/scale/route-lifecycle.ts, which the Kubernetes suite also runs at 100 routes).
- * PIER_BENCH_K8S_SCALE_ROUTES sets the number of routes (default 1,000).
+ * measure it (issue 23). Today: route lifecycle, route edits under traffic and status (scenarios
+ * 1, 2 and 4; the scenario is in test/kubernetes/scale/route-lifecycle.ts, which the Kubernetes
+ * suite also runs at 100 routes). PIER_BENCH_K8S_SCALE_ROUTES sets the number of routes (default
+ * 1,000), PIER_BENCH_K8S_SCALE_EDITS the number of edits (default 100).
  */
 import * as os from 'node:os';
 import { controlPlaneBinDir } from '../test/kubernetes/harness';
@@ -12,7 +13,8 @@ import { fmtMs, max, percentile, printTable } from './lib/stats';
 export async function runKubernetesScaleBench(): Promise<void> {
   const count = Number(process.env.PIER_BENCH_K8S_SCALE_ROUTES ?? 1000);
   controlPlaneBinDir(); // a clear error when the control plane is not built
-  const r = await runRouteLifecycle(count);
+  const edits = Number(process.env.PIER_BENCH_K8S_SCALE_EDITS ?? 100);
+  const r = await runRouteLifecycle({ routes: count, edits });
   const ms = (v: number): string => `${fmtMs(v)} ms`;
   printTable(`route lifecycle: ${count} HTTPRoutes created one by one on one Gateway (Envoy pod, real traffic)`, ['', 'figure', 'target'], [
     ['create → first 200, p50', ms(percentile(r.latencies, 50)), '≤ 10 ms (3,000 routes: ≤ 15)'],
@@ -30,6 +32,12 @@ export async function runKubernetesScaleBench(): Promise<void> {
     ['Gateway status writes', String(r.gatewayWrites), '≤ 10'],
     ['every route\'s status written, after the last create', ms(r.routesSettledMs), '≤ 2 s'],
     ['the Gateway\'s attachedRoutes final, after the last create', ms(r.gatewaySettledMs), ''],
+  ]);
+  printTable(`route edits under traffic: ${edits} edits moving a rule to the other backend and back, requests to every route in turn`, ['', 'figure', 'target'], [
+    ['edit → traffic moved, p50', ms(percentile(r.editLatencies, 50)), '≤ 15 ms'],
+    ['edit → traffic moved, p99', ms(percentile(r.editLatencies, 99)), ''],
+    ['edit → traffic moved, max', ms(max(r.editLatencies)), ''],
+    ['non-2xx on any route meanwhile', `${r.editTraffic.non2xx} of ${r.editTraffic.requests}`, '0'],
   ]);
   process.stdout.write(`machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 }

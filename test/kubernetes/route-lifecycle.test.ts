@@ -8,9 +8,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runRouteLifecycle } from './scale/route-lifecycle';
 
-describe('route lifecycle in Kubernetes mode: 100 routes added under traffic through the Gateway\'s Envoy pod', { timeout: 600_000 }, () => {
-  test('every new route is served; no 5xx, no served route failing, no error on the steady route; one status write per route', async () => {
-    const r = await runRouteLifecycle(100);
+describe('route lifecycle in Kubernetes mode: 100 routes added, then 20 edited, under traffic through the Gateway\'s Envoy pod', { timeout: 600_000 }, () => {
+  test('every new route is served; no 5xx, no served route failing, no error on the steady route; one status write per route; 20 edits move traffic with no error on any route', async () => {
+    const r = await runRouteLifecycle({ routes: 100, edits: 20 });
     assert.equal(r.latencies.length, 99, 'every new route answered 200 through Envoy');
     assert.equal(r.serverErrors, 0, '5xx answers');
     assert.equal(r.servedThenFailed, 0, `routes already served that failed a re-check (of ${r.rechecks})`);
@@ -18,5 +18,9 @@ describe('route lifecycle in Kubernetes mode: 100 routes added under traffic thr
     assert.equal(r.steady.non2xx, 0, `non-2xx on the steady route (of ${r.steady.requests})`);
     assert.deepEqual([...new Set(r.routeWrites)], [1], 'exactly one status write per new route');
     assert.equal(r.routeWrites.length, 99);
+    // Edits under traffic (scenario 2): each moved its route's traffic, and no route failed meanwhile.
+    assert.equal(r.editLatencies.length, 20, 'every edit moved its route to the other backend');
+    assert.ok(r.editTraffic.requests > 0);
+    assert.equal(r.editTraffic.non2xx, 0, `non-2xx on any route during the edits (of ${r.editTraffic.requests})`);
   });
 });

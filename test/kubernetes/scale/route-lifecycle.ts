@@ -1,5 +1,5 @@
 /**
- * Route lifecycle in Kubernetes mode (issue 23, scenarios 1 and 4), shared by the benchmark
+ * Route lifecycle in Kubernetes mode (issue 23, scenarios 1, 2 and 4), shared by the benchmark
  * (bench/kubernetes-scale.ts: the figures) and the Kubernetes suite (route-lifecycle.test.ts:
  * the correctness claims at a smaller size).
  *
@@ -11,7 +11,9 @@
  * 200 through Envoy. Every 5xx at any time counts, and so does any non-2xx of a route already
  * served (every tenth new route also re-checks one served before); steady traffic on the first
  * route runs throughout. Status writes are counted on the API server's side; Pier's CPU and
- * memory come from /proc.
+ * memory come from /proc. Then `edits` route edits under traffic: each moves one route's rule to
+ * the other backend (echo <-> echo-b) and times the patch's response to the first answer from
+ * the new backend, while a loop sends requests to every route in turn and counts any non-2xx.
  */
 import * as http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { generateServerFiles } from '../../../src/security/tls-dir';
 import { freePort, waitFor } from '../../helpers/net';
 import { PierProcess } from '../../helpers/pier';
 import { requireEnvoy } from '../../helpers/tools';
-import { startControlPlane } from '../harness';
+import { startControlPlane, type ControlPlane } from '../harness';
 import { GATEWAY_API } from '../objects';
 import { imageMap, NodeAgent } from '../node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages, ECHO_BASIC_IMAGE } from '../node-agent/images';
@@ -53,24 +55,53 @@ export interface RouteLifecycleResult {
   gatewayWrites: number;
   routesSettledMs: number;
   gatewaySettledMs: number;
+  /** Per edit: the patch's response -> the first answer from the new backend, ms. */
+  editLatencies: number[];
+  /** Requests to every route in turn during the edits, and the non-2xx among them. */
+  editTraffic: { requests: number; non2xx: number };
 }
 
-/** One GET through Envoy: the status code, or 0 when no answer came. */
-function get(agent: http.Agent, host: string, urlPath: string): Promise<number> {
+export interface RouteLifecycleOptions {
+  routes: number;
+  edits: number;
+}
+
+/** One GET through Envoy: the status code (0 when no answer came) and the answering pod (echo-basic's JSON). */
+function request(agent: http.Agent, host: string, urlPath: string): Promise<{ code: number; pod: string }> {
   return new Promise((resolve) => {
     const req = http.request({ host, port: ENVOY_POD_PORT, path: urlPath, agent, timeout: 2000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { body += c; });
+      res.on('end', () => {
+        let pod = '';
+        try { pod = (JSON.parse(body) as { pod?: string }).pod ?? ''; } catch { /* not from a backend */ }
+        resolve({ code: res.statusCode ?? 0, pod });
+      });
     });
     req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve({ code: 0, pod: '' }));
     req.end();
   });
 }
 
+const get = async (agent: http.Agent, host: string, urlPath: string): Promise<number> => (await request(agent, host, urlPath)).code;
+
+/** An echo-basic Deployment (its pods answer with POD_NAME = name) and its Service. */
+async function echoBackend(api: ControlPlane['api'], name: string): Promise<void> {
+  await api.create(`/apis/apps/v1/namespaces/${NS}/deployments`, {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
+    spec: {
+      replicas: 1, selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: name }, { name: 'NAMESPACE', value: NS }] }] } },
+    },
+  });
+  await api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: 8080, targetPort: 3000 }] } });
+}
+
 const isReady = (p: Pod): boolean => !p.metadata.deletionTimestamp && (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
-export async function runRouteLifecycle(count: number): Promise<RouteLifecycleResult> {
+export async function runRouteLifecycle({ routes: count, edits }: RouteLifecycleOptions): Promise<RouteLifecycleResult> {
   const envoy = requireEnvoy();
   const cp = await startControlPlane();
   const node = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }) });
@@ -82,22 +113,17 @@ export async function runRouteLifecycle(count: number): Promise<RouteLifecycleRe
     await generateServerFiles(tlsDir);
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-    await cp.api.create(`/apis/apps/v1/namespaces/${NS}/deployments`, {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'echo' },
-      spec: {
-        replicas: 1, selector: { matchLabels: { app: 'echo' } },
-        template: { metadata: { labels: { app: 'echo' } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: 'echo' }, { name: 'NAMESPACE', value: NS }] }] } },
-      },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'echo' }, spec: { selector: { app: 'echo' }, ports: [{ port: 8080, targetPort: 3000 }] } });
+    await echoBackend(cp.api, 'echo');
+    await echoBackend(cp.api, 'echo-b');
     await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
     await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
       spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
     });
+    const rules = (i: number, backend: string): unknown[] => [{ matches: [{ path: { type: 'PathPrefix', value: `/r${i}` } }], backendRefs: [{ name: backend, port: 8080 }] }];
     const route = (i: number): unknown => ({
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: `r${i}` },
-      spec: { parentRefs: [{ name: 'edge' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: `/r${i}` } }], backendRefs: [{ name: 'echo', port: 8080 }] }] },
+      spec: { parentRefs: [{ name: 'edge' }], rules: rules(i, 'echo') },
     });
     await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, route(0));
 
@@ -165,9 +191,38 @@ export async function runRouteLifecycle(count: number): Promise<RouteLifecycleRe
     const memory = processMemory(pier.child.pid);
     const perRoute = [...writes.routeWrites.values()];
 
+    // Edits under traffic: every route in turn gets requests meanwhile.
+    const editTraffic = { requests: 0, non2xx: 0 };
+    let sweeping = true;
+    const sweep = (async () => {
+      for (let j = 0; sweeping; j = (j + 1) % count) {
+        const code = await get(agent, host, `/r${j}`);
+        editTraffic.requests++;
+        if (code < 200 || code > 299) editTraffic.non2xx++;
+      }
+    })();
+    stoppers.push(async () => { sweeping = false; await sweep; });
+    const backendOf = new Map<number, string>();
+    const editLatencies: number[] = [];
+    for (let e = 0; e < edits; e++) {
+      const i = 1 + ((e * 7919) % (count - 1)); // spread over the routes, each edited back and forth
+      const to = (backendOf.get(i) ?? 'echo') === 'echo' ? 'echo-b' : 'echo';
+      backendOf.set(i, to);
+      await cp.api.patch(`${GATEWAY_API}/namespaces/${NS}/httproutes/r${i}`, { spec: { rules: rules(i, to) } });
+      const patched = process.hrtime.bigint();
+      for (;;) {
+        const r = await request(agent, host, `/r${i}`);
+        if (r.code === 200 && r.pod === to) break;
+        if (Number(process.hrtime.bigint() - patched) / 1e6 > ROUTE_TIMEOUT_MS) throw new Error(`route r${i} still not on ${to} after ${ROUTE_TIMEOUT_MS} ms`);
+      }
+      editLatencies.push(Number(process.hrtime.bigint() - patched) / 1e6);
+    }
+    sweeping = false;
+    await sweep;
+
     return {
       count, latencies, serverErrors, rechecks: Math.floor((count - 1) / 10), servedThenFailed, steady, addSeconds, pierCpuCores: cpuCores, pierMemory: memory,
-      routeWrites: perRoute, gatewayWrites: writes.gatewayWrites, routesSettledMs, gatewaySettledMs,
+      routeWrites: perRoute, gatewayWrites: writes.gatewayWrites, routesSettledMs, gatewaySettledMs, editLatencies, editTraffic,
     };
   } finally {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);

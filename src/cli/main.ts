@@ -14,6 +14,7 @@ import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
 import { runTranslate } from './translate';
 import { runCertgen } from './certgen';
+import { runSetup, runTeardown } from './cluster';
 import { runProxies } from './ops/proxies';
 import { runStatus } from './ops/status';
 import { runConfigDump } from './ops/config-dump';
@@ -30,6 +31,10 @@ Usage:
                              translate offline and print statuses, IR or xDS (pier translate -h)
   pier certgen --dir DIR [--san NAME|IP ...] | --gateway NS/NAME
                              certificates for mTLS on the xDS port (pier certgen -h)
+  pier setup [--crds standard|experimental|none] [--gateway-class NAME --controller-name NAME]
+                             apply the Gateway API CRDs server-side, then a GatewayClass (pier setup -h)
+  pier teardown --controller-name NAME [--gateway-class NAME]
+                             delete the GatewayClass and the Gateways' proxy objects (pier teardown -h)
   pier demo-backend [--listen host:port] [--name NAME]
                              run the demo echo backend alone
   pier proxies               connected proxies and their sync state per type (SYNCED/STALE/NACKED)
@@ -168,6 +173,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'quickstart': await runServe(rest, true); return -1;
       case 'translate': return await runTranslate(rest);
       case 'certgen': return await runCertgen(rest);
+      case 'setup': return await runSetup(rest);
+      case 'teardown': return await runTeardown(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
       case 'version': return await runVersion(rest);
       case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;

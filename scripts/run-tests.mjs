@@ -11,10 +11,41 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import * as os from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const which = process.argv[2] ?? 'all';
 const filter = process.env.PIER_TEST_FILTER ?? '';
+
+/**
+ * The phases' child processes, so a SIGTERM, SIGINT or SIGHUP to this runner reaches them: the
+ * detached ones are in process groups of their own, which neither a signal to this pid nor the
+ * terminal's Ctrl-C reaches. Each is sent the same signal (its tests tear down what they made:
+ * test/kubernetes/teardown.ts) and given a moment to exit before its group is killed.
+ */
+const children = new Map(); // child -> detached
+function track(child, detached) {
+  children.set(child, detached);
+  child.on('close', () => children.delete(child));
+  return child;
+}
+const TEARDOWN_GRACE_MS = 20_000;
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.once(signal, () => {
+    console.log(`\n${signal}: stopping the tests (each tears down what it made)`);
+    const signalAll = (sig) => {
+      for (const [child, detached] of children) {
+        try { if (detached) process.kill(-child.pid, sig); else child.kill(sig); } catch { /* already gone */ }
+      }
+    };
+    signalAll(signal);
+    const exit = () => process.exit(128 + os.constants.signals[signal]);
+    const deadline = setTimeout(() => { signalAll('SIGKILL'); exit(); }, TEARDOWN_GRACE_MS);
+    const poll = setInterval(() => {
+      if (children.size === 0) { clearInterval(poll); clearTimeout(deadline); exit(); }
+    }, 100);
+  });
+}
 
 function find(dir) {
   let out = [];
@@ -39,7 +70,7 @@ function run(files, concurrency, phase, hardLimitMs) {
     if (files.length === 0) return resolve({ pass: 0, fail: 0, skipped: 0, code: 0 });
     const args = ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=tap', '--test-reporter-destination=' + join(root, 'dist', `.last-${phase}.tap`), ...files];
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: hardLimitMs !== undefined });
+    const child = track(spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: hardLimitMs !== undefined }), hardLimitMs !== undefined);
     let killed = false;
     const limit = hardLimitMs === undefined ? undefined : setTimeout(() => {
       killed = true;
@@ -61,9 +92,9 @@ function run(files, concurrency, phase, hardLimitMs) {
 function conformance(adsMode) {
   return new Promise((resolve) => {
     console.log(`\n# conformance replay (${adsMode} xDS)`);
-    const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'test', 'conformance', 'run.js')], {
+    const child = track(spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'test', 'conformance', 'run.js')], {
       cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PIER_CONFORMANCE_ADS_MODE: adsMode },
-    });
+    }), false);
     let text = '';
     child.stdout.on('data', (d) => { process.stdout.write(d); text += d.toString(); });
     child.on('close', (code) => {
@@ -116,9 +147,9 @@ function upstreamConformance() {
   return new Promise((resolve) => {
     console.log('\n# upstream conformance suite (Kubernetes mode)');
     if (!buildKubernetesBinaries()) return resolve({ pass: 0, fail: 1, skipped: 0, code: 1 });
-    const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'test', 'conformance-upstream', 'run.js')], {
+    const child = track(spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'test', 'conformance-upstream', 'run.js')], {
       cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: true,
-    });
+    }), true);
     let killed = false;
     const limit = setTimeout(() => {
       killed = true;

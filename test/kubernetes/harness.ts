@@ -14,7 +14,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as https from 'node:https';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parse as parseYaml } from 'yaml';
@@ -23,6 +22,7 @@ import { repoRoot } from '../helpers/paths';
 import { ApiRequestError, TestApiClient } from './api';
 import { clientCertificate, kubeconfig, makePki, type ControlPlanePki } from './pki';
 import { ManagedProcess } from './process';
+import { onTermination, ownedTempPrefix, removeDeadOwnersTempDirs } from './teardown';
 
 /** A Gateway API release channel: which CRDs (crds/gateway-api-<version>/<channel>/) a control plane gets. */
 export type GatewayApiChannel = 'standard' | 'experimental';
@@ -105,6 +105,8 @@ export function controlPlaneBinDir(): string {
 }
 
 const since = (t0: number): number => Date.now() - t0;
+/** The control plane's files: `pier-k8s-<pid>-XXXXXX` in the temp dir (see teardown.ts). */
+const TEMP_PREFIX = 'pier-k8s-';
 /**
  * SIGTERM, then SIGKILL after this long: with CRDs installed, kube-apiserver 1.34 has not
  * finished its graceful shutdown after 10 s (its etcd clients for the CRDs keep redialling).
@@ -115,10 +117,14 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
   const binDir = controlPlaneBinDir();
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
   const t0 = Date.now();
-  const dir = mkdtempSync(path.join(tmpdir(), 'pier-k8s-'));
+  removeDeadOwnersTempDirs(TEMP_PREFIX);
+  const dir = mkdtempSync(ownedTempPrefix(TEMP_PREFIX));
+  // Stopped by a signal, the processes die with this one (setpriv --pdeathsig); the files go here.
+  const unregisterTeardown = onTermination(() => rmSync(dir, { recursive: true, force: true }));
   const processes: ManagedProcess[] = [];
   let api: TestApiClient | undefined;
   const cleanup = async (): Promise<void> => {
+    unregisterTeardown();
     api?.close();
     // etcd last: the others would only log errors while it stops.
     await Promise.all(processes.filter((p) => p.name !== 'etcd').map((p) => p.stop(API_SERVER_GRACE_MS)));

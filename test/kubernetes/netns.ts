@@ -2,12 +2,16 @@
  * Backends Envoy reaches through EndpointSlices: the API server refuses loopback addresses
  * there, so they run in a network namespace of their own, joined to the host by a veth pair,
  * with addresses from 198.18.0.0/15 (benchmarking space, never routed). Each test process uses
- * its own /24 (from its pid) and removes the namespace afterwards.
+ * its own /24 (from its pid) and removes the namespace afterwards: on remove(), on a terminating
+ * signal (teardown.ts), or, when it was killed outright, at the next create() of any process
+ * (names carry the owner's pid).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { PIER_CLI } from '../helpers/pier';
 import { httpRequest, waitFor } from '../helpers/net';
+import { isAlive } from './process';
+import { onTermination } from './teardown';
 
 function ip(...args: string[]): void {
   execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -17,8 +21,11 @@ const SETPRIV = existsSync('/usr/bin/setpriv') ? ['/usr/bin/setpriv', '--pdeaths
 
 export class BackendNetwork {
   private readonly children: ChildProcess[] = [];
+  private readonly unregisterTeardown: () => void;
 
-  private constructor(readonly name: string, private readonly hostVeth: string, readonly subnet: string) {}
+  private constructor(readonly name: string, private readonly hostVeth: string, readonly subnet: string) {
+    this.unregisterTeardown = onTermination(() => this.remove());
+  }
 
   /** The host's address on the link (its side of the veth). */
   get hostAddress(): string {
@@ -27,7 +34,9 @@ export class BackendNetwork {
 
   /** Creates the namespace and the link; throws with the command's message when it cannot (no root, no netns). */
   static create(): BackendNetwork {
-    const id = process.pid % 100_000;
+    removeLeftovers();
+    // The full pid (at most 7 digits: the veth names stay within 15 characters).
+    const id = process.pid;
     const subnet = `198.19.${process.pid % 250}`;
     const name = `pier-k8s-${id}`;
     const hostVeth = `pk${id}h`;
@@ -51,7 +60,7 @@ export class BackendNetwork {
   /** Runs Pier's echo backend (named `service`) in the namespace on `<subnet>.<host>:port`; resolves once it answers. */
   async echoBackend(service: string, host: number, port: number): Promise<string> {
     const address = `${this.subnet}.${host}`;
-    ip('-n', this.name, 'addr', 'add', `${address}/24`, 'dev', `pk${process.pid % 100_000}n`);
+    ip('-n', this.name, 'addr', 'add', `${address}/24`, 'dev', `pk${process.pid}n`);
     const child = spawn(SETPRIV[0] ?? 'ip', [...SETPRIV.slice(1), ...(SETPRIV.length ? ['ip'] : []), 'netns', 'exec', this.name, process.execPath, PIER_CLI, 'demo-backend', '--listen', `${address}:${port}`, '--name', service], { stdio: 'ignore' });
     this.children.push(child);
     await waitFor(`echo backend ${service} on ${address}:${port}`, async () => {
@@ -63,9 +72,19 @@ export class BackendNetwork {
 
   /** Stops the backends and removes the namespace and the link. */
   remove(): void {
+    this.unregisterTeardown();
     for (const c of this.children) c.kill('SIGKILL');
     for (const args of [['link', 'del', this.hostVeth], ['netns', 'del', this.name]]) {
       try { ip(...args); } catch { /* already gone */ }
     }
+  }
+}
+
+/** Namespaces of processes that are gone (their veth goes with the namespace). */
+function removeLeftovers(): void {
+  let list = '';
+  try { list = execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }); } catch { return; /* create() reports why ip does not work */ }
+  for (const m of list.matchAll(/^pier-k8s-(\d+)\b/gm)) {
+    if (!isAlive(Number(m[1]))) try { ip('netns', 'del', m[0]); } catch { /* gone meanwhile */ }
   }
 }

@@ -14,13 +14,14 @@
  * each pod (see container.ts, volumes.ts, network.ts). An image it has no local binary for is an
  * error on the pod's status (container waiting, reason ErrImagePull, with the image named), never
  * silence. Deleted pods are stopped within their grace period, then removed with grace 0.
- * stop() stops every process and removes the namespaces, the bridge and the files it made.
+ * stop() stops every process and removes the namespaces, the bridge and the files it made; a
+ * test process stopped by SIGTERM, SIGINT or SIGHUP does the same synchronously on its way out
+ * (../teardown.ts), and a new agent removes what an agent killed outright left behind.
  *
  * The API is polled (every pollMs), not watched: a few dozen pods on loopback, and a poll loop
  * cannot miss an event.
  */
 import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ApiRequestError, type TestApiClient } from '../api';
 import { ContainerProcess } from './container';
@@ -31,6 +32,7 @@ import {
   type PodCondition, type PodRuntimeInfo, type PodStatus, type Secret,
 } from './pod';
 import { ServiceLoadBalancer } from './load-balancer';
+import { onTermination, ownedTempPrefix, removeDeadOwnersTempDirs } from '../teardown';
 import { materialiseVolumes } from './volumes';
 
 /** An image reference -> how it runs here; undefined when this node has no binary for it. */
@@ -67,6 +69,8 @@ interface RunningPod {
 }
 
 const LEASE_DURATION_SECONDS = 40;
+/** The agent's directory: `pier-node-<pid>-XXXXXX` in the temp dir (see ../teardown.ts). */
+const TEMP_PREFIX = 'pier-node-';
 const HEARTBEAT_MS = 5_000;
 const RESTART_DELAY_MS = 1_000;
 
@@ -90,9 +94,11 @@ export class NodeAgent {
   private stopped = false;
   private readonly errors: string[] = [];
   private kubelet: KubeletApi | undefined;
+  private readonly unregisterTeardown: () => void;
 
   private constructor(private readonly options: NodeAgentOptions, readonly network: PodNetwork, private readonly dir: string) {
     this.nodeName = options.nodeName ?? `pier-node-${process.pid}`;
+    this.unregisterTeardown = onTermination(() => this.teardownNow());
     if (options.loadBalancerPool) {
       this.loadBalancer = new ServiceLoadBalancer({ api: options.api, pool: options.loadBalancerPool, note: (m) => this.note(`load balancer: ${m}`) });
     }
@@ -100,7 +106,8 @@ export class NodeAgent {
 
   static async start(options: NodeAgentOptions): Promise<NodeAgent> {
     const network = PodNetwork.create();
-    const agent = new NodeAgent(options, network, mkdtempSync(path.join(tmpdir(), 'pier-node-')));
+    removeDeadOwnersTempDirs(TEMP_PREFIX);
+    const agent = new NodeAgent(options, network, mkdtempSync(ownedTempPrefix(TEMP_PREFIX)));
     try {
       agent.kubelet = await KubeletApi.start(network.nodeAddress, (ns, name, container) => agent.logFile(ns, name, container));
       await agent.register();
@@ -136,9 +143,23 @@ export class NodeAgent {
     await this.polling.catch(() => undefined);
     await this.kubelet?.stop();
     await Promise.all([...this.pods.values()].map((p) => this.stopProcesses(p, 2_000)));
+    this.teardownNow();
+  }
+
+  /**
+   * What stop() ends with, synchronous so that it can also run on a terminating signal: every
+   * container killed, the load balancer's sockets closed, the pod network and the files removed.
+   */
+  private teardownNow(): void {
+    this.unregisterTeardown();
+    for (const running of this.pods.values()) {
+      for (const c of running.containers) {
+        if (c.pid !== undefined) try { process.kill(c.pid, 'SIGKILL'); } catch { /* gone */ }
+      }
+    }
     this.loadBalancer?.stop();
     this.network.remove();
-    for (const d of this.createdMountDirs.reverse()) {
+    for (const d of this.createdMountDirs.splice(0).reverse()) {
       try { rmdirSync(d); } catch { /* not empty or gone: leave it */ }
     }
     rmSync(this.dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { isAlive } from '../process';
+import { onTermination } from '../teardown';
 
 function ip(...args: string[]): void {
   execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -33,7 +34,11 @@ export class PodNetwork {
   private nextHost = 2;
   private nextLink = 0;
 
-  private constructor(private readonly id: number, readonly subnet: string, private readonly bridge: string) {}
+  private readonly unregisterTeardown: () => void;
+
+  private constructor(private readonly id: number, readonly subnet: string, private readonly bridge: string) {
+    this.unregisterTeardown = onTermination(() => this.remove());
+  }
 
   /** The node's address: the host side of the bridge. */
   get nodeAddress(): string {
@@ -101,6 +106,7 @@ export class PodNetwork {
 
   /** Removes every pod namespace and the bridge. */
   remove(): void {
+    this.unregisterTeardown();
     for (const key of [...this.sandboxes.keys()]) this.release(key);
     try { ip('link', 'del', this.bridge); } catch { /* already gone */ }
   }

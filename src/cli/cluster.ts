@@ -12,7 +12,8 @@
  * teardown (post-delete, when Pier is gone): the GatewayClass, and every object Pier made for a
  * Gateway of this controller (the proxies' Deployments, Services, ConfigMaps, Secrets and
  * ServiceAccounts, found by Pier's labels): a Gateway outlives its controller, and the garbage
- * collector removes those objects only with their Gateway.
+ * collector removes those objects only with their Gateway. Then what Pier kept in its own
+ * namespace, when named: its xDS CA Secret and its leader-election Lease.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -42,9 +43,11 @@ const USAGE_SETUP = `Usage: pier setup [--crds standard|experimental|none] [--ga
   Applies the Gateway API CRDs of a channel server-side and waits until they are Established,
   then the GatewayClass NAME for controllerName (the Helm chart's pre-install hook).
 `;
-const USAGE_TEARDOWN = `Usage: pier teardown --controller-name NAME [--gateway-class NAME] [--kubeconfig FILE]
-  Deletes the GatewayClass NAME (when it is this controller's) and every object Pier made for the
-  Gateways of this controller (the Helm chart's post-delete hook).
+const USAGE_TEARDOWN = `Usage: pier teardown --controller-name NAME [--gateway-class NAME] [--xds-tls-secret NAME] [--lease NAME]
+                     [--namespace NS] [--kubeconfig FILE]
+  Deletes the GatewayClass NAME (when it is this controller's), every object Pier made for the
+  Gateways of this controller, and the xDS TLS Secret and the Lease Pier kept in its namespace
+  (--namespace, default $POD_NAMESPACE) (the Helm chart's post-delete hook).
 `;
 
 function client(kubeconfig: string | undefined): KubeRestClient {
@@ -98,7 +101,8 @@ const PROXY_COLLECTIONS = ['/apis/apps/v1/deployments', '/api/v1/services', '/ap
 
 export async function runTeardown(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: {
-    'gateway-class': { type: 'string' }, 'controller-name': { type: 'string' }, kubeconfig: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    'gateway-class': { type: 'string' }, 'controller-name': { type: 'string' }, 'xds-tls-secret': { type: 'string' }, lease: { type: 'string' },
+    namespace: { type: 'string' }, kubeconfig: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   } });
   if (values.help) { process.stdout.write(USAGE_TEARDOWN); return 0; }
   const controller = values['controller-name'];
@@ -141,7 +145,12 @@ export async function runTeardown(args: string[]): Promise<number> {
       if (await deleteIfPresent(api, `${prefix}/namespaces/${obj.metadata.namespace}/${plural}/${obj.metadata.name}`)) deleted++;
     }
   }
-  process.stdout.write(`deleted ${className ? `GatewayClass ${className} and ` : ''}${deleted} proxy objects of controller ${controller}\n`);
+  const namespace = values.namespace ?? process.env.POD_NAMESPACE ?? '';
+  const own: string[] = [];
+  if ((values['xds-tls-secret'] || values.lease) && !namespace) throw new Error('--xds-tls-secret and --lease need --namespace (or $POD_NAMESPACE)');
+  if (values['xds-tls-secret'] && await deleteIfPresent(api, `/api/v1/namespaces/${namespace}/secrets/${values['xds-tls-secret']}`)) own.push(`Secret ${values['xds-tls-secret']}`);
+  if (values.lease && await deleteIfPresent(api, `/apis/coordination.k8s.io/v1/namespaces/${namespace}/leases/${values.lease}`)) own.push(`Lease ${values.lease}`);
+  process.stdout.write(`deleted ${className ? `GatewayClass ${className}, ` : ''}${deleted} proxy objects of controller ${controller}${own.length ? `, ${own.join(', ')} in ${namespace}` : ''}\n`);
   return 0;
 }
 

@@ -69,6 +69,7 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
                              kubernetes with --provider kubernetes)
   --envoy-image IMAGE        kubernetes infrastructure: the proxies' image (default envoyproxy/envoy:v1.40.0)
   --gateway-service-type T   kubernetes infrastructure: LoadBalancer|ClusterIP|NodePort (default LoadBalancer)
+  --gateway-replicas N       kubernetes infrastructure: Envoy replicas per Gateway (default 1)
   --proxy-xds-host HOST      kubernetes infrastructure: how proxy pods reach Pier's xDS (default pier.<ns>.svc)
   --envoy auto|off|PATH      host infrastructure: launch one Envoy per Gateway (default auto: when
                              envoy is on PATH)
@@ -94,6 +95,7 @@ export const SERVE_FLAGS = {
   infrastructure: { type: 'string' },
   'envoy-image': { type: 'string' },
   'gateway-service-type': { type: 'string' },
+  'gateway-replicas': { type: 'string' },
   'proxy-xds-host': { type: 'string' },
   'xds-address': { type: 'string' },
   'xds-tls-dir': { type: 'string' },

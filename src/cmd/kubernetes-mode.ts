@@ -34,6 +34,7 @@ export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean)
   return {
     image: config.envoyImage,
     serviceType: config.gatewayServiceType,
+    replicas: config.gatewayReplicas,
     xdsHost: config.proxyXdsHost || `pier.${namespace}.svc`,
     xdsPort,
     adsMode: config.adsMode,

@@ -53,6 +53,8 @@ describe('the Helm chart', () => {
     assert.deepEqual(setup.spec.template.spec.containers[0].args, ['setup', '--crds=standard', '--gateway-class=pier', '--controller-name=pier.dev/gateway-controller']);
     const teardown = find(objs, 'Job', 'pier-hooks-teardown')!;
     assert.equal(teardown.metadata.annotations['helm.sh/hook'], 'post-delete');
+    assert.deepEqual(teardown.spec.template.spec.containers[0].args, ['teardown', '--gateway-class=pier', '--controller-name=pier.dev/gateway-controller', '--xds-tls-secret=pier-xds-tls', '--lease=pier-gateway-controller']);
+    assert.ok(c.args.includes('--gateway-replicas=1'));
     assert.equal(find(objs, 'ServiceMonitor'), undefined);
   });
 
@@ -62,12 +64,15 @@ describe('the Helm chart', () => {
     assert.ok(c.args.includes('--xds-tls-dir=/etc/pier/xds-tls'));
     assert.deepEqual(c.volumeMounts, [{ name: 'xds-tls', mountPath: '/etc/pier/xds-tls', readOnly: true }]);
     assert.deepEqual(find(objs, 'Deployment', 'pier')!.spec.template.spec.volumes, [{ name: 'xds-tls', secret: { secretName: 'my-xds' } }]);
+    // The teardown leaves a Secret the user made.
+    assert.ok(!find(objs, 'Job', 'pier-hooks-teardown')!.spec.template.spec.containers[0].args.some((a: string) => a.startsWith('--xds-tls-secret')));
+    assert.ok(!find(objs, 'Role', 'pier-hooks')!.rules.some((r: Obj) => r.resources.includes('secrets')));
   });
 
   test('values reach the flags: controllerName, watchNamespaces, leader election, logs, infrastructure', () => {
     const c = pierContainer(render('controllerName=example.com/gw', 'watchNamespaces={a,b}', 'leaderElection.enabled=false', 'logLevel=debug',
-      'infrastructure.serviceType=ClusterIP', 'infrastructure.envoyImage=envoy:x', 'xds.proxyHost=10.1.2.3'));
-    for (const flag of ['--controller-name=example.com/gw', '--watch-namespaces=a,b', '--leader-elect=false', '--log-level=debug', '--gateway-service-type=ClusterIP', '--envoy-image=envoy:x', '--proxy-xds-host=10.1.2.3']) {
+      'infrastructure.serviceType=ClusterIP', 'infrastructure.envoyImage=envoy:x', 'infrastructure.replicas=3', 'xds.proxyHost=10.1.2.3'));
+    for (const flag of ['--gateway-replicas=3', '--controller-name=example.com/gw', '--watch-namespaces=a,b', '--leader-elect=false', '--log-level=debug', '--gateway-service-type=ClusterIP', '--envoy-image=envoy:x', '--proxy-xds-host=10.1.2.3']) {
       assert.ok(c.args.includes(flag), `${flag} in ${c.args.join(' ')}`);
     }
   });

@@ -116,7 +116,8 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
   test('helm install: the CRDs and the GatewayClass by the setup hook, Pier\'s pods Ready, a Gateway Programmed and serving through its Envoy pod', async () => {
     assert.equal(await cp.api.exists(`${CRD}/gateways.gateway.networking.k8s.io`), false, 'no Gateway API CRDs before the install');
     await helm('install', 'pier', path.join(repoRoot(), 'charts', 'pier'), '--namespace', SYSTEM, '--create-namespace', '--wait', '--timeout', '3m',
-      '--set', 'xds.service.type=LoadBalancer', '--set', `xds.service.loadBalancerIP=${xdsAddress}`, '--set', `xds.proxyHost=${xdsAddress}`);
+      '--set', 'xds.service.type=LoadBalancer', '--set', `xds.service.loadBalancerIP=${xdsAddress}`, '--set', `xds.proxyHost=${xdsAddress}`,
+      '--set', 'infrastructure.replicas=2');
 
     for (const crd of ['gatewayclasses', 'gateways', 'httproutes', 'grpcroutes', 'referencegrants']) {
       const o = await cp.api.get<{ metadata: { managedFields?: { manager: string; operation: string }[] }; status?: { conditions?: Condition[] } }>(`${CRD}/${crd}.gateway.networking.k8s.io`);
@@ -147,6 +148,8 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
       throw new Error(`${err.message}; Envoy pods: ${await podReport(APPS, 'gateway.networking.k8s.io/gateway-name=edge')}; agent: ${agent.recentErrors.slice(-5).join('; ')}`);
     });
     gatewayAddress = gw.status?.addresses?.[0]?.value ?? '';
+    const proxies = await cp.api.get<DeploymentObj>(`/apis/apps/v1/namespaces/${APPS}/deployments/pier-edge`);
+    assert.equal(proxies.spec.replicas, 2, 'infrastructure.replicas Envoy pods per Gateway');
     assert.match(gatewayAddress, /^198\.19\.\d+\.\d+$/, 'the Gateway\'s LoadBalancer address');
     const response = await waitFor('a response through the Gateway', async () => {
       const r = await httpRequest(`http://${gatewayAddress}/installed`, { timeoutMs: 2000 }).catch(() => undefined);
@@ -209,6 +212,9 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
       `${GATEWAY_API}/gatewayclasses/pier`,
       `/apis/apps/v1/namespaces/${APPS}/deployments/pier-edge`, `/api/v1/namespaces/${APPS}/services/pier-edge`, `/api/v1/namespaces/${APPS}/configmaps/pier-edge`,
       `/api/v1/namespaces/${APPS}/secrets/pier-edge`, `/api/v1/namespaces/${APPS}/serviceaccounts/pier-edge`,
+      `/api/v1/namespaces/${SYSTEM}/serviceaccounts/pier-hooks`, `/apis/rbac.authorization.k8s.io/v1/namespaces/${SYSTEM}/roles/pier-hooks`,
+      // What Pier kept in its namespace: its xDS CA and its Lease.
+      `/api/v1/namespaces/${SYSTEM}/secrets/pier-xds-tls`, `/apis/coordination.k8s.io/v1/namespaces/${SYSTEM}/leases/pier-gateway-controller`,
     ];
     await waitFor('every object of the release and of the Gateway\'s proxies gone', async () => {
       const left: string[] = [];

@@ -20,6 +20,9 @@ import { runStatus } from './ops/status';
 import { runConfigDump } from './ops/config-dump';
 import { runVersion } from './ops/version';
 import { redactText } from '../security/redact';
+import { CA_CERT_FILE, generateClientFiles } from '../security/tls-dir';
+import type { Logger } from '../logging/logger';
+import * as path from 'node:path';
 
 const USAGE = `pier: a control plane for Envoy that implements the Kubernetes Gateway API
 
@@ -27,6 +30,7 @@ Usage:
   pier serve [flags]         serve xDS for the Gateway API resources in a directory
                              (--provider file, the default) or in a cluster (--provider kubernetes)
   pier quickstart [flags]    serve examples/quickstart with the demo backend on 127.0.0.1:8081
+                             (and write a grpcurl certificate, .pier/xds-tls/client.crt)
   pier translate -f FILE|DIR [--output status|ir|xds] [-o yaml|json]
                              translate offline and print statuses, IR or xDS (pier translate -h)
   pier certgen --dir DIR [--san NAME|IP ...] | --gateway NS/NAME
@@ -144,6 +148,7 @@ async function runServe(args: string[], quickstart: boolean): Promise<void> {
   const pier = await serve(config, logger);
   if (quickstart) {
     logger.info('quickstart ready: try `curl http://127.0.0.1:8080/` (Envoy answers once it has its config)');
+    if (pier.xdsTlsGeneratedIn) await writeQuickstartClientCertificate(pier.xdsTlsGeneratedIn, pier.xdsPort, logger);
   }
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: draining xDS streams');
@@ -151,6 +156,24 @@ async function runServe(args: string[], quickstart: boolean): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** The Gateway of examples/quickstart, whose proxy certificate the quickstart gives grpcurl. */
+const QUICKSTART_GATEWAY = 'default/quickstart';
+
+/**
+ * The xDS port speaks mTLS by default, so grpcurl needs a certificate from Pier's CA: the
+ * quickstart writes one (the quickstart Gateway's identity) so the README's commands work at once.
+ */
+async function writeQuickstartClientCertificate(dir: string, xdsPort: number, logger: Logger): Promise<void> {
+  try {
+    const { cert, key } = await generateClientFiles(dir, QUICKSTART_GATEWAY);
+    const rel = (f: string) => path.relative(process.cwd(), f) || f;
+    logger.info({ cert, key, gateway: QUICKSTART_GATEWAY },
+      `client certificate for grpcurl: grpcurl -cacert ${rel(path.join(dir, CA_CERT_FILE))} -cert ${rel(cert)} -key ${rel(key)} 127.0.0.1:${xdsPort} list`);
+  } catch (err) {
+    logger.warn({ dir, err: (err as Error).message }, 'could not write the quickstart client certificate for grpcurl');
+  }
 }
 
 async function runDemoBackend(args: string[]): Promise<void> {

@@ -50,10 +50,10 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
   const client = new KubeRestClient(kubeConfig);
   const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);
   const provider = new KubernetesProvider({
-    kubeConfig, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, registry, logger,
+    kubeConfig, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, observedStatuses: bus.observedStatuses, registry, logger,
   });
   const statusWriter = new KubernetesStatusWriter({
-    bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect,
+    bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect, observed: bus.observedStatuses,
   });
   const elector = config.leaderElect ? new LeaseElector({
     client,

@@ -41,6 +41,8 @@ export interface RunningPier {
   xdsPort: number;
   adminPort: number;
   bus: Bus;
+  /** The directory of the xDS CA Pier generated itself (the default set-up), if it did. */
+  xdsTlsGeneratedIn?: string;
   stop(): Promise<void>;
 }
 
@@ -239,7 +241,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, ...(kube ? { provider: 'kubernetes' } : { resources: resourcesDir }), controllerName: config.controllerName }, 'pier is serving');
   if (kube) log.info({ provider: 'kubernetes', namespaces: config.watchNamespaces || 'all', leaderElect: config.leaderElect }, 'following the cluster');
 
-  return { xdsPort, adminPort, bus, stop };
+  return { xdsPort, adminPort, bus, xdsTlsGeneratedIn: transport.kind === 'mtls' ? transport.generatedIn : undefined, stop };
 }
 
 /** Launched Envoys get client certificates from the CA; without its key Pier cannot issue them. */

@@ -57,6 +57,16 @@ export function statusKey(kind: string, namespace: string | undefined, name: str
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;
 }
 
+/**
+ * An object's status as the API server last reported it (Kubernetes provider only), with the
+ * resourceVersion it was read at: what the status writer merges into and writes against, so a
+ * write needs no read of its own.
+ */
+export interface ObservedStatus {
+  resourceVersion: string;
+  status?: Readonly<Record<string, unknown>>;
+}
+
 /** Problems a provider found in its input (unparseable files, invalid objects). */
 export interface ProviderError {
   /** File path (file provider) or object reference (kubernetes). */
@@ -103,6 +113,8 @@ export class Bus {
   readonly gatewayInfra = new WatchableMap<string, GatewayInfraState>();
   /** Key: statusKey(kind, namespace, name). */
   readonly statuses = new WatchableMap<string, ObjectStatus>();
+  /** Key: statusKey(kind, namespace, name), for the status-bearing kinds the Kubernetes provider watches. */
+  readonly observedStatuses = new WatchableMap<string, ObservedStatus>();
   /** Key: "<namespace>/<gateway>". Listeners, routes, clusters and secrets (no endpoints). */
   readonly xdsResources = new WatchableMap<string, XdsResources>();
   /** Key: "<namespace>/<gateway>". Where the endpoints of each of the gateway's clusters come from. */
@@ -112,6 +124,6 @@ export class Bus {
 
   close(): void {
     for (const name of TABLE_NAMES) this.tables[name].close();
-    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
+    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.observedStatuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
   }
 }

@@ -3,6 +3,7 @@
  *   ca.crt, ca.key          the CA proxies and Pier trust (ca.key only where certificates are issued)
  *   server.crt, server.key  Pier's serving certificate
  *   NS_NAME.crt, NS_NAME.key  a Gateway's proxy certificate ("default/web" -> default_web.crt)
+ *   client.crt, client.key  the quickstart's certificate for grpcurl and other xDS clients of yours
  * Files are replaced atomically (write, then rename), keys are readable by the owner only.
  * Errors name files and problems, never their contents.
  */
@@ -16,6 +17,8 @@ export const CA_CERT_FILE = 'ca.crt';
 export const CA_KEY_FILE = 'ca.key';
 export const SERVER_CERT_FILE = 'server.crt';
 export const SERVER_KEY_FILE = 'server.key';
+export const CLIENT_CERT_FILE = 'client.crt';
+export const CLIENT_KEY_FILE = 'client.key';
 
 /** Where the xDS server's TLS material is; caKey only when Pier may issue proxy certificates. */
 export interface XdsTlsPaths {
@@ -155,6 +158,21 @@ export async function generateGatewayFiles(dir: string, gateway: string): Promis
   const ca = readCertificateAuthority(dir);
   const issued = await issueGatewayCertificate(ca, gateway);
   const out = gatewayCertPaths(dir, gateway);
+  writeFileAtomic(out.key, issued.keyPem, true);
+  writeFileAtomic(out.cert, issued.certPem, false);
+  return out;
+}
+
+/**
+ * The quickstart's client certificate (client.crt, client.key in DIR), for grpcurl and the like:
+ * a proxy certificate of one Gateway, because the xDS server authorises nothing broader, so it
+ * sees that Gateway's CSDS and events only. Issued again on every start, so it always matches
+ * DIR's CA.
+ */
+export async function generateClientFiles(dir: string, gateway: string): Promise<{ cert: string; key: string }> {
+  const ca = readCertificateAuthority(dir);
+  const issued = await issueGatewayCertificate(ca, gateway);
+  const out = { cert: path.join(dir, CLIENT_CERT_FILE), key: path.join(dir, CLIENT_KEY_FILE) };
   writeFileAtomic(out.key, issued.keyPem, true);
   writeFileAtomic(out.cert, issued.certPem, false);
   return out;

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
-import { requireEnvoy } from '../helpers/tools';
+import { requireEnvoy, requireGrpcurl } from '../helpers/tools';
+import { readFileSync } from 'node:fs';
+import { docBlocks, isAssignment, runCommands, runDocCommand } from '../helpers/doc-commands';
 import { httpRequest, waitFor } from '../helpers/net';
 import { PierProcess, PIER_CLI } from '../helpers/pier';
 import { repoRoot } from '../helpers/paths';
@@ -21,6 +23,32 @@ import { SDS, SotwClient, makeNode } from '../unit/xds-server/harness';
 async function demoAnswer(): Promise<EchoResponse | undefined> {
   const r = await httpRequest('http://127.0.0.1:8080/').catch(() => undefined);
   return r?.status === 200 ? (JSON.parse(r.body) as EchoResponse) : undefined;
+}
+
+/**
+ * The README's grpcurl commands (its `<!-- test: run -->` blocks), exactly as written, from the
+ * quickstart's working directory: they use the client certificate the quickstart wrote.
+ */
+async function readmeGrpcurlCommandsWork(cwd: string): Promise<void> {
+  const readme = readFileSync(path.join(repoRoot(), 'README.md'), 'utf8');
+  const commands = docBlocks(readme).filter((b) => b.kind === 'run').flatMap((b) => runCommands(b.text));
+  assert.ok(commands.filter((c) => c.command.startsWith('grpcurl ')).length >= 3, 'the README shows grpcurl commands');
+  assert.ok(existsSync(path.join(cwd, '.pier', 'xds-tls', 'client.crt')) && existsSync(path.join(cwd, '.pier', 'xds-tls', 'client.key')));
+  const env = { ...process.env, PATH: [path.dirname(requireGrpcurl()), process.env.PATH ?? ''].join(path.delimiter) };
+  const prelude: string[] = [];
+  for (const c of commands) {
+    if (isAssignment(c.command)) {
+      prelude.push(c.command);
+      continue;
+    }
+    // Bounded: CSDS lists the proxy once Envoy has connected.
+    let last = await runDocCommand(prelude, c, cwd, 10_000, env);
+    for (let attempt = 0; !last.ok && attempt < 20; attempt++) {
+      await new Promise((r) => setTimeout(r, 500));
+      last = await runDocCommand(prelude, c, cwd, 10_000, env);
+    }
+    assert.ok(last.ok, `README: \`${c.command}\` (expecting ${JSON.stringify(c.expect)}) gave:\n${last.output}`);
+  }
 }
 
 describe('quickstart', () => {
@@ -46,6 +74,8 @@ describe('quickstart', () => {
       claimant.close();
       assert.equal('code' in status ? status.code : -1, grpc.status.UNAVAILABLE);
       assert.equal(claimant.inbox.size, 0);
+      await readmeGrpcurlCommandsWork(cwd);
+      assert.ok(pier.find((l) => l.msg.includes('client certificate for grpcurl')).length === 1, 'the quickstart says where the grpcurl certificate is');
     } finally {
       assert.equal(await pier.stop(), 0);
       rmSync(cwd, { recursive: true, force: true });

@@ -216,6 +216,38 @@ describe('pier serve --provider kubernetes on a real API server, with real Envoy
     await waitFor('attachedRoutes back to 1', async () => ((await get(GATEWAY)).status?.listeners?.[0]?.attachedRoutes === 1 ? true : undefined), { timeoutMs: 20_000 });
   });
 
+  test('a status write reads nothing the watches hold: 20 new routes, one status write each, no read of any route (the API server\'s own counters)', async () => {
+    // Counted by the API server itself; the test reads routes only by LIST meanwhile.
+    const routeRequests = async (): Promise<{ reads: number; statusWrites: number }> => {
+      // Just this family (the parser's JSON cannot carry the +Inf of the server's histograms).
+      const text = (await cp.api.get<string>('/metrics')).split('\n').filter((l) => /^(# (HELP|TYPE) )?apiserver_request_total\b/.test(l)).join('\n');
+      const families = parsePrometheusText(`${text}\n`);
+      const count = (verb: string, subresource: string): number => samplesOf(families, 'apiserver_request_total', { resource: 'httproutes', verb, subresource })
+        .reduce((n, x) => n + (x.value ?? 0), 0);
+      return { reads: count('GET', ''), statusWrites: count('PUT', 'status') };
+    };
+    const before = await routeRequests();
+    const names = Array.from({ length: 20 }, (_, i) => `bulk-${i}`);
+    try {
+      for (const name of names) {
+        await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
+          apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name, labels: { bulk: 'yes' } },
+          spec: { parentRefs: [{ name: 'edge' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: `/${name}` } }], backendRefs: [{ name: 'web', port: 80 }] }] },
+        });
+      }
+      await waitFor('every new route Accepted and ResolvedRefs at generation 1', async () => {
+        const list = await get<{ items: Obj[] }>(`${GW_API}/namespaces/${NS}/httproutes?labelSelector=bulk%3Dyes`);
+        return list.items.length === names.length && list.items.every((r) => summary(ourParent(r)?.conditions).join() === 'Accepted=True@1,ResolvedRefs=True@1') ? true : undefined;
+      }, { timeoutMs: 30_000, intervalMs: 100 });
+      const after = await routeRequests();
+      assert.equal(after.reads - before.reads, 0, 'no GET of a route: the writer merged into what its watch holds');
+      assert.equal(after.statusWrites - before.statusWrites, names.length, 'exactly one status write per new route');
+    } finally {
+      // The later tests count the Gateway's routes.
+      for (const name of names) await cp.api.delete(`${GW_API}/namespaces/${NS}/httproutes/${name}`).catch(() => undefined);
+    }
+  });
+
   test('API server and etcd restart while Pier runs: Envoy keeps serving; changes after it follow', async () => {
     let failed = 0;
     let served = 0;

@@ -8,13 +8,15 @@ export interface WatchedKind {
   /** Served by a CRD that may not be installed (then reported, skipped, and looked for again). */
   crd: boolean;
   listOptions?: ListOptions;
+  /** Pier writes this kind's status (the provider then also publishes what the API server holds of it). */
+  hasStatus: boolean;
 }
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
-  ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, crd: true });
+  ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, crd: true, hasStatus: kind !== 'ReferenceGrant' });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
-  ({ resource: { group, version, kind, plural, namespaced }, table, crd: false, listOptions });
+  ({ resource: { group, version, kind, plural, namespaced }, table, crd: false, listOptions, hasStatus: false });
 
 /**
  * Secrets: only kubernetes.io/tls ones (a field selector the API server applies), the only type

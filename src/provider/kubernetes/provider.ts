@@ -12,12 +12,12 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Registry } from 'prom-client';
 import type { KubeObject } from '../../apis/meta';
-import type { ProviderError } from '../../message/resources';
+import type { ObservedStatus, ProviderError } from '../../message/resources';
 import { anyTable, tableKey, type ResourceTables } from '../../message/tables';
 import type { WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
-import { publishable } from './publish';
+import { observedStatus, publishable } from './publish';
 import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from '../../kubeclient/watch';
 import { backoffDelay, sleep } from '../../kubeclient/watch/backoff';
 
@@ -33,6 +33,8 @@ export interface KubernetesProviderOptions {
   tables: ResourceTables;
   synced: WatchableMap<string, true>;
   errors: WatchableMap<string, ProviderError[]>;
+  /** Where the status of each status-bearing object goes, as the API server holds it (for the status writer). */
+  observedStatuses?: WatchableMap<string, ObservedStatus>;
   registry: Registry;
   logger: Logger;
   /** How often a kind that could not be listed (missing CRD or permission) is tried again. Default 10 s. */
@@ -87,6 +89,12 @@ export class KubernetesProvider {
   /** Starts the scope's watch, retrying until it runs (or the provider stops). */
   private async keepWatching(scope: WatchScope): Promise<void> {
     const table = anyTable(this.options.tables, scope.kind.table);
+    const statuses = scope.kind.hasStatus ? this.options.observedStatuses : undefined;
+    const kind = scope.kind.resource.kind;
+    const put = (obj: KubeObject & { metadata: { name: string } }): void => {
+      table.store(tableKey(obj), publishable(obj));
+      if (statuses) statuses.store(...observedStatus(kind, obj));
+    };
     const errorKey = `kubernetes ${scope.instance}`;
     let attempt = 0;
     while (!this.stopController.signal.aborted) {
@@ -99,9 +107,12 @@ export class KubernetesProvider {
           listOptions: scope.listOptions,
           initMode: 'sync',
           handlers: {
-            add: (obj) => { table.store(tableKey(obj), publishable(obj)); },
-            update: (_old, obj) => { table.store(tableKey(obj), publishable(obj)); },
-            delete: (obj) => { table.delete(tableKey(obj)); },
+            add: put,
+            update: (_old, obj) => put(obj),
+            delete: (obj) => {
+              table.delete(tableKey(obj));
+              if (statuses) statuses.delete(observedStatus(kind, obj)[0]);
+            },
           },
         });
         if (this.stopController.signal.aborted) {

@@ -5,9 +5,16 @@
  * no translation.
  */
 import type { KubeObject } from '../../apis/meta';
+import { statusKey, type ObservedStatus } from '../../message/resources';
 
 export function publishable<T extends KubeObject>(obj: T): T {
   const { managedFields: _managed, resourceVersion: _version, ...metadata } = obj.metadata as T['metadata'] & { managedFields?: unknown };
   const { status: _status, ...rest } = obj as T & { status?: unknown };
   return { ...rest, metadata } as T;
+}
+
+/** The status key and what the API server holds of the object's status (see Bus.observedStatuses). */
+export function observedStatus(kind: string, obj: KubeObject): [string, ObservedStatus] {
+  const { status } = obj as KubeObject & { status?: Record<string, unknown> };
+  return [statusKey(kind, obj.metadata.namespace, obj.metadata.name), { resourceVersion: obj.metadata.resourceVersion ?? '', ...(status ? { status } : {}) }];
 }

@@ -3,8 +3,11 @@
  *
  * - Coalesced: one desired status per object, the latest; a burst of changes to one object is
  *   one write, and nothing queues up under churn.
- * - Only when changed: the object is read, merged (merge.ts) and written only if its status
- *   differs; a conflict (409: the object changed since the read) is retried by reading again.
+ * - Only when changed: the object's status as the provider's watch last saw it (bus
+ *   observedStatuses, with its resourceVersion) is merged (merge.ts) and written only if it
+ *   differs, with no read of its own: the API server sees one request per write. A conflict
+ *   (409: the object changed since the watch saw it) is retried by reading the object. Until the
+ *   watch shows Pier's own write, the written object stands in for it.
  * - Bounded: at most `concurrency` requests at once, and an object written at most once per
  *   `minIntervalMs` (a Gateway's attachedRoutes moving with every new route is written a few
  *   times, not once per route).
@@ -16,8 +19,8 @@ import { Counter } from 'prom-client';
 import type { KubeRequester } from '../../kubeclient/rest';
 import { KubeRequestError, isStatus } from '../../kubeclient/rest';
 import { backoffDelay } from '../../kubeclient/watch/backoff';
-import type { Bus, ObjectStatus } from '../../message/resources';
-import { handleSubscription, type Subscription } from '../../message/watchable';
+import type { Bus, ObjectStatus, ObservedStatus } from '../../message/resources';
+import { handleSubscription, type Subscription, type WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './merge';
 
@@ -39,6 +42,11 @@ export interface KubernetesStatusWriterOptions {
   minIntervalMs?: number;
   /** Reads and writes per change before giving up on conflicts (then it is tried again later). Default 5. */
   conflictAttempts?: number;
+  /**
+   * The objects' statuses as the provider's watch holds them (Bus.observedStatuses): writes are
+   * made against them without a read. Without it, each write reads the object first.
+   */
+  observed?: WatchableMap<string, ObservedStatus>;
   /** Whether writing starts right away (no leader election). Default false: wait for setLeading(true). */
   leading?: boolean;
   now?: () => Date;
@@ -64,6 +72,14 @@ function objectPath(t: Target): string {
     : `${GROUP_PATH}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`;
 }
 
+const API_VERSION = 'gateway.networking.k8s.io/v1';
+
+/** What Pier wrote last to an object: the version it wrote against, and the object the API server returned. */
+interface Written {
+  over: string;
+  object: LiveObject;
+}
+
 /** The writer's metrics, registered in registry (docs/operations.md lists them). */
 export function kubernetesStatusMetrics(registry: Registry): { writes: Counter<'kind'>; conflicts: Counter<'kind'>; failures: Counter<'kind'> } {
   const registers = [registry];
@@ -84,6 +100,8 @@ export class KubernetesStatusWriter {
   private readonly notBefore = new Map<string, number>();
   /** Consecutive failed syncs per object. */
   private readonly failed = new Map<string, number>();
+  /** Each object's last write, until the provider's watch shows it. */
+  private readonly written = new Map<string, Written>();
   private readonly writes: Counter<'kind'>;
   private readonly conflicts: Counter<'kind'>;
   private readonly failures: Counter<'kind'>;
@@ -180,7 +198,32 @@ export class KubernetesStatusWriter {
     this.dirty.delete(key);
     this.notBefore.delete(key);
     this.failed.delete(key);
+    this.written.delete(key);
   }
+
+  /**
+   * The object to merge into and write against: what the provider's watch holds (or Pier's own
+   * write, while the watch has not shown it yet); read from the API server after a conflict, or
+   * when the writer has no watched statuses. undefined: the object is gone.
+   */
+  private async liveObject(key: string, target: Target, path: string, read: boolean, signal: AbortSignal): Promise<LiveObject | undefined> {
+    const observed = read ? undefined : this.o.observed?.load(key);
+    if (observed) {
+      const written = this.written.get(key);
+      if (written && written.over === observed.resourceVersion) return written.object;
+      this.written.delete(key);
+      const metadata = { name: target.name, ...(target.namespace ? { namespace: target.namespace } : {}), resourceVersion: observed.resourceVersion };
+      return { apiVersion: API_VERSION, kind: target.kind, metadata, ...(observed.status ? { status: observed.status as Record<string, unknown> } : {}) };
+    }
+    if (!read && this.o.observed) return undefined;
+    try {
+      return await this.o.client.request<LiveObject>('GET', path, { signal });
+    } catch (err) {
+      if (isStatus(err, 404)) return undefined;
+      throw err;
+    }
+  }
+
 
   private notifyIdle(): void {
     if (this.dirty.size > 0 || this.inFlight.size > 0) return;
@@ -198,11 +241,8 @@ export class KubernetesStatusWriter {
     try {
       for (let attempt = 1; attempt <= attempts; attempt++) {
         if (signal.aborted) throw new Error('leadership lost');
-        let live: LiveObject;
-        try {
-          live = await this.o.client.request<LiveObject>('GET', path, { signal });
-        } catch (err) {
-          if (!isStatus(err, 404)) throw err;
+        const live = await this.liveObject(key, target, path, attempt > 1, signal);
+        if (!live) {
           // Gone. Once Pier has no status for it either, it is forgotten.
           if (this.targets.get(key)?.status === undefined) this.forget(key);
           return;
@@ -215,7 +255,12 @@ export class KubernetesStatusWriter {
         }
         if (signal.aborted) throw new Error('leadership lost');
         try {
-          await this.o.client.request('PUT', `${path}/status`, { body: { ...live, status }, signal });
+          // Only what a status write needs: the API server keeps the rest of the object as it is.
+          const body = { apiVersion: API_VERSION, kind: target.kind, metadata: live.metadata, status };
+          const stored = await this.o.client.request<LiveObject>('PUT', `${path}/status`, { body, signal });
+          if (live.metadata.resourceVersion && stored?.metadata?.resourceVersion) {
+            this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: API_VERSION, kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
+          }
           this.writes.inc({ kind: target.kind });
           this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));
           this.failed.delete(key);

@@ -1,7 +1,7 @@
 /** The docs list names the code defines: every flag, config key and metric, and nothing else. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Registry } from 'prom-client';
 import { SERVE_FLAGS } from '../../../src/cli/main';
@@ -16,7 +16,9 @@ import { INFRA_WATCH_METRICS_PREFIX, kubernetesInfraMetrics } from '../../../src
 import { repoRoot } from '../../helpers/paths';
 
 const doc = (name: string): string => readFileSync(path.join(repoRoot(), 'docs', name), 'utf8');
-const allDocs = (): string => ['architecture.md', 'configuration.md', 'operations.md', 'troubleshooting.md'].map(doc).join('\n');
+/** Every page of docs/ (the index names them all, see below). */
+const DOC_PAGES = ['architecture.md', 'configuration.md', 'operations.md', 'troubleshooting.md', 'security.md', 'kubernetes.md', 'testing.md', 'gateway-api.md', 'development.md'];
+const allDocs = (): string => [...DOC_PAGES.map(doc), readFileSync(path.join(repoRoot(), 'README.md'), 'utf8')].join('\n');
 
 function metricNames(): string[] {
   const metrics = new PierMetrics({
@@ -64,5 +66,24 @@ describe('docs agree with the code', () => {
     const quickstart = readme.slice(readme.indexOf('## Quickstart'), readme.indexOf('\n## ', readme.indexOf('## Quickstart') + 5));
     assert.match(quickstart, /pier proxies/);
     assert.match(quickstart, /\/metrics/);
+  });
+
+  test('the README is a short entry point: at most 200 lines, the defaults, the commands, the docs index', () => {
+    const readme = readFileSync(path.join(repoRoot(), 'README.md'), 'utf8');
+    assert.ok(readme.split('\n').length <= 200, `README.md has ${readme.split('\n').length} lines`);
+    for (const text of ['npm install', 'npm start', 'npm test', 'helm install', 'docs/README.md']) assert.ok(readme.includes(text), `README says ${text}`);
+    const defaults = [DEFAULT_CONFIG.xdsAddress, DEFAULT_CONFIG.adminAddress, DEFAULT_CONFIG.controllerName];
+    for (const d of defaults) assert.ok(readme.includes(`\`${d}\``), `README states the default ${d}`);
+  });
+
+  test('docs/README.md indexes every page of docs/, and every page it links exists', () => {
+    const index = doc('README.md');
+    const pages = readdirSync(path.join(repoRoot(), 'docs')).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
+    assert.deepEqual([...DOC_PAGES].sort(), pages, 'DOC_PAGES lists the pages of docs/');
+    for (const page of pages) assert.ok(index.includes(`](${page})`), `the index links ${page}`);
+    for (const [, target] of index.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)) {
+      if (/^https?:/.test(target!)) continue;
+      assert.ok(existsSync(path.join(repoRoot(), 'docs', target!)), `${target} linked from the index exists`);
+    }
   });
 });

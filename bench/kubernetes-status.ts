@@ -5,6 +5,7 @@
  * event per status update that changed something (Pier writes only then).
  * PIER_BENCH_K8S_ROUTES changes the count.
  */
+import { readFileSync } from 'node:fs';
 import { Registry } from 'prom-client';
 import { silentLogger } from '../src/logging/logger';
 import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../src/kubeclient/watch';
@@ -73,8 +74,10 @@ export async function runKubernetesStatusBench(): Promise<void> {
     // Anything still coming would show within a few seconds (Pier writes an object at most once a second).
     await new Promise((r) => setTimeout(r, 3000));
     const perRoute = [...routeWrites.values()];
+    const memory = processMemory(pier.child.pid);
     process.stdout.write([
-      `routes added one by one: ${count} in ${(created / 1000).toFixed(1)} s (${(count / (created / 1000)).toFixed(0)}/s); all statuses settled after ${(settled / 1000).toFixed(1)} s`,
+      `routes added one by one: ${count} in ${(created / 1000).toFixed(1)} s (${(count / (created / 1000)).toFixed(0)}/s); all statuses settled after ${(settled / 1000).toFixed(1)} s (${((settled - created) / 1000).toFixed(1)} s after the last create)`,
+      `Pier's memory with ${count} routes: RSS ${memory.rssMiB} MiB settled, peak ${memory.peakMiB} MiB`,
       `Gateway status writes on the way to ${count} attached routes: ${gatewayWrites}`,
       `HTTPRoute status writes: ${perRoute.reduce((a, b) => a + b, 0)} for ${routeWrites.size} routes (per route: min ${Math.min(...perRoute)}, max ${Math.max(...perRoute)})`,
     ].join('\n') + '\n');
@@ -83,4 +86,14 @@ export async function runKubernetesStatusBench(): Promise<void> {
     await pier?.stop();
     await cp.stop();
   }
+}
+
+/** A process's resident memory now and at its peak (MiB), from /proc. */
+function processMemory(pid: number | undefined): { rssMiB: string; peakMiB: string } {
+  const status = pid === undefined ? '' : readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string): string => {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return m ? (Number(m[1]) / 1024).toFixed(0) : '?';
+  };
+  return { rssMiB: kib('VmRSS'), peakMiB: kib('VmHWM') };
 }

@@ -64,8 +64,11 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --xds-tls-cert, --xds-tls-key, --xds-tls-ca, --xds-tls-ca-key FILE
                              the same files one by one (each overrides the directory's)
   --xds-insecure             plaintext xDS on a non-loopback address (not recommended)
-  --state-dir DIR            where Pier keeps the xDS CA it generates when no TLS files are given
-                             and the xDS address is not loopback (default .pier)
+  --xds-tls-secret NAME      kubernetes provider without TLS files: the Secret in Pier's namespace
+                             where Pier keeps (and renews) its xDS CA and serving certificate
+                             (default pier-xds-tls)
+  --state-dir DIR            file provider: where Pier keeps the xDS CA it generates when no TLS
+                             files are given and the xDS address is not loopback (default .pier)
   --admin-address HOST:PORT  admin HTTP API (default 127.0.0.1:19000)
   --controller-name NAME     GatewayClass controllerName to serve (default pier.dev/gateway-controller)
   --infrastructure host|kubernetes
@@ -108,6 +111,7 @@ export const SERVE_FLAGS = {
   'xds-tls-ca': { type: 'string' },
   'xds-tls-ca-key': { type: 'string' },
   'xds-insecure': { type: 'boolean' },
+  'xds-tls-secret': { type: 'string' },
   'state-dir': { type: 'string' },
   'admin-address': { type: 'string' },
   'controller-name': { type: 'string' },

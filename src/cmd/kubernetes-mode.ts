@@ -17,6 +17,7 @@ import { LeaseElector } from '../leader/lease';
 import { parseAddressPool } from '../infra/address-range';
 import { KubernetesInfrastructure, type XdsClientCertificates } from '../infra/kubernetes/controller';
 import type { ProxySettings } from '../infra/kubernetes/objects';
+import { XdsTlsSecret } from '../security/xds-secret';
 
 /** Kubernetes mode's parts: the provider, and the status writer with its leader election. */
 export interface KubernetesMode {
@@ -26,16 +27,37 @@ export interface KubernetesMode {
   /** Kubernetes infrastructure, created by startInfrastructure (once the xDS port is known). */
   infrastructure: KubernetesInfrastructure | null;
   startInfrastructure(o: { xdsPort: number; certificates?: XdsClientCertificates }): KubernetesInfrastructure;
+  /** The namespace Pier runs in (pierNamespace). */
+  namespace: string;
+  /** The xDS CA and serving certificate kept in a Secret, created by startXdsTlsSecret. */
+  xdsTls: XdsTlsSecret | null;
+  /** Starts following (and creating, renewing) the Secret named `name` in Pier's namespace. */
+  startXdsTlsSecret(name: string): XdsTlsSecret;
+}
+
+/** The namespace Pier runs in: $POD_NAMESPACE, else the Lease's, else default. */
+export function pierNamespace(config: PierConfig): string {
+  return process.env.POD_NAMESPACE || config.leaderElectionNamespace || 'default';
+}
+
+/** The Service proxies reach Pier's xDS server at: proxyXdsHost, else pier.<namespace>.svc. */
+export function xdsServiceHost(config: PierConfig): string {
+  return config.proxyXdsHost || `pier.${pierNamespace(config)}.svc`;
+}
+
+/** The names Pier's serving certificate carries besides the defaults: the Service's (and proxyXdsHost when set). */
+export function xdsServerSans(config: PierConfig): string[] {
+  const namespace = pierNamespace(config);
+  return [...new Set([xdsServiceHost(config), `pier.${namespace}.svc`, `pier.${namespace}.svc.cluster.local`, 'pier'])];
 }
 
 /** Kubernetes infrastructure's proxy settings from the config. */
 export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean): ProxySettings {
-  const namespace = process.env.POD_NAMESPACE || config.leaderElectionNamespace || 'default';
   return {
     image: config.envoyImage,
     serviceType: config.gatewayServiceType,
     replicas: config.gatewayReplicas,
-    xdsHost: config.proxyXdsHost || `pier.${namespace}.svc`,
+    xdsHost: xdsServiceHost(config),
     xdsPort,
     adsMode: config.adsMode,
     logLevel: config.envoyLogLevel,
@@ -64,10 +86,21 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
     onLeading: (leading) => {
       statusWriter.setLeading(leading);
       mode.infrastructure?.setLeading(leading);
+      mode.xdsTls?.setLeading(leading);
     },
   }) : null;
   const mode: KubernetesMode = {
-    provider, statusWriter, elector, infrastructure: null,
+    provider, statusWriter, elector, infrastructure: null, xdsTls: null, namespace: pierNamespace(config),
+    startXdsTlsSecret: (name) => {
+      const xdsTls = new XdsTlsSecret({
+        kubeConfig, client, namespace: mode.namespace, name, sans: xdsServerSans(config),
+        lifetimes: { caMs: config.xdsTlsCaValiditySeconds * 1000, serverMs: config.xdsTlsServerValiditySeconds * 1000 },
+        logger, registry, leading: elector ? elector.isLeader : true,
+      });
+      mode.xdsTls = xdsTls;
+      xdsTls.start();
+      return xdsTls;
+    },
     startInfrastructure: ({ xdsPort, certificates }) => {
       const infrastructure = new KubernetesInfrastructure({
         bus, client, kubeConfig, namespaces, controllerName: config.controllerName,

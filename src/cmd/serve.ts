@@ -18,7 +18,7 @@ import { withEndpoints } from '../xds/types';
 import { SnapshotCache } from '../xds/cache/cache';
 import { XdsCacheRunner } from '../xds/cache/runner';
 import { ProxyRegistry } from '../xds/server/registry';
-import { XdsServer } from '../xds/server/server';
+import { XdsServer, type XdsServerOptions } from '../xds/server/server';
 import { AdminServer, splitHostPort } from '../admin/server';
 import { FileStatusWriter } from '../status/writer';
 import { HostInfrastructure } from '../infra/host/runner';
@@ -121,20 +121,36 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     await demo?.close();
     throw err;
   });
-  let xdsServer: XdsServer;
-  try {
-    xdsServer = new XdsServer({
-      cache, registry, logger, tls: transport.kind === 'mtls' ? transport.paths : undefined,
-      extraServices: [{ name: ADMIN_SERVICE, implementation: (scope) => adminServiceHandlers(events, scope) }],
-    });
-  } catch (err) {
+  const makeXdsServer = (tls: XdsServerOptions['tls']): XdsServer => {
+    try {
+      return new XdsServer({
+        cache, registry, logger, tls,
+        extraServices: [{ name: ADMIN_SERVICE, implementation: (scope) => adminServiceHandlers(events, scope) }],
+      });
+    } catch (err) {
+      throw new Error(`xDS TLS: ${(err as Error).message}`);
+    }
+  };
+  if (transport.kind === 'secret' && infrastructure === 'host' && config.envoy !== 'off' && findEnvoy(config.envoy === 'auto' ? undefined : config.envoy)) {
     await demo?.close();
-    throw new Error(`xDS TLS: ${(err as Error).message}`);
+    throw new ConfigError('the Envoys Pier launches read the xDS CA from a file: with the kubernetes provider and host infrastructure, give --xds-tls-dir (or --envoy off)');
+  }
+  // With the certificates in a Secret, the server is made once the Secret is there (below).
+  let xdsServer: XdsServer | null = null;
+  if (transport.kind !== 'secret') {
+    try {
+      xdsServer = makeXdsServer(transport.kind === 'mtls' ? transport.paths : undefined);
+    } catch (err) {
+      await demo?.close();
+      throw err;
+    }
   }
   const statusWriter = new FileStatusWriter({ bus, logger, onWritten: metrics.statusWritten });
 
   // What /readyz waits for; the admin API answers /healthz from the start.
-  const readiness = { 'first configuration read': false, 'xDS server listening': false, 'not shutting down': true };
+  const readiness: Record<string, boolean> = { 'first configuration read': false, 'xDS server listening': false, 'not shutting down': true };
+  const secretReadiness = transport.kind === 'secret' ? `xDS certificates in Secret ${kube?.namespace}/${transport.name}` : '';
+  if (secretReadiness) readiness[secretReadiness] = false;
   let infra: HostInfrastructure | null = null;
   const admin = new AdminServer({
     readiness: () => {
@@ -167,7 +183,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => kube?.infrastructure?.stop(),
     () => addressPool?.stop(),
     () => events.stop(),
-    () => xdsServer.shutdown(config.shutdownGraceSeconds * 1000),
+    () => xdsServer?.shutdown(config.shutdownGraceSeconds * 1000),
+    () => kube?.xdsTls?.stop(),
     () => admin.close(),
     () => gatewayApi.stop(),
     () => xdsTranslator.stop(),
@@ -201,6 +218,9 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     statusWriter.start();
     kube?.statusWriter.start();
     kube?.elector?.start();
+    // Started early: creating a CA overlaps reading the cluster.
+    const secret = transport.kind === 'secret' ? kube!.startXdsTlsSecret(transport.name) : null;
+    if (secret) log.info({ secret: kube!.xdsTls?.name }, 'xDS mTLS with the CA and serving certificate kept in a Secret in Pier\'s namespace');
     events.start();
     cacheRunner.start();
     endpoints.start();
@@ -209,13 +229,21 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     addressPool?.start();
     await provider.start();
     readiness['first configuration read'] = true;
-    xdsPort = await xdsServer.listen(config.xdsAddress).catch((err: Error) => {
+    if (secret) {
+      // Every replica waits for the Secret (its watch says when), whoever creates it.
+      await secret.ready();
+      if (readiness['not shutting down'] === false) throw new Error('stopped while waiting for the xDS TLS Secret');
+      xdsServer = makeXdsServer(secret.source());
+      readiness[secretReadiness] = true;
+    }
+    xdsPort = await xdsServer!.listen(config.xdsAddress).catch((err: Error) => {
       throw new Error(`xDS server cannot listen on ${config.xdsAddress}: ${err.message}`);
     });
     readiness['xDS server listening'] = true;
 
     if (kube && infrastructure === 'kubernetes') {
-      kube.startInfrastructure({ xdsPort, certificates: transport.kind === 'mtls' ? xdsClientCertificates(transport.paths) : undefined });
+      const certificates = transport.kind === 'mtls' ? xdsClientCertificates(transport.paths) : transport.kind === 'secret' ? kube.xdsTls!.clientCertificates() : undefined;
+      kube.startInfrastructure({ xdsPort, certificates });
       log.info({ image: config.envoyImage, serviceType: config.gatewayServiceType }, 'running each Gateway\'s proxies as a Deployment and a Service');
     } else if (infrastructure === 'host' && config.envoy !== 'off') {
       const binary = findEnvoy(config.envoy === 'auto' ? undefined : config.envoy);

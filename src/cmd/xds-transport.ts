@@ -3,6 +3,8 @@
  * - TLS files given (--xds-tls-dir and/or the --xds-tls-* files): mTLS with them;
  * - --xds-insecure: plaintext, with a warning (any client can read every Gateway's keys);
  * - a loopback address: plaintext (only this host can connect);
+ * - otherwise, with the kubernetes provider: mTLS with a CA and serving certificate Pier keeps in
+ *   a Secret (xdsTlsSecret) in its namespace, in memory only (src/security/xds-secret.ts);
  * - otherwise (the default 0.0.0.0:18000): mTLS with a CA and serving certificate Pier keeps in
  *   <stateDir>/xds-tls, created on first start; the Envoys Pier launches get client
  *   certificates from that CA, and `pier certgen --dir <stateDir>/xds-tls --gateway NS/NAME`
@@ -18,7 +20,8 @@ import { generateServerFiles, tlsPathsInDir, type XdsTlsPaths } from '../securit
 
 export type XdsTransport =
   | { kind: 'plaintext'; why: 'loopback' | 'insecure' }
-  | { kind: 'mtls'; paths: XdsTlsPaths; generatedIn?: string };
+  | { kind: 'mtls'; paths: XdsTlsPaths; generatedIn?: string }
+  | { kind: 'secret'; name: string };
 
 /** The directory under stateDir where Pier keeps the TLS files it generated itself. */
 export const GENERATED_TLS_SUBDIR = 'xds-tls';
@@ -63,6 +66,7 @@ export async function resolveXdsTransport(config: PierConfig, log: Logger): Prom
     log.info({ xdsAddress: config.xdsAddress }, 'xDS in plaintext on a loopback address (only this host can connect); give --xds-tls-dir for mTLS');
     return { kind: 'plaintext', why: 'loopback' };
   }
+  if (config.provider === 'kubernetes') return { kind: 'secret', name: config.xdsTlsSecret };
   const dir = path.resolve(config.stateDir, GENERATED_TLS_SUBDIR);
   const paths = tlsPathsInDir(dir);
   if (!existsSync(paths.caCert) || !existsSync(paths.serverCert) || !existsSync(paths.serverKey)) {

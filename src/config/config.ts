@@ -45,6 +45,12 @@ export interface PierConfig {
   xdsTlsCaKey: string;
   /** Serve xDS in plaintext on a non-loopback address (anyone who reaches it gets every Gateway's keys). */
   xdsInsecure: boolean;
+  /** Kubernetes mode without TLS files: the Secret (in Pier's namespace) holding the xDS CA and serving certificate Pier keeps. */
+  xdsTlsSecret: string;
+  /** Lifetime of the CA Pier keeps in that Secret (renewed in its last third). */
+  xdsTlsCaValiditySeconds: number;
+  /** Lifetime of the serving certificate Pier keeps in that Secret (renewed in its last third). */
+  xdsTlsServerValiditySeconds: number;
   /** Where Pier keeps what it generates: the xDS CA and certificates when no TLS files are given. */
   stateDir: string;
   /** Where Gateway API objects come from: a directory ("file") or the API server ("kubernetes"). */
@@ -90,6 +96,9 @@ export const DEFAULT_CONFIG: PierConfig = {
   xdsTlsCa: '',
   xdsTlsCaKey: '',
   xdsInsecure: false,
+  xdsTlsSecret: 'pier-xds-tls',
+  xdsTlsCaValiditySeconds: 3650 * 24 * 60 * 60,
+  xdsTlsServerValiditySeconds: 90 * 24 * 60 * 60,
   stateDir: '.pier',
   provider: 'file',
   kubeconfig: '',
@@ -124,6 +133,11 @@ const positiveNumber: Checker = (v, where) => {
   if (typeof v !== 'number' || !(v >= 0)) throw new ConfigError(`${where}: expected a non-negative number, got ${JSON.stringify(v)}`);
   return v;
 };
+/** Certificate lifetimes: short ones are for tests, but below this a renewal could not complete in time. */
+const lifetimeSeconds: Checker = (v, where) => {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 10) throw new ConfigError(`${where}: expected a number of seconds, at least 10, got ${JSON.stringify(v)}`);
+  return v;
+};
 const hostPort: Checker = (v, where) => {
   const s = str(v, where) as string;
   if (!/^(\[[^\]]+\]|[^:\s]+):\d{1,5}$/.test(s)) throw new ConfigError(`${where}: expected host:port, got ${JSON.stringify(s)}`);
@@ -156,6 +170,13 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   xdsTlsCa: str,
   xdsTlsCaKey: str,
   xdsInsecure: bool,
+  xdsTlsSecret: (v, where) => {
+    const text = str(v, where) as string;
+    if (text.length > 253 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text)) throw new ConfigError(`${where}: "${text}" is not a Secret name`);
+    return text;
+  },
+  xdsTlsCaValiditySeconds: lifetimeSeconds,
+  xdsTlsServerValiditySeconds: lifetimeSeconds,
   stateDir: str,
   provider: oneOf('file', 'kubernetes'),
   kubeconfig: str,

@@ -22,8 +22,8 @@ export interface KeyPair {
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CA_VALIDITY_DAYS = 3650;
 export const LEAF_VALIDITY_DAYS = 365;
-/** Tolerates clocks a little behind the issuer's. */
-const BACKDATE_MS = 5 * 60 * 1000;
+/** Tolerates clocks a little behind the issuer's: every certificate's notBefore is this far back. */
+export const BACKDATE_MS = 5 * 60 * 1000;
 
 async function newRsaKey(): Promise<{ keyPem: string; publicKey: forge.pki.rsa.PublicKey }> {
   const { privateKey, publicKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048 });
@@ -32,7 +32,7 @@ async function newRsaKey(): Promise<{ keyPem: string; publicKey: forge.pki.rsa.P
   return { keyPem, publicKey: forge.pki.publicKeyFromPem(publicPem) };
 }
 
-function newCertificate(publicKey: forge.pki.rsa.PublicKey, validityDays: number, now: Date): forge.pki.Certificate {
+function newCertificate(publicKey: forge.pki.rsa.PublicKey, validityMs: number, now: Date, notAfterCap?: Date): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   // 16 random bytes with the top bit clear: a positive serial, unique in practice.
@@ -40,7 +40,9 @@ function newCertificate(publicKey: forge.pki.rsa.PublicKey, validityDays: number
   serial[0] = (serial[0] as number) & 0x7f;
   cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = new Date(now.getTime() - BACKDATE_MS);
-  cert.validity.notAfter = new Date(now.getTime() + validityDays * DAY_MS);
+  const notAfter = now.getTime() + validityMs;
+  // A certificate never outlives its issuer: past the CA's expiry it could not be verified anyway.
+  cert.validity.notAfter = new Date(notAfterCap ? Math.min(notAfter, notAfterCap.getTime()) : notAfter);
   return cert;
 }
 
@@ -62,9 +64,9 @@ function sign(cert: forge.pki.Certificate, signerKeyPem: string): string {
 }
 
 /** A new self-signed CA that may sign leaf certificates only (path length 0). */
-export async function createCertificateAuthority(commonName = 'Pier xDS CA', now = new Date()): Promise<KeyPair> {
+export async function createCertificateAuthority(commonName = 'Pier xDS CA', now = new Date(), validityMs = CA_VALIDITY_DAYS * DAY_MS): Promise<KeyPair> {
   const { keyPem, publicKey } = await newRsaKey();
-  const cert = newCertificate(publicKey, CA_VALIDITY_DAYS, now);
+  const cert = newCertificate(publicKey, validityMs, now);
   const subject = [{ name: 'commonName', value: commonName }, { name: 'organizationName', value: 'Pier' }];
   cert.setSubject(subject);
   cert.setIssuer(subject);
@@ -89,13 +91,13 @@ interface LeafOptions {
   sans: AltName[];
   usage: 'server' | 'client';
   now?: Date;
-  validityDays?: number;
+  validityMs?: number;
 }
 
 function issueLeaf(ca: KeyPair, o: LeafOptions): Promise<KeyPair> {
   return newRsaKey().then(({ keyPem, publicKey }) => {
     const caCert = forge.pki.certificateFromPem(ca.certPem);
-    const cert = newCertificate(publicKey, o.validityDays ?? LEAF_VALIDITY_DAYS, o.now ?? new Date());
+    const cert = newCertificate(publicKey, o.validityMs ?? LEAF_VALIDITY_DAYS * DAY_MS, o.now ?? new Date(), caCert.validity.notAfter);
     cert.setSubject([{ name: 'commonName', value: o.commonName }, { name: 'organizationName', value: 'Pier' }]);
     cert.setIssuer(caCert.subject.attributes);
     cert.setExtensions([
@@ -112,15 +114,19 @@ function issueLeaf(ca: KeyPair, o: LeafOptions): Promise<KeyPair> {
 }
 
 /** Pier's serving certificate: the xDS server URI, localhost, 127.0.0.1, ::1 and extra SANs (DNS names or IPs). */
-export function issueServerCertificate(ca: KeyPair, extraSans: readonly string[] = [], now?: Date): Promise<KeyPair> {
-  const sans = [...new Set([XDS_SERVER_URI, 'localhost', '127.0.0.1', '::1', ...extraSans])];
-  return issueLeaf(ca, { commonName: 'pier-xds-server', sans: sans.map(altName), usage: 'server', now });
+export function issueServerCertificate(ca: KeyPair, extraSans: readonly string[] = [], now?: Date, validityMs?: number): Promise<KeyPair> {
+  return issueLeaf(ca, { commonName: 'pier-xds-server', sans: serverCertificateSans(extraSans).map(altName), usage: 'server', now, validityMs });
+}
+
+/** The SANs of Pier's serving certificate, given the extra ones. */
+export function serverCertificateSans(extraSans: readonly string[] = []): string[] {
+  return [...new Set([XDS_SERVER_URI, 'localhost', '127.0.0.1', '::1', ...extraSans])];
 }
 
 /** A proxy's client certificate naming exactly one Gateway ("<namespace>/<name>"). */
 export function issueGatewayCertificate(ca: KeyPair, gateway: string, now?: Date, validityDays?: number): Promise<KeyPair> {
   const uri = gatewayIdentityUri(gateway);
-  return issueLeaf(ca, { commonName: `gateway ${gateway}`, sans: [{ type: 6, value: uri }], usage: 'client', now, validityDays });
+  return issueLeaf(ca, { commonName: `gateway ${gateway}`, sans: [{ type: 6, value: uri }], usage: 'client', now, validityMs: validityDays === undefined ? undefined : validityDays * DAY_MS });
 }
 
 /** What a certificate says, for logs and the admin API (no key material). */

@@ -111,11 +111,24 @@ export interface ServingMaterial {
 /** Reads and checks the serving certificate, its key and the CA proxies are verified against. */
 export function readServingMaterial(paths: XdsTlsPaths): ServingMaterial {
   const caPem = readText(paths.caCert, 'CA certificate');
-  parseCertificate(caPem, paths.caCert, 'CA certificate');
   const certPem = readText(paths.serverCert, 'server certificate');
   const keyPem = readText(paths.serverKey, 'server key');
-  const cert = checkKeyPair(certPem, keyPem, paths.serverCert, paths.serverKey, 'server certificate', 'server key');
-  return { caPem, certPem, keyPem, cert };
+  return checkServingMaterial({ caPem, certPem, keyPem }, paths);
+}
+
+/**
+ * Checks serving material wherever it came from (files, a Secret): the CA parses, the key
+ * matches the certificate. `names` say where each part came from, for errors (never contents).
+ */
+export function checkServingMaterial(pems: { caPem: string; certPem: string; keyPem: string }, names: { caCert: string; serverCert: string; serverKey: string }): ServingMaterial {
+  parseCertificate(pems.caPem, names.caCert, 'CA certificate');
+  const cert = checkKeyPair(pems.certPem, pems.keyPem, names.serverCert, names.serverKey, 'server certificate', 'server key');
+  return { ...pems, cert };
+}
+
+/** Checks that a CA certificate (the first of a bundle) and its key belong together. */
+export function checkCertificateAuthority(ca: KeyPair, names: { caCert: string; caKey: string }): X509Certificate {
+  return checkKeyPair(ca.certPem, ca.keyPem, names.caCert, names.caKey, 'CA certificate', 'CA key');
 }
 
 export interface CertgenResult {

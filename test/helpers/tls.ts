@@ -45,19 +45,24 @@ export interface HandshakeResult {
   ok: boolean;
   /** The serving certificate's serial number, when the handshake completed. */
   serverSerial?: string;
+  /** Its subjectAltName, as node prints it. */
+  serverSans?: string;
   error?: string;
 }
 
 /** One real TLS handshake (ALPN h2, as gRPC) with optional client certificate; bounded. */
-export function tlsHandshake(port: number, o: { ca: Buffer; cert?: Buffer; key?: Buffer; host?: string }, timeoutMs = 5000): Promise<HandshakeResult> {
+export function tlsHandshake(port: number, o: { ca: Buffer | string; cert?: Buffer | string; key?: Buffer | string; host?: string; servername?: string }, timeoutMs = 5000): Promise<HandshakeResult> {
   return new Promise((resolve) => {
-    const socket = tls.connect({ host: o.host ?? '127.0.0.1', port, ca: o.ca, cert: o.cert, key: o.key, ALPNProtocols: ['h2'], servername: 'localhost' });
+    // servername is also the name the serving certificate is checked against.
+    const socket = tls.connect({ host: o.host ?? '127.0.0.1', port, ca: o.ca, cert: o.cert, key: o.key, ALPNProtocols: ['h2'], servername: o.servername ?? 'localhost' });
     const timer = setTimeout(() => { socket.destroy(); resolve({ ok: false, error: 'timeout' }); }, timeoutMs);
     socket.once('secureConnect', () => {
-      const serverSerial = socket.getPeerCertificate().serialNumber;
+      const peer = socket.getPeerCertificate();
+      const serverSerial = peer.serialNumber;
+      const serverSans = peer.subjectaltname;
       // TLS 1.3: the server judges the client certificate after the handshake; an alert arrives
       // right after. Wait a moment for it before calling the handshake good.
-      const settle = setTimeout(() => { clearTimeout(timer); socket.destroy(); resolve({ ok: true, serverSerial }); }, 200);
+      const settle = setTimeout(() => { clearTimeout(timer); socket.destroy(); resolve({ ok: true, serverSerial, serverSans }); }, 200);
       socket.once('error', (err) => { clearTimeout(settle); clearTimeout(timer); socket.destroy(); resolve({ ok: false, serverSerial, error: err.message }); });
       socket.once('close', () => { clearTimeout(settle); clearTimeout(timer); resolve({ ok: false, serverSerial, error: 'closed by the server' }); });
     });

@@ -29,6 +29,12 @@ export interface WatchConfig<T extends WatchedObject> {
   /** Default sync. */
   initMode?: InitMode;
   listOptions?: ListOptions;
+  /**
+   * Applied to every object before it is stored or handed to the handlers, as client-go's
+   * transform: what the consumer never reads (managedFields...) is then not kept for as long as
+   * the object exists. It must keep metadata's name, namespace and resourceVersion.
+   */
+  transform?: (obj: T) => T;
   backoff?: BackoffOptions;
   /** Each watch asks the server to end it after a random time in this range (seconds). Default 300-600. */
   watchTimeoutSeconds?: { min: number; max: number };
@@ -259,7 +265,7 @@ class Watcher<T extends WatchedObject> implements WatchStore<T> {
   }
 
   private applyList(list: ObjectList<T>, initial: boolean): void {
-    const changes = this.store.replaceAll(list.items.filter((obj) => this.valid(obj)), initial);
+    const changes = this.store.replaceAll(list.items.filter((obj) => this.valid(obj)).map((obj) => this.transformed(obj)), initial);
     this.latestVersion = list.resourceVersion;
     this.needList = false;
     this.isSynced = true;
@@ -292,7 +298,8 @@ class Watcher<T extends WatchedObject> implements WatchStore<T> {
         case 'DELETED': {
           if (!this.valid(event.object)) return;
           changes++;
-          this.dispatch(event.type === 'DELETED' ? this.store.delete(event.object) : this.store.upsert(event.object));
+          const obj = this.transformed(event.object);
+          this.dispatch(event.type === 'DELETED' ? this.store.delete(obj) : this.store.upsert(obj));
           if (event.object.metadata.resourceVersion) this.latestVersion = event.object.metadata.resourceVersion;
           return;
         }
@@ -357,6 +364,10 @@ class Watcher<T extends WatchedObject> implements WatchStore<T> {
     const call = new AbortController();
     this.call = call;
     return call;
+  }
+
+  private transformed(obj: T): T {
+    return this.config.transform ? this.config.transform(obj) : obj;
   }
 
   private valid(obj: unknown): obj is T {

@@ -17,7 +17,7 @@ import { anyTable, tableKey, type ResourceTables } from '../../message/tables';
 import type { WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
-import { observedStatus, publishable } from './publish';
+import { observedStatus, publishable, trimmed } from './publish';
 import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from '../../kubeclient/watch';
 import { backoffDelay, sleep } from '../../kubeclient/watch/backoff';
 
@@ -105,6 +105,7 @@ export class KubernetesProvider {
           logger: this.options.logger,
           metrics: this.metrics,
           listOptions: scope.listOptions,
+          transform: trimmed,
           initMode: 'sync',
           handlers: {
             add: put,

@@ -24,7 +24,7 @@ import { SotwStream } from './sotw';
 import type { StreamDeps } from './stream';
 import { NameLists, withEncodedResponses, withSotwRequestNames } from './wire';
 import { admit, callerScope, type AuthenticatedCall } from './admission';
-import { ReloadingServerCredentials } from './credentials';
+import { ReloadingServerCredentials, type ServingMaterialSource } from './credentials';
 import { DEFAULT_XDS_LIMITS, type XdsLimits } from './limits';
 import type { XdsTlsPaths } from '../../security/tls-dir';
 
@@ -41,7 +41,7 @@ export interface XdsServerOptions {
    * (re-read when they change). Without it the server speaks plaintext and takes node.cluster
    * at its word: the entry point allows that only on loopback or when asked explicitly.
    */
-  tls?: XdsTlsPaths;
+  tls?: XdsTlsPaths | ServingMaterialSource;
   /** How often the TLS files are checked for changes. */
   tlsReloadIntervalMs?: number;
   /** Overrides of DEFAULT_XDS_LIMITS. */

@@ -21,6 +21,15 @@ test('xDS TLS settings: strings and a boolean, checked', () => {
   assert.throws(() => validatePartialConfig({ xdsInsecure: 'yes' }, 'x'), /x: xdsInsecure: expected true or false/);
 });
 
+test('the xDS TLS Secret: a Secret name, lifetimes of at least 10 seconds', () => {
+  assert.equal(DEFAULT_CONFIG.xdsTlsSecret, 'pier-xds-tls');
+  assert.deepEqual(validatePartialConfig({ xdsTlsSecret: 'pier-tls.v2' }, 'x').xdsTlsSecret, 'pier-tls.v2');
+  assert.throws(() => validatePartialConfig({ xdsTlsSecret: 'Pier_TLS' }, 'x'), /x: xdsTlsSecret: "Pier_TLS" is not a Secret name/);
+  assert.deepEqual(validatePartialConfig({ xdsTlsServerValiditySeconds: 24, xdsTlsCaValiditySeconds: 90 }, 'x'), { xdsTlsServerValiditySeconds: 24, xdsTlsCaValiditySeconds: 90 });
+  assert.throws(() => validatePartialConfig({ xdsTlsServerValiditySeconds: 5 }, 'x'), /x: xdsTlsServerValiditySeconds: expected a number of seconds, at least 10/);
+  assert.throws(() => validatePartialConfig({ xdsTlsCaValiditySeconds: '90' }, 'x'), /at least 10/);
+});
+
 test('flags override the file, which overrides the defaults', () => {
   const c = resolveConfig({ logLevel: 'debug', adsMode: 'sotw' }, { adsMode: 'delta' });
   assert.equal(c.logLevel, 'debug');

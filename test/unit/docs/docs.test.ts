@@ -13,6 +13,7 @@ import { WATCH_METRICS_PREFIX } from '../../../src/provider/kubernetes/provider'
 import { WatchMetrics } from '../../../src/kubeclient/watch/metrics';
 import { kubernetesStatusMetrics } from '../../../src/status/kubernetes/writer';
 import { INFRA_WATCH_METRICS_PREFIX, kubernetesInfraMetrics } from '../../../src/infra/kubernetes/controller';
+import { XDS_TLS_SECRET_WATCH_METRICS_PREFIX, xdsTlsSecretMetrics } from '../../../src/security/xds-secret';
 import { repoRoot } from '../../helpers/paths';
 
 const doc = (name: string): string => readFileSync(path.join(repoRoot(), 'docs', name), 'utf8');
@@ -30,6 +31,8 @@ function metricNames(): string[] {
   new WatchMetrics({ registry: metrics.registry, prefix: WATCH_METRICS_PREFIX });
   kubernetesInfraMetrics(metrics.registry);
   new WatchMetrics({ registry: metrics.registry, prefix: INFRA_WATCH_METRICS_PREFIX });
+  new WatchMetrics({ registry: metrics.registry, prefix: XDS_TLS_SECRET_WATCH_METRICS_PREFIX });
+  xdsTlsSecretMetrics(metrics.registry);
   return metrics.registry.getMetricsAsArray().map((m) => m.name);
 }
 

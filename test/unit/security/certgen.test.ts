@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCertgen } from '../../../src/cli/certgen';
@@ -113,6 +113,24 @@ describe('how the xDS port is secured', () => {
       assert.ok(override.kind === 'mtls' && override.paths.serverCert === '/elsewhere/server.crt' && override.paths.caKey === path.join(tlsDir, 'ca.key'));
       await assert.rejects(resolveXdsTransport({ ...DEFAULT_CONFIG, xdsInsecure: true, xdsTlsDir: dir }, logger), /cannot be combined/);
       await assert.rejects(resolveXdsTransport({ ...DEFAULT_CONFIG, xdsTlsCert: 'a.crt' }, logger), /missing: caCert, serverKey/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the kubernetes provider without TLS files keeps its CA in a Secret (nothing on disk); files, loopback and --xds-insecure still decide first', async () => {
+    const dir = tmp();
+    try {
+      const kube = { ...DEFAULT_CONFIG, provider: 'kubernetes' as const, stateDir: dir };
+      assert.deepEqual(await resolveXdsTransport(kube, logger), { kind: 'secret', name: 'pier-xds-tls' });
+      assert.deepEqual(await resolveXdsTransport({ ...kube, xdsTlsSecret: 'mine' }, logger), { kind: 'secret', name: 'mine' });
+      assert.deepEqual(readdirSync(dir), [], 'nothing written to the state directory');
+      assert.deepEqual(await resolveXdsTransport({ ...kube, xdsAddress: '127.0.0.1:18000' }, logger), { kind: 'plaintext', why: 'loopback' });
+      assert.deepEqual(await resolveXdsTransport({ ...kube, xdsInsecure: true }, logger), { kind: 'plaintext', why: 'insecure' });
+      const tlsDir = path.join(dir, 'operator');
+      await runCertgen(['--dir', tlsDir], io().io);
+      const files = await resolveXdsTransport({ ...kube, xdsTlsDir: tlsDir }, logger);
+      assert.equal(files.kind, 'mtls', 'an operator\'s directory wins');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

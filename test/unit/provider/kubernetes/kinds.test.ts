@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TABLE_NAMES } from '../../../../src/message/tables';
 import { WATCHED_KINDS, watchScopes } from '../../../../src/provider/kubernetes/kinds';
-import { publishable } from '../../../../src/provider/kubernetes/publish';
+import { observedStatus, publishable, trimmed } from '../../../../src/provider/kubernetes/publish';
 import { validatePartialConfig } from '../../../../src/config/config';
 
 test('every bus table is filled by exactly one watched kind; Secrets only of type kubernetes.io/tls', () => {
@@ -30,6 +30,21 @@ test('published objects carry no managedFields, status or resourceVersion (a sta
   assert.deepEqual(out, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web', namespace: 'default', generation: 3, uid: 'u' }, spec: { parentRefs: [{ name: 'edge' }] } });
   assert.deepEqual(publishable({ ...live, metadata: { ...live.metadata, resourceVersion: '43' }, status: { parents: [{}] } }), out);
   assert.equal(live.metadata.resourceVersion, '42', 'the input is left alone');
+});
+
+test('what the watches keep: no managedFields or last-applied copy; status and resourceVersion stay for the status writer', () => {
+  const live = {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute',
+    metadata: {
+      name: 'web', namespace: 'default', resourceVersion: '42', managedFields: [{ manager: 'kubectl' }],
+      annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"big":"copy"}', team: 'a' },
+    },
+    spec: { parentRefs: [{ name: 'edge' }] }, status: { parents: [] },
+  };
+  const kept = trimmed(live);
+  assert.deepEqual(kept, { ...live, metadata: { name: 'web', namespace: 'default', resourceVersion: '42', annotations: { team: 'a' } } });
+  assert.deepEqual(observedStatus('HTTPRoute', kept), ['HTTPRoute/default/web', { resourceVersion: '42', status: { parents: [] } }]);
+  assert.ok(live.metadata.managedFields, 'the input is left alone');
 });
 
 test('settings: provider, watchNamespaces and leaderElect are checked', () => {

@@ -106,6 +106,15 @@ describe('watch: events', () => {
     assert.deepEqual(recorder.take(), []);
   });
 
+  test('transform: applied to listed and watched objects before the store and the handlers see them', async () => {
+    const transform = (o: TestObject): TestObject => ({ ...o, data: { seen: o.data?.k ?? '-' } });
+    const { store, client } = await start({ rv: '10', items: [obj('a', '5', { data: { k: 'listed' } })] }, { transform });
+    assert.deepEqual(store.get('ns', 'a')?.data, { seen: 'listed' });
+    const stream = await client.nextWatch();
+    stream.modified(obj('a', '12', { data: { k: 'watched' } }));
+    assert.deepEqual(store.get('ns', 'a')?.data, { seen: 'watched' });
+  });
+
   test('a MODIFIED for an unknown object is an add; a DELETED for an unknown one is nothing', async () => {
     const { store, recorder, client } = await start({ rv: '1', items: [] });
     const stream = await client.nextWatch();

@@ -78,6 +78,17 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
   const podReport = async (ns: string, selector: string): Promise<string> => (await pods(ns, selector))
     .map((p) => `${p.metadata.name}: ${p.status?.phase} ${JSON.stringify(p.status?.containerStatuses?.map((c) => c.state))}`).join('; ');
 
+  /** The last lines of each pod's log (through the API server and the agent's kubelet API), for failure messages. */
+  const podLogs = async (ns: string, selector: string): Promise<string> => {
+    const out: string[] = [];
+    for (const p of await pods(ns, selector)) {
+      const text = await cp.api.request<string>('GET', `/api/v1/namespaces/${ns}/pods/${p.metadata.name}/log?tailLines=15`).catch((err: Error) => err.message);
+      out.push(`--- ${p.metadata.name}:\n${typeof text === 'string' ? text : JSON.stringify(text)}`);
+    }
+    return out.join('\n');
+  };
+  const pierLogs = (): Promise<string> => podLogs(SYSTEM, PIER_SELECTOR);
+
   before(async () => {
     const envoy = requireEnvoy();
     home = mkdtempSync(path.join(os.tmpdir(), 'pier-helm-'));
@@ -145,12 +156,13 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
       const o = await cp.api.get<GatewayObj>(GATEWAY);
       return o.status?.conditions?.find((c) => c.type === 'Programmed')?.status === 'True' ? o : undefined;
     }, { timeoutMs: 90_000, intervalMs: 250 }).catch(async (err: Error) => {
-      throw new Error(`${err.message}; Envoy pods: ${await podReport(APPS, 'gateway.networking.k8s.io/gateway-name=edge')}; agent: ${agent.recentErrors.slice(-5).join('; ')}`);
+      const envoys = 'gateway.networking.k8s.io/gateway-name=edge';
+      throw new Error(`${err.message}; Envoy pods: ${await podReport(APPS, envoys)}; agent: ${agent.recentErrors.slice(-5).join('; ')}\n${await podLogs(APPS, envoys)}\n${await pierLogs()}`);
     });
     gatewayAddress = gw.status?.addresses?.[0]?.value ?? '';
     const proxies = await cp.api.get<DeploymentObj>(`/apis/apps/v1/namespaces/${APPS}/deployments/pier-edge`);
     assert.equal(proxies.spec.replicas, 2, 'infrastructure.replicas Envoy pods per Gateway');
-    assert.match(gatewayAddress, /^198\.19\.\d+\.\d+$/, 'the Gateway\'s LoadBalancer address');
+    if (!/^198\.19\.\d+\.\d+$/.test(gatewayAddress)) assert.fail(`the Gateway's address is not a LoadBalancer address of the pool: ${JSON.stringify(gw.status)}\n${await pierLogs()}`);
     const response = await waitFor('a response through the Gateway', async () => {
       const r = await httpRequest(`http://${gatewayAddress}/installed`, { timeoutMs: 2000 }).catch(() => undefined);
       return r?.status === 200 ? r : undefined;

@@ -41,6 +41,7 @@ const CONTROLLER = 'pier.dev/gateway-controller';
 const CRD = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const GATEWAY = `${GATEWAY_API}/namespaces/${APPS}/gateways/edge`;
 const PIER_SELECTOR = 'app.kubernetes.io/name=pier,app.kubernetes.io/instance=pier';
+const ENVOY_SELECTOR = 'gateway.networking.k8s.io/gateway-name=edge';
 
 interface Condition { type: string; status: string; reason?: string; message?: string }
 interface GatewayObj { status?: { addresses?: { value: string }[]; conditions?: Condition[] } }
@@ -175,6 +176,7 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
   test('helm upgrade to 3 replicas with a changed log level rolls Pier\'s pods while every request succeeds', async () => {
     assert.ok(gatewayAddress, 'the install test ran');
     const before = new Set((await pods(SYSTEM, PIER_SELECTOR)).map((p) => p.metadata.name));
+    const envoysBefore = (await pods(APPS, ENVOY_SELECTOR)).map((p) => p.metadata.name).sort();
     let stop = false;
     let sent = 0;
     const failures: string[] = [];
@@ -210,9 +212,22 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
     const rolled = await pods(SYSTEM, PIER_SELECTOR);
     assert.equal(rolled.length, 3);
     for (const p of rolled) assert.ok(p.spec.containers[0].args?.includes('--log-level=debug'), `${p.metadata.name} runs with the new value`);
+    assert.deepEqual((await pods(APPS, ENVOY_SELECTOR)).map((p) => p.metadata.name).sort(), envoysBefore, 'the Gateway\'s Envoy pods kept running through Pier\'s roll');
   });
 
   test('helm uninstall removes the release\'s objects, its hooks\' objects, the GatewayClass and the Gateway\'s proxy objects; the CRDs stay', async () => {
+    // Another controller's Gateway, with an object labelled as Pier labels its proxies' (as a
+    // second Pier would make): the teardown leaves what is not this controller's.
+    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'other' }, spec: { controllerName: 'example.com/other' } });
+    await cp.api.create(`${GATEWAY_API}/namespaces/${APPS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'theirs' },
+      spec: { gatewayClassName: 'other', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
+    });
+    const theirs = `/api/v1/namespaces/${APPS}/configmaps/pier-theirs`;
+    await cp.api.create(`/api/v1/namespaces/${APPS}/configmaps`, {
+      apiVersion: 'v1', kind: 'ConfigMap', data: {},
+      metadata: { name: 'pier-theirs', labels: { 'app.kubernetes.io/managed-by': 'pier', 'gateway.pier.dev/namespace': APPS }, annotations: { 'gateway.pier.dev/gateway': `${APPS}/theirs` } },
+    });
     await helm('uninstall', 'pier', '--namespace', SYSTEM, '--wait', '--timeout', '3m');
     const gone = [
       `/apis/apps/v1/namespaces/${SYSTEM}/deployments/pier`, `/api/v1/namespaces/${SYSTEM}/services/pier`, `/api/v1/namespaces/${SYSTEM}/serviceaccounts/pier`,
@@ -231,7 +246,7 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
     await waitFor('every object of the release and of the Gateway\'s proxies gone', async () => {
       const left: string[] = [];
       for (const p of gone) if (await cp.api.exists(p)) left.push(p);
-      const leftPods = [...await pods(SYSTEM, PIER_SELECTOR), ...await pods(APPS, 'gateway.networking.k8s.io/gateway-name=edge')];
+      const leftPods = [...await pods(SYSTEM, PIER_SELECTOR), ...await pods(APPS, ENVOY_SELECTOR)];
       return left.length === 0 && leftPods.length === 0 ? true : undefined;
     }, { timeoutMs: 90_000, intervalMs: 500 }).catch(async (err: Error) => {
       const left: string[] = [];
@@ -242,5 +257,7 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
     assert.equal(releases.items.length, 0, 'Helm\'s release records are gone');
     assert.ok(await cp.api.exists(`${CRD}/gateways.gateway.networking.k8s.io`), 'the CRDs stay: other controllers\' objects may live in them');
     assert.ok(await cp.api.exists(GATEWAY), 'the user\'s Gateway stays');
+    assert.ok(await cp.api.exists(theirs), 'another controller\'s proxy object stays');
+    assert.ok(await cp.api.exists(`${GATEWAY_API}/gatewayclasses/other`), 'another controller\'s GatewayClass stays');
   });
 });

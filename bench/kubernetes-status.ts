@@ -5,10 +5,7 @@
  * event per status update that changed something (Pier writes only then).
  * PIER_BENCH_K8S_ROUTES changes the count.
  */
-import { readFileSync } from 'node:fs';
-import { Registry } from 'prom-client';
-import { silentLogger } from '../src/logging/logger';
-import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../src/kubeclient/watch';
+import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processMemory } from '../test/kubernetes/scale/observe';
 import { waitFor } from '../test/helpers/net';
 import { PierProcess } from '../test/helpers/pier';
 import { controlPlaneBinDir, startControlPlane } from '../test/kubernetes/harness';
@@ -18,10 +15,7 @@ const CONTROLLER = 'pier.dev/gateway-controller';
 const GW_API = '/apis/gateway.networking.k8s.io/v1';
 const NS = 'bench';
 
-interface Obj extends WatchedObject {
-  metadata: WatchedObject['metadata'] & { generation?: number };
-  status?: { parents?: { controllerName: string }[]; listeners?: { attachedRoutes: number }[] };
-}
+interface Obj { status?: { listeners?: { attachedRoutes: number }[] } }
 
 export async function runKubernetesStatusBench(): Promise<void> {
   const count = Number(process.env.PIER_BENCH_K8S_ROUTES ?? 1000);
@@ -36,30 +30,12 @@ export async function runKubernetesStatusBench(): Promise<void> {
   const stores: { stop(): Promise<void> }[] = [];
   try {
     await createGatewaySetup(cp.api, NS, CONTROLLER);
-    pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false } });
+    pier = await PierProcess.start({ config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'off', logLevel: 'warn', leaderElect: false }, env: PIER_COMMAND_NODE_OPTIONS });
     await waitFor('the Gateway status', async () => ((await cp.api.get<Obj>(`${GW_API}/namespaces/${NS}/gateways/edge`)).status?.listeners?.[0]?.attachedRoutes === 0 ? true : undefined), { timeoutMs: 30_000 });
 
     // Count status updates from here on, as the API server reports them.
-    let gatewayWrites = 0;
-    const routeWrites = new Map<string, number>();
-    let attached = 0;
-    const metrics = new WatchMetrics({ registry: new Registry(), prefix: 'bench' });
-    const follow = async (plural: string, onUpdate: (oldObj: Obj, newObj: Obj) => void): Promise<void> => {
-      stores.push(await watch<Obj>({
-        instance: plural, logger: silentLogger(), metrics,
-        client: new ClientNodeWatchClient<Obj>({ kubeConfig: cp.kubeConfig(), resource: { group: 'gateway.networking.k8s.io', version: 'v1', kind: plural, plural, namespaced: true }, namespace: NS }),
-        handlers: { update: onUpdate },
-      }));
-    };
-    const statusChanged = (a: Obj, b: Obj): boolean => JSON.stringify(a.status) !== JSON.stringify(b.status) && a.metadata.generation === b.metadata.generation;
-    await follow('gateways', (a, b) => {
-      if (!statusChanged(a, b)) return;
-      gatewayWrites++;
-      attached = b.status?.listeners?.[0]?.attachedRoutes ?? attached;
-    });
-    await follow('httproutes', (a, b) => {
-      if (statusChanged(a, b)) routeWrites.set(b.metadata.name, (routeWrites.get(b.metadata.name) ?? 0) + 1);
-    });
+    const writes = await followStatusWrites(cp, NS);
+    stores.push(writes);
 
     const started = Date.now();
     for (let i = 0; i < count; i++) {
@@ -69,17 +45,17 @@ export async function runKubernetesStatusBench(): Promise<void> {
       });
     }
     const created = Date.now() - started;
-    await waitFor(`attachedRoutes ${count} and every route's status`, () => (attached === count && routeWrites.size === count ? true : undefined), { timeoutMs: 600_000, intervalMs: 100 });
+    await waitFor(`attachedRoutes ${count} and every route's status`, () => (writes.attached === count && writes.routeWrites.size === count ? true : undefined), { timeoutMs: 600_000, intervalMs: 100 });
     const settled = Date.now() - started;
     // Anything still coming would show within a few seconds (Pier writes an object at most once a second).
     await new Promise((r) => setTimeout(r, 3000));
-    const perRoute = [...routeWrites.values()];
+    const perRoute = [...writes.routeWrites.values()];
     const memory = processMemory(pier.child.pid);
     process.stdout.write([
       `routes added one by one: ${count} in ${(created / 1000).toFixed(1)} s (${(count / (created / 1000)).toFixed(0)}/s); all statuses settled after ${(settled / 1000).toFixed(1)} s (${((settled - created) / 1000).toFixed(1)} s after the last create)`,
       `Pier's memory with ${count} routes: RSS ${memory.rssMiB} MiB settled, peak ${memory.peakMiB} MiB`,
-      `Gateway status writes on the way to ${count} attached routes: ${gatewayWrites}`,
-      `HTTPRoute status writes: ${perRoute.reduce((a, b) => a + b, 0)} for ${routeWrites.size} routes (per route: min ${Math.min(...perRoute)}, max ${Math.max(...perRoute)})`,
+      `Gateway status writes on the way to ${count} attached routes: ${writes.gatewayWrites}`,
+      `HTTPRoute status writes: ${perRoute.reduce((a, b) => a + b, 0)} for ${writes.routeWrites.size} routes (per route: min ${Math.min(...perRoute)}, max ${Math.max(...perRoute)})`,
     ].join('\n') + '\n');
   } finally {
     await Promise.all(stores.map((s) => s.stop()));
@@ -88,12 +64,3 @@ export async function runKubernetesStatusBench(): Promise<void> {
   }
 }
 
-/** A process's resident memory now and at its peak (MiB), from /proc. */
-function processMemory(pid: number | undefined): { rssMiB: string; peakMiB: string } {
-  const status = pid === undefined ? '' : readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string): string => {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-    return m ? (Number(m[1]) / 1024).toFixed(0) : '?';
-  };
-  return { rssMiB: kib('VmRSS'), peakMiB: kib('VmHWM') };
-}

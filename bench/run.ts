@@ -16,6 +16,7 @@ import { runTranslateBench } from './translate';
 import { runFuzzBench } from './fuzz';
 import { runStreamsBench } from './streams';
 import { runKubernetesStatusBench } from './kubernetes-status';
+import { runKubernetesScaleBench } from './kubernetes-scale';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   translate: runTranslateBench,
@@ -30,6 +31,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   streams: runStreamsBench,
   startup: runStartupBench,
   'kubernetes-status': runKubernetesStatusBench,
+  'kubernetes-scale': runKubernetesScaleBench,
 };
 
 /** Marks the process that runs one benchmark itself. */

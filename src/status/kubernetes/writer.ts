@@ -9,11 +9,15 @@
  *   (409: the object changed since the watch saw it) is retried by reading the object. Until the
  *   watch shows Pier's own write, the written object stands in for it.
  * - Bounded: at most `concurrency` requests at once, and an object written at most once per
- *   `minIntervalMs` (a Gateway's attachedRoutes moving with every new route is written a few
- *   times, not once per route).
+ *   `minIntervalMs`. A Gateway's or ListenerSet's status whose only change is its listeners'
+ *   attachedRoutes (it moves with every route added) waits longer while such changes keep
+ *   coming: the interval doubles with each such write in a row, up to `countOnlyMaxIntervalMs`,
+ *   so routes added for a minute cost a handful of Gateway writes; any other change, or a quiet
+ *   spell, goes back to the short interval.
  * - Leadership: only while leading (setLeading); losing it aborts the requests in flight at once;
  *   gaining it re-syncs every status known.
  */
+import { deepEqual } from 'fast-equals';
 import type { Registry } from 'prom-client';
 import { Counter } from 'prom-client';
 import type { KubeRequester } from '../../kubeclient/rest';
@@ -40,6 +44,8 @@ export interface KubernetesStatusWriterOptions {
   concurrency?: number;
   /** The least time between two writes of one object. Default 1000 ms. */
   minIntervalMs?: number;
+  /** The longest wait between writes that change only listeners' attachedRoutes. Default 5000 ms. */
+  countOnlyMaxIntervalMs?: number;
   /** Reads and writes per change before giving up on conflicts (then it is tried again later). Default 5. */
   conflictAttempts?: number;
   /**
@@ -102,6 +108,8 @@ export class KubernetesStatusWriter {
   private readonly failed = new Map<string, number>();
   /** Each object's last write, until the provider's watch shows it. */
   private readonly written = new Map<string, Written>();
+  /** Per object: writes in a row that changed only attachedRoutes, and when the last write was. */
+  private readonly countOnly = new Map<string, { streak: number; lastWrite: number }>();
   private readonly writes: Counter<'kind'>;
   private readonly conflicts: Counter<'kind'>;
   private readonly failures: Counter<'kind'>;
@@ -199,6 +207,21 @@ export class KubernetesStatusWriter {
     this.notBefore.delete(key);
     this.failed.delete(key);
     this.written.delete(key);
+    this.countOnly.delete(key);
+  }
+
+  /**
+   * When a write that changes only attachedRoutes may go (epoch ms; 0: now), and what to
+   * remember once it has: see the class comment.
+   */
+  private countOnlyPace(key: string, onlyCounts: boolean, now: number): { due: number; streak: number } {
+    const max = this.o.countOnlyMaxIntervalMs ?? 5000;
+    const min = this.o.minIntervalMs ?? 1000;
+    const last = this.countOnly.get(key);
+    // A quiet spell (or a change of another kind) starts over at the short interval.
+    if (!onlyCounts || !last || now - last.lastWrite > 2 * max) return { due: 0, streak: onlyCounts ? 1 : 0 };
+    const due = last.lastWrite + Math.min(max, min * 2 ** last.streak);
+    return { due: due > now ? due : 0, streak: last.streak + 1 };
   }
 
   /**
@@ -253,6 +276,14 @@ export class KubernetesStatusWriter {
           this.failed.delete(key);
           return;
         }
+        const now = Date.now();
+        const pace = this.countOnlyPace(key, onlyRouteCountsChanged(target.kind, live.status, status), now);
+        if (pace.due > 0) {
+          // Written later, with whatever the status is by then.
+          this.notBefore.set(key, pace.due);
+          this.dirty.add(key);
+          return;
+        }
         if (signal.aborted) throw new Error('leadership lost');
         try {
           // Only what a status write needs: the API server keeps the rest of the object as it is.
@@ -262,6 +293,7 @@ export class KubernetesStatusWriter {
             this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: API_VERSION, kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
           }
           this.writes.inc({ kind: target.kind });
+          this.countOnly.set(key, { streak: pace.streak, lastWrite: now });
           this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));
           this.failed.delete(key);
           this.log.debug({ object: key }, 'status written');
@@ -289,4 +321,14 @@ export class KubernetesStatusWriter {
       this.dirty.add(key);
     }
   }
+}
+
+/** Whether the only difference between two Gateway or ListenerSet statuses is their listeners' attachedRoutes. */
+export function onlyRouteCountsChanged(kind: StatusKind, before: Record<string, unknown> | undefined, after: Record<string, unknown>): boolean {
+  if ((kind !== 'Gateway' && kind !== 'ListenerSet') || !before) return false;
+  const withoutCounts = (status: Record<string, unknown>): Record<string, unknown> => ({
+    ...status,
+    listeners: Array.isArray(status.listeners) ? (status.listeners as Record<string, unknown>[]).map(({ attachedRoutes: _count, ...rest }) => rest) : status.listeners,
+  });
+  return deepEqual(withoutCounts(before), withoutCounts(after));
 }

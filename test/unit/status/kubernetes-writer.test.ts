@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Registry } from 'prom-client';
 import { Bus, statusKey, type ObjectStatus } from '../../../src/message/resources';
-import { KubernetesStatusWriter } from '../../../src/status/kubernetes/writer';
+import { KubernetesStatusWriter, onlyRouteCountsChanged } from '../../../src/status/kubernetes/writer';
 import { mergeStatus, type LiveObject } from '../../../src/status/kubernetes/merge';
 import { KubeRequestError, type KubeRequester, type KubeRequestOptions } from '../../../src/kubeclient/rest';
 import { silentLogger } from '../../../src/logging/logger';
@@ -248,4 +248,46 @@ test('with the watch\'s statuses: one request per write (no read); a stale watch
   } finally {
     await writer.stop();
   }
+});
+
+test('a Gateway whose only change is attachedRoutes is written less and less often while routes keep coming; the last count lands', async () => {
+  const api = new FakeApi();
+  api.object = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge', namespace: 'default', resourceVersion: '1', generation: 1 }, status: {} };
+  const bus = new Bus();
+  const key = statusKey('Gateway', 'default', 'edge');
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 10, countOnlyMaxIntervalMs: 80 });
+  const gateway = (attachedRoutes: number, programmed: 'True' | 'False' = 'True'): ObjectStatus => ({
+    kind: 'Gateway', namespace: 'default', name: 'edge',
+    status: {
+      conditions: [{ type: 'Programmed', status: programmed, reason: programmed === 'True' ? 'Programmed' : 'Pending', message: '', observedGeneration: 1, lastTransitionTime: NOW }],
+      listeners: [{ name: 'http', supportedKinds: [], attachedRoutes, conditions: [] }],
+    },
+  } as unknown as ObjectStatus);
+  writer.start();
+  try {
+    // A new route every 5 ms for 400 ms: at the 10 ms interval alone that is up to 40 writes.
+    for (let n = 1; n <= 80; n++) {
+      bus.statuses.store(key, gateway(n));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await waitFor('the last count written', () => ((api.object.status?.listeners as { attachedRoutes: number }[] | undefined)?.[0]?.attachedRoutes === 80 ? true : undefined), { timeoutMs: 3000 });
+    await writer.idle();
+    assert.ok(api.puts <= 12, `paced while only the count moved: ${api.puts} writes for 80 changes`);
+    const paced = api.puts;
+    // Another kind of change goes out as one write, with the count as it is then.
+    bus.statuses.store(key, gateway(81, 'False'));
+    await waitFor('the condition written', () => ((api.object.status?.conditions as { status: string }[] | undefined)?.[0]?.status === 'False' ? true : undefined), { timeoutMs: 3000 });
+    assert.equal(api.puts, paced + 1);
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('onlyRouteCountsChanged: listeners\' attachedRoutes alone, for Gateways and ListenerSets', () => {
+  const status = (count: number, reason = 'Programmed'): Record<string, unknown> => ({ conditions: [{ type: 'Programmed', reason }], listeners: [{ name: 'http', attachedRoutes: count, conditions: [] }] });
+  assert.equal(onlyRouteCountsChanged('Gateway', status(1), status(2)), true);
+  assert.equal(onlyRouteCountsChanged('ListenerSet', status(1), status(2)), true);
+  assert.equal(onlyRouteCountsChanged('Gateway', status(1), status(2, 'Pending')), false);
+  assert.equal(onlyRouteCountsChanged('Gateway', undefined, status(2)), false);
+  assert.equal(onlyRouteCountsChanged('HTTPRoute', status(1), status(2)), false);
 });

@@ -1,0 +1,35 @@
+/**
+ * Kubernetes mode at scale, measured as the public comparisons of Gateway API implementations
+ * measure it (issue 23). Today: route lifecycle and status (scenarios 1 and 4; the scenario is in
+ * test/kubernetes/scale/route-lifecycle.ts, which the Kubernetes suite also runs at 100 routes).
+ * PIER_BENCH_K8S_SCALE_ROUTES sets the number of routes (default 1,000).
+ */
+import * as os from 'node:os';
+import { controlPlaneBinDir } from '../test/kubernetes/harness';
+import { runRouteLifecycle } from '../test/kubernetes/scale/route-lifecycle';
+import { fmtMs, max, percentile, printTable } from './lib/stats';
+
+export async function runKubernetesScaleBench(): Promise<void> {
+  const count = Number(process.env.PIER_BENCH_K8S_SCALE_ROUTES ?? 1000);
+  controlPlaneBinDir(); // a clear error when the control plane is not built
+  const r = await runRouteLifecycle(count);
+  const ms = (v: number): string => `${fmtMs(v)} ms`;
+  printTable(`route lifecycle: ${count} HTTPRoutes created one by one on one Gateway (Envoy pod, real traffic)`, ['', 'figure', 'target'], [
+    ['create → first 200, p50', ms(percentile(r.latencies, 50)), '≤ 10 ms (3,000 routes: ≤ 15)'],
+    ['create → first 200, p99', ms(percentile(r.latencies, 99)), '≤ 30 ms (3,000 routes: ≤ 40)'],
+    ['create → first 200, max', ms(max(r.latencies)), '≤ 50 ms'],
+    ['5xx at any time', String(r.serverErrors), '0'],
+    ['non-2xx of a route already served (re-checks)', `${r.servedThenFailed} of ${r.rechecks}`, '0'],
+    ['steady traffic on the first route: non-2xx', `${r.steady.non2xx} of ${r.steady.requests}`, '0'],
+    ['Pier CPU while adding (cores, mean)', r.pierCpuCores.toFixed(2), ''],
+    ['Pier RSS settled / peak', `${r.pierMemory.rssMiB} / ${r.pierMemory.peakMiB} MiB`, '3,000 routes: ≤ 200 MiB'],
+    ['routes created in', `${r.addSeconds.toFixed(1)} s`, ''],
+  ]);
+  printTable('status while the routes were created', ['', 'figure', 'target'], [
+    ['status writes per new route (min / max)', `${Math.min(...r.routeWrites)} / ${Math.max(...r.routeWrites)}`, 'exactly 1'],
+    ['Gateway status writes', String(r.gatewayWrites), '≤ 10'],
+    ['every route\'s status written, after the last create', ms(r.routesSettledMs), '≤ 2 s'],
+    ['the Gateway\'s attachedRoutes final, after the last create', ms(r.gatewaySettledMs), ''],
+  ]);
+  process.stdout.write(`machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+}

@@ -1,0 +1,180 @@
+/**
+ * Route lifecycle in Kubernetes mode (issue 23, scenarios 1 and 4), shared by the benchmark
+ * (bench/kubernetes-scale.ts: the figures) and the Kubernetes suite (route-lifecycle.test.ts:
+ * the correctness claims at a smaller size).
+ *
+ * Against the test control plane (etcd, kube-apiserver, kube-controller-manager), `pier serve
+ * --provider kubernetes` is started as a user starts it (the CLI); the Gateway's Envoy runs as
+ * the pod Pier's Kubernetes infrastructure creates (the test node agent runs it from the real
+ * Envoy binary) and traffic goes to that pod. `count` HTTPRoutes, each with its own path, are
+ * created one by one on one Gateway; for each, the time from the create's response to the first
+ * 200 through Envoy. Every 5xx at any time counts, and so does any non-2xx of a route already
+ * served (every tenth new route also re-checks one served before); steady traffic on the first
+ * route runs throughout. Status writes are counted on the API server's side; Pier's CPU and
+ * memory come from /proc.
+ */
+import * as http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { generateServerFiles } from '../../../src/security/tls-dir';
+import { freePort, waitFor } from '../../helpers/net';
+import { PierProcess } from '../../helpers/pier';
+import { requireEnvoy } from '../../helpers/tools';
+import { startControlPlane } from '../harness';
+import { GATEWAY_API } from '../objects';
+import { imageMap, NodeAgent } from '../node-agent/agent';
+import { conformanceBinDir, conformanceImages, envoyImages, ECHO_BASIC_IMAGE } from '../node-agent/images';
+import type { Pod } from '../node-agent/pod';
+import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processCpuSeconds, processMemory } from './observe';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const NS = 'scale';
+/** Gateway port 80 is this container port on the Envoy pod (src/ir/ports.ts). */
+const ENVOY_POD_PORT = 10080;
+/** Longest one route may take to be served before the run gives up on it. */
+const ROUTE_TIMEOUT_MS = 30_000;
+
+export interface RouteLifecycleResult {
+  count: number;
+  /** Per new route (the first is made before Pier starts): create's response -> first 200, ms. */
+  latencies: number[];
+  /** 5xx answers at any time. */
+  serverErrors: number;
+  /** Re-checks of routes already served, and how many of them did not answer 200. */
+  rechecks: number;
+  servedThenFailed: number;
+  steady: { requests: number; non2xx: number };
+  addSeconds: number;
+  pierCpuCores: number;
+  pierMemory: { rssMiB: string; peakMiB: string };
+  /** Status writes per new route. */
+  routeWrites: number[];
+  gatewayWrites: number;
+  routesSettledMs: number;
+  gatewaySettledMs: number;
+}
+
+/** One GET through Envoy: the status code, or 0 when no answer came. */
+function get(agent: http.Agent, host: string, urlPath: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.request({ host, port: ENVOY_POD_PORT, path: urlPath, agent, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+const isReady = (p: Pod): boolean => !p.metadata.deletionTimestamp && (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+
+export async function runRouteLifecycle(count: number): Promise<RouteLifecycleResult> {
+  const envoy = requireEnvoy();
+  const cp = await startControlPlane();
+  const node = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }) });
+  const tlsDir = mkdtempSync(path.join(os.tmpdir(), 'pier-bench-scale-tls-'));
+  let pier: PierProcess | undefined;
+  const stoppers: (() => Promise<void>)[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  try {
+    await generateServerFiles(tlsDir);
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+    await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
+    await cp.api.create(`/apis/apps/v1/namespaces/${NS}/deployments`, {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'echo' },
+      spec: {
+        replicas: 1, selector: { matchLabels: { app: 'echo' } },
+        template: { metadata: { labels: { app: 'echo' } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: 'echo' }, { name: 'NAMESPACE', value: NS }] }] } },
+      },
+    });
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'echo' }, spec: { selector: { app: 'echo' }, ports: [{ port: 8080, targetPort: 3000 }] } });
+    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
+    });
+    const route = (i: number): unknown => ({
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: `r${i}` },
+      spec: { parentRefs: [{ name: 'edge' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: `/r${i}` } }], backendRefs: [{ name: 'echo', port: 8080 }] }] },
+    });
+    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, route(0));
+
+    // Pods reach the host at the node's address: Pier's xDS listens there, with mTLS.
+    const xdsPort = await freePort(node.nodeAddress);
+    pier = await PierProcess.start({
+      config: {
+        provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, leaderElectionNamespace: 'default', logLevel: 'warn',
+        xdsAddress: `${node.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: node.nodeAddress, gatewayServiceType: 'ClusterIP',
+      },
+      env: PIER_COMMAND_NODE_OPTIONS,
+    });
+    const proxy = await waitFor('a ready Envoy pod', async () => {
+      const pods = (await cp.api.get<{ items: Pod[] }>(`/api/v1/namespaces/${NS}/pods?labelSelector=${encodeURIComponent('gateway.networking.k8s.io/gateway-name=edge')}`)).items;
+      return pods.find(isReady);
+    }, { timeoutMs: 120_000, intervalMs: 250 });
+    const host = proxy.status?.podIP ?? '';
+    await waitFor('the first route served through the Envoy pod', async () => ((await get(agent, host, '/r0')) === 200 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
+
+    // From here on: status writes, steady traffic on the first route, Pier's CPU.
+    const writes = await followStatusWrites(cp, NS);
+    stoppers.push(() => writes.stop());
+    const steady = { requests: 0, non2xx: 0 };
+    let steadyRunning = true;
+    const steadyLoop = (async () => {
+      while (steadyRunning) {
+        const code = await get(agent, host, '/r0');
+        steady.requests++;
+        if (code < 200 || code > 299) steady.non2xx++;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    stoppers.push(async () => { steadyRunning = false; await steadyLoop; });
+
+    const latencies: number[] = [];
+    let serverErrors = 0; // 5xx at any time
+    let servedThenFailed = 0; // non-2xx of a route already served
+    const cpuBefore = processCpuSeconds(pier.child.pid);
+    const started = process.hrtime.bigint();
+    for (let i = 1; i < count; i++) {
+      await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, route(i));
+      const created = process.hrtime.bigint();
+      for (;;) {
+        const code = await get(agent, host, `/r${i}`);
+        if (code >= 500) serverErrors++;
+        if (code === 200) break;
+        if (Number(process.hrtime.bigint() - created) / 1e6 > ROUTE_TIMEOUT_MS) throw new Error(`route r${i} not served after ${ROUTE_TIMEOUT_MS} ms (last answer ${code})`);
+      }
+      latencies.push(Number(process.hrtime.bigint() - created) / 1e6);
+      if (i % 10 === 0) {
+        const code = await get(agent, host, `/r${Math.floor(Math.random() * i)}`);
+        if (code !== 200) servedThenFailed++;
+        if (code >= 500) serverErrors++;
+      }
+    }
+    const addSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cpuCores = (processCpuSeconds(pier.child.pid) - cpuBefore) / addSeconds;
+    const lastCreate = Date.now();
+    await waitFor('every new route\'s status', () => (writes.routeWrites.size === count - 1 ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
+    const routesSettledMs = Date.now() - lastCreate;
+    await waitFor(`attachedRoutes ${count} on the Gateway`, () => (writes.attached === count ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
+    const gatewaySettledMs = Date.now() - lastCreate;
+    // Anything still coming would show within a few seconds (an object is written at most once a second).
+    await new Promise((r) => setTimeout(r, 3000));
+    const memory = processMemory(pier.child.pid);
+    const perRoute = [...writes.routeWrites.values()];
+
+    return {
+      count, latencies, serverErrors, rechecks: Math.floor((count - 1) / 10), servedThenFailed, steady, addSeconds, pierCpuCores: cpuCores, pierMemory: memory,
+      routeWrites: perRoute, gatewayWrites: writes.gatewayWrites, routesSettledMs, gatewaySettledMs,
+    };
+  } finally {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    agent.destroy();
+    await pier?.stop();
+    await node.stop();
+    await cp.stop();
+    rmSync(tlsDir, { recursive: true, force: true });
+  }
+}

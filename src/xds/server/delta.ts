@@ -18,6 +18,8 @@ export class DeltaTypeState extends TypeState {
   known = new Map<string, string>();
   /** The client came with resources (reconnect): no empty first response is owed. */
   hadInitialVersions = false;
+  /** Whether the registry was told that a reconnecting client already holds this type's current version. */
+  heldRecorded = false;
   /** For the resources of the response in flight: what known said before it was sent. */
   replaced = new Map<string, string | undefined>();
 
@@ -128,6 +130,12 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaT
       if (!entry && !snapType?.entries.has(name)) state.rejected.delete(name);
     }
     state.dirty = pending;
+    // A client that came back holding exactly what this server would send is sent nothing; the
+    // registry (and so /proxies and CSDS) still learns which version it holds.
+    if (pending.size === 0 && state.hadInitialVersions && !state.everSent && !state.heldRecorded && snapType) {
+      state.heldRecorded = true;
+      this.recordHeld(state, snapType.version);
+    }
     return { upserts, removals, notices, owesInitial: this.owesInitial(state) };
   }
 

@@ -185,7 +185,7 @@ async function startShape(shape: FleetShape): Promise<RunningShape> {
     const started = process.hrtime.bigint();
     // Started as the `pier` command starts it (its V8 flags), as a user runs it.
     child = spawn(process.execPath, [...pierNodeFlags(), PIER_CLI, 'serve', '--resources', layout.dir, '--xds-address', `127.0.0.1:${xdsPort}`,
-      '--admin-address', `127.0.0.1:${adminPort}`, '--envoy', 'off', '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      '--admin-address', `127.0.0.1:${adminPort}`, '--metrics-address', `127.0.0.1:${await freePort()}`, '--envoy', 'off', '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const ready = async (): Promise<boolean> => {
       try {
         return (await httpRequest(`http://127.0.0.1:${adminPort}/readyz`, { timeoutMs: 1000 })).status === 200;

@@ -1,6 +1,10 @@
 /**
  * Admin HTTP API (default 127.0.0.1:19000): health and readiness, and read-only JSON views of
  * what Pier computed and who is connected. Never changes anything.
+ *
+ * The same server, with no views and no index, is the metrics port (--metrics-address, default
+ * 127.0.0.1:19001): /metrics, /healthz and /readyz only, for Prometheus and the kubelet's probes,
+ * which then need no access to the admin API's statuses, IR and configuration.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,12 +20,21 @@ export interface AdminSources {
   metrics?: () => Promise<{ contentType: string; text: string }>;
 }
 
+export interface AdminServerOptions {
+  /** The logger's component and the name in its messages. Default "admin". */
+  component?: string;
+  /** Whether GET / lists the endpoints. Default true. */
+  index?: boolean;
+}
+
 export class AdminServer {
   private server: http.Server | null = null;
   private readonly log: Logger;
+  private readonly component: string;
 
-  constructor(private readonly sources: AdminSources, logger: Logger) {
-    this.log = componentLogger(logger, 'admin');
+  constructor(private readonly sources: AdminSources, logger: Logger, private readonly options: AdminServerOptions = {}) {
+    this.component = options.component ?? 'admin';
+    this.log = componentLogger(logger, this.component);
   }
 
   /** Listens on "host:port"; resolves with the bound port. */
@@ -34,7 +47,7 @@ export class AdminServer {
       server.listen(port, host, () => { server.off('error', reject); resolve(); });
     });
     const bound = (server.address() as AddressInfo).port;
-    this.log.info({ address: `${host}:${bound}` }, 'admin server listening');
+    this.log.info({ address: `${host}:${bound}` }, `${this.component} server listening`);
     return bound;
   }
 
@@ -55,7 +68,7 @@ export class AdminServer {
       return send(res, r.ready ? 200 : 503, r.ready ? { status: 'ready' } : { status: 'not ready', waitingFor: r.waitingFor });
     }
     if (route === '/metrics' && this.sources.metrics) return this.sendMetrics(res, this.sources.metrics);
-    if (route === '/') {
+    if (route === '/' && this.options.index !== false) {
       const metrics = this.sources.metrics ? ['/metrics'] : [];
       return send(res, 200, { endpoints: ['/healthz', '/readyz', ...metrics, ...Object.keys(this.sources.views).map((v) => `/${v}`)] });
     }

@@ -70,6 +70,9 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --state-dir DIR            file provider: where Pier keeps the xDS CA it generates when no TLS
                              files are given and the xDS address is not loopback (default .pier)
   --admin-address HOST:PORT  admin HTTP API (default 127.0.0.1:19000)
+  --metrics-address HOST:PORT
+                             /metrics, /healthz and /readyz only, for Prometheus and probes
+                             (default 127.0.0.1:19001)
   --controller-name NAME     GatewayClass controllerName to serve (default pier.dev/gateway-controller)
   --infrastructure host|kubernetes
                              what runs the Gateways' proxies (default: host with --provider file,
@@ -114,6 +117,7 @@ export const SERVE_FLAGS = {
   'xds-tls-secret': { type: 'string' },
   'state-dir': { type: 'string' },
   'admin-address': { type: 'string' },
+  'metrics-address': { type: 'string' },
   'controller-name': { type: 'string' },
   'gateway-address-pool': { type: 'string' },
   envoy: { type: 'string' },

@@ -40,6 +40,7 @@ import { ADMIN_SERVICE, adminServiceHandlers } from '../admin/subscribe';
 export interface RunningPier {
   xdsPort: number;
   adminPort: number;
+  metricsPort: number;
   bus: Bus;
   /** The directory of the xDS CA Pier generated itself (the default set-up), if it did. */
   xdsTlsGeneratedIn?: string;
@@ -154,11 +155,12 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const secretReadiness = transport.kind === 'secret' ? `xDS certificates in Secret ${kube?.namespace}/${transport.name}` : '';
   if (secretReadiness) readiness[secretReadiness] = false;
   let infra: HostInfrastructure | null = null;
+  const readinessState = (): { ready: boolean; waitingFor: string[] } => {
+    const waitingFor = Object.entries(readiness).filter(([, done]) => !done).map(([what]) => what);
+    return { ready: waitingFor.length === 0, waitingFor };
+  };
   const admin = new AdminServer({
-    readiness: () => {
-      const waitingFor = Object.entries(readiness).filter(([, done]) => !done).map(([what]) => what);
-      return { ready: waitingFor.length === 0, waitingFor };
-    },
+    readiness: readinessState,
     views: {
       proxies: () => registry.list(),
       statuses: () => statusWriter.list(),
@@ -176,6 +178,14 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     await demo?.close();
     throw new Error(`admin server cannot listen on ${config.adminAddress}: ${err.message}`);
   });
+  // Metrics and probes on a port of their own, so that Prometheus and the kubelet reach them
+  // while the admin API stays on loopback.
+  const metricsServer = new AdminServer({ readiness: readinessState, views: {}, metrics: () => metrics.exposition() }, logger, { component: 'metrics', index: false });
+  const metricsPort = await metricsServer.listen(config.metricsAddress).catch(async (err: Error) => {
+    await admin.close();
+    await demo?.close();
+    throw new Error(`metrics server cannot listen on ${config.metricsAddress} (--metrics-address): ${err.message}`);
+  });
 
   // In this order: stop reading, stop the proxies, drain their streams, then the rest.
   const stoppers: (() => Promise<void> | void)[] = [
@@ -188,6 +198,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => xdsServer?.shutdown(config.shutdownGraceSeconds * 1000),
     () => kube?.xdsTls?.stop(),
     () => admin.close(),
+    () => metricsServer.close(),
     () => gatewayApi.stop(),
     () => xdsTranslator.stop(),
     () => endpoints.stop(),
@@ -268,10 +279,10 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     throw err;
   }
 
-  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, ...(kube ? { provider: 'kubernetes' } : { resources: resourcesDir }), controllerName: config.controllerName }, 'pier is serving');
+  log.info({ xds: config.xdsAddress, xdsPort, xdsTransport: transport.kind, admin: config.adminAddress, adminPort, metrics: config.metricsAddress, metricsPort, ...(kube ? { provider: 'kubernetes' } : { resources: resourcesDir }), controllerName: config.controllerName }, 'pier is serving');
   if (kube) log.info({ provider: 'kubernetes', namespaces: config.watchNamespaces || 'all', leaderElect: config.leaderElect }, 'following the cluster');
 
-  return { xdsPort, adminPort, bus, xdsTlsGeneratedIn: transport.kind === 'mtls' ? transport.generatedIn : undefined, stop };
+  return { xdsPort, adminPort, metricsPort, bus, xdsTlsGeneratedIn: transport.kind === 'mtls' ? transport.generatedIn : undefined, stop };
 }
 
 /** Launched Envoys get client certificates from the CA; without its key Pier cannot issue them. */

@@ -13,6 +13,8 @@ export interface PierConfig {
   resources: string;
   xdsAddress: string;
   adminAddress: string;
+  /** /metrics, /healthz and /readyz only (Prometheus, probes); the admin API stays where adminAddress is. */
+  metricsAddress: string;
   logLevel: string;
   /** "auto": pretty one-line logs when stdout is a terminal, JSON otherwise; or "json", "pretty". */
   logFormat: LogFormat;
@@ -79,6 +81,7 @@ export const DEFAULT_CONFIG: PierConfig = {
   resources: 'examples/quickstart',
   xdsAddress: '0.0.0.0:18000',
   adminAddress: '127.0.0.1:19000',
+  metricsAddress: '127.0.0.1:19001',
   logLevel: 'info',
   logFormat: 'auto',
   defaultGatewayAddress: '0.0.0.0',
@@ -149,6 +152,7 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   resources: str,
   xdsAddress: hostPort,
   adminAddress: hostPort,
+  metricsAddress: hostPort,
   logLevel: oneOf('trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'),
   logFormat: oneOf('auto', 'json', 'pretty'),
   defaultGatewayAddress: str,

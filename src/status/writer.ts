@@ -1,7 +1,11 @@
 /**
  * Status writer for standalone mode: takes the statuses the translator computed, stamps
  * condition transition times (the translator has no clock), keeps them for the admin API and
- * logs each change. Reads are coalesced by the bus, so churn never queues writes.
+ * logs what changed. Reads are coalesced by the bus, so churn never queues writes.
+ *
+ * Logs a person reads: each change is a debug line; at info, a batch of changes (a start with
+ * 10,000 routes, a directory edited at once) is one line counting them by kind and condition,
+ * and a single change is one line naming the object.
  */
 import { deepEqual } from 'fast-equals';
 import type { Condition } from '../apis/meta';
@@ -50,6 +54,9 @@ export class FileStatusWriter {
   private readonly log: Logger;
   private readonly now: () => Date;
   private lastNow = { ms: NaN, text: '' };
+  /** The changes not yet logged at info: kind and "Type=Status" of each condition, or the one change whole. */
+  private unlogged: { key: string; kind: string; conditions: string[]; summary: string }[] = [];
+  private logScheduled = false;
 
   constructor(private readonly o: StatusWriterOptions) {
     this.log = componentLogger(o.logger, 'status-writer');
@@ -75,8 +82,34 @@ export class FileStatusWriter {
       if (previous && deepEqual(previous, next)) return;
       this.written.set(u.key, { source: u.value, times: compactTimes(times) });
       this.o.onWritten?.();
-      this.log.info({ object: u.key, summary: summarize(next) }, 'status changed');
+      const summary = summarize(next);
+      this.log.debug({ object: u.key, summary }, 'status changed');
+      this.noteForLog(u.key, next, summary);
     });
+  }
+
+  /** Collects a change for the info line of its batch (the bus hands a batch over in one turn). */
+  private noteForLog(key: string, status: ObjectStatus, summary: string): void {
+    this.unlogged.push({ key, kind: status.kind, conditions: allConditions(status).map((c) => `${c.type}=${c.status}`), summary });
+    if (this.logScheduled) return;
+    this.logScheduled = true;
+    setImmediate(() => this.logBatch());
+  }
+
+  private logBatch(): void {
+    this.logScheduled = false;
+    const changes = this.unlogged.splice(0);
+    if (changes.length === 1) {
+      this.log.info({ object: changes[0]!.key, summary: changes[0]!.summary }, 'status changed');
+      return;
+    }
+    const kinds: Record<string, number> = {};
+    const conditions: Record<string, number> = {};
+    for (const change of changes) {
+      kinds[change.kind] = (kinds[change.kind] ?? 0) + 1;
+      for (const c of change.conditions) conditions[c] = (conditions[c] ?? 0) + 1;
+    }
+    this.log.info({ statuses: changes.length, kinds, conditions }, `${changes.length} statuses changed (each at debug)`);
   }
 
   /** The time as text, the same string for a burst of statuses written in the same millisecond (10,000 at start). */
@@ -156,6 +189,17 @@ function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time:
 
 function conditionSummary(conditions: Condition[] | undefined): string {
   return (conditions ?? []).map((c) => `${c.type}=${c.status}(${c.reason})`).join(' ');
+}
+
+/** Every condition of a status: its own, its listeners', its parents' or ancestors'. */
+function allConditions(s: ObjectStatus): Condition[] {
+  switch (s.kind) {
+    case 'GatewayClass': return s.status.conditions ?? [];
+    case 'Gateway':
+    case 'ListenerSet': return [...(s.status.conditions ?? []), ...(s.status.listeners ?? []).flatMap((l) => l.conditions ?? [])];
+    case 'BackendTLSPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
+    default: return s.status.parents.flatMap((p) => p.conditions);
+  }
 }
 
 /** One line a person can read: "Accepted=True(Accepted) Programmed=True(Programmed)". */

@@ -25,8 +25,11 @@
  *
  * It prints each test's result (`PASS name (time)` / `SKIP name` / `FAIL name (time): first error`)
  * and a closing `N passed, N failed, N skipped` line; exit code 1 when any failed or the run did not
- * complete. The suite's own report goes to conformance/reports/<version>/pier-report.yaml; the whole
- * output (the suite's logs, Pier's, the control plane's) to .cache/conformance-upstream/.
+ * complete. The suite's own report goes to .cache/conformance-upstream/reports/<version>/pier-report.yaml,
+ * or, with PIER_CONFORMANCE_UPDATE_REPORT=1 (what `npm run conformance:upstream` sets), to the
+ * committed conformance/reports/<version>/pier-report.yaml: `npm test` leaves the tree as it
+ * found it. The whole output (the suite's logs, Pier's, the control plane's) goes to
+ * .cache/conformance-upstream/.
  *
  * Env: PIER_CONFORMANCE_UPSTREAM_RUN=TestName (one test, the suite's -run-test),
  * PIER_CONFORMANCE_UPSTREAM_INFRA=host|kubernetes (default kubernetes),
@@ -40,6 +43,7 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { GoTestOutput, type TestResult } from './gotest';
+import { reportPath } from './report';
 import { repoRoot } from '../helpers/paths';
 import { PIER_CLI } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
@@ -82,6 +86,7 @@ function suiteVersion(): string {
   return version;
 }
 
+
 async function startPier(cp: ControlPlane, agent: NodeAgent, infra: Infrastructure, dir: string, logFile: string): Promise<ManagedProcess> {
   const adminPort = await freePort();
   const where = infra === 'host'
@@ -100,7 +105,7 @@ async function startPier(cp: ControlPlane, agent: NodeAgent, infra: Infrastructu
   const config = {
     provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER_NAME, ...where,
     adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default',
-    adminAddress: `127.0.0.1:${adminPort}`, stateDir: path.join(dir, 'pier-state'),
+    adminAddress: `127.0.0.1:${adminPort}`, metricsAddress: `127.0.0.1:${await freePort()}`, stateDir: path.join(dir, 'pier-state'),
     logLevel: 'info', logFormat: 'json',
   };
   const configFile = path.join(dir, 'pier.json');
@@ -161,7 +166,7 @@ async function main(): Promise<number> {
   const binDir = conformanceBinDir();
   const cacheDir = path.join(repoRoot(), '.cache', 'conformance-upstream');
   mkdirSync(cacheDir, { recursive: true });
-  const reportFile = path.join(repoRoot(), 'conformance', 'reports', version, 'pier-report.yaml');
+  const reportFile = reportPath(version, process.env.PIER_CONFORMANCE_UPDATE_REPORT === '1');
   mkdirSync(path.dirname(reportFile), { recursive: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'pier-conformance-upstream-'));
   let cp: ControlPlane | undefined;

@@ -215,9 +215,8 @@ describe('faults under load', () => {
     const routeFile = path.join(resources, 'route.yaml');
     writeFileSync(gatewayFile, `${PIER_GATEWAY_CLASS}---\n${webServiceManifests(backendPort)}`, { mode: 0o644 });
     writeFileSync(routeFile, httpGatewayManifests('edge', address, port, 'web'), { mode: 0o644 });
-    // Root reads any file: Pier runs as nobody here so that permissions apply.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const pier = await PierProcess.start({ config: { resources, envoy: 'off' }, ...asUser });
+    // Root reads any file: Pier runs without the capabilities that bypass permissions.
+    const pier = await PierProcess.start({ config: { resources, envoy: 'off' }, filePermissions: true });
     const envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-faults-envoy-'));
     const envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
       gateway: GATEWAY, nodeId: 'faults-files', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,

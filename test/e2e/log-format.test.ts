@@ -67,7 +67,7 @@ spec: { controllerName: pier.dev/gateway-controller }
     const planted = await issueServerCertificate(await createCertificateAuthority('logs CA'), ['x.example.com']);
     keyBody = planted.keyPem.split('\n')[1] ?? '';
     writeFileSync(path.join(resources, 'broken.yaml'), `apiVersion: v1\nkind: Secret\nmetadata: { name: broken }\ndata:\n  tls.key: ${JSON.stringify(planted.keyPem)}\n    x: [unclosed\n`);
-    args = ['--resources', resources, '--envoy', 'off', '--xds-address', '127.0.0.1:0', '--admin-address', '127.0.0.1:0'];
+    args = ['--resources', resources, '--envoy', 'off', '--xds-address', '127.0.0.1:0', '--admin-address', '127.0.0.1:0', '--metrics-address', '127.0.0.1:0'];
   });
 
   after(() => {

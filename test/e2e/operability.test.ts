@@ -117,6 +117,28 @@ describe('operability with a real Envoy (ACKs and a NACK)', () => {
     });
   });
 
+  describe('the metrics port (--metrics-address)', () => {
+    const ADMIN_VIEWS = ['/', '/proxies', '/statuses', '/errors', '/ir', '/xds', '/infra', '/config', '/version'];
+
+    test('serves /metrics, /healthz and /readyz, the same as the admin API\'s', async () => {
+      const metrics = await httpRequest(`http://127.0.0.1:${ops.pier.metricsPort}/metrics`);
+      assert.equal(metrics.status, 200);
+      assert.match(String(metrics.headers['content-type']), /^text\/plain; version=0\.0\.4/);
+      assert.ok(parsePrometheusText(metrics.body).some((f) => f.name === 'pier_xds_connected_proxies'), 'Pier\'s metrics');
+      assert.equal((await httpRequest(`http://127.0.0.1:${ops.pier.metricsPort}/healthz`)).status, 200);
+      const ready = await httpRequest(`http://127.0.0.1:${ops.pier.metricsPort}/readyz`);
+      assert.deepEqual([ready.status, JSON.parse(ready.body)], [200, { status: 'ready' }]);
+    });
+
+    test('nothing else answers there: not the admin API\'s views, not its index, not another method', async () => {
+      for (const p of [...ADMIN_VIEWS, '/nope', '/metrics/x']) {
+        assert.equal((await httpRequest(`http://127.0.0.1:${ops.pier.metricsPort}${p}`)).status, 404, `${p} on the metrics port`);
+        if (p !== '/nope' && p !== '/metrics/x') assert.equal((await httpRequest(`http://127.0.0.1:${ops.pier.adminPort}${p}`)).status, 200, `${p} on the admin port`);
+      }
+      assert.equal((await httpRequest(`http://127.0.0.1:${ops.pier.metricsPort}/metrics`, { method: 'POST' })).status, 405);
+    });
+  });
+
   describe('CSDS through reflection, with the real grpcurl', () => {
     let grpcurl: string;
     const target = () => `127.0.0.1:${ops.pier.xdsPort}`;
@@ -225,6 +247,8 @@ describe('operability with a real Envoy (ACKs and a NACK)', () => {
       assert.match(lines[1] ?? '', /^PROBLEM\s+HTTPRoute\s+default\/broken\s+.*ResolvedRefs=False BackendNotFound: /);
       assert.ok(lines.slice(2).every((l) => l.startsWith('OK ')), table.stdout);
       assert.ok(lines.some((l) => /^OK\s+Gateway\s+default\/ops\s+Accepted,Programmed/.test(l)), table.stdout);
+      // A route's conditions, per parent.
+      assert.match(lines[1] ?? '', /^PROBLEM\s+HTTPRoute\s+default\/broken\s+default\/ops\S*: Accepted,ResolvedRefs=False\s/);
       const json = JSON.parse((await pier('status', ...admin(), '-o', 'json')).stdout) as { kind: string; name: string; ok: boolean }[];
       assert.deepEqual(json.filter((s) => !s.ok).map((s) => `${s.kind} ${s.name}`), ['HTTPRoute default/broken']);
     });

@@ -197,7 +197,7 @@ data: [${JSON.stringify(planted.keyPem)}]
     const paths = tlsPathsInDir(tls.dir);
     const port = await freePort();
     const r = await run(process.execPath, [PIER_CLI, 'serve', '--resources', resources, '--envoy', 'off', '--log-level', 'trace',
-      '--xds-address', `127.0.0.1:${port}`, '--admin-address', `127.0.0.1:${await freePort()}`,
+      '--xds-address', `127.0.0.1:${port}`, '--admin-address', `127.0.0.1:${await freePort()}`, '--metrics-address', `127.0.0.1:${await freePort()}`,
       '--xds-tls-ca', paths.caCert, '--xds-tls-cert', paths.serverCert, '--xds-tls-key', keyFile], { timeout: 30_000, env: { ...process.env, PIER_DEBUG: '1' } })
       .then((x) => ({ ...x, failed: false }), (e: { stdout: string; stderr: string }) => ({ stdout: e.stdout, stderr: e.stderr, failed: true }));
     assert.equal(r.failed, true);

@@ -3,7 +3,7 @@
  * config file, and gives access to its JSON logs and admin API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,9 +28,12 @@ export interface PierProcessOptions {
   env?: Record<string, string>;
   /** Working directory of the pier process (relative paths in its settings start there). */
   cwd?: string;
-  /** Run pier as this user (the test runs as root): file permissions then apply to it. */
-  uid?: number;
-  gid?: number;
+  /**
+   * File permissions apply to Pier although the test runs as root: it runs without the
+   * capabilities that bypass them (setpriv drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH), as
+   * root still, so it reads the checkout wherever it lives (another user may not traverse it).
+   */
+  filePermissions?: boolean;
 }
 
 export interface LogLine {
@@ -46,7 +49,7 @@ export class PierProcess {
   private exitCode: number | null | undefined = undefined;
   private readonly exited: Promise<number | null>;
 
-  private constructor(readonly child: ChildProcess, readonly xdsPort: number, readonly adminPort: number) {
+  private constructor(readonly child: ChildProcess, readonly xdsPort: number, readonly adminPort: number, readonly metricsPort: number) {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
         this.logs.push(JSON.parse(line) as LogLine);
@@ -66,18 +69,19 @@ export class PierProcess {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-'));
     const xdsPort = (o.config.xdsAddress as string | undefined) ? Number(String(o.config.xdsAddress).split(':').pop()) : await freePort();
     const adminPort = (o.config.adminAddress as string | undefined) ? Number(String(o.config.adminAddress).split(':').pop()) : await freePort();
-    const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, logLevel: 'debug', ...o.config };
+    const metricsPort = (o.config.metricsAddress as string | undefined) ? Number(String(o.config.metricsAddress).split(':').pop()) : await freePort();
+    const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, metricsAddress: `127.0.0.1:${metricsPort}`, logLevel: 'debug', ...o.config };
     const configPath = path.join(dir, 'pier.yaml');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
-    if (o.uid !== undefined) chmodSync(dir, 0o755); // the other user reads the config file
-    const child = spawn(process.execPath, [PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])], {
+    const argv = [process.execPath, PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])];
+    // setpriv execs node: the child's pid is Pier's.
+    const command = o.filePermissions && process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--', ...argv] : argv;
+    const child = spawn(command[0] as string, command.slice(1), {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...o.env },
       cwd: o.cwd,
-      uid: o.uid,
-      gid: o.gid,
     });
-    const pier = new PierProcess(child, xdsPort, adminPort);
+    const pier = new PierProcess(child, xdsPort, adminPort, metricsPort);
     await waitFor('pier to be ready', async () => {
       if (pier.exitCode !== undefined) throw new Error(`pier exited with ${pier.exitCode}: ${pier.stderr.join('\n')}`);
       const r = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);

@@ -66,13 +66,31 @@ export function sortSummaries(summaries: StatusSummary[]): StatusSummary[] {
   return summaries.sort((a, b) => Number(a.ok) - Number(b.ok) || a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
 }
 
+/**
+ * The CONDITIONS column: the object's own conditions (a class, a Gateway); for a route or a
+ * policy, whose conditions sit per parent or ancestor, each parent with its own
+ * ("a/gw: Accepted,ResolvedRefs=False; a/other: Accepted"). True is left out.
+ */
+export function conditionsColumn(s: StatusSummary): string {
+  const short = (c: string): string => c.replace(/=True$/, '');
+  const own = s.conditions.filter((c) => !c.includes(': ')).map(short);
+  if (own.length > 0) return own.join(',');
+  const byParent = new Map<string, string[]>();
+  for (const c of s.conditions) {
+    const m = /^(?:parent|ancestor) (.+?): (.*)$/.exec(c);
+    if (!m) continue;
+    const [, at, condition] = m as unknown as [string, string, string];
+    byParent.set(at, [...(byParent.get(at) ?? []), short(condition)]);
+  }
+  return [...byParent].map(([at, conditions]) => `${at}: ${conditions.join(',')}`).join('; ') || '-';
+}
+
 function table(summaries: readonly StatusSummary[]): string {
   if (summaries.length === 0) return 'no Gateway API objects\n';
   const rows = summaries.map((s) => {
     const first = s.problems[0];
     const detail = first ? `${first.at ? `${first.at}: ` : ''}${first.type}=${first.status} ${first.reason}: ${first.message}` : '';
-    const accepted = s.conditions.filter((c) => !c.includes(': ')).map((c) => c.replace(/=True$/, '')).join(',');
-    return [s.ok ? 'OK' : 'PROBLEM', s.kind, s.name, accepted || '-', detail];
+    return [s.ok ? 'OK' : 'PROBLEM', s.kind, s.name, conditionsColumn(s), detail];
   });
   return formatTable(['STATE', 'KIND', 'NAME', 'CONDITIONS', 'PROBLEM'], rows);
 }

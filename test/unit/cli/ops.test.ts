@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { syncState } from '../../../src/xds/server';
-import { sortSummaries, summarizeStatus } from '../../../src/cli/ops/status';
+import { conditionsColumn, sortSummaries, summarizeStatus } from '../../../src/cli/ops/status';
 import { formatTable, outputFormat } from '../../../src/cli/ops/client';
 
 const nack = (at: string) => ({ version: 'v2', nonce: 'n', message: 'bad', code: 3, at, rejected: ['x'] });
@@ -28,6 +28,19 @@ describe('pier status: problems first', () => {
     assert.deepEqual(conflicted.problems.map((p) => `${p.at} ${p.type} ${p.reason}`), ['listener l Conflicted HostnameConflict']);
     assert.deepEqual(route.problems.map((p) => `${p.at} ${p.type} ${p.reason}`), ['parent a/gw ResolvedRefs BackendNotFound']);
     assert.deepEqual(sortSummaries([ok, route, conflicted]).map((s) => s.name), ['a/c', 'a/r', 'a/gw']);
+  });
+
+  test('the CONDITIONS column: a Gateway\'s own; a route\'s per parent; a policy\'s per ancestor', () => {
+    const gateway = summarizeStatus({ kind: 'Gateway', namespace: 'a', name: 'gw', status: { conditions: [cond('Accepted', 'True'), cond('Programmed', 'False')], listeners: [{ name: 'l', attachedRoutes: 0, supportedKinds: [], conditions: [cond('Conflicted', 'False')] }] } } as never);
+    assert.equal(conditionsColumn(gateway), 'Accepted,Programmed=False');
+    const route = summarizeStatus({ kind: 'HTTPRoute', namespace: 'a', name: 'r', status: { parents: [
+      { parentRef: { name: 'gw' }, controllerName: 'x', conditions: [cond('Accepted', 'True'), cond('ResolvedRefs', 'False', 'BackendNotFound')] },
+      { parentRef: { name: 'other', namespace: 'b', sectionName: 'https' }, controllerName: 'x', conditions: [cond('Accepted', 'True'), cond('ResolvedRefs', 'True')] },
+    ] } } as never);
+    assert.equal(conditionsColumn(route), 'a/gw: Accepted,ResolvedRefs=False; b/other/https: Accepted,ResolvedRefs');
+    const policy = summarizeStatus({ kind: 'BackendTLSPolicy', namespace: 'a', name: 'p', status: { ancestors: [{ ancestorRef: { name: 'gw' }, controllerName: 'x', conditions: [cond('Accepted', 'True')] }] } } as never);
+    assert.equal(conditionsColumn(policy), 'a/gw: Accepted');
+    assert.equal(conditionsColumn(summarizeStatus({ kind: 'HTTPRoute', namespace: 'a', name: 'none', status: { parents: [] } } as never)), '-');
   });
 });
 

@@ -201,7 +201,8 @@ describe('FileProvider', () => {
     assert.equal(loaded.celRules, 88);
     assert.equal(loaded.celChecked, 87);
     assert.equal(loaded.celTransition, 1);
-    assert.ok(typeof loaded.ms === 'number' && loaded.ms < 200, `loaded in ${String(loaded.ms)}ms`);
+    assert.equal(typeof loaded.ms, 'number', 'how long it took is logged (the figure itself is the startup bench\'s)');
+    assert.equal(lines.filter((l) => (JSON.parse(l) as { msg?: string }).msg === 'Gateway API CRD schemas loaded').length, 1, 'loaded once');
   });
 
   test('an object defined in two files: the first path wins and the later file gets the error', async () => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bus, statusKey, type ObjectStatus } from '../../../src/message/resources';
 import { FileStatusWriter } from '../../../src/status/writer';
-import { silentLogger } from '../../../src/logging/logger';
+import { createLogger, silentLogger } from '../../../src/logging/logger';
 import { waitFor } from '../../helpers/net';
 
 function routeStatus(accepted: 'True' | 'False', generation: number): ObjectStatus {
@@ -93,6 +93,34 @@ test('policy ancestors and gateway listeners are stamped per entry', async () =>
     const s = writer.get(gw);
     assert.ok(s?.kind === 'Gateway');
     assert.deepEqual(s.status.listeners?.map((l) => `${l.name}@${l.conditions[0].lastTransitionTime}`), ['https@2026-01-01T00:02:00.000Z', 'http@2026-01-01T00:01:00.000Z']);
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('logs a person reads: a batch of changes is one info line counting them by kind and condition; one change is one line naming it; each change at debug', async () => {
+  const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
+  const logger = createLogger({ level: 'debug', destination: { write: (line: string) => { lines.push(JSON.parse(line) as { level: number; msg: string }); } } });
+  const bus = new Bus();
+  const writer = new FileStatusWriter({ bus, logger });
+  writer.start();
+  const route = (name: string, accepted: 'True' | 'False'): ObjectStatus => ({ ...routeStatus(accepted, 1), name } as ObjectStatus);
+  const info = () => lines.filter((l) => l.level === 30);
+  try {
+    // A start: 100 routes at once, 3 of them not accepted.
+    for (let i = 0; i < 100; i++) bus.statuses.store(statusKey('HTTPRoute', 'default', `r${i}`), route(`r${i}`, i < 3 ? 'False' : 'True'));
+    await waitFor('the batch logged', () => (info().length > 0 ? true : undefined));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(info().map((l) => ({ msg: l.msg, statuses: l.statuses, kinds: l.kinds, conditions: l.conditions })), [{
+      msg: '100 statuses changed (each at debug)', statuses: 100, kinds: { HTTPRoute: 100 },
+      conditions: { 'Accepted=False': 3, 'Accepted=True': 97, 'ResolvedRefs=True': 100 },
+    }]);
+    assert.equal(lines.filter((l) => l.level === 20 && l.msg === 'status changed').length, 100, 'each change at debug');
+
+    // One edit: one line naming the object.
+    bus.statuses.store(statusKey('HTTPRoute', 'default', 'r0'), route('r0', 'True'));
+    await waitFor('the single change logged', () => (info().length === 2 ? true : undefined));
+    assert.deepEqual({ msg: info()[1]!.msg, object: info()[1]!.object }, { msg: 'status changed', object: 'HTTPRoute/default/r0' });
   } finally {
     await writer.stop();
   }

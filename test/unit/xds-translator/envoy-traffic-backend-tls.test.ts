@@ -3,7 +3,7 @@
  * certificate is signed by a test CA made with openssl at test time. Envoy must send the policy
  * hostname as SNI and validate the certificate against the given CA and subject alt names; a
  * wrong CA or a SAN the certificate lacks fails the request (503, the handshake is refused).
- * Static bootstrap; everything binds to 127.0.0.1. Skipped when no envoy binary is on PATH.
+ * Static bootstrap; everything binds to 127.0.0.1.
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -15,11 +15,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { HTTPRoute, UpstreamTLS, XdsIR } from '../../../src/ir/types';
-import { envoyBinary, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
+import { startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
-const envoy = envoyBinary();
-const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
 const HOST = '127.0.0.1';
 const BACKEND_NAME = 'backend.example.com';
 const BACKEND_URI = 'spiffe://pier.test/ns/default/sa/backend';
@@ -77,7 +75,7 @@ function route(name: string, prefix: string, clusterName: string, port: number, 
   };
 }
 
-describe('upstream TLS (BackendTLSPolicy) through Envoy running the translated resources', { skip }, () => {
+describe('upstream TLS (BackendTLSPolicy) through Envoy running the translated resources', () => {
   let backend: https.Server | undefined;
   let proxy: StaticEnvoy | undefined;
   let dir = '';

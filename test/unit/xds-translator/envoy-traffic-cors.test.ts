@@ -3,8 +3,7 @@
  * preflights from allowed origins (exact and wildcard) are answered by Envoy with the
  * Access-Control-Allow-* headers, actual requests get Access-Control-Allow-Origin, origins not
  * allowed get no CORS headers, and a "*" with credentials is never answered literally.
- * The cases follow the Gateway API v1.6 HTTPRouteCORS conformance test. Skipped when no envoy
- * binary is on PATH.
+ * The cases follow the Gateway API v1.6 HTTPRouteCORS conformance test.
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -13,11 +12,9 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CORSPolicy, HTTPRoute, XdsIR } from '../../../src/ir/types';
-import { envoyBinary, startStaticEnvoy, type StaticEnvoy, translateTestIR } from './support';
+import { startStaticEnvoy, type StaticEnvoy, translateTestIR } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
-const envoy = envoyBinary();
-const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
 const HOST = '127.0.0.1';
 
 interface Reply {
@@ -57,7 +54,7 @@ function cors(extra: Partial<CORSPolicy>): CORSPolicy {
   return { allowOrigins: [], allowMethods: [], allowHeaders: [], exposeHeaders: [], maxAgeSeconds: 5, allowCredentials: false, ...extra };
 }
 
-describe('CORS through Envoy running the translated resources', { skip }, () => {
+describe('CORS through Envoy running the translated resources', () => {
   let backend: http.Server | undefined;
   let proxy: StaticEnvoy | undefined;
   let dir = '';

@@ -4,7 +4,6 @@
  * cleartext HTTP/2 to an h2c backend, with failures seen by gRPC clients as UNAVAILABLE and
  * unmatched calls as UNIMPLEMENTED; WebSocket upgrades; mirroring a share of requests; an
  * ExternalName backend reached on the IR port. Static bootstrap; everything binds to 127.0.0.1.
- * Skipped when no envoy binary is on PATH.
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -16,11 +15,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import type { HTTPRoute, XdsIR } from '../../../src/ir/types';
-import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
+import { loadCaseIR, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
-const envoy = envoyBinary();
-const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
 const HOST = '127.0.0.1';
 /** gRPC status codes the tests look for. */
 const GRPC_OK = '0';
@@ -99,7 +96,7 @@ function tlsExchange(port: number, servername: string): Promise<string> {
   });
 }
 
-describe('protocol features through Envoy running the translated resources', { skip }, () => {
+describe('protocol features through Envoy running the translated resources', () => {
   const servers: net.Server[] = [];
   const mirrored: string[] = [];
   let proxy: StaticEnvoy | undefined;

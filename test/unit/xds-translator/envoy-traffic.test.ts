@@ -4,8 +4,7 @@
  * routing and matching, the invalid-backend share answered with 500, redirects with the right
  * Location, path and host rewrites, header modifiers, direct responses, mirroring, h2c
  * and ExternalName (DNS) backends, HTTPS termination and TLS passthrough sharing a port, TCP
- * and UDP proxying. Everything binds to 127.0.0.1. Skipped when no envoy binary
- * is on PATH.
+ * and UDP proxying. Everything binds to 127.0.0.1.
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -19,11 +18,9 @@ import * as path from 'node:path';
 import * as tls from 'node:tls';
 import * as https from 'node:https';
 import type { HTTPRoute, XdsIR } from '../../../src/ir/types';
-import { envoyBinary, loadCaseIR, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
+import { loadCaseIR, startStaticEnvoy, type StaticEnvoy, translateTestIR, type TestSetting } from './support';
 import { freePort, listenOn } from '../../helpers/net';
 
-const envoy = envoyBinary();
-const skip = envoy ? false : 'envoy is not on PATH: cannot run traffic through the translated resources';
 const HOST = '127.0.0.1';
 
 interface Echo {
@@ -92,7 +89,7 @@ function route(name: string, prefix: string, extra: Partial<HTTPRoute>): HTTPRou
   return { name, pathMatch: { pathPrefix: prefix }, headerMatches: [], queryParamMatches: [], origin: name, ...extra };
 }
 
-describe('traffic through Envoy running the translated resources', { skip }, () => {
+describe('traffic through Envoy running the translated resources', () => {
   const seen: Echo[] = [];
   const servers: net.Server[] = [];
   let udpBackend: dgram.Socket | undefined;

@@ -3,7 +3,7 @@
  * translated resources, encoded to binary the way the ADS server sends them. Each case is
  * checked twice: self-contained (routes inlined, endpoints static, secrets static) so Envoy
  * validates every resource, and as served (RDS/EDS/SDS over ADS) so the references are checked
- * too. Skipped only when no envoy binary is on PATH.
+ * too. Envoy is installed as the end-to-end tests install it when it is not on PATH.
  */
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -13,9 +13,8 @@ import * as path from 'node:path';
 import { bootstrapBytes, envoyBinary, goldenCases, loadCaseIR, runCommand, type BootstrapOptions, translateTestIR } from './support';
 
 const envoy = envoyBinary();
-const skip = envoy ? false : 'envoy is not on PATH: cannot ask Envoy to validate the translated resources';
 
-describe('Envoy accepts the translated resources', { skip }, () => {
+describe('Envoy accepts the translated resources', () => {
   let dir = '';
   before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'pier-xds-validate-')); });
   after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
@@ -23,7 +22,7 @@ describe('Envoy accepts the translated resources', { skip }, () => {
   async function validate(name: string, mode: BootstrapOptions['mode']): Promise<void> {
     const file = path.join(dir, `${name}-${mode}.pb`);
     writeFileSync(file, bootstrapBytes(translateTestIR(loadCaseIR(name)), { mode }));
-    const result = await runCommand(envoy ?? 'envoy', ['--mode', 'validate', '-c', file, '--log-level', 'warn'], 30_000);
+    const result = await runCommand(envoy, ['--mode', 'validate', '-c', file, '--log-level', 'warn'], 30_000);
     assert.equal(result.code, 0, `envoy rejected ${name} (${mode}):\n${result.output}`);
   }
 
@@ -39,7 +38,7 @@ describe('Envoy accepts the translated resources', { skip }, () => {
     const routes = resources.routes.map((r) => ({ ...r, virtual_hosts: [...(r.virtual_hosts ?? []), { name: 'dup', domains: ['*'] }] }));
     const file = path.join(dir, 'refused.pb');
     writeFileSync(file, bootstrapBytes({ ...resources, routes }, { mode: 'static' }));
-    const result = await runCommand(envoy ?? 'envoy', ['--mode', 'validate', '-c', file, '--log-level', 'warn'], 30_000);
+    const result = await runCommand(envoy, ['--mode', 'validate', '-c', file, '--log-level', 'warn'], 30_000);
     assert.notEqual(result.code, 0, 'envoy accepted a duplicate domain');
   });
 });

@@ -4,7 +4,7 @@
  * a real Envoy started on such a bootstrap for traffic tests.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import type { DestinationSetting, Endpoint, XdsIR } from '../../../src/ir/types';
@@ -13,6 +13,7 @@ import { translateXds } from '../../../src/xds/translator/translate';
 import { loadXdsProtos } from '../../../src/xds/proto';
 import { TYPE_PREFIX, type XdsResources } from '../../../src/xds/types';
 import { testData } from '../../helpers/paths';
+import { requireEnvoy } from '../../helpers/tools';
 
 export const GOLDEN_DIR = testData('golden', 'xds-translator');
 
@@ -77,19 +78,9 @@ export const RESOURCE_TYPES = {
 export type ResourceList = keyof typeof RESOURCE_TYPES;
 export const RESOURCE_LISTS = Object.keys(RESOURCE_TYPES) as ResourceList[];
 
-/** The envoy binary on PATH, or undefined. */
-export function envoyBinary(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir === '') continue;
-    const candidate = path.join(dir, 'envoy');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  return undefined;
+/** The envoy binary, installed as the end-to-end tests install it when none is on PATH (never a skip). */
+export function envoyBinary(): string {
+  return requireEnvoy();
 }
 
 export interface RunResult {
@@ -257,7 +248,7 @@ const STOP_GRACE_MS = 5_000;
 export async function startStaticEnvoy(resources: XdsResources, options: StaticEnvoyOptions): Promise<StaticEnvoy> {
   const file = path.join(options.dir, 'bootstrap.pb');
   writeFileSync(file, bootstrapBytes(resources, { mode: 'static' }));
-  const child = spawn(envoyBinary() ?? 'envoy', ['-c', file, '--disable-hot-restart', '--concurrency', '1', '--log-level', 'warn'],
+  const child = spawn(envoyBinary(), ['-c', file, '--disable-hot-restart', '--concurrency', '1', '--log-level', 'warn'],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let spawnError: Error | undefined;

@@ -216,17 +216,11 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
   });
 
   test('helm uninstall removes the release\'s objects, its hooks\' objects, the GatewayClass and the Gateway\'s proxy objects; the CRDs stay', async () => {
-    // Another controller's Gateway, with an object labelled as Pier labels its proxies' (as a
-    // second Pier would make): the teardown leaves what is not this controller's.
+    // Another controller's GatewayClass and Gateway: the teardown leaves what is not this controller's.
     await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'other' }, spec: { controllerName: 'example.com/other' } });
     await cp.api.create(`${GATEWAY_API}/namespaces/${APPS}/gateways`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'theirs' },
       spec: { gatewayClassName: 'other', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
-    });
-    const theirs = `/api/v1/namespaces/${APPS}/configmaps/pier-theirs`;
-    await cp.api.create(`/api/v1/namespaces/${APPS}/configmaps`, {
-      apiVersion: 'v1', kind: 'ConfigMap', data: {},
-      metadata: { name: 'pier-theirs', labels: { 'app.kubernetes.io/managed-by': 'pier', 'gateway.pier.dev/namespace': APPS }, annotations: { 'gateway.pier.dev/gateway': `${APPS}/theirs` } },
     });
     await helm('uninstall', 'pier', '--namespace', SYSTEM, '--wait', '--timeout', '3m');
     const gone = [
@@ -257,7 +251,7 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
     assert.equal(releases.items.length, 0, 'Helm\'s release records are gone');
     assert.ok(await cp.api.exists(`${CRD}/gateways.gateway.networking.k8s.io`), 'the CRDs stay: other controllers\' objects may live in them');
     assert.ok(await cp.api.exists(GATEWAY), 'the user\'s Gateway stays');
-    assert.ok(await cp.api.exists(theirs), 'another controller\'s proxy object stays');
     assert.ok(await cp.api.exists(`${GATEWAY_API}/gatewayclasses/other`), 'another controller\'s GatewayClass stays');
+    assert.ok(await cp.api.exists(`${GATEWAY_API}/namespaces/${APPS}/gateways/theirs`), 'another controller\'s Gateway stays');
   });
 });

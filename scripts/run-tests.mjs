@@ -125,11 +125,11 @@ async function kubernetes(files) {
 }
 
 /**
- * etcd, kube-apiserver, kube-controller-manager, and the upstream conformance suite's binaries
- * (its runner, echo-basic, CoreDNS): a no-op when cached. False when a build failed.
+ * etcd, kube-apiserver, kube-controller-manager, the upstream conformance suite's binaries
+ * (its runner, echo-basic, CoreDNS) and Helm: a no-op when cached. False when a build failed.
  */
 function buildKubernetesBinaries() {
-  for (const script of ['build-control-plane.mjs', 'build-conformance.mjs']) {
+  for (const script of ['build-control-plane.mjs', 'build-conformance.mjs', 'build-helm.mjs']) {
     const build = spawnSync(process.execPath, [join(root, 'scripts', 'k8s', script)], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) {
       console.log(`\n${script}: exit ${build.status}`);

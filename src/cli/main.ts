@@ -14,6 +14,7 @@ import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
 import { runTranslate } from './translate';
 import { runCertgen } from './certgen';
+import { runSetup, runTeardown } from './cluster';
 import { runProxies } from './ops/proxies';
 import { runStatus } from './ops/status';
 import { runConfigDump } from './ops/config-dump';
@@ -34,6 +35,10 @@ Usage:
                              translate offline and print statuses, IR or xDS (pier translate -h)
   pier certgen --dir DIR [--san NAME|IP ...] | --gateway NS/NAME
                              certificates for mTLS on the xDS port (pier certgen -h)
+  pier setup [--crds standard|experimental|none] [--gateway-class NAME --controller-name NAME]
+                             apply the Gateway API CRDs server-side, then a GatewayClass (pier setup -h)
+  pier teardown --controller-name NAME [--gateway-class NAME]
+                             delete the GatewayClass and the Gateways' proxy objects (pier teardown -h)
   pier demo-backend [--listen host:port] [--name NAME]
                              run the demo echo backend alone
   pier proxies               connected proxies and their sync state per type (SYNCED/STALE/NACKED)
@@ -74,6 +79,7 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
                              kubernetes with --provider kubernetes)
   --envoy-image IMAGE        kubernetes infrastructure: the proxies' image (default envoyproxy/envoy:v1.40.0)
   --gateway-service-type T   kubernetes infrastructure: LoadBalancer|ClusterIP|NodePort (default LoadBalancer)
+  --gateway-replicas N       kubernetes infrastructure: Envoy replicas per Gateway (default 1)
   --proxy-xds-host HOST      kubernetes infrastructure: how proxy pods reach Pier's xDS (default pier.<ns>.svc)
   --envoy auto|off|PATH      host infrastructure: launch one Envoy per Gateway (default auto: when
                              envoy is on PATH)
@@ -99,6 +105,7 @@ export const SERVE_FLAGS = {
   infrastructure: { type: 'string' },
   'envoy-image': { type: 'string' },
   'gateway-service-type': { type: 'string' },
+  'gateway-replicas': { type: 'string' },
   'proxy-xds-host': { type: 'string' },
   'xds-address': { type: 'string' },
   'xds-tls-dir': { type: 'string' },
@@ -199,6 +206,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'quickstart': await runServe(rest, true); return -1;
       case 'translate': return await runTranslate(rest);
       case 'certgen': return await runCertgen(rest);
+      case 'setup': return await runSetup(rest);
+      case 'teardown': return await runTeardown(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
       case 'version': return await runVersion(rest);
       case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;

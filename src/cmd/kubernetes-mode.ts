@@ -56,6 +56,7 @@ export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean)
   return {
     image: config.envoyImage,
     serviceType: config.gatewayServiceType,
+    replicas: config.gatewayReplicas,
     xdsHost: xdsServiceHost(config),
     xdsPort,
     adsMode: config.adsMode,

@@ -109,6 +109,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
   const gatewayApi = new GatewayAPITranslatorRunner({
     bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null && config.gatewayAddressPool !== '',
+    // Until the Gateway's Service and Deployment are seen, its address and readiness are unknown.
+    infraReports: infrastructure === 'kubernetes',
     // Envoy in a pod binds no port below 1024: the Gateway's Service maps those ports (src/ir/ports.ts).
     unprivilegedPorts: infrastructure === 'kubernetes',
     // Kubernetes infrastructure puts spec.infrastructure's labels and annotations on every object it makes.

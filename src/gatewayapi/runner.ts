@@ -23,6 +23,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   infrastructurePropagation?: boolean;
   /** Gateways are served only once bus.gatewayInfra has their addresses (TranslateOptions.awaitGatewayInfra). */
   awaitGatewayInfra?: boolean;
+  /** The infrastructure reports on every Gateway: until it has, the Gateway is Pending (TranslateOptions.infraReports). */
+  infraReports?: boolean;
   logger: Logger;
   /** Told how long each translation pass took, in seconds (metrics). */
   onTranslated?: (seconds: number) => void;
@@ -62,7 +64,7 @@ export class GatewayAPITranslatorRunner {
     this.log = componentLogger(options.logger, 'gateway-api');
     this.translator = new IncrementalTranslator({
       controllerName: options.controllerName, defaultAddress: options.defaultAddress, awaitGatewayInfra: options.awaitGatewayInfra,
-      unprivilegedPorts: options.unprivilegedPorts, infrastructurePropagation: options.infrastructurePropagation,
+      infraReports: options.infraReports, unprivilegedPorts: options.unprivilegedPorts, infrastructurePropagation: options.infrastructurePropagation,
     });
   }
 

@@ -29,6 +29,12 @@ export interface TranslateOptions {
    */
   awaitGatewayInfra?: boolean;
   /**
+   * The infrastructure reports on every Gateway it runs (Kubernetes infrastructure: its Service's
+   * addresses, its Deployment's readiness): until it has, a served Gateway is Programmed=False
+   * (Pending) with no status address, never Programmed with the default bind address meanwhile.
+   */
+  infraReports?: boolean;
+  /**
    * Kubernetes infrastructure: listeners on ports below 1024 bind an unprivileged port
    * (the IR's bindPort, from src/ir/ports.ts); their Service maps the Gateway port to it.
    */

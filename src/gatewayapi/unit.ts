@@ -40,6 +40,8 @@ export interface UnitOptions {
   infra?: GatewayInfraState;
   /** Without infra, the Gateway waits for it (TranslateOptions.awaitGatewayInfra). */
   awaitGatewayInfra?: boolean;
+  /** Without infra, the Gateway is Pending (TranslateOptions.infraReports). */
+  infraReports?: boolean;
   /** The routes are given in translation order already (see inTranslationOrder). */
   routesInOrder?: boolean;
 }
@@ -246,7 +248,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   }
   const { value: ctx, reads } = index.withReads(() => {
     try {
-      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress, infra: options.infra, awaitInfra: options.awaitGatewayInfra });
+      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress, infra: options.infra, awaitInfra: options.awaitGatewayInfra, infraReports: options.infraReports });
     } catch (err) {
       const broken = new GatewayContext(gateway);
       broken.internalError = errorMessage(err);

@@ -20,6 +20,8 @@ export function isStatus(err: unknown, code: number): boolean {
 
 export interface KubeRequestOptions {
   body?: unknown;
+  /** Default application/json; a PATCH names its kind (application/apply-patch+yaml: server-side apply). */
+  contentType?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -39,13 +41,13 @@ export class KubeRestClient implements KubeRequester {
   }
 
   /** Resolves with the parsed body of a 2xx answer; rejects with a KubeRequestError naming the verb, path and the server's message. */
-  async request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: KubeRequestOptions = {}): Promise<T> {
+  async request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: KubeRequestOptions = {}): Promise<T> {
     const init = await this.kubeConfig.applyToFetchOptions({});
     // client-node hands credentials over in a Headers object (a token goes there): copy it entry by entry.
     const headers: Record<string, string> = {};
     (init.headers as { forEach?(f: (value: string, key: string) => void): void } | undefined)?.forEach?.((value, key) => { headers[key] = value; });
     headers.accept = 'application/json';
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
     let response;
     try {
       response = await fetch(`${this.server}${path}`, {

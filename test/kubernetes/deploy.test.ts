@@ -31,7 +31,7 @@ interface ProviderError { source: string; message: string }
 function collection(m: Manifest): string {
   const [group, version] = m.apiVersion.includes('/') ? m.apiVersion.split('/') : ['', m.apiVersion];
   const root = group ? `/apis/${group}/${version}` : `/api/${version}`;
-  const plural = { Namespace: 'namespaces', ServiceAccount: 'serviceaccounts', ClusterRole: 'clusterroles', ClusterRoleBinding: 'clusterrolebindings', Role: 'roles', RoleBinding: 'rolebindings', Deployment: 'deployments', Service: 'services' }[m.kind];
+  const plural = { Namespace: 'namespaces', ServiceAccount: 'serviceaccounts', ClusterRole: 'clusterroles', ClusterRoleBinding: 'clusterrolebindings', Role: 'roles', RoleBinding: 'rolebindings', Deployment: 'deployments', Service: 'services', PodDisruptionBudget: 'poddisruptionbudgets' }[m.kind];
   if (!plural) throw new Error(`deploy/: unexpected kind ${m.kind}`);
   return m.metadata.namespace ? `${root}/namespaces/${m.metadata.namespace}/${plural}` : `${root}/${plural}`;
 }

@@ -47,6 +47,8 @@ export interface ControlPlaneOptions {
   gatewayApiCrds?: boolean;
   /** Which channel's CRDs. Default standard (the experimental channel serves more fields, e.g. HTTPRoute retry, and more versions). */
   gatewayApiChannel?: GatewayApiChannel;
+  /** More IP addresses the API server's certificate names: where pods reach it (a node agent's address). */
+  apiServerAddresses?: string[];
   /** Readiness deadline per component. Default 90 s (two shared cores, cold page cache). */
   readyTimeoutMs?: number;
 }
@@ -156,7 +158,7 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
     const tEtcd = Date.now();
     const etcdReady = startEtcd().then(() => since(tEtcd));
     const tPki = Date.now();
-    const pki = await makePki(dir);
+    const pki = await makePki(dir, options.apiServerAddresses);
     const credentials = since(tPki);
     const kubeconfigFile = path.join(dir, 'admin.kubeconfig');
     writeFileSync(kubeconfigFile, kubeconfig(server, pki, pki.admin, 'admin'));

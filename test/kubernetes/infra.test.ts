@@ -133,7 +133,11 @@ describe('Kubernetes infrastructure on a real API server and controller manager'
   });
 
   test('Programmed follows the Deployment\'s available replicas, then the Service\'s address; status.addresses come from the Service', async () => {
-    const pending = await waitFor('Programmed=False Pending', async () => { const c = await programmed(); return c?.reason === 'Pending' ? c : undefined; }, { timeoutMs: 30_000 });
+    // Pending first until the infrastructure has looked (no address then), then Pending on the Deployment.
+    const pending = await waitFor('Programmed=False Pending on the Deployment', async () => {
+      const c = await programmed();
+      return c?.reason === 'Pending' && /proxy replicas available/.test(c.message) ? c : undefined;
+    }, { timeoutMs: 30_000 });
     assert.equal(pending.status, 'False');
     assert.match(pending.message, /0 of 1 proxy replicas available/);
     // Standing in for the kubelet: the proxy pod runs and is ready.

@@ -56,7 +56,8 @@ export function clientCertificate(dir: string, ca: KeyPair, user: string, groups
 
 const CLIENT_EXTENSIONS = ['extendedKeyUsage=clientAuth', 'keyUsage=critical,digitalSignature'];
 
-export async function makePki(dir: string): Promise<ControlPlanePki> {
+/** extraAddresses: more IP addresses the API server's certificate names (where pods reach it). */
+export async function makePki(dir: string, extraAddresses: string[] = []): Promise<ControlPlanePki> {
   const ca = { certFile: path.join(dir, 'ca.crt'), keyFile: path.join(dir, 'ca.key') };
   const serviceAccountKeyFile = path.join(dir, 'service-account.key');
   const serviceAccountPublicKeyFile = path.join(dir, 'service-account.pub');
@@ -68,7 +69,7 @@ export async function makePki(dir: string): Promise<ControlPlanePki> {
     .then(() => openssl(['pkey', '-in', serviceAccountKeyFile, '-pubout', '-out', serviceAccountPublicKeyFile]));
   await caDone;
   const [apiServer, admin, controllerManager] = await Promise.all([
-    leaf(dir, ca, 'apiserver', '/CN=kube-apiserver', ['subjectAltName=IP:127.0.0.1,DNS:localhost', 'extendedKeyUsage=serverAuth', 'keyUsage=critical,digitalSignature']),
+    leaf(dir, ca, 'apiserver', '/CN=kube-apiserver', [`subjectAltName=IP:127.0.0.1,DNS:localhost${extraAddresses.map((a) => `,IP:${a}`).join('')}`, 'extendedKeyUsage=serverAuth', 'keyUsage=critical,digitalSignature']),
     clientCertificate(dir, ca, 'admin', ['system:masters']),
     clientCertificate(dir, ca, 'system:kube-controller-manager'),
   ]);

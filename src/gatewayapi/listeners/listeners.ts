@@ -24,6 +24,8 @@ export interface GatewayOptions {
   infra?: GatewayInfraState;
   /** Without infra, a Gateway without spec.addresses is not served until the infrastructure reports on it. */
   awaitInfra?: boolean;
+  /** Without infra, a served Gateway is Pending with no status address (TranslateOptions.infraReports). */
+  infraReports?: boolean;
 }
 
 export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, options: GatewayOptions): GatewayContext {
@@ -31,7 +33,9 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   resolveParameters(ctx);
   resolveBackendClientCertificate(ctx, index);
   resolveAddresses(ctx, options);
-  ctx.infraReadiness = options.infra?.programmed ?? unassignedAddress(gateway, options);
+  ctx.infraReadiness = options.infra ? options.infra.programmed
+    : options.infraReports ? { ok: false, reason: GatewayReason.Pending, message: 'waiting for the infrastructure to report on the Gateway\'s proxies' }
+      : unassignedAddress(gateway, options);
   // A Gateway that names addresses binds those; the others wait for the infrastructure's.
   ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && specifiedAddresses(gateway).length === 0;
   const listeners = gateway.spec?.listeners ?? [];
@@ -173,6 +177,8 @@ function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): void {
   if (first && all.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
   ctx.bindAddress = infra?.bindAddress ?? first?.value ?? defaultAddress ?? '0.0.0.0';
   if (infra) ctx.statusAddresses = infra.addresses.map((a) => ({ type: a.type, value: a.value }));
+  // The infrastructure will say where the Gateway is reached; the bind address is not that.
+  else if (options.infraReports) ctx.statusAddresses = [];
   else if (first) ctx.statusAddresses = [{ type: 'IPAddress', value: first.value }];
   // Asked for an address that nothing assigned: the default bind address is not one.
   else if (all.length > 0) ctx.statusAddresses = [];

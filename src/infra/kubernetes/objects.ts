@@ -49,6 +49,8 @@ export type GatewayServiceType = 'LoadBalancer' | 'ClusterIP' | 'NodePort';
 export interface ProxySettings {
   image: string;
   serviceType: GatewayServiceType;
+  /** Envoy replicas in each Gateway's Deployment. */
+  replicas: number;
   /** Where the pods reach Pier's xDS server (its Service). */
   xdsHost: string;
   xdsPort: number;
@@ -200,7 +202,7 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
   const deployment: Deployment = {
     apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta(),
     spec: {
-      replicas: 1,
+      replicas: settings.replicas,
       selector: { matchLabels: selectorLabels(owner) },
       template: {
         metadata: {

@@ -34,6 +34,7 @@ import {
 import { ServiceLoadBalancer } from './load-balancer';
 import { onTermination, ownedTempPrefix, removeDeadOwnersTempDirs } from '../teardown';
 import { materialiseVolumes } from './volumes';
+import { TcpForwarder } from './forwarder';
 
 /** An image reference -> how it runs here; undefined when this node has no binary for it. */
 export type ImageResolver = (image: string) => LocalImage | undefined;
@@ -52,6 +53,14 @@ export interface NodeAgentOptions {
    * e.g. 127.33.0.0/16; see load-balancer.ts). Default: none, such Services stay pending.
    */
   loadBalancerPool?: string;
+  /**
+   * The API server (https://127.0.0.1:PORT): pods reach it as in-cluster clients do, at
+   * $KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT, which the agent sets for every container
+   * (as a kubelet does for the kubernetes Service) to a TCP forwarder on the node address (there
+   * is no kube-proxy for the Service's ClusterIP). The server's certificate must name the node
+   * address (see nodeAddressOf). Default: no such variables.
+   */
+  apiServer?: string;
 }
 
 interface RunningPod {
@@ -94,13 +103,14 @@ export class NodeAgent {
   private stopped = false;
   private readonly errors: string[] = [];
   private kubelet: KubeletApi | undefined;
+  private apiForwarder: TcpForwarder | undefined;
   private readonly unregisterTeardown: () => void;
 
   private constructor(private readonly options: NodeAgentOptions, readonly network: PodNetwork, private readonly dir: string) {
     this.nodeName = options.nodeName ?? `pier-node-${process.pid}`;
     this.unregisterTeardown = onTermination(() => this.teardownNow());
     if (options.loadBalancerPool) {
-      this.loadBalancer = new ServiceLoadBalancer({ api: options.api, pool: options.loadBalancerPool, note: (m) => this.note(`load balancer: ${m}`) });
+      this.loadBalancer = new ServiceLoadBalancer({ api: options.api, pool: options.loadBalancerPool, device: network.bridge, note: (m) => this.note(`load balancer: ${m}`) });
     }
   }
 
@@ -110,6 +120,7 @@ export class NodeAgent {
     const agent = new NodeAgent(options, network, mkdtempSync(ownedTempPrefix(TEMP_PREFIX)));
     try {
       agent.kubelet = await KubeletApi.start(network.nodeAddress, (ns, name, container) => agent.logFile(ns, name, container));
+      if (options.apiServer) agent.apiForwarder = await TcpForwarder.start(network.nodeAddress, new URL(options.apiServer));
       await agent.register();
       agent.timers.push(setInterval(() => { agent.heartbeat().catch((err: Error) => agent.note(`heartbeat: ${err.message}`)); }, HEARTBEAT_MS));
       agent.schedulePoll(0);
@@ -142,6 +153,7 @@ export class NodeAgent {
     if (this.pollTimer) clearTimeout(this.pollTimer);
     await this.polling.catch(() => undefined);
     await this.kubelet?.stop();
+    this.apiForwarder?.stop();
     await Promise.all([...this.pods.values()].map((p) => this.stopProcesses(p, 2_000)));
     this.teardownNow();
   }
@@ -319,7 +331,7 @@ export class NodeAgent {
       for (const [index, { container, image }] of images.entries()) {
         const local = image as LocalImage;
         const env = await containerEnv(pod, container, runtime, this.lookup(ns));
-        const fullEnv = new Map([...Object.entries(local.env ?? {}), ['HOSTNAME', pod.metadata.name], ...env]);
+        const fullEnv = new Map([...Object.entries(local.env ?? {}), ['HOSTNAME', pod.metadata.name], ...this.serviceEnv(), ...env]);
         const mounts = (container.volumeMounts ?? []).map((m) => {
           const source = volumes.get(m.name);
           if (!source) throw new Error(`container ${container.name}: volumeMount ${m.name} names no volume of the pod`);
@@ -422,6 +434,12 @@ export class NodeAgent {
       if (err instanceof ApiRequestError && (err.status === 404 || err.status === 409)) return;
       throw err;
     }
+  }
+
+  /** The kubernetes Service's variables, as a kubelet sets them (the container's own env wins). */
+  private serviceEnv(): [string, string][] {
+    const f = this.apiForwarder;
+    return f ? [['KUBERNETES_SERVICE_HOST', f.host], ['KUBERNETES_SERVICE_PORT', String(f.port)], ['KUBERNETES_SERVICE_PORT_HTTPS', String(f.port)]] : [];
   }
 
   /** A token for the pod's service account, bound to the pod (the TokenRequest API). */

@@ -53,3 +53,17 @@ export function envoyImages(envoyBinary: string): Record<string, LocalImage> {
   const image: LocalImage = { entrypoint: [envoyBinary], executables: { envoy: envoyBinary, '/usr/local/bin/envoy': envoyBinary } };
   return { 'envoyproxy/envoy': image, 'docker.io/envoyproxy/envoy': image };
 }
+
+/** The Helm chart's default image repository for Pier (charts/pier/values.yaml image.repository). */
+export const PIER_IMAGE = 'pier';
+
+/**
+ * Pier's image (any tag), run from this checkout's build (dist/, `npm run build`): node with the
+ * CLI's V8 flag and dist/src/cli/main.js, as the Dockerfile's entrypoint; the container's args
+ * are the subcommand and flags.
+ */
+export function pierImages(): Record<string, LocalImage> {
+  const main = path.join(repoRoot(), 'dist', 'src', 'cli', 'main.js');
+  if (!existsSync(main)) throw new Error(`Pier is not built: ${main} missing (npm run build)`);
+  return { [PIER_IMAGE]: { entrypoint: [process.execPath, '--max-semi-space-size=4', main], cmd: ['serve', '--envoy', 'off'] } };
+}

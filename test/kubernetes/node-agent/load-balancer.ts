@@ -13,6 +13,7 @@
  *
  * Services and EndpointSlices are polled, like the agent's pods.
  */
+import { execFileSync } from 'node:child_process';
 import { createSocket, type RemoteInfo, type Socket as UdpSocket } from 'node:dgram';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { inRange, parseAddressPool, toAddress, type AddressRange } from '../../../src/infra/address-range';
@@ -35,6 +36,11 @@ export interface LoadBalancerOptions {
   api: TestApiClient;
   /** IPv4 CIDR the ingress addresses come from, e.g. 127.33.0.0/16. */
   pool: string;
+  /**
+   * Where a non-loopback address is put (ip addr add ADDR/32 dev DEVICE) while a Service holds it:
+   * the pod bridge, so pods reach it too. Loopback pools need none (every 127.x address is local).
+   */
+  device?: string;
   /** Errors go here (the agent's diagnostics). */
   note: (message: string) => void;
 }
@@ -100,6 +106,13 @@ export class ServiceLoadBalancer {
   private release(uid: string, b: Balanced): void {
     for (const f of b.frontends.values()) f.close();
     this.balanced.delete(uid);
+    if (this.needsDevice(b.address)) {
+      try { execFileSync('ip', ['addr', 'del', `${b.address}/32`, 'dev', this.options.device!], { stdio: 'ignore' }); } catch { /* gone with the bridge */ }
+    }
+  }
+
+  private needsDevice(address: string): boolean {
+    return this.options.device !== undefined && !address.startsWith('127.');
   }
 
   private inPool(ip: string): boolean {
@@ -135,6 +148,17 @@ export class ServiceLoadBalancer {
       b = undefined;
     }
     if (address && !b) {
+      if (this.needsDevice(address)) {
+        try {
+          execFileSync('ip', ['addr', 'add', `${address}/32`, 'dev', this.options.device!], { stdio: ['ignore', 'ignore', 'pipe'] });
+        } catch (err) {
+          const message = (err as { stderr?: Buffer }).stderr?.toString().trim() ?? (err as Error).message;
+          if (!/File exists/.test(message)) {
+            this.options.note(`Service ${key}: ip addr add ${address}/32 dev ${this.options.device}: ${message}`);
+            return;
+          }
+        }
+      }
       b = { address, frontends: new Map(), next: 0 };
       this.balanced.set(uid, b);
     }

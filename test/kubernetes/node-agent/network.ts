@@ -28,6 +28,20 @@ export interface PodSandbox {
   readonly address: string;
 }
 
+/** The node address of an agent of process pid (an API server certificate can name it before the agent starts). */
+export function nodeAddressOf(pid: number = process.pid): string {
+  return `198.18.${pid % 250}.1`;
+}
+
+/**
+ * Addresses beside the pod network for an agent of process pid, 198.19.<pid % 250>.0/24: as a
+ * load balancer pool (on the bridge) they are reached from the host and, through their default
+ * route, from the pods, where loopback pool addresses are reached from the host only.
+ */
+export function podReachablePoolOf(pid: number = process.pid): string {
+  return `198.19.${pid % 250}.0/24`;
+}
+
 export class PodNetwork {
   private readonly sandboxes = new Map<string, { sandbox: PodSandbox; hostVeth: string; host: number }>();
   private readonly freeHosts: number[] = [];
@@ -36,7 +50,7 @@ export class PodNetwork {
 
   private readonly unregisterTeardown: () => void;
 
-  private constructor(private readonly id: number, readonly subnet: string, private readonly bridge: string) {
+  private constructor(private readonly id: number, readonly subnet: string, readonly bridge: string) {
     this.unregisterTeardown = onTermination(() => this.remove());
   }
 
@@ -49,7 +63,7 @@ export class PodNetwork {
   static create(): PodNetwork {
     removeLeftovers();
     const id = process.pid;
-    const network = new PodNetwork(id, `198.18.${process.pid % 250}`, `pnb${id}`);
+    const network = new PodNetwork(id, nodeAddressOf(id).replace(/\.1$/, ''), `pnb${id}`);
     try {
       ip('link', 'add', network.bridge, 'type', 'bridge');
       ip('addr', 'add', `${network.nodeAddress}/24`, 'dev', network.bridge);

@@ -56,3 +56,12 @@ test('config files are YAML (or JSON); a broken one names the file', () => {
   assert.throws(() => loadConfigFile(bad), new RegExp(`config file ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
   assert.throws(() => loadConfigFile(path.join(dir, 'missing.yaml')), /missing\.yaml: ENOENT/);
 });
+
+test('gatewayReplicas: a whole number from 1, from a file or a flag\'s text; anything else is refused by name', () => {
+  assert.equal(DEFAULT_CONFIG.gatewayReplicas, 1);
+  assert.equal(validatePartialConfig({ gatewayReplicas: 3 }, 'config file x').gatewayReplicas, 3);
+  assert.equal(validatePartialConfig({ gatewayReplicas: '2' }, 'command line').gatewayReplicas, 2);
+  for (const bad of [0, -1, 1.5, 'two', '']) {
+    assert.throws(() => validatePartialConfig({ gatewayReplicas: bad }, 'command line'), (err: Error) => err instanceof ConfigError && /command line: gatewayReplicas: expected a whole number from 1 to 1000/.test(err.message));
+  }
+});

@@ -88,6 +88,31 @@ describe('GatewayAPITranslatorRunner', () => {
     }
   });
 
+  test('infrastructure that reports (Kubernetes): a new Gateway is served at once, Pending with no address until the report, then what it says', async () => {
+    const bus = new Bus();
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '0.0.0.0', infraReports: true, logger: silentLogger() });
+    runner.start();
+    const status = () => {
+      const s = bus.statuses.load(statusKey('Gateway', 'default', 'a'));
+      return s?.kind === 'Gateway' ? s.status : undefined;
+    };
+    try {
+      publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));
+      // Served (the infrastructure makes the proxies from its IR), not Programmed, and never with the bind address.
+      await eventually(() => bus.xdsIR.load('default/a') !== undefined && bus.infraIR.load('default/a') !== undefined, 'gateway a served');
+      await eventually(() => status()?.conditions?.find((c) => c.type === 'Programmed')?.reason === 'Pending', 'gateway a pending');
+      assert.equal(status()?.conditions?.find((c) => c.type === 'Programmed')?.status, 'False');
+      assert.equal(status()?.addresses, undefined, 'no address before the report');
+      // A report without programmed: nothing against it.
+      bus.gatewayInfra.store('default/a', { addresses: [{ type: 'IPAddress', value: '198.19.0.7' }] });
+      await eventually(() => status()?.conditions?.find((c) => c.type === 'Programmed')?.status === 'True', 'gateway a programmed');
+      assert.deepEqual(status()?.addresses, [{ type: 'IPAddress', value: '198.19.0.7' }]);
+    } finally {
+      await runner.stop();
+      bus.close();
+    }
+  });
+
   test('with an address pool, each Gateway waits for its own address, then binds and reports it', async () => {
     const bus = new Bus();
     const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '0.0.0.0', awaitGatewayInfra: true, logger: silentLogger() });

@@ -21,7 +21,7 @@ import { parseAddressPool } from '../../../src/infra/address-range';
 import { requireEnvoy } from '../../helpers/tools';
 
 const OWNER = { namespace: 'apps', name: 'edge', uid: '1234' };
-const SETTINGS: ProxySettings = { image: 'envoyproxy/envoy:v1.40.0', serviceType: 'LoadBalancer', xdsHost: 'pier.pier-system.svc', xdsPort: 18000, adsMode: 'delta', logLevel: 'warning', tls: true };
+const SETTINGS: ProxySettings = { image: 'envoyproxy/envoy:v1.40.0', serviceType: 'LoadBalancer', replicas: 1, xdsHost: 'pier.pier-system.svc', xdsPort: 18000, adsMode: 'delta', logLevel: 'warning', tls: true };
 const INFRA: InfraIR = {
   gateway: 'apps/edge',
   listeners: [
@@ -60,6 +60,11 @@ describe('Kubernetes infrastructure objects', () => {
     assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9', '127.33.0.10'] }, OWNER, SETTINGS).service?.spec.loadBalancerIP, '127.33.0.9', 'the first requested address');
     assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9'] }, OWNER, { ...SETTINGS, serviceType: 'ClusterIP' }).service?.spec.loadBalancerIP, undefined, 'only a LoadBalancer asks');
     assert.deepEqual(deployment.spec.template.spec.containers[0]!.ports?.map((p) => `${p.containerPort}/${p.protocol}`), ['8080/TCP', '10053/UDP', '10080/TCP', '10443/TCP', '19001/TCP']);
+  });
+
+  test('the Deployment runs the configured number of Envoy replicas (gatewayReplicas)', () => {
+    assert.equal(proxyObjects(INFRA, OWNER, SETTINGS).deployment.spec.replicas, 1);
+    assert.equal(proxyObjects(INFRA, OWNER, { ...SETTINGS, replicas: 3 }).deployment.spec.replicas, 3);
   });
 
   test('every object is owned by the Gateway and labelled for it; infrastructure labels and annotations propagate, Pier\'s labels win', () => {

@@ -19,10 +19,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { parseAllDocuments } from 'yaml';
 import { httpRequest, waitFor } from '../helpers/net';
 import { repoRoot } from '../helpers/paths';
 import { requireEnvoy } from '../helpers/tools';
@@ -171,6 +172,39 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
     const echo = JSON.parse(response.body) as EchoResponse;
     assert.deepEqual({ path: echo.path, namespace: echo.namespace }, { path: '/installed', namespace: APPS });
     assert.equal(response.headers['server'], 'envoy');
+  });
+
+  test('the README\'s second command: examples/kubernetes/gateway.yaml applied as written serves its Service through its Gateway', async () => {
+    // The Service the example routes to ("demo", port 80), as a user would have it.
+    await cp.api.create('/apis/apps/v1/namespaces/default/deployments', {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'demo' },
+      spec: {
+        replicas: 1, selector: { matchLabels: { app: 'demo' } },
+        template: { metadata: { labels: { app: 'demo' } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: 'demo' }, { name: 'NAMESPACE', value: 'default' }] }] } },
+      },
+    });
+    await cp.api.create('/api/v1/namespaces/default/services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'demo' }, spec: { selector: { app: 'demo' }, ports: [{ port: 80, targetPort: 3000 }] } });
+    const manifests = parseAllDocuments(readFileSync(path.join(repoRoot(), 'examples', 'kubernetes', 'gateway.yaml'), 'utf8')).map((d) => d.toJS() as { kind: string; metadata: { name: string; namespace?: string }; spec: { controllerName?: string } });
+    assert.deepEqual(manifests.map((m) => m.kind), ['GatewayClass', 'Gateway', 'HTTPRoute']);
+    for (const m of manifests) {
+      if (m.kind === 'GatewayClass') {
+        // The chart made it already (kubectl apply would leave it as it is): the same class.
+        const existing = await cp.api.get<{ spec: { controllerName: string } }>(`${GATEWAY_API}/gatewayclasses/${m.metadata.name}`);
+        assert.equal(existing.spec.controllerName, m.spec.controllerName, 'the example\'s GatewayClass is the chart\'s');
+        continue;
+      }
+      await cp.api.create(`${GATEWAY_API}/namespaces/${m.metadata.namespace ?? 'default'}/${m.kind === 'Gateway' ? 'gateways' : 'httproutes'}`, m);
+    }
+    const gw = await waitFor('the example\'s Gateway Programmed (kubectl get gateway: PROGRAMMED True, with its address)', async () => {
+      const o = await cp.api.get<GatewayObj>(`${GATEWAY_API}/namespaces/default/gateways/web`);
+      return o.status?.conditions?.find((c) => c.type === 'Programmed')?.status === 'True' && o.status.addresses?.[0]?.value ? o : undefined;
+    }, { timeoutMs: 90_000, intervalMs: 250 });
+    const address = gw.status?.addresses?.[0]?.value ?? '';
+    const response = await waitFor('a response from demo through the example\'s Gateway', async () => {
+      const r = await httpRequest(`http://${address}/`, { timeoutMs: 2000 }).catch(() => undefined);
+      return r?.status === 200 ? r : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 250 });
+    assert.equal((JSON.parse(response.body) as EchoResponse & { pod: string }).pod, 'demo');
   });
 
   test('helm upgrade to 3 replicas with a changed log level rolls Pier\'s pods while every request succeeds', async () => {

@@ -10,10 +10,11 @@
  *   watch shows Pier's own write, the written object stands in for it.
  * - Bounded: at most `concurrency` requests at once, and an object written at most once per
  *   `minIntervalMs`. A Gateway's or ListenerSet's status whose only change is its listeners'
- *   attachedRoutes (it moves with every route added) waits longer while such changes keep
- *   coming: the interval doubles with each such write in a row, up to `countOnlyMaxIntervalMs`,
- *   so routes added for a minute cost a handful of Gateway writes; any other change, or a quiet
- *   spell, goes back to the short interval.
+ *   attachedRoutes (it moves with every route added) is also paced by a token bucket per object
+ *   (`countOnlyBurst` writes at once, then one per `countOnlyRefillMs`): a route added now and
+ *   then is counted as soon as ever, while routes added for a minute cost a handful of Gateway
+ *   writes, the last one at most a refill after the last route. Any other change goes out at
+ *   the normal pace.
  * - Leadership: only while leading (setLeading); losing it aborts the requests in flight at once;
  *   gaining it re-syncs every status known.
  */
@@ -44,8 +45,10 @@ export interface KubernetesStatusWriterOptions {
   concurrency?: number;
   /** The least time between two writes of one object. Default 1000 ms. */
   minIntervalMs?: number;
-  /** The longest wait between writes that change only listeners' attachedRoutes. Default 5000 ms. */
-  countOnlyMaxIntervalMs?: number;
+  /** Writes that change only listeners' attachedRoutes: how many may go at once. Default 2. */
+  countOnlyBurst?: number;
+  /** ... and how often one more may go after that. Default 3000 ms. */
+  countOnlyRefillMs?: number;
   /** Reads and writes per change before giving up on conflicts (then it is tried again later). Default 5. */
   conflictAttempts?: number;
   /**
@@ -108,8 +111,8 @@ export class KubernetesStatusWriter {
   private readonly failed = new Map<string, number>();
   /** Each object's last write, until the provider's watch shows it. */
   private readonly written = new Map<string, Written>();
-  /** Per object: writes in a row that changed only attachedRoutes, and when the last write was. */
-  private readonly countOnly = new Map<string, { streak: number; lastWrite: number }>();
+  /** Per object: the token bucket of writes that change only attachedRoutes (tokens as of `at`). */
+  private readonly countOnly = new Map<string, { tokens: number; at: number }>();
   private readonly writes: Counter<'kind'>;
   private readonly conflicts: Counter<'kind'>;
   private readonly failures: Counter<'kind'>;
@@ -211,17 +214,17 @@ export class KubernetesStatusWriter {
   }
 
   /**
-   * When a write that changes only attachedRoutes may go (epoch ms; 0: now), and what to
-   * remember once it has: see the class comment.
+   * When a write that changes only attachedRoutes may go (epoch ms; 0: now), and the bucket's
+   * tokens once it has gone (see the class comment). Other writes take no token.
    */
-  private countOnlyPace(key: string, onlyCounts: boolean, now: number): { due: number; streak: number } {
-    const max = this.o.countOnlyMaxIntervalMs ?? 5000;
-    const min = this.o.minIntervalMs ?? 1000;
-    const last = this.countOnly.get(key);
-    // A quiet spell (or a change of another kind) starts over at the short interval.
-    if (!onlyCounts || !last || now - last.lastWrite > 2 * max) return { due: 0, streak: onlyCounts ? 1 : 0 };
-    const due = last.lastWrite + Math.min(max, min * 2 ** last.streak);
-    return { due: due > now ? due : 0, streak: last.streak + 1 };
+  private countOnlyPace(key: string, onlyCounts: boolean, now: number): { due: number; tokens: number } {
+    const burst = this.o.countOnlyBurst ?? 2;
+    const refillMs = this.o.countOnlyRefillMs ?? 3000;
+    const bucket = this.countOnly.get(key);
+    const tokens = bucket ? Math.min(burst, bucket.tokens + (now - bucket.at) / refillMs) : burst;
+    if (!onlyCounts) return { due: 0, tokens };
+    if (tokens >= 1) return { due: 0, tokens: tokens - 1 };
+    return { due: now + Math.ceil((1 - tokens) * refillMs), tokens };
   }
 
   /**
@@ -293,7 +296,7 @@ export class KubernetesStatusWriter {
             this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: API_VERSION, kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
           }
           this.writes.inc({ kind: target.kind });
-          this.countOnly.set(key, { streak: pace.streak, lastWrite: now });
+          this.countOnly.set(key, { tokens: pace.tokens, at: now });
           this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));
           this.failed.delete(key);
           this.log.debug({ object: key }, 'status written');

@@ -250,12 +250,12 @@ test('with the watch\'s statuses: one request per write (no read); a stale watch
   }
 });
 
-test('a Gateway whose only change is attachedRoutes is written less and less often while routes keep coming; the last count lands', async () => {
+test('a Gateway whose only change is attachedRoutes is paced while routes keep coming (a token bucket); the last count lands; another change goes out at once', async () => {
   const api = new FakeApi();
   api.object = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge', namespace: 'default', resourceVersion: '1', generation: 1 }, status: {} };
   const bus = new Bus();
   const key = statusKey('Gateway', 'default', 'edge');
-  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 10, countOnlyMaxIntervalMs: 80 });
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 10, countOnlyBurst: 2, countOnlyRefillMs: 80 });
   const gateway = (attachedRoutes: number, programmed: 'True' | 'False' = 'True'): ObjectStatus => ({
     kind: 'Gateway', namespace: 'default', name: 'edge',
     status: {

@@ -29,9 +29,9 @@ import { repoRoot } from '../helpers/paths';
 import { requireEnvoy } from '../helpers/tools';
 import { startControlPlane, type ControlPlane } from './harness';
 import { helmBinary } from './helm';
-import { GATEWAY_API } from './objects';
+import { createEchoBackend, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
-import { conformanceBinDir, conformanceImages, envoyImages, pierImages, ECHO_BASIC_IMAGE } from './node-agent/images';
+import { conformanceBinDir, conformanceImages, envoyImages, pierImages } from './node-agent/images';
 import { nodeAddressOf, podReachablePoolOf } from './node-agent/network';
 import type { Pod } from './node-agent/pod';
 
@@ -104,20 +104,7 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
       images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy), ...pierImages() }),
     });
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: APPS } });
-    await cp.api.create(`/apis/apps/v1/namespaces/${APPS}/deployments`, {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'echo' },
-      spec: {
-        replicas: 1, selector: { matchLabels: { app: 'echo' } },
-        template: {
-          metadata: { labels: { app: 'echo' } },
-          spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [
-            { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
-            { name: 'NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
-          ] }] },
-        },
-      },
-    });
-    await cp.api.create(`/api/v1/namespaces/${APPS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'echo' }, spec: { selector: { app: 'echo' }, ports: [{ port: 8080, targetPort: 3000 }] } });
+    await createEchoBackend(cp.api, APPS, 'echo');
   }, { timeout: 300_000 });
 
   after(async () => {
@@ -176,14 +163,7 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
 
   test('the README\'s second command: examples/kubernetes/gateway.yaml applied as written serves its Service through its Gateway', async () => {
     // The Service the example routes to ("demo", port 80), as a user would have it.
-    await cp.api.create('/apis/apps/v1/namespaces/default/deployments', {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'demo' },
-      spec: {
-        replicas: 1, selector: { matchLabels: { app: 'demo' } },
-        template: { metadata: { labels: { app: 'demo' } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: 'demo' }, { name: 'NAMESPACE', value: 'default' }] }] } },
-      },
-    });
-    await cp.api.create('/api/v1/namespaces/default/services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'demo' }, spec: { selector: { app: 'demo' }, ports: [{ port: 80, targetPort: 3000 }] } });
+    await createEchoBackend(cp.api, 'default', 'demo', { port: 80, podName: 'demo' });
     const manifests = parseAllDocuments(readFileSync(path.join(repoRoot(), 'examples', 'kubernetes', 'gateway.yaml'), 'utf8')).map((d) => d.toJS() as { kind: string; metadata: { name: string; namespace?: string }; spec: { controllerName?: string } });
     assert.deepEqual(manifests.map((m) => m.kind), ['GatewayClass', 'Gateway', 'HTTPRoute']);
     for (const m of manifests) {

@@ -19,9 +19,9 @@ import { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
 import { generateServerFiles } from '../../src/security/tls-dir';
 import { startControlPlane, type ControlPlane } from './harness';
-import { GATEWAY_API } from './objects';
+import { createEchoBackend, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
-import { conformanceBinDir, conformanceImages, envoyImages, ECHO_BASIC_IMAGE } from './node-agent/images';
+import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
 import type { Pod } from './node-agent/pod';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
@@ -56,20 +56,7 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
     // The backend: echo-basic behind a Service.
-    await cp.api.create(`/apis/apps/v1/namespaces/${NS}/deployments`, {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'echo' },
-      spec: {
-        replicas: 1, selector: { matchLabels: { app: 'echo' } },
-        template: {
-          metadata: { labels: { app: 'echo' } },
-          spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [
-            { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
-            { name: 'NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
-          ] }] },
-        },
-      },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'echo' }, spec: { selector: { app: 'echo' }, ports: [{ port: 8080, targetPort: 3000 }] } });
+    await createEchoBackend(cp.api, NS, 'echo');
     await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
     await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },

@@ -1,5 +1,6 @@
 /** Gateway API objects the Kubernetes tests and benchmarks create through the API. */
 import type { TestApiClient } from './api';
+import { ECHO_BASIC_IMAGE } from './node-agent/images';
 
 export const GATEWAY_API = '/apis/gateway.networking.k8s.io/v1';
 
@@ -14,4 +15,23 @@ export async function createGatewaySetup(api: TestApiClient, namespace: string, 
     apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' }, spec: { gatewayClassName: 'pier', listeners },
   });
   await api.create(`/api/v1/namespaces/${namespace}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ port: 80, targetPort: 8080 }] } });
+}
+
+/**
+ * An echo-basic Deployment of one pod and its Service `name` (port -> the pod's 3000), for tests
+ * whose pods the node agent runs. The pod answers with its own name, or with `podName` when
+ * given (a fixed name tells two backends apart).
+ */
+export async function createEchoBackend(api: TestApiClient, namespace: string, name: string, options: { port?: number; podName?: string } = {}): Promise<void> {
+  const env = options.podName
+    ? [{ name: 'POD_NAME', value: options.podName }, { name: 'NAMESPACE', value: namespace }]
+    : [{ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }, { name: 'NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }];
+  await api.create(`/apis/apps/v1/namespaces/${namespace}/deployments`, {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
+    spec: {
+      replicas: 1, selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env }] } },
+    },
+  });
+  await api.create(`/api/v1/namespaces/${namespace}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: options.port ?? 8080, targetPort: 3000 }] } });
 }

@@ -210,7 +210,9 @@ describe('the xDS CA Pier keeps in a Secret, on a real API server', { timeout: 6
     const stillWaiting = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);
     assert.equal(stillWaiting.status, 503, 'not ready while the Secret is missing');
 
-    const material = await createXdsTlsMaterial({ sans: [SERVICE_HOST], lifetimes: { caMs: 3600_000, serverMs: 3600_000 } });
+    // Every name the replica wants on its serving certificate: it would issue a new one otherwise
+    // (a renewal race with the handshake below).
+    const material = await createXdsTlsMaterial({ sans: [SERVICE_HOST, `${SERVICE_HOST}.cluster.local`, 'pier'], lifetimes: { caMs: 3600_000, serverMs: 3600_000 } });
     await cp.api.create(SECRETS, { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: NAME, labels: { [ALLOW]: 'yes' } }, data: secretData(material) });
     const late = await starting;
     assert.ok(late.find((l) => l.msg === 'could not write the xDS TLS Secret; trying again').length > 0, 'it tried to create the Secret and was refused');

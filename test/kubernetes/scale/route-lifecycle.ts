@@ -23,10 +23,10 @@ import { generateServerFiles } from '../../../src/security/tls-dir';
 import { freePort, waitFor } from '../../helpers/net';
 import { PierProcess } from '../../helpers/pier';
 import { requireEnvoy } from '../../helpers/tools';
-import { startControlPlane, type ControlPlane } from '../harness';
-import { GATEWAY_API } from '../objects';
+import { startControlPlane } from '../harness';
+import { createEchoBackend, GATEWAY_API } from '../objects';
 import { imageMap, NodeAgent } from '../node-agent/agent';
-import { conformanceBinDir, conformanceImages, envoyImages, ECHO_BASIC_IMAGE } from '../node-agent/images';
+import { conformanceBinDir, conformanceImages, envoyImages } from '../node-agent/images';
 import type { Pod } from '../node-agent/pod';
 import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processCpuSeconds, processMemory } from './observe';
 
@@ -87,17 +87,6 @@ function request(agent: http.Agent, host: string, urlPath: string): Promise<{ co
 
 const get = async (agent: http.Agent, host: string, urlPath: string): Promise<number> => (await request(agent, host, urlPath)).code;
 
-/** An echo-basic Deployment (its pods answer with POD_NAME = name) and its Service. */
-async function echoBackend(api: ControlPlane['api'], name: string): Promise<void> {
-  await api.create(`/apis/apps/v1/namespaces/${NS}/deployments`, {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
-    spec: {
-      replicas: 1, selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'echo', image: `${ECHO_BASIC_IMAGE}:v1.5.1`, env: [{ name: 'POD_NAME', value: name }, { name: 'NAMESPACE', value: NS }] }] } },
-    },
-  });
-  await api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: 8080, targetPort: 3000 }] } });
-}
 
 const isReady = (p: Pod): boolean => !p.metadata.deletionTimestamp && (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
@@ -113,8 +102,8 @@ export async function runRouteLifecycle({ routes: count, edits }: RouteLifecycle
     await generateServerFiles(tlsDir);
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-    await echoBackend(cp.api, 'echo');
-    await echoBackend(cp.api, 'echo-b');
+    await createEchoBackend(cp.api, NS, 'echo', { podName: 'echo' });
+    await createEchoBackend(cp.api, NS, 'echo-b', { podName: 'echo-b' });
     await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
     await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },

@@ -27,6 +27,7 @@ export async function runKubernetesScaleBench(): Promise<void> {
     ['Pier RSS settled / peak', `${r.pierMemory.rssMiB} / ${r.pierMemory.peakMiB} MiB`, '3,000 routes: ≤ 200 MiB'],
     ['routes created in', `${r.addSeconds.toFixed(1)} s`, ''],
   ]);
+  printTable('where an add\'s time went (Pier\'s own histograms, over the adds)', ['stage', 'mean', 'passes'], r.stages.map((s) => [s.name, ms(s.meanMs), String(s.count)]));
   printTable('status while the routes were created', ['', 'figure', 'target'], [
     ['status writes per new route (min / max)', `${Math.min(...r.routeWrites)} / ${Math.max(...r.routeWrites)}`, 'exactly 1'],
     ['Gateway status writes', String(r.gatewayWrites), '≤ 10'],

@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
-import { loadKubeConfig } from '../kubeclient/config';
+import { loadKubeConnection } from '../kubeclient/config';
 import { isStatus, KubeRestClient } from '../kubeclient/rest';
 import { GATEWAY_API_BUNDLE_VERSION } from '../provider/crd/load';
 import { gatewayOf, MANAGED_SELECTOR } from '../infra/kubernetes/objects';
@@ -51,7 +51,7 @@ const USAGE_TEARDOWN = `Usage: pier teardown --controller-name NAME [--gateway-c
 `;
 
 function client(kubeconfig: string | undefined): KubeRestClient {
-  return new KubeRestClient(loadKubeConfig(kubeconfig ?? ''));
+  return new KubeRestClient(loadKubeConnection(kubeconfig ?? ''));
 }
 
 export async function runSetup(args: string[]): Promise<number> {

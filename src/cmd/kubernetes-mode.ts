@@ -11,7 +11,7 @@ import type { PierConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { KubernetesStatusWriter } from '../status/kubernetes/writer';
 import { KubernetesProvider } from '../provider/kubernetes/provider';
-import { loadKubeConfig } from '../kubeclient/config';
+import { loadKubeConnection } from '../kubeclient/config';
 import { KubeRestClient } from '../kubeclient/rest';
 import { LeaseElector } from '../leader/lease';
 import { parseAddressPool } from '../infra/address-range';
@@ -68,11 +68,11 @@ export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean)
 
 /** registry: where the watch and status-write metrics go (the one /metrics serves). */
 export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, registry: Registry): KubernetesMode {
-  const kubeConfig = loadKubeConfig(config.kubeconfig);
-  const client = new KubeRestClient(kubeConfig);
+  const connection = loadKubeConnection(config.kubeconfig);
+  const client = new KubeRestClient(connection);
   const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);
   const provider = new KubernetesProvider({
-    kubeConfig, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, observedStatuses: bus.observedStatuses, registry, logger,
+    connection, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, observedStatuses: bus.observedStatuses, registry, logger,
   });
   const statusWriter = new KubernetesStatusWriter({
     bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect, observed: bus.observedStatuses,
@@ -93,7 +93,7 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
     provider, statusWriter, elector, infrastructure: null, xdsTls: null, namespace: pierNamespace(config),
     startXdsTlsSecret: (name) => {
       const xdsTls = new XdsTlsSecret({
-        kubeConfig, client, namespace: mode.namespace, name, sans: xdsServerSans(config),
+        connection, client, namespace: mode.namespace, name, sans: xdsServerSans(config),
         lifetimes: { caMs: config.xdsTlsCaValiditySeconds * 1000, serverMs: config.xdsTlsServerValiditySeconds * 1000 },
         logger, registry, leading: elector ? elector.isLeader : true,
       });
@@ -103,7 +103,7 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
     },
     startInfrastructure: ({ xdsPort, certificates }) => {
       const infrastructure = new KubernetesInfrastructure({
-        bus, client, kubeConfig, namespaces, controllerName: config.controllerName,
+        bus, client, connection, namespaces, controllerName: config.controllerName,
         settings: proxySettings(config, xdsPort, certificates !== undefined),
         certificates, registry, logger, leading: elector ? elector.isLeader : true,
       });

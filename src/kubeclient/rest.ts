@@ -1,10 +1,9 @@
 /**
- * Plain JSON requests to the API server with a KubeConfig's TLS and credentials (client-node's
- * own transport: applyToFetchOptions + node-fetch). Used for status subresources and Leases,
- * where client-node's typed calls would turn objects into its model classes.
+ * Plain JSON requests to the API server with a KubeConnection's TLS and credentials, over
+ * node-fetch: status subresources, Leases, Secrets, infrastructure objects, CRDs.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
 import fetch from 'node-fetch';
+import type { KubeConnection } from './config';
 
 /** A failed request, with the HTTP status and the Status reason kept for decisions. */
 export class KubeRequestError extends Error {
@@ -32,26 +31,17 @@ export interface KubeRequester {
 }
 
 export class KubeRestClient implements KubeRequester {
-  private readonly server: string;
-
-  constructor(private readonly kubeConfig: KubeConfig) {
-    const cluster = kubeConfig.getCurrentCluster();
-    if (!cluster) throw new Error('the kubeconfig has no current cluster');
-    this.server = cluster.server.replace(/\/+$/, '');
-  }
+  constructor(private readonly connection: KubeConnection) {}
 
   /** Resolves with the parsed body of a 2xx answer; rejects with a KubeRequestError naming the verb, path and the server's message. */
   async request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: KubeRequestOptions = {}): Promise<T> {
-    const init = await this.kubeConfig.applyToFetchOptions({});
-    // client-node hands credentials over in a Headers object (a token goes there): copy it entry by entry.
-    const headers: Record<string, string> = {};
-    (init.headers as { forEach?(f: (value: string, key: string) => void): void } | undefined)?.forEach?.((value, key) => { headers[key] = value; });
-    headers.accept = 'application/json';
-    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
     let response;
     try {
-      response = await fetch(`${this.server}${path}`, {
-        ...init, method, headers, signal: options.signal, timeout: options.timeoutMs ?? 30_000,
+      const init = await this.connection.requestInit();
+      const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
+      if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+      response = await fetch(`${this.connection.server}${path}`, {
+        agent: init.agent, method, headers, signal: options.signal, timeout: options.timeoutMs ?? 30_000,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
     } catch (err) {

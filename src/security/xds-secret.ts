@@ -14,11 +14,11 @@
  * duration for its certificates. Renewal stays with the leader: an update races with other
  * updates, which the resourceVersion settles, but two writers would renew twice.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConnection } from '../kubeclient/config';
 import { Counter, type Registry } from 'prom-client';
 import type { Secret } from '../apis/core';
 import { isStatus, type KubeRequester } from '../kubeclient/rest';
-import { ClientNodeWatchClient, WatchMetrics, watch, type ResourceKind, type WatchStore } from '../kubeclient/watch';
+import { ApiWatchClient, WatchMetrics, watch, type ResourceKind, type WatchStore } from '../kubeclient/watch';
 import { backoffDelay, sleep } from '../kubeclient/watch/backoff';
 import { componentLogger, type Logger } from '../logging/logger';
 import { issueGatewayCertificate, summarizeCertificate } from './pki';
@@ -45,7 +45,7 @@ export function xdsTlsSecretMetrics(registry: Registry): Counter<'verb' | 'resul
 }
 
 export interface XdsTlsSecretOptions {
-  kubeConfig: KubeConfig;
+  connection: KubeConnection;
   client: KubeRequester;
   namespace: string;
   name: string;
@@ -187,7 +187,7 @@ export class XdsTlsSecret {
       try {
         this.store = await watch<Secret>({
           instance: 'xds-tls-secret',
-          client: new ClientNodeWatchClient<Secret>({ kubeConfig: this.o.kubeConfig, resource: SECRETS, namespace: this.o.namespace }),
+          client: new ApiWatchClient<Secret>({ connection: this.o.connection, resource: SECRETS, namespace: this.o.namespace }),
           logger: this.o.logger,
           metrics,
           listOptions: { fieldSelector: `metadata.name=${this.o.name}` },

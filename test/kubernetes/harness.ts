@@ -6,7 +6,7 @@
  *
  *   const cp = await startControlPlane();          // etcd + API server + controller manager, Gateway API CRDs
  *   cp.api.create('/api/v1/namespaces', {...});     // the tests' own client
- *   cp.kubeConfig();                                // a client-node KubeConfig for the code under test
+ *   cp.kubeConfig();                                // a KubeConnection for the code under test
  *   await cp.restartApiServerAndEtcd();             // same data dir
  *   await cp.compactEtcd();                         // old resourceVersions are gone: 410 from here
  *   await cp.stop();
@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as https from 'node:https';
 import * as path from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
+import { kubeConnectionFromYaml, type KubeConnection } from '../../src/kubeclient/config';
 import { parse as parseYaml } from 'yaml';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { repoRoot } from '../helpers/paths';
@@ -73,10 +73,10 @@ export interface ControlPlane {
   readonly api: TestApiClient;
   readonly timings: StartTimings;
   readonly etcdUrl: string;
-  /** A client-node KubeConfig with admin credentials; server overrides the address (e.g. a proxy in front). */
-  kubeConfig(server?: string): KubeConfig;
-  /** A client-node KubeConfig for a user of its own (a client certificate: CN user, O groups). */
-  userKubeConfig(user: string, groups?: string[]): Promise<KubeConfig>;
+  /** A connection with admin credentials; server overrides the address (e.g. a proxy in front). */
+  kubeConfig(server?: string): KubeConnection;
+  /** A connection for a user of its own (a client certificate: CN user, O groups). */
+  userKubeConfig(user: string, groups?: string[]): Promise<KubeConnection>;
   stopApiServer(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   startApiServer(): Promise<void>;
   stopEtcd(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
@@ -236,15 +236,11 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
     };
     return {
       dir, server, kubeconfigFile, pki, api: client, timings, etcdUrl,
-      kubeConfig(serverOverride?: string): KubeConfig {
-        const kc = new KubeConfig();
-        kc.loadFromString(serverOverride ? admin.replace(server, serverOverride) : admin);
-        return kc;
+      kubeConfig(serverOverride?: string): KubeConnection {
+        return kubeConnectionFromYaml(serverOverride ? admin.replace(server, serverOverride) : admin, kubeconfigFile, dir);
       },
-      async userKubeConfig(user: string, groups: string[] = []): Promise<KubeConfig> {
-        const kc = new KubeConfig();
-        kc.loadFromString(kubeconfig(server, pki, await clientCertificate(dir, pki.ca, user, groups), user));
-        return kc;
+      async userKubeConfig(user: string, groups: string[] = []): Promise<KubeConnection> {
+        return kubeConnectionFromYaml(kubeconfig(server, pki, await clientCertificate(dir, pki.ca, user, groups), user), `${user}'s kubeconfig`, dir);
       },
       stopApiServer: (signal = 'SIGTERM') => apiServer.stop(signal === 'SIGKILL' ? 0 : API_SERVER_GRACE_MS),
       startApiServer,

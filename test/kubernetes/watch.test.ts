@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Registry } from 'prom-client';
 import { silentLogger } from '../../src/logging/logger';
 import {
-  ClientNodeWatchClient, KeyIndex, WatchMetrics, watch, type ResourceKind, type WatchConfig, type WatchStore, type WatchedObject,
+  ApiWatchClient, KeyIndex, WatchMetrics, watch, type ResourceKind, type WatchConfig, type WatchStore, type WatchedObject,
 } from '../../src/kubeclient/watch';
 import { metricValue } from '../helpers/metrics';
 import { waitFor } from '../helpers/net';
@@ -55,7 +55,7 @@ describe('watch helper on a real API server', { timeout: 900_000 }, () => {
     const { namespace, server, ...config } = options;
     const store = await watch<KubeObj>({
       instance: resource.plural,
-      client: new ClientNodeWatchClient<KubeObj>({ kubeConfig: cp.kubeConfig(server), resource, namespace }),
+      client: new ApiWatchClient<KubeObj>({ connection: cp.kubeConfig(server), resource, namespace }),
       logger: silentLogger(),
       metrics: new WatchMetrics({ registry, prefix: PREFIX }),
       handlers: recorder.handlers,
@@ -140,7 +140,7 @@ describe('watch helper on a real API server', { timeout: 900_000 }, () => {
   });
 
   test('a user without the permission fails the start with the verb and the resource (403)', async () => {
-    const client = new ClientNodeWatchClient<KubeObj>({ kubeConfig: await cp.userKubeConfig('nobody'), resource: HTTPROUTES });
+    const client = new ApiWatchClient<KubeObj>({ connection: await cp.userKubeConfig('nobody'), resource: HTTPROUTES });
     await assert.rejects(
       watch<KubeObj>({ instance: 'httproutes', client, logger: silentLogger(), metrics: new WatchMetrics({ registry: new Registry(), prefix: PREFIX }) }),
       /initial list failed: list \/apis\/gateway\.networking\.k8s\.io\/v1\/httproutes: 403 Forbidden: httproutes\.gateway\.networking\.k8s\.io is forbidden: User "nobody" cannot list resource "httproutes" in API group "gateway\.networking\.k8s\.io" at the cluster scope/,
@@ -231,10 +231,10 @@ describe('watch helper on a real API server', { timeout: 900_000 }, () => {
     assert.deepEqual(names(store), ['c0', 'c1']);
   });
 
-  test('the client-node adapter lists in pages: one snapshot, every object, apiVersion and kind set', async () => {
+  test('the API watch client lists in pages: one snapshot, every object, apiVersion and kind set', async () => {
     const ns = await namespace('watch-pages');
     for (let i = 0; i < 7; i++) await cp.api.create(`/api/v1/namespaces/${ns}/configmaps`, configMap(`p${i}`));
-    const client = new ClientNodeWatchClient<KubeObj>({ kubeConfig: cp.kubeConfig(), resource: CONFIGMAPS, namespace: ns, pageSize: 2 });
+    const client = new ApiWatchClient<KubeObj>({ connection: cp.kubeConfig(), resource: CONFIGMAPS, namespace: ns, pageSize: 2 });
     const list = await client.list({ labelSelector: 'pier-test=watch' }, new AbortController().signal);
     assert.deepEqual(list.items.map((o) => o.metadata.name).sort(), ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
     assert.ok(list.items.every((o) => o.apiVersion === 'v1' && o.kind === 'ConfigMap'));

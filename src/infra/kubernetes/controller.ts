@@ -14,13 +14,13 @@
  *   only, and issued again when missing, signed by another CA, or within 30 days of expiry.
  */
 import { X509Certificate } from 'node:crypto';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConnection } from '../../kubeclient/config';
 import { Counter, type Registry } from 'prom-client';
 import type { Deployment } from '../../apis/apps';
 import type { Secret, Service } from '../../apis/core';
 import type { KubeObject } from '../../apis/meta';
 import { isStatus, type KubeRequester } from '../../kubeclient/rest';
-import { ClientNodeWatchClient, WatchMetrics, watch, type ResourceKind, type WatchStore } from '../../kubeclient/watch';
+import { ApiWatchClient, WatchMetrics, watch, type ResourceKind, type WatchStore } from '../../kubeclient/watch';
 import { backoffDelay, sleep } from '../../kubeclient/watch/backoff';
 import { componentLogger, type Logger } from '../../logging/logger';
 import type { Bus } from '../../message/resources';
@@ -41,7 +41,7 @@ export interface XdsClientCertificates {
 export interface KubernetesInfrastructureOptions {
   bus: Bus;
   client: KubeRequester;
-  kubeConfig: KubeConfig;
+  connection: KubeConnection;
   /** Watch only these namespaces; empty: all. */
   namespaces: string[];
   controllerName: string;
@@ -193,7 +193,7 @@ export class KubernetesInfrastructure {
           try {
             stores.push(await watch<KubeObject>({
               instance: `infra-${RESOURCES[kind].plural}${namespace ? `-${namespace}` : ''}`,
-              client: new ClientNodeWatchClient({ kubeConfig: this.o.kubeConfig, resource: RESOURCES[kind], namespace }),
+              client: new ApiWatchClient({ connection: this.o.connection, resource: RESOURCES[kind], namespace }),
               logger: this.o.logger,
               metrics: this.watchMetrics,
               listOptions: { labelSelector: MANAGED_SELECTOR },

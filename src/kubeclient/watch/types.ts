@@ -50,8 +50,8 @@ export type WatchEvent<T> =
   | { type: 'ERROR'; object: ApiStatus };
 
 /**
- * A Kubernetes collection as the helper sees it. An adapter for @kubernetes/client-node is in
- * client-node.ts; unit tests script a fake one.
+ * A Kubernetes collection as the helper sees it. The API server's is in
+ * api-client.ts; unit tests script a fake one.
  */
 export interface WatchClient<T extends WatchedObject> {
   /** A consistent (quorum) read of the whole collection; rejects on any failure. */

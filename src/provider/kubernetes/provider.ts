@@ -9,7 +9,7 @@
  * every `retryMs` until it can be: a CRD installed later is picked up then. A server that does
  * not answer at all keeps the provider unsynced and is tried again with backoff.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConnection } from '../../kubeclient/config';
 import type { Registry } from 'prom-client';
 import type { KubeObject } from '../../apis/meta';
 import type { ObservedStatus, ProviderError } from '../../message/resources';
@@ -18,7 +18,7 @@ import type { WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
 import { observedStatus, publishable, trimmed } from './publish';
-import { ClientNodeWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from '../../kubeclient/watch';
+import { ApiWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from '../../kubeclient/watch';
 import { backoffDelay, sleep } from '../../kubeclient/watch/backoff';
 
 /** Prefix of the watch helper's metrics (docs/operations.md lists them). */
@@ -27,7 +27,7 @@ export const WATCH_METRICS_PREFIX = 'pier_kubernetes_watchers';
 export const PROVIDER_NAME = 'kubernetes';
 
 export interface KubernetesProviderOptions {
-  kubeConfig: KubeConfig;
+  connection: KubeConnection;
   /** Only these namespaces (namespaced kinds); empty: all. */
   namespaces: readonly string[];
   tables: ResourceTables;
@@ -101,7 +101,7 @@ export class KubernetesProvider {
       try {
         const store = await watch<KubeObject & { metadata: { name: string } }>({
           instance: scope.instance,
-          client: new ClientNodeWatchClient({ kubeConfig: this.options.kubeConfig, resource: scope.kind.resource, namespace: scope.namespace }),
+          client: new ApiWatchClient({ connection: this.options.connection, resource: scope.kind.resource, namespace: scope.namespace }),
           logger: this.options.logger,
           metrics: this.metrics,
           listOptions: scope.listOptions,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Registry } from 'prom-client';
 import { silentLogger } from '../../../src/logging/logger';
-import { ClientNodeWatchClient, WatchMetrics, watch, type WatchedObject } from '../../../src/kubeclient/watch';
+import { ApiWatchClient, WatchMetrics, watch, type WatchedObject } from '../../../src/kubeclient/watch';
 import type { ControlPlane } from '../harness';
 
 interface Obj extends WatchedObject {
@@ -38,7 +38,7 @@ export async function followStatusWrites(cp: ControlPlane, namespace: string): P
   const follow = async (plural: string, onUpdate: (oldObj: Obj, newObj: Obj) => void): Promise<void> => {
     stores.push(await watch<Obj>({
       instance: plural, logger: silentLogger(), metrics,
-      client: new ClientNodeWatchClient<Obj>({ kubeConfig: cp.kubeConfig(), resource: { group: 'gateway.networking.k8s.io', version: 'v1', kind: plural, plural, namespaced: true }, namespace }),
+      client: new ApiWatchClient<Obj>({ connection: cp.kubeConfig(), resource: { group: 'gateway.networking.k8s.io', version: 'v1', kind: plural, plural, namespaced: true }, namespace }),
       handlers: { update: onUpdate },
     }));
   };
@@ -69,4 +69,30 @@ export function processCpuSeconds(pid: number | undefined): number {
   // Fields after the command (which may hold spaces) start after its closing parenthesis.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+/** A histogram's running totals from Pier's /metrics (Prometheus text), per label set as written there. */
+export interface HistogramTotals { sum: number; count: number }
+
+/** name{labels} -> totals for every histogram series on Pier's metrics endpoint. */
+export async function scrapeHistograms(metricsPort: number): Promise<Map<string, HistogramTotals>> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const out = new Map<string, HistogramTotals>();
+  for (const line of text.split('\n')) {
+    const m = /^([a-z_]+)_(sum|count)(\{[^}]*\})? ([0-9.eE+-]+)$/.exec(line);
+    if (!m) continue;
+    const key = `${m[1]}${m[3] ?? ''}`;
+    const totals = out.get(key) ?? { sum: 0, count: 0 };
+    totals[m[2] as 'sum' | 'count'] = Number(m[4]);
+    out.set(key, totals);
+  }
+  return out;
+}
+
+/** Mean (ms) and count of a histogram's observations between two scrapes. */
+export function histogramDelta(before: Map<string, HistogramTotals>, after: Map<string, HistogramTotals>, key: string): { meanMs: number; count: number } {
+  const a = before.get(key) ?? { sum: 0, count: 0 };
+  const b = after.get(key) ?? { sum: 0, count: 0 };
+  const count = b.count - a.count;
+  return { meanMs: count > 0 ? ((b.sum - a.sum) / count) * 1000 : 0, count };
 }

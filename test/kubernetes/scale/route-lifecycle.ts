@@ -28,7 +28,7 @@ import { createEchoBackend, GATEWAY_API } from '../objects';
 import { imageMap, NodeAgent } from '../node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from '../node-agent/images';
 import type { Pod } from '../node-agent/pod';
-import { followStatusWrites, PIER_COMMAND_NODE_OPTIONS, processCpuSeconds, processMemory } from './observe';
+import { followStatusWrites, histogramDelta, PIER_COMMAND_NODE_OPTIONS, processCpuSeconds, processMemory, scrapeHistograms } from './observe';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'scale';
@@ -59,7 +59,16 @@ export interface RouteLifecycleResult {
   editLatencies: number[];
   /** Requests to every route in turn during the edits, and the non-2xx among them. */
   editTraffic: { requests: number; non2xx: number };
+  /** Where the time of the adds went, from Pier's own histograms: mean ms and passes per stage. */
+  stages: { name: string; meanMs: number; count: number }[];
 }
+
+/** Pier's histograms that time one stage of a route's way to Envoy, in pipeline order. */
+const STAGES: readonly [string, string][] = [
+  ['Gateway API translation pass', 'pier_gatewayapi_translation_duration_seconds'],
+  ['xDS translation of the Gateway', 'pier_xds_translation_duration_seconds'],
+  ['RDS response sent → Envoy\'s ACK', 'pier_xds_push_ack_latency_seconds{type="route"}'],
+];
 
 export interface RouteLifecycleOptions {
   routes: number;
@@ -151,6 +160,7 @@ export async function runRouteLifecycle({ routes: count, edits }: RouteLifecycle
     let serverErrors = 0; // 5xx at any time
     let servedThenFailed = 0; // non-2xx of a route already served
     const cpuBefore = processCpuSeconds(pier.child.pid);
+    const histogramsBefore = await scrapeHistograms(pier.metricsPort);
     const started = process.hrtime.bigint();
     for (let i = 1; i < count; i++) {
       await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, route(i));
@@ -170,6 +180,8 @@ export async function runRouteLifecycle({ routes: count, edits }: RouteLifecycle
     }
     const addSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const cpuCores = (processCpuSeconds(pier.child.pid) - cpuBefore) / addSeconds;
+    const histogramsAfter = await scrapeHistograms(pier.metricsPort);
+    const stages = STAGES.map(([name, key]) => ({ name, ...histogramDelta(histogramsBefore, histogramsAfter, key) }));
     const lastCreate = Date.now();
     await waitFor('every new route\'s status', () => (writes.routeWrites.size === count - 1 ? true : undefined), { timeoutMs: 120_000, intervalMs: 20 });
     const routesSettledMs = Date.now() - lastCreate;
@@ -211,7 +223,7 @@ export async function runRouteLifecycle({ routes: count, edits }: RouteLifecycle
 
     return {
       count, latencies, serverErrors, rechecks: Math.floor((count - 1) / 10), servedThenFailed, steady, addSeconds, pierCpuCores: cpuCores, pierMemory: memory,
-      routeWrites: perRoute, gatewayWrites: writes.gatewayWrites, routesSettledMs, gatewaySettledMs, editLatencies, editTraffic,
+      routeWrites: perRoute, gatewayWrites: writes.gatewayWrites, routesSettledMs, gatewaySettledMs, editLatencies, editTraffic, stages,
     };
   } finally {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);

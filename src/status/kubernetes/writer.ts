@@ -11,10 +11,11 @@
  * - Bounded: at most `concurrency` requests at once, and an object written at most once per
  *   `minIntervalMs`. A Gateway's or ListenerSet's status whose only change is its listeners'
  *   attachedRoutes (it moves with every route added) is also paced by a token bucket per object
- *   (`countOnlyBurst` writes at once, then one per `countOnlyRefillMs`): a route added now and
- *   then is counted as soon as ever, while routes added for a minute cost a handful of Gateway
- *   writes, the last one at most a refill after the last route. Any other change goes out at
- *   the normal pace.
+ *   (`countOnlyBurst` writes at once, then one per `countOnlyRefillMs`, the period doubling up
+ *   to `countOnlyMaxRefillMs` while writes keep waiting for a token, and back once the bucket is
+ *   full): a route added now and then is counted as soon as ever, while routes added for a
+ *   minute cost a handful of Gateway writes, the last one at most a period after the last route.
+ *   Any other change goes out at the normal pace.
  * - Leadership: only while leading (setLeading); losing it aborts the requests in flight at once;
  *   gaining it re-syncs every status known.
  */
@@ -28,6 +29,15 @@ import type { Bus, ObjectStatus, ObservedStatus } from '../../message/resources'
 import { handleSubscription, type Subscription, type WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
 import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './merge';
+
+/** A token bucket pacing the writes that change only attachedRoutes (one per object). */
+interface CountOnlyBucket {
+  tokens: number;
+  /** When tokens was counted (epoch ms). */
+  at: number;
+  /** The period one token takes to come back, as of now. */
+  refillMs: number;
+}
 
 /**
  * Delays between attempts at a status write that failed: 1-2 s, then 2-4 s, 4-8 s... up to
@@ -49,6 +59,8 @@ export interface KubernetesStatusWriterOptions {
   countOnlyBurst?: number;
   /** ... and how often one more may go after that. Default 3000 ms. */
   countOnlyRefillMs?: number;
+  /** ... the longest that period grows to while such writes keep waiting. Default 8000 ms. */
+  countOnlyMaxRefillMs?: number;
   /** Reads and writes per change before giving up on conflicts (then it is tried again later). Default 5. */
   conflictAttempts?: number;
   /**
@@ -112,7 +124,7 @@ export class KubernetesStatusWriter {
   /** Each object's last write, until the provider's watch shows it. */
   private readonly written = new Map<string, Written>();
   /** Per object: the token bucket of writes that change only attachedRoutes (tokens as of `at`). */
-  private readonly countOnly = new Map<string, { tokens: number; at: number }>();
+  private readonly countOnly = new Map<string, CountOnlyBucket>();
   private readonly writes: Counter<'kind'>;
   private readonly conflicts: Counter<'kind'>;
   private readonly failures: Counter<'kind'>;
@@ -214,17 +226,26 @@ export class KubernetesStatusWriter {
   }
 
   /**
-   * When a write that changes only attachedRoutes may go (epoch ms; 0: now), and the bucket's
-   * tokens once it has gone (see the class comment). Other writes take no token.
+   * When a write that changes only attachedRoutes may go (epoch ms; 0: now), and the bucket as
+   * it is once that write has gone (see the class comment). Other writes take no token.
    */
-  private countOnlyPace(key: string, onlyCounts: boolean, now: number): { due: number; tokens: number } {
+  private countOnlyPace(key: string, onlyCounts: boolean, now: number): { due: number; bucket: CountOnlyBucket } {
     const burst = this.o.countOnlyBurst ?? 2;
-    const refillMs = this.o.countOnlyRefillMs ?? 3000;
-    const bucket = this.countOnly.get(key);
-    const tokens = bucket ? Math.min(burst, bucket.tokens + (now - bucket.at) / refillMs) : burst;
-    if (!onlyCounts) return { due: 0, tokens };
-    if (tokens >= 1) return { due: 0, tokens: tokens - 1 };
-    return { due: now + Math.ceil((1 - tokens) * refillMs), tokens };
+    const baseMs = this.o.countOnlyRefillMs ?? 3000;
+    const held = this.countOnly.get(key);
+    let tokens = held ? Math.min(burst, held.tokens + Math.max(0, now - held.at) / held.refillMs) : burst;
+    // A full bucket means the burst is over: the next one starts at the base period.
+    let refillMs = held && tokens < burst ? held.refillMs : baseMs;
+    if (onlyCounts) {
+      if (tokens < 1) {
+        const due = now + Math.ceil((1 - tokens) * refillMs);
+        // Still coming after a wait: the next token takes longer.
+        refillMs = Math.min(this.o.countOnlyMaxRefillMs ?? 8000, refillMs * 2);
+        return { due, bucket: { tokens: 1, at: due, refillMs } };
+      }
+      tokens -= 1;
+    }
+    return { due: 0, bucket: { tokens, at: now, refillMs } };
   }
 
   /**
@@ -283,6 +304,7 @@ export class KubernetesStatusWriter {
         const pace = this.countOnlyPace(key, onlyRouteCountsChanged(target.kind, live.status, status), now);
         if (pace.due > 0) {
           // Written later, with whatever the status is by then.
+          this.countOnly.set(key, pace.bucket);
           this.notBefore.set(key, pace.due);
           this.dirty.add(key);
           return;
@@ -296,7 +318,7 @@ export class KubernetesStatusWriter {
             this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: API_VERSION, kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
           }
           this.writes.inc({ kind: target.kind });
-          this.countOnly.set(key, { tokens: pace.tokens, at: now });
+          this.countOnly.set(key, pace.bucket);
           this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));
           this.failed.delete(key);
           this.log.debug({ object: key }, 'status written');

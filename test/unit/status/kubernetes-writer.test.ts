@@ -255,7 +255,7 @@ test('a Gateway whose only change is attachedRoutes is paced while routes keep c
   api.object = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge', namespace: 'default', resourceVersion: '1', generation: 1 }, status: {} };
   const bus = new Bus();
   const key = statusKey('Gateway', 'default', 'edge');
-  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 10, countOnlyBurst: 2, countOnlyRefillMs: 80 });
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 10, countOnlyBurst: 2, countOnlyRefillMs: 80, countOnlyMaxRefillMs: 80 });
   const gateway = (attachedRoutes: number, programmed: 'True' | 'False' = 'True'): ObjectStatus => ({
     kind: 'Gateway', namespace: 'default', name: 'edge',
     status: {
@@ -266,18 +266,63 @@ test('a Gateway whose only change is attachedRoutes is paced while routes keep c
   writer.start();
   try {
     // A new route every 5 ms for 400 ms: at the 10 ms interval alone that is up to 40 writes.
+    const started = Date.now();
     for (let n = 1; n <= 80; n++) {
       bus.statuses.store(key, gateway(n));
       await new Promise((r) => setTimeout(r, 5));
     }
     await waitFor('the last count written', () => ((api.object.status?.listeners as { attachedRoutes: number }[] | undefined)?.[0]?.attachedRoutes === 80 ? true : undefined), { timeoutMs: 3000 });
     await writer.idle();
-    assert.ok(api.puts <= 12, `paced while only the count moved: ${api.puts} writes for 80 changes`);
+    // However long that took on this machine, the bucket allowed no more than this.
+    const bound = maxPacedWrites(Date.now() - started, 2, 80, 80);
+    assert.ok(api.puts <= bound, `paced while only the count moved: ${api.puts} writes for 80 changes (at most ${bound})`);
     const paced = api.puts;
     // Another kind of change goes out as one write, with the count as it is then.
     bus.statuses.store(key, gateway(81, 'False'));
     await waitFor('the condition written', () => ((api.object.status?.conditions as { status: string }[] | undefined)?.[0]?.status === 'False' ? true : undefined), { timeoutMs: 3000 });
     assert.equal(api.puts, paced + 1);
+  } finally {
+    await writer.stop();
+  }
+});
+
+/**
+ * The most writes in elapsedMs: the first (a new status, not a count-only change), the burst, one
+ * per period as it doubles from base to max, and one for the part of a token that accrues while
+ * the burst goes out.
+ */
+function maxPacedWrites(elapsedMs: number, burst: number, baseMs: number, maxMs: number): number {
+  let writes = 1 + burst + 1;
+  for (let t = 0, period = baseMs; t + period <= elapsedMs; t += period, period = Math.min(maxMs, period * 2)) writes++;
+  return writes;
+}
+
+test('routes that keep coming slow the Gateway\'s count-only writes further (the period doubles up to its maximum); the last count lands', async () => {
+  const api = new FakeApi();
+  api.object = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge', namespace: 'default', resourceVersion: '1', generation: 1 }, status: {} };
+  const bus = new Bus();
+  const key = statusKey('Gateway', 'default', 'edge');
+  // At a fixed 30 ms period, 1.2 s of changes would be about 40 writes.
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 1, countOnlyBurst: 2, countOnlyRefillMs: 30, countOnlyMaxRefillMs: 240 });
+  const gateway = (attachedRoutes: number): ObjectStatus => ({
+    kind: 'Gateway', namespace: 'default', name: 'edge',
+    status: { conditions: [{ type: 'Programmed', status: 'True', reason: 'Programmed', message: '', observedGeneration: 1, lastTransitionTime: NOW }], listeners: [{ name: 'http', supportedKinds: [], attachedRoutes, conditions: [] }] },
+  } as unknown as ObjectStatus);
+  writer.start();
+  try {
+    let n = 0;
+    const started = Date.now();
+    for (const end = Date.now() + 1200; Date.now() < end && n < 1000;) {
+      bus.statuses.store(key, gateway(++n));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await waitFor('the last count written', () => ((api.object.status?.listeners as { attachedRoutes: number }[] | undefined)?.[0]?.attachedRoutes === n ? true : undefined), { timeoutMs: 5000 });
+    await writer.idle();
+    // 2 at once, then after 30, 60, 120, 240, 240, ... ms: about 8 over 1.2 s, where a fixed period would allow 40.
+    const elapsed = Date.now() - started;
+    const bound = maxPacedWrites(elapsed, 2, 30, 240);
+    assert.ok(api.puts <= bound, `${api.puts} writes for ${n} changes in ${elapsed} ms (at most ${bound})`);
+    assert.ok(bound < maxPacedWrites(elapsed, 2, 30, 30), 'the doubling allows fewer writes than a fixed period');
   } finally {
     await writer.stop();
   }

@@ -22,6 +22,23 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true;
 }
 
+/** Where value goes in sorted (by compare) after its equals: the first index after it. */
+function upperBound<T>(sorted: readonly T[], value: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, value) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const byPrecedence = (a: RouteTableEntry, b: RouteTableEntry): number => comparePrecedence(a.precedence, b.precedence);
+
+/** Below this many entries a hostname's list is sorted whole; above, an entry goes in by binary search. */
+const SORT_WHOLE_BELOW = 16;
+
 /** Where value goes in sorted (by compare): the first index not before it. */
 export function insertionIndex<T>(sorted: readonly T[], value: T, compare: (a: T, b: T) => number): number {
   let lo = 0;
@@ -35,8 +52,15 @@ export function insertionIndex<T>(sorted: readonly T[], value: T, compare: (a: T
 }
 
 export class ListenerRouteTable {
-  /** Hostname -> its entries; sorted by precedence unless the hostname is stale. */
+  /** Hostname -> its entries; sorted by precedence unless the hostname is in unsorted. */
   private readonly byHostname = new Map<string, RouteTableEntry[]>();
+  /**
+   * Hostnames whose entries were appended, to be sorted by the next virtualHosts(). A list that
+   * is long already takes an entry at its place instead (upper bound: after its equals, as a
+   * stable sort would put it), so adding a route to a hostname of thousands costs a binary
+   * search, not a sort.
+   */
+  private readonly unsorted = new Set<string>();
   /** The hostnames with entries, most specific first; and the wildcards among them. */
   private hostnames: string[] = [];
   private wildcards: string[] = [];
@@ -55,7 +79,12 @@ export class ListenerRouteTable {
         this.byHostname.set(e.hostname, (list = []));
         this.addHostname(e.hostname);
       }
-      list.push(e);
+      if (list.length < SORT_WHOLE_BELOW || this.unsorted.has(e.hostname)) {
+        list.push(e);
+        this.unsorted.add(e.hostname);
+      } else {
+        list.splice(upperBound(list, e, byPrecedence), 0, e);
+      }
       this.stale.add(e.hostname);
     }
   }
@@ -87,11 +116,9 @@ export class ListenerRouteTable {
   virtualHosts(cache: IRRouteCache | undefined): VirtualHost[] {
     if (this.stale.size === 0) return this.list;
     const affected = new Set<string>();
-    for (const h of this.stale) {
-      affected.add(h);
-      const list = this.byHostname.get(h);
-      if (list) list.sort((a, b) => comparePrecedence(a.precedence, b.precedence));
-    }
+    for (const h of this.stale) affected.add(h);
+    for (const h of this.unsorted) this.byHostname.get(h)?.sort(byPrecedence);
+    this.unsorted.clear();
     // A wildcard's routes are part of every virtual host it covers.
     const staleWildcards = [...this.stale].filter(isWildcard);
     if (staleWildcards.length > 0) {

@@ -200,7 +200,7 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeStat
     this.respond(state, snapType, version, desired, []);
   }
 
-  /** A reconnecting client already holding exactly the current LDS/CDS set is sent nothing. */
+  /** A reconnecting client already holding exactly the current set of a type is sent nothing of it. */
   private honorClaim(state: SotwTypeState, snapType: TypeSnapshot): void {
     const claimed = state.claimedVersion;
     state.claimedVersion = '';

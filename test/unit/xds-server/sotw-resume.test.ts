@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import type { DiscoveryResponse__Output } from '../../../src/generated/envoy/service/discovery/v3/DiscoveryResponse';
 import { HeldResources } from '../../../src/xds/server/held';
 import type { XdsResources } from '../../../src/xds/types';
-import { cluster, endpoints, listener, resources, route } from '../xds-cache/fixtures';
-import { CDS, EDS, LDS, RDS, SotwClient, makeNode, namesOf, shortType, startHarness, type Harness } from './harness';
+import { cluster, endpoints, listener, resources, route, secret } from '../xds-cache/fixtures';
+import { CDS, EDS, LDS, RDS, SDS, SotwClient, makeNode, namesOf, shortType, startHarness, type Harness } from './harness';
 
 const GW = 'default/eg';
 
@@ -34,13 +34,14 @@ function gateway(ips: { c1?: string; c2?: string } = {}, r2Clusters = ['c2'], c1
     routes: [route('r1', ['c1']), route('r2', r2Clusters)],
     clusters: [cluster('c1', c1Timeout), cluster('c2')],
     endpoints: [endpoints('c1', ips.c1 ?? '10.0.0.1'), endpoints('c2', ips.c2 ?? '10.0.0.2')],
+    secrets: [secret('s1')],
   });
 }
 
-/** Subscribes CDS, EDS [c1, c2], LDS, RDS [r1, r2], ACKing each; returns the last response of each type. */
+/** Subscribes SDS [s1], CDS, EDS [c1, c2], LDS, RDS [r1, r2], ACKing each; returns the last response of each type. */
 async function holdAll(c: SotwClient): Promise<Map<string, DiscoveryResponse__Output>> {
   const last = new Map<string, DiscoveryResponse__Output>();
-  for (const [typeUrl, names] of [[CDS, []], [EDS, ['c1', 'c2']], [LDS, []], [RDS, ['r1', 'r2']]] as const) {
+  for (const [typeUrl, names] of [[SDS, ['s1']], [CDS, []], [EDS, ['c1', 'c2']], [LDS, []], [RDS, ['r1', 'r2']]] as const) {
     c.request(typeUrl, [...names]);
     const r = await c.next();
     c.ack(r, [...names]);
@@ -52,7 +53,7 @@ async function holdAll(c: SotwClient): Promise<Map<string, DiscoveryResponse__Ou
 
 /** A new stream asking for what the old one held: each type's last version_info and names. */
 function resume(c: SotwClient, held: Map<string, DiscoveryResponse__Output>, names: Partial<Record<string, string[]>> = {}): void {
-  for (const [typeUrl, defaults] of [[CDS, []], [EDS, ['c1', 'c2']], [LDS, []], [RDS, ['r1', 'r2']]] as const) {
+  for (const [typeUrl, defaults] of [[SDS, ['s1']], [CDS, []], [EDS, ['c1', 'c2']], [LDS, []], [RDS, ['r1', 'r2']]] as const) {
     const r = held.get(typeUrl);
     c.request(typeUrl, names[typeUrl] ?? [...defaults], { version_info: r?.version_info ?? '', response_nonce: r?.nonce ?? '' });
   }
@@ -80,7 +81,7 @@ describe('SotW RDS/EDS resume', () => {
     assert.equal(eds.version_info, new HeldResources(['c1', 'c2'].map((n) => h.cache.snapshot(GW)?.types.get(EDS)?.entries.get(n)).filter((e) => e !== undefined)).version);
   }));
 
-  test('a client holding exactly the current RDS/EDS resources for its names is sent nothing, and is recorded holding them', () => withHarness(async (h) => {
+  test('a client holding exactly the current RDS/EDS/SDS resources for its names is sent nothing, and is recorded holding them', () => withHarness(async (h) => {
     h.cache.setResources(GW, gateway());
     const first = client(h, 'envoy-a');
     const held = await holdAll(first);
@@ -89,7 +90,7 @@ describe('SotW RDS/EDS resume', () => {
     const again = client(h, 'envoy-b');
     resume(again, held);
     await again.expectNone();
-    for (const typeUrl of [CDS, EDS, LDS, RDS]) {
+    for (const typeUrl of [SDS, CDS, EDS, LDS, RDS]) {
       assert.equal(typeStatus(h, 'envoy-b', typeUrl)?.ackedVersion, held.get(typeUrl)?.version_info, `${shortType(typeUrl)} recorded as held`);
     }
     // Held means the stream knows it: later changes go out as on any stream.

@@ -24,6 +24,7 @@ import {
 } from '../../src/xds/types';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { EnvoyProxy } from '../helpers/envoy';
+import { currentVersionFor } from '../helpers/xds-versions';
 
 const GATEWAY = 'default/xds-envoy';
 /** Every wait for Envoy to take a config. */
@@ -185,7 +186,8 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       waitFor(what, async () => ((await get(p, listenerPort).catch(() => undefined))?.backend === backend ? true : undefined), { timeoutMs: APPLY_MS, intervalMs: 25 });
     const proxyType = (typeUrl: ResourceTypeUrl): ProxyTypeStatus | undefined =>
       registry.list().find((p) => p.nodeId === nodeId)?.types.find((t) => t.typeUrl === typeUrl);
-    const currentVersion = (typeUrl: ResourceTypeUrl): string | undefined => cache.snapshot(GATEWAY)?.types.get(typeUrl)?.version;
+    /** What Envoy holding the current resources of typeUrl ACKed (SotW RDS/EDS: a digest of what it holds). */
+    const currentVersion = (typeUrl: ResourceTypeUrl): string | undefined => currentVersionFor(cache, registry, GATEWAY, nodeId, typeUrl);
     /** The proxy ACKed what the cache holds now for typeUrl. */
     const ackedCurrent = (typeUrl: ResourceTypeUrl): Promise<ProxyTypeStatus> =>
       waitFor(`Envoy to ACK the current ${typeUrl}`, () => {

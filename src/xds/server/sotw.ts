@@ -5,10 +5,14 @@
  * sent again; LDS/CDS responses carry every subscribed resource, RDS/EDS/SDS only what changed.
  * A rejected listener or cluster that is still configured goes into later LDS/CDS responses
  * at the version the client accepted before, or not at all when it never had one.
+ * version_info names what the client holds after the response: for LDS/CDS the version of the
+ * whole set, for RDS/EDS/SDS a digest of what this stream sent (held.ts). Either way a client
+ * moving to another replica says what it holds, and is sent only what it lacks.
  */
 import type { DiscoveryRequest__Output } from '../../generated/envoy/service/discovery/v3/DiscoveryRequest';
 import type { ResourceEntry } from '../cache/entry';
 import { setVersion } from '../cache/entry';
+import { HeldResources } from './held';
 import type { TypeSnapshot } from '../cache/snapshot';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
 import { TypeState, XdsStream, idleWork, isLegacyWildcardType, nothingDirty, type TypeWork } from './stream';
@@ -20,17 +24,18 @@ export class SotwTypeState extends TypeState {
   namesEverGiven = false;
   /**
    * What the client was sent and holds. LDS/CDS: after a NACK, what it holds (see
-   * revertRejected); RDS/EDS/SDS: also what it rejected (rejected content is not sent again).
+   * revertRejected); RDS/EDS/SDS: also what it rejected (rejected content is not sent again),
+   * and its digest is their version_info. LDS/CDS replace this map, never mutate it.
    */
-  sent = new Map<string, ResourceEntry>();
+  sent = new HeldResources();
 
   protected heldVersions(): Map<string, string> {
     return new Map([...this.sent].map(([name, entry]) => [name, entry.version]));
   }
   /**
    * The version_info of the stream's first request: what a reconnecting client holds. For
-   * LDS/CDS it names the whole set, and versions derive from content on every replica, so
-   * when it matches there is nothing to send.
+   * LDS/CDS it names the whole set, for RDS/EDS/SDS it digests what the client holds; versions
+   * derive from content on every replica, so when it matches there is nothing to send.
    */
   claimedVersion = '';
   /**
@@ -38,7 +43,7 @@ export class SotwTypeState extends TypeState {
    * NACK what it kept of that response. It may share the sent map: full-state types replace
    * that map, never mutate it.
    */
-  accepted = new Map<string, ResourceEntry>();
+  accepted: ReadonlyMap<string, ResourceEntry> = new Map();
   /** The resource_names list last applied, when it is a frozen one that may come again. */
   private appliedNames: readonly string[] | undefined;
 
@@ -59,7 +64,7 @@ export class SotwTypeState extends TypeState {
    */
   revertRejected(rejected: ReadonlyMap<string, string>): void {
     if (!this.fullState) return;
-    const sent = new Map(this.sent);
+    const sent = new HeldResources(this.sent.values());
     for (const [name, version] of rejected) {
       if (sent.get(name)?.version !== version) continue;
       const held = this.accepted.get(name);
@@ -175,12 +180,12 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeStat
       const stale = [...previous.values()].filter((e) => !desiredNames.has(e.name));
       resources = stale.length > 0 ? [...desired, ...stale] : desired;
       version = stale.length === 0 ? setVersionOf(desired, snapType) : setVersion(resources);
-      state.sent = new Map(resources.map((e) => [e.name, e]));
+      state.sent = new HeldResources(resources);
       state.dirty = new Set(stale.map((e) => e.name));
     } else {
       resources = work.upserts;
-      version = snapType?.version ?? '';
       for (const e of resources) state.sent.set(e.name, e);
+      version = state.sent.version;
       state.markClean(resources.map((e) => e.name));
     }
     if (state.typeUrl === TypeUrl.Cluster) this.resendEndpointsOf(work.upserts, previous);
@@ -190,23 +195,61 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeStat
   protected sendRemovals(state: SotwTypeState, _work: TypeWork, snapType: TypeSnapshot | undefined): void {
     const desired = this.desired(state, snapType);
     const version = setVersionOf(desired, snapType);
-    state.sent = new Map(desired.map((e) => [e.name, e]));
+    state.sent = new HeldResources(desired);
     state.dirty = new Set();
     this.respond(state, snapType, version, desired, []);
   }
 
-  /** A reconnecting client already holding exactly the current LDS/CDS set is sent nothing. */
+  /** A reconnecting client already holding exactly the current set of a type is sent nothing of it. */
   private honorClaim(state: SotwTypeState, snapType: TypeSnapshot): void {
     const claimed = state.claimedVersion;
     state.claimedVersion = '';
-    if (!state.fullState || state.everSent) return;
+    if (state.everSent) return;
+    if (!state.fullState) return this.honorHeldClaim(state, snapType, claimed);
     const desired = this.desired(state, snapType);
     const version = setVersionOf(desired, snapType);
     if (version !== claimed) return;
-    state.sent = new Map(desired.map((e) => [e.name, e]));
+    state.sent = new HeldResources(desired);
     state.accepted = state.sent;
     state.everSent = true;
     this.recordHeld(state, claimed);
+  }
+
+  /**
+   * RDS/EDS/SDS: the claim digests what the client holds (held.ts). Matching the current
+   * resources for its names, they are held and nothing is sent; matching them but one, only
+   * that one is sent (a name subscribed just before the stream broke). Otherwise the digest
+   * cannot say which names are older, and every subscribed resource is sent (as before).
+   */
+  private honorHeldClaim(state: SotwTypeState, snapType: TypeSnapshot, claimed: string): void {
+    if (state.typeUrl === TypeUrl.ClusterLoadAssignment && this.clustersSent()) return;
+    const current = new HeldResources();
+    if (state.wildcard) for (const entry of snapType.entries.values()) current.set(entry.name, entry);
+    else {
+      for (const name of state.names) {
+        const entry = snapType.entries.get(name);
+        if (entry) current.set(name, entry);
+      }
+    }
+    if (current.version === claimed) {
+      state.sent = current;
+      this.recordHeld(state, claimed);
+      return;
+    }
+    for (const entry of current.values()) {
+      if (current.versionWithout(entry) !== claimed) continue;
+      current.delete(entry.name);
+      state.sent = current;
+      return;
+    }
+  }
+
+  /**
+   * Whether this stream sent clusters already: then some may be warming on their endpoints,
+   * and which is not known, so an EDS claim is not taken (every assignment is sent).
+   */
+  private clustersSent(): boolean {
+    return (this.types.get(TypeUrl.Cluster)?.lastNonce ?? '') !== '';
   }
 
   /**
@@ -231,7 +274,9 @@ export class SotwStream extends XdsStream<DiscoveryRequest__Output, SotwTypeStat
   private resendEndpointsOf(clusters: readonly ResourceEntry[], previous: ReadonlyMap<string, ResourceEntry>): void {
     const eds = this.types.get(TypeUrl.ClusterLoadAssignment);
     if (!eds) return;
-    for (const name of this.endpointsToResend(clusters, (n) => previous.get(n)?.version)) {
+    // A cluster the client did not hold from this stream is new to it, or changed (a resumed
+    // stream's claim did not match): either way it warms on its endpoints ('' never matches).
+    for (const name of this.endpointsToResend(clusters, (n) => previous.get(n)?.version ?? '')) {
       eds.sent.delete(name);
       eds.markDirty(name);
     }

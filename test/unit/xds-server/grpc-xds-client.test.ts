@@ -10,6 +10,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
 import { HEALTH_SERVICE } from '../../../src/xds/server';
 import { TypeUrl, typedConfig, type Cluster, type ClusterLoadAssignment, type Listener, type RouteConfiguration, type XdsResources } from '../../../src/xds/types';
+import { currentVersionFor } from '../../helpers/xds-versions';
 import { eventually, startHarness } from './harness';
 
 const GW = 'default/grpc';
@@ -69,10 +70,9 @@ test('gRPC\'s xDS client resolves through the ADS server, ACKs everything, and a
     assert.equal(status, 'SERVING');
 
     const types = [TypeUrl.Cluster, TypeUrl.ClusterLoadAssignment, TypeUrl.Listener, TypeUrl.RouteConfiguration];
-    const snapshot = h.cache.snapshot(GW);
     await eventually(() => {
       const proxy = h.registry.list().find((p) => p.nodeId === 'grpc-interop');
-      return types.every((t) => proxy?.types.find((s) => s.typeUrl === t)?.ackedVersion === snapshot?.types.get(t)?.version);
+      return types.every((t) => proxy?.types.find((s) => s.typeUrl === t)?.ackedVersion === currentVersionFor(h.cache, h.registry, GW, 'grpc-interop', t));
     }, 5000, 'every type ACKed at the current version');
     const proxy = h.registry.list().find((p) => p.nodeId === 'grpc-interop');
     assert.equal(proxy?.cluster, GW);

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as grpc from '@grpc/grpc-js';
 import { TypeUrl, typedConfig, type Cluster, type ClusterLoadAssignment, type Listener, type RouteConfiguration, type XdsResources } from '../../../src/xds/types';
+import { currentVersionFor } from '../../helpers/xds-versions';
 import { eventually, startHarness } from './harness';
 
 const GW = 'default/grpc-routing';
@@ -131,8 +132,8 @@ test('gRPC\'s xDS client follows a route change from one cluster to the other', 
     const movedMs = Date.now() - started;
     for (let i = 0; i < 10; i++) assert.equal(await callName(client), 'b', 'once moved, calls stay on backend-b');
 
-    const routeVersion = h.cache.snapshot(GW)?.types.get(TypeUrl.RouteConfiguration)?.version;
-    await eventually(() => acked(TypeUrl.RouteConfiguration) && proxyType(TypeUrl.RouteConfiguration)?.ackedVersion === routeVersion, 5000, 'the new route ACKed');
+    await eventually(() => acked(TypeUrl.RouteConfiguration)
+      && proxyType(TypeUrl.RouteConfiguration)?.ackedVersion === currentVersionFor(h.cache, h.registry, GW, 'grpc-routing', TypeUrl.RouteConfiguration), 5000, 'the new route ACKed');
     await eventually(() => allTypes.every(acked), 5000, 'every type ACKed after the route change');
     // The listener did not change: it is not sent again (clusters may be, since gRPC now
     // subscribes to backend-b by name).

@@ -264,7 +264,7 @@ describe('SotW', () => {
     again.request(CDS, [], { version_info: cds.version_info, response_nonce: cds.nonce });
     await again.expectNone();
     again.request(EDS, ['c1'], { version_info: 'whatever' });
-    assert.deepEqual(namesOf(await again.next()), ['c1'], 'RDS/EDS are always sent on a new stream');
+    assert.deepEqual(namesOf(await again.next()), ['c1'], 'an EDS claim naming other content gets the assignment');
     h.cache.setResources(GW, { ...basicGateway(), clusters: [cluster('c1', 4)] });
     const changed = await again.next();
     assert.equal(changed.type_url, CDS);

@@ -46,6 +46,7 @@ async function churnScenario(): Promise<void> {
     ['EndpointSlice write → Envoy\'s EDS update, p50', ms(percentile(r.edsLatencies, 50)), ''],
     ['EndpointSlice write → Envoy\'s EDS update, p99', ms(percentile(r.edsLatencies, 99)), '≤ 50 ms'],
     ['EndpointSlice write → Envoy\'s EDS update, max', ms(max(r.edsLatencies)), ''],
+    [`of which write → the event on a watch (the API server's share; ${r.watchLatencies.length} seen), p50 / p99`, `${ms(percentile(r.watchLatencies, 50))} / ${ms(percentile(r.watchLatencies, 99))}`, ''],
     ['readiness flips / EndpointSlice writes', `${r.flips} / ${r.writes}`, ''],
     ['failed requests', `${r.traffic.failed} of ${r.traffic.requests}`, '0'],
     ['answers from endpoints Envoy held as not ready', String(r.strays), '0'],

@@ -23,7 +23,9 @@
  * cluster's `update_success` counter (EDS updates applied for that cluster) to move past its
  * value before the write AND its `membership_total` (Pier leaves not-ready endpoints out) to be
  * the number of ready endpoints written. The figure is the answer time of the first poll that
- * saw both: it is late by at most one poll interval and one admin round trip.
+ * saw both: it is late by at most one poll interval and one admin round trip. A watch of the
+ * scenario's own on the EndpointSlices times each write's event as a watcher (Pier) gets it: the
+ * API server's share of that time.
  *
  * Traffic flows all the while (`trafficLoops` loops over every route in turn); every answer that
  * is not a 2xx, or no answer, is a failed request. An answer from an endpoint Envoy had already
@@ -36,7 +38,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import * as https from 'node:https';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { generateServerFiles } from '../../../src/security/tls-dir';
@@ -44,7 +47,7 @@ import { ADMIN_PORT } from '../../../src/infra/kubernetes/objects';
 import { freePort, waitFor } from '../../helpers/net';
 import { PierProcess } from '../../helpers/pier';
 import { requireEnvoy } from '../../helpers/tools';
-import { startControlPlane } from '../harness';
+import { startControlPlane, type ControlPlane } from '../harness';
 import { GATEWAY_API } from '../objects';
 import { imageMap, NodeAgent } from '../node-agent/agent';
 import { envoyImages } from '../node-agent/images';
@@ -114,6 +117,11 @@ export interface EndpointChurnResult {
   writes: number;
   /** Per write: its response -> Envoy seen holding it (ms). */
   edsLatencies: number[];
+  /**
+   * Per write: its response -> its event on a watch of the API server's, as Pier's own watch
+   * gets it (ms; negative when the event came first). The API server's share of edsLatencies.
+   */
+  watchLatencies: number[];
   /** Requests during the churn and those that failed (non-2xx or no answer). */
   traffic: { requests: number; failed: number };
   /** Answers from an endpoint Envoy was already seen to hold as not ready, to requests sent after that. */
@@ -175,6 +183,35 @@ async function envoyStats(agent: http.Agent, host: string, filter: string): Prom
     if (m) out.set(m[1] as string, Number(m[2]));
   }
   return out;
+}
+
+/**
+ * A watch on the namespace's EndpointSlices from `resourceVersion`: resourceVersion -> when its
+ * event arrived (ms, hrtime). Stops with the returned function.
+ */
+function watchSlices(cp: ControlPlane, resourceVersion: string): { arrivals: Map<string, number>; stop: () => void } {
+  const arrivals = new Map<string, number>();
+  const req = https.get(`${cp.server}/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices?watch=1&resourceVersion=${resourceVersion}&allowWatchBookmarks=false`, {
+    ca: readFileSync(cp.pki.ca.certFile), cert: readFileSync(cp.pki.admin.certFile), key: readFileSync(cp.pki.admin.keyFile),
+  }, (res) => {
+    let buffered = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      const at = nowMs();
+      buffered += chunk;
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        try {
+          const rv = (JSON.parse(line) as { object?: { metadata?: { resourceVersion?: string } } }).object?.metadata?.resourceVersion;
+          if (rv !== undefined) arrivals.set(rv, at);
+        } catch { /* not an event */ }
+      }
+    });
+    res.on('error', () => undefined);
+  });
+  req.on('error', () => undefined);
+  return { arrivals, stop: () => req.destroy() };
 }
 
 const regexEscape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -285,8 +322,12 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
       return Array.from({ length: o.services }, (_, s) => stats.get(`cluster.${clusterName(s)}.membership_total`)).every((v) => v === pods) ? true : undefined;
     }, { timeoutMs: 60_000, intervalMs: 200 });
 
-    // Endpoint "ip:port" -> when Envoy was seen holding it as not ready (ms, hrtime), while it is.
-    const notReadySince = new Map<string, number>();
+    // Endpoint "ip:port" -> when Envoy was seen holding it as not ready (ms, hrtime), while it is,
+    // and its Service. An answer from it to a request sent after that is a stray, unless a newer
+    // write to its Service had started by the answer (Envoy may then hold it ready again before
+    // the poll sees so).
+    const notReadySince = new Map<string, { since: number; service: number }>();
+    const lastWriteStart = new Map<number, number>();
     const endpointId = (s: number, j: number): string => `${backends[j]?.status?.podIP ?? ''}:${BASE_PORT + s}`;
 
     // Traffic over every route in turn, from the start of the churn to its end.
@@ -299,17 +340,18 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
         const r = await get(agent, host, ENVOY_POD_PORT, `/r${i}`);
         traffic.requests++;
         if (r.code < 200 || r.code > 299) traffic.failed++;
-        const since = notReadySince.get(r.body);
-        if (since !== undefined && sent > since) strays++;
+        const held = notReadySince.get(r.body);
+        if (held !== undefined && sent > held.since && !((lastWriteStart.get(held.service) ?? 0) > held.since)) strays++;
         await sleep(1);
       }
     })());
     stoppers.push(async () => { flowing = false; await Promise.all(loops); });
 
     const updateCounters = async (): Promise<{ eds: number; cds: number; lds: number; rds: number }> => {
-      const st = await envoyStats(adminAgent, host, '(^cluster\\..*\\.update_success$)|(^cluster_manager\\.cds\\.update_success$)|(^listener_manager\\.lds\\.update_success$)|(rds\\..*\\.update_success$)');
+      // The Services' clusters only: Envoy's own DNS cluster for Pier counts each DNS refresh as an update.
+      const st = await envoyStats(adminAgent, host, `(^cluster\\.${NS}/.*\\.update_success$)|(^cluster_manager\\.cds\\.update_success$)|(^listener_manager\\.lds\\.update_success$)|(rds\\..*\\.update_success$)`);
       return {
-        eds: sum(st, /^cluster\..*\.update_success$/), cds: sum(st, /^cluster_manager\.cds\./), lds: sum(st, /^listener_manager\.lds\./), rds: sum(st, /rds\./),
+        eds: sum(st, /^cluster\..*\/.*\.update_success$/), cds: sum(st, /^cluster_manager\.cds\./), lds: sum(st, /^listener_manager\.lds\./), rds: sum(st, /rds\./),
       };
     };
     const countersBefore = await updateCounters();
@@ -320,6 +362,10 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
     };
 
     const edsLatencies: number[] = [];
+    const watchLatencies: number[] = [];
+    const listed = await cp.api.get<{ metadata: { resourceVersion: string } }>(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices?limit=1`);
+    const watcher = watchSlices(cp, listed.metadata.resourceVersion);
+    stoppers.push(async () => watcher.stop());
     const checks = { notReady: 0, notReadyAnswered: 0, readyAgain: 0, readyAgainMissed: 0 };
     let flips = 0;
     let writes = 0;
@@ -366,6 +412,7 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
         if (nowMs() < due) await sleep(due - nowMs());
         const slice = slices[s] as Slice;
         const before = await clusterState(s);
+        lastWriteStart.set(s, nowMs());
         const body: Slice = {
           ...slice, endpoints: sliceEndpoints(s),
           metadata: { ...slice.metadata, annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': new Date().toISOString() } },
@@ -373,6 +420,7 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
         slices[s] = await cp.api.replace<Slice>(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices/${slice.metadata.name}`, body);
         const written = nowMs();
         writes++;
+        const rv = slices[s]?.metadata.resourceVersion ?? '';
         const expected = (ready[s] as boolean[]).filter(Boolean).length;
         let seen = 0;
         for (let polls = 0; ; polls++) {
@@ -383,9 +431,12 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
           await sleep(POLL_MS);
         }
         edsLatencies.push(seen - written);
+        const arrived = watcher.arrivals.get(rv);
+        if (arrived !== undefined) watchLatencies.push(arrived - written);
+        watcher.arrivals.delete(rv);
         for (const j of flipped.get(s) ?? []) {
           if (ready[s]?.[j]) notReadySince.delete(endpointId(s, j));
-          else notReadySince.set(endpointId(s, j), seen);
+          else notReadySince.set(endpointId(s, j), { since: seen, service: s });
         }
       }
       // The checks, through route s (Service s): not ready -> never answers; ready again -> answers.
@@ -416,7 +467,7 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
     await Promise.all(loops);
     const countersAfter = await updateCounters();
     return {
-      routes: o.routes, services: o.services, endpoints: o.endpoints, pods, flips, writes, edsLatencies, traffic, strays, checks,
+      routes: o.routes, services: o.services, endpoints: o.endpoints, pods, flips, writes, edsLatencies, watchLatencies, traffic, strays, checks,
       envoyUpdates: { eds: countersAfter.eds - countersBefore.eds, cds: countersAfter.cds - countersBefore.cds, lds: countersAfter.lds - countersBefore.lds, rds: countersAfter.rds - countersBefore.rds },
       churnSeconds, pierCpuCores, pierRssMaxMiB: rssMax, pierMemory: processMemory(pid),
     };

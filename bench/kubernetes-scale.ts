@@ -42,17 +42,22 @@ async function churnScenario(): Promise<void> {
   printTable(`endpoint churn: ${r.routes} HTTPRoutes over ${r.services} Services, ${r.endpoints} endpoints (${r.pods} pods × ${r.services} ports), `
     + `${Math.round(o.churnFraction * 100)}% flipping readiness per ${o.roundMs / 1000} s round for ${o.rounds} rounds, traffic on every route`, ['', 'figure', 'target'], [
     ['Pier CPU over the churn (cores, mean)', `${r.pierCpuCores.toFixed(3)} (over ${r.churnSeconds.toFixed(0)} s)`, '≤ 0.05'],
+    ['Pier CPU after the churn, traffic and no write (cores)', r.pierIdleCpuCores.toFixed(3), ''],
     ['Pier RSS: highest sampled during the churn / process peak', `${r.pierRssMaxMiB} / ${r.pierMemory.peakMiB} MiB`, '≤ 150 MiB'],
+    ['of which V8 heap used / committed, external (at the end)', `${r.pierHeap.usedMiB} / ${r.pierHeap.totalMiB} MiB, ${r.pierHeap.externalMiB} MiB`, ''],
     ['EndpointSlice write → Envoy\'s EDS update, p50', ms(percentile(r.edsLatencies, 50)), ''],
     ['EndpointSlice write → Envoy\'s EDS update, p99', ms(percentile(r.edsLatencies, 99)), '≤ 50 ms'],
     ['EndpointSlice write → Envoy\'s EDS update, max', ms(max(r.edsLatencies)), ''],
     [`of which write → the event on a watch (the API server's share; ${r.watchLatencies.length} seen), p50 / p99`, `${ms(percentile(r.watchLatencies, 50))} / ${ms(percentile(r.watchLatencies, 99))}`, ''],
+    ['event-loop delay over the churn, p99 / max: Pier; this bench (its polls of Envoy wait behind it)', `${ms(r.loopDelay.pier.p99)} / ${ms(r.loopDelay.pier.max)}; ${ms(r.loopDelay.runner.p99)} / ${ms(r.loopDelay.runner.max)}`, ''],
     ['readiness flips / EndpointSlice writes', `${r.flips} / ${r.writes}`, ''],
     ['failed requests', `${r.traffic.failed} of ${r.traffic.requests}`, '0'],
     ['answers from endpoints Envoy held as not ready', String(r.strays), '0'],
     ['checks: not ready and answered / ready again and never answered', `${r.checks.notReadyAnswered} of ${r.checks.notReady} / ${r.checks.readyAgainMissed} of ${r.checks.readyAgain}`, '0 / 0'],
     ['Envoy updates applied during the churn: EDS (clusters) / CDS / LDS / RDS', `${r.envoyUpdates.eds} / ${r.envoyUpdates.cds} / ${r.envoyUpdates.lds} / ${r.envoyUpdates.rds}`, `${r.writes} / 0 / 0 / 0`],
   ]);
+  process.stdout.write(`Pier's counters over the churn (/metrics, after minus before; ${r.writes} writes):\n`);
+  for (const [series, delta] of r.pierCounters) process.stdout.write(`  ${series} ${Number.isInteger(delta) ? delta : delta.toFixed(4)}\n`);
   process.stdout.write(load());
 }
 

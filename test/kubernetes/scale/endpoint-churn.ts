@@ -32,11 +32,12 @@
  * been seen to hold as not ready, to a request sent after that, is a stray. After each round's
  * writes, each flipped endpoint is checked through its Service's route: a not-ready one must
  * answer none of 2 × pods requests, a ready-again one must answer one within READY_ATTEMPTS.
- * Pier's CPU (mean over the churn window) and RSS (sampled each second, and the process's peak)
+ * Pier's CPU (mean over the churn window, and over a quiet window after it) and RSS (sampled each second, and the process's peak)
  * come from /proc. Envoy's CDS/LDS/RDS update counters before and after show whether endpoint
  * churn touched anything but EDS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -130,11 +131,27 @@ export interface EndpointChurnResult {
   checks: { notReady: number; notReadyAnswered: number; readyAgain: number; readyAgainMissed: number };
   /** Envoy's EDS updates applied (all clusters) and its CDS, LDS and RDS updates during the churn. */
   envoyUpdates: { eds: number; cds: number; lds: number; rds: number };
+  /**
+   * Pier's own counters over the churn (its /metrics, after minus before), series -> delta:
+   * bus events by map, translation passes, xDS pushes by type, push -> ACK time. What Pier did
+   * for the writes, and whether anything but the endpoint path ran.
+   */
+  pierCounters: Map<string, number>;
   churnSeconds: number;
+  /**
+   * Event-loop delay over the churn, p99 / max (ms): Pier's (its /metrics: prom-client resets
+   * the monitor at each scrape, and the one before was at the churn's start) and this process's
+   * own (its polls of Envoy wait behind it, so it bounds how late an EDS figure can read).
+   */
+  loopDelay: { pier: { p99: number; max: number }; runner: { p99: number; max: number } };
+  /** Pier's CPU over a quiet window after the churn (traffic, no writes): its baseline. */
+  pierIdleCpuCores: number;
   pierCpuCores: number;
   /** Highest RSS sampled during the churn, and the process's lifetime peak (VmHWM), MiB. */
   pierRssMaxMiB: number;
   pierMemory: { rssMiB: string; peakMiB: string };
+  /** V8's heap (used / committed) and memory outside it (external), MiB, from Pier's /metrics at the end. */
+  pierHeap: { usedMiB: number; totalMiB: number; externalMiB: number };
 }
 
 interface SliceEndpoint { addresses: string[]; conditions: { ready: boolean; serving: boolean; terminating: boolean }; nodeName: string; targetRef: { kind: 'Pod'; namespace: string; name: string; uid: string } }
@@ -212,6 +229,18 @@ function watchSlices(cp: ControlPlane, resourceVersion: string): { arrivals: Map
   });
   req.on('error', () => undefined);
   return { arrivals, stop: () => req.destroy() };
+}
+
+/** Pier's Prometheus series of interest: "name{labels}" -> value. */
+async function pierCounters(pier: PierProcess): Promise<Map<string, number>> {
+  const r = await get(new http.Agent(), '127.0.0.1', pier.metricsPort, '/metrics');
+  const out = new Map<string, number>();
+  const wanted = /^(pier_nodejs_eventloop_lag_(p99|max)_seconds|pier_nodejs_heap_size_(used|total)_bytes|pier_nodejs_external_memory_bytes|pier_bus_events_total|pier_gatewayapi_translation_duration_seconds_(count|sum)|pier_xds_translation_duration_seconds_(count|sum)|pier_endpoint_translation_duration_seconds_(count|sum)|pier_xds_pushes_total|pier_xds_pushed_resources_total|pier_xds_push_ack_latency_seconds_(count|sum)|pier_status_writes_total)(\{[^}]*\})? /;
+  for (const line of r.body.split('\n')) {
+    const m = wanted.exec(line);
+    if (m) out.set(line.slice(0, line.lastIndexOf(' ')), Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return out;
 }
 
 const regexEscape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -373,6 +402,10 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
     const pid = pier.child.pid;
     const rssTimer = setInterval(() => { rssMax = Math.max(rssMax, Number(processMemory(pid).rssMiB)); }, 1000);
     stoppers.push(async () => { clearInterval(rssTimer); });
+    const pierBefore = await pierCounters(pier);
+    const runnerDelay = monitorEventLoopDelay({ resolution: 10 });
+    runnerDelay.enable();
+    stoppers.push(async () => { runnerDelay.disable(); });
     const cpuBefore = processCpuSeconds(pid);
     const churnStart = nowMs();
     const perRound = Math.round(o.endpoints * o.churnFraction);
@@ -462,14 +495,30 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
     }
     const churnSeconds = (nowMs() - churnStart) / 1000;
     const pierCpuCores = (processCpuSeconds(pid) - cpuBefore) / churnSeconds;
+    runnerDelay.disable();
+    const pierAfter = await pierCounters(pier);
+    const loopDelay = {
+      pier: { p99: (pierAfter.get('pier_nodejs_eventloop_lag_p99_seconds') ?? Number.NaN) * 1000, max: (pierAfter.get('pier_nodejs_eventloop_lag_max_seconds') ?? Number.NaN) * 1000 },
+      runner: { p99: runnerDelay.percentile(99) / 1e6, max: runnerDelay.max / 1e6 },
+    };
+    // Pier's baseline, after the churn (before it, Pier is still settling the start): the
+    // traffic flowing and no write.
+    const quietMs = Math.min(10_000, o.roundMs);
+    const idleCpu0 = processCpuSeconds(pid);
+    const idleStart = nowMs();
+    await sleep(quietMs);
+    const pierIdleCpuCores = (processCpuSeconds(pid) - idleCpu0) / ((nowMs() - idleStart) / 1000);
     clearInterval(rssTimer);
     flowing = false;
     await Promise.all(loops);
     const countersAfter = await updateCounters();
+    const mib = (series: string): number => Math.round((pierAfter.get(series) ?? Number.NaN) / 2 ** 20);
+    const pierHeap = { usedMiB: mib('pier_nodejs_heap_size_used_bytes'), totalMiB: mib('pier_nodejs_heap_size_total_bytes'), externalMiB: mib('pier_nodejs_external_memory_bytes') };
+    const pierDelta = new Map([...pierAfter].filter(([k]) => !k.startsWith('pier_nodejs_')).map(([k, v]) => [k, v - (pierBefore.get(k) ?? 0)] as [string, number]).filter(([, v]) => v !== 0));
     return {
       routes: o.routes, services: o.services, endpoints: o.endpoints, pods, flips, writes, edsLatencies, watchLatencies, traffic, strays, checks,
       envoyUpdates: { eds: countersAfter.eds - countersBefore.eds, cds: countersAfter.cds - countersBefore.cds, lds: countersAfter.lds - countersBefore.lds, rds: countersAfter.rds - countersBefore.rds },
-      churnSeconds, pierCpuCores, pierRssMaxMiB: rssMax, pierMemory: processMemory(pid),
+      pierCounters: pierDelta, loopDelay, churnSeconds, pierIdleCpuCores, pierCpuCores, pierRssMaxMiB: rssMax, pierMemory: processMemory(pid), pierHeap,
     };
   } finally {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);

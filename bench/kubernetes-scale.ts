@@ -10,7 +10,8 @@
  *   churn      endpoint churn (scenario 3; test/kubernetes/scale/endpoint-churn.ts, which the
  *              suite runs at 100 routes). PIER_BENCH_K8S_CHURN_ROUTES (default 1,000),
  *              _SERVICES (100), _ENDPOINTS (1,000), _FRACTION (0.1 of the endpoints per round),
- *              _ROUNDS (5), _ROUND_SECONDS (60).
+ *              _ROUNDS (5), _ROUND_SECONDS (60). PIER_BENCH_K8S_CHURN_PROFILE=<dir>: a V8 CPU
+ *              profile of Pier there, summed over the churn by `node dist/bench/profile-summary.js`.
  */
 import * as os from 'node:os';
 import { controlPlaneBinDir } from '../test/kubernetes/harness';
@@ -35,6 +36,7 @@ async function churnScenario(): Promise<void> {
   const o = {
     routes: env('ROUTES', 1000), services: env('SERVICES', 100), endpoints: env('ENDPOINTS', 1000),
     churnFraction: env('FRACTION', 0.1), rounds: env('ROUNDS', 5), roundMs: env('ROUND_SECONDS', 60) * 1000,
+    profileDir: process.env.PIER_BENCH_K8S_CHURN_PROFILE || undefined,
   };
   process.stdout.write(`before the churn: ${load()}`);
   const r = await runEndpointChurn(o);

@@ -40,7 +40,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { generateServerFiles } from '../../../src/security/tls-dir';
@@ -106,6 +106,11 @@ export interface EndpointChurnOptions {
   roundMs: number;
   /** Request loops over every route in turn (default 2). */
   trafficLoops?: number;
+  /**
+   * A directory for a V8 CPU profile of Pier (node --cpu-prof, written when Pier exits), with
+   * the churn's window beside it (<profile>.windows.json, for bench/profile-summary.ts).
+   */
+  profileDir?: string;
 }
 
 export interface EndpointChurnResult {
@@ -257,6 +262,8 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
   let pier: PierProcess | undefined;
   let forwarder: ChildProcess | undefined;
   const stoppers: (() => Promise<void>)[] = [];
+  let churnWindow: [number, number] | undefined;
+  if (o.profileDir) mkdirSync(o.profileDir, { recursive: true });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const adminAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -329,6 +336,7 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
         xdsAddress: `${node.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: node.nodeAddress, gatewayServiceType: 'ClusterIP',
       },
       env: PIER_COMMAND_NODE_OPTIONS,
+      nodeArgs: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
     });
     const proxy = await waitFor('a ready Envoy pod', async () => {
       const items = (await cp.api.get<{ items: Pod[] }>(`/api/v1/namespaces/${NS}/pods?labelSelector=${encodeURIComponent('gateway.networking.k8s.io/gateway-name=edge')}`)).items;
@@ -494,6 +502,7 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
       if (nowMs() < end) await sleep(end - nowMs());
     }
     const churnSeconds = (nowMs() - churnStart) / 1000;
+    churnWindow = [churnStart * 1000, nowMs() * 1000]; // µs of CLOCK_MONOTONIC, the profile's clock
     const pierCpuCores = (processCpuSeconds(pid) - cpuBefore) / churnSeconds;
     runnerDelay.disable();
     const pierAfter = await pierCounters(pier);
@@ -525,7 +534,13 @@ export async function runEndpointChurn(o: EndpointChurnOptions): Promise<Endpoin
     agent.destroy();
     adminAgent.destroy();
     forwarder?.kill('SIGKILL');
+    const pierPid = pier?.child.pid;
     await pier?.stop();
+    if (o.profileDir && churnWindow) {
+      for (const f of readdirSync(o.profileDir).filter((n) => n.endsWith('.cpuprofile') && n.includes(`.${pierPid}.`))) {
+        writeFileSync(path.join(o.profileDir, `${f}.windows.json`), JSON.stringify([churnWindow]));
+      }
+    }
     await node.stop();
     await cp.stop();
     rmSync(tlsDir, { recursive: true, force: true });

@@ -1,18 +1,70 @@
 /**
  * Kubernetes mode at scale, measured as the public comparisons of Gateway API implementations
- * measure it (issue 23). Today: route lifecycle, route edits under traffic and status (scenarios
- * 1, 2 and 4; the scenario is in test/kubernetes/scale/route-lifecycle.ts, which the Kubernetes
- * suite also runs at 100 routes). PIER_BENCH_K8S_SCALE_ROUTES sets the number of routes (default
- * 1,000), PIER_BENCH_K8S_SCALE_EDITS the number of edits (default 100).
+ * measure it (issue 23). Two scenarios, each on a fresh control plane, chosen with
+ * PIER_BENCH_K8S_SCALE_SCENARIOS (comma-separated; default all):
+ *
+ *   lifecycle  route lifecycle, route edits under traffic and status (scenarios 1, 2 and 4;
+ *              test/kubernetes/scale/route-lifecycle.ts, which the Kubernetes suite also runs
+ *              at 100 routes). PIER_BENCH_K8S_SCALE_ROUTES sets the number of routes (default
+ *              1,000), PIER_BENCH_K8S_SCALE_EDITS the number of edits (default 100).
+ *   churn      endpoint churn (scenario 3; test/kubernetes/scale/endpoint-churn.ts, which the
+ *              suite runs at 100 routes). PIER_BENCH_K8S_CHURN_ROUTES (default 1,000),
+ *              _SERVICES (100), _ENDPOINTS (1,000), _FRACTION (0.1 of the endpoints per round),
+ *              _ROUNDS (5), _ROUND_SECONDS (60). PIER_BENCH_K8S_CHURN_PROFILE=<dir>: a V8 CPU
+ *              profile of Pier there, summed over the churn by `node dist/bench/profile-summary.js`.
  */
 import * as os from 'node:os';
 import { controlPlaneBinDir } from '../test/kubernetes/harness';
+import { runEndpointChurn } from '../test/kubernetes/scale/endpoint-churn';
 import { runRouteLifecycle } from '../test/kubernetes/scale/route-lifecycle';
 import { fmtMs, max, percentile, printTable } from './lib/stats';
 
+const SCENARIOS: Record<string, () => Promise<void>> = { lifecycle: lifecycleScenario, churn: churnScenario };
+
+const load = (): string => `machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`;
+
 export async function runKubernetesScaleBench(): Promise<void> {
-  const count = Number(process.env.PIER_BENCH_K8S_SCALE_ROUTES ?? 1000);
   controlPlaneBinDir(); // a clear error when the control plane is not built
+  const names = (process.env.PIER_BENCH_K8S_SCALE_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(n in SCENARIOS));
+  if (unknown.length > 0) throw new Error(`PIER_BENCH_K8S_SCALE_SCENARIOS: unknown ${unknown.join(', ')} (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  for (const name of names) await (SCENARIOS[name] as () => Promise<void>)();
+}
+
+async function churnScenario(): Promise<void> {
+  const env = (name: string, fallback: number): number => Number(process.env[`PIER_BENCH_K8S_CHURN_${name}`] ?? fallback);
+  const o = {
+    routes: env('ROUTES', 1000), services: env('SERVICES', 100), endpoints: env('ENDPOINTS', 1000),
+    churnFraction: env('FRACTION', 0.1), rounds: env('ROUNDS', 5), roundMs: env('ROUND_SECONDS', 60) * 1000,
+    profileDir: process.env.PIER_BENCH_K8S_CHURN_PROFILE || undefined,
+  };
+  process.stdout.write(`before the churn: ${load()}`);
+  const r = await runEndpointChurn(o);
+  const ms = (v: number): string => `${fmtMs(v)} ms`;
+  printTable(`endpoint churn: ${r.routes} HTTPRoutes over ${r.services} Services, ${r.endpoints} endpoints (${r.pods} pods × ${r.services} ports), `
+    + `${Math.round(o.churnFraction * 100)}% flipping readiness per ${o.roundMs / 1000} s round for ${o.rounds} rounds, traffic on every route`, ['', 'figure', 'target'], [
+    ['Pier CPU over the churn (cores, mean)', `${r.pierCpuCores.toFixed(3)} (over ${r.churnSeconds.toFixed(0)} s)`, '≤ 0.05'],
+    ['Pier CPU after the churn, traffic and no write (cores)', r.pierIdleCpuCores.toFixed(3), ''],
+    ['Pier RSS: highest sampled during the churn / process peak', `${r.pierRssMaxMiB} / ${r.pierMemory.peakMiB} MiB`, '≤ 150 MiB'],
+    ['of which V8 heap used / committed, external (at the end)', `${r.pierHeap.usedMiB} / ${r.pierHeap.totalMiB} MiB, ${r.pierHeap.externalMiB} MiB`, ''],
+    ['EndpointSlice write → Envoy\'s EDS update, p50', ms(percentile(r.edsLatencies, 50)), ''],
+    ['EndpointSlice write → Envoy\'s EDS update, p99', ms(percentile(r.edsLatencies, 99)), '≤ 50 ms'],
+    ['EndpointSlice write → Envoy\'s EDS update, max', ms(max(r.edsLatencies)), ''],
+    [`of which write → the event on a watch (the API server's share; ${r.watchLatencies.length} seen), p50 / p99`, `${ms(percentile(r.watchLatencies, 50))} / ${ms(percentile(r.watchLatencies, 99))}`, ''],
+    ['event-loop delay over the churn, p99 / max: Pier; this bench (its polls of Envoy wait behind it)', `${ms(r.loopDelay.pier.p99)} / ${ms(r.loopDelay.pier.max)}; ${ms(r.loopDelay.runner.p99)} / ${ms(r.loopDelay.runner.max)}`, ''],
+    ['readiness flips / EndpointSlice writes', `${r.flips} / ${r.writes}`, ''],
+    ['failed requests', `${r.traffic.failed} of ${r.traffic.requests}`, '0'],
+    ['answers from endpoints Envoy held as not ready', String(r.strays), '0'],
+    ['checks: not ready and answered / ready again and never answered', `${r.checks.notReadyAnswered} of ${r.checks.notReady} / ${r.checks.readyAgainMissed} of ${r.checks.readyAgain}`, '0 / 0'],
+    ['Envoy updates applied during the churn: EDS (clusters) / CDS / LDS / RDS', `${r.envoyUpdates.eds} / ${r.envoyUpdates.cds} / ${r.envoyUpdates.lds} / ${r.envoyUpdates.rds}`, `${r.writes} / 0 / 0 / 0`],
+  ]);
+  process.stdout.write(`Pier's counters over the churn (/metrics, after minus before; ${r.writes} writes):\n`);
+  for (const [series, delta] of r.pierCounters) process.stdout.write(`  ${series} ${Number.isInteger(delta) ? delta : delta.toFixed(4)}\n`);
+  process.stdout.write(load());
+}
+
+async function lifecycleScenario(): Promise<void> {
+  const count = Number(process.env.PIER_BENCH_K8S_SCALE_ROUTES ?? 1000);
   const edits = Number(process.env.PIER_BENCH_K8S_SCALE_EDITS ?? 100);
   const r = await runRouteLifecycle({ routes: count, edits });
   const ms = (v: number): string => `${fmtMs(v)} ms`;
@@ -40,5 +92,5 @@ export async function runKubernetesScaleBench(): Promise<void> {
     ['edit → traffic moved, max', ms(max(r.editLatencies)), ''],
     ['non-2xx on any route meanwhile', `${r.editTraffic.non2xx} of ${r.editTraffic.requests}`, '0'],
   ]);
-  process.stdout.write(`machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  process.stdout.write(load());
 }

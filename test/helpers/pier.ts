@@ -25,6 +25,8 @@ export interface PierProcessOptions {
   config: Record<string, unknown>;
   /** Extra CLI args. */
   args?: string[];
+  /** Node's own flags, before the script (those NODE_OPTIONS refuses, e.g. --cpu-prof). */
+  nodeArgs?: string[];
   env?: Record<string, string>;
   /** Working directory of the pier process (relative paths in its settings start there). */
   cwd?: string;
@@ -73,7 +75,7 @@ export class PierProcess {
     const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, metricsAddress: `127.0.0.1:${metricsPort}`, logLevel: 'debug', ...o.config };
     const configPath = path.join(dir, 'pier.yaml');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
-    const argv = [process.execPath, PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])];
+    const argv = [process.execPath, ...(o.nodeArgs ?? []), PIER_CLI, o.command ?? 'serve', '--config', configPath, ...(o.args ?? [])];
     // setpriv execs node: the child's pid is Pier's.
     const command = o.filePermissions && process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--', ...argv] : argv;
     const child = spawn(command[0] as string, command.slice(1), {

@@ -13,7 +13,9 @@
  *              _ROUNDS (5), _ROUND_SECONDS (60). PIER_BENCH_K8S_CHURN_PROFILE=<dir>: a V8 CPU
  *              profile of Pier there, summed over the churn by `node dist/bench/profile-summary.js`.
  */
+import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { controlPlaneBinDir } from '../test/kubernetes/harness';
 import { runEndpointChurn } from '../test/kubernetes/scale/endpoint-churn';
 import { runRouteLifecycle } from '../test/kubernetes/scale/route-lifecycle';
@@ -23,7 +25,19 @@ const SCENARIOS: Record<string, () => Promise<void>> = { lifecycle: lifecycleSce
 
 const load = (): string => `machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`;
 
+/**
+ * The control plane and the images the node agent runs (echo-basic), from the Go module proxy
+ * into ~/.cache/pier: so the bench runs from a fresh clone; a no-op once built.
+ */
+function buildPrerequisites(): void {
+  const root = path.resolve(__dirname, '..', '..');
+  for (const script of ['scripts/k8s/build-control-plane.mjs', 'scripts/k8s/build-conformance.mjs']) {
+    execFileSync(process.execPath, [path.join(root, script)], { stdio: 'inherit', cwd: root });
+  }
+}
+
 export async function runKubernetesScaleBench(): Promise<void> {
+  buildPrerequisites();
   controlPlaneBinDir(); // a clear error when the control plane is not built
   const names = (process.env.PIER_BENCH_K8S_SCALE_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !(n in SCENARIOS));

@@ -9,8 +9,9 @@ import * as os from 'node:os';
 import { controlPlaneBinDir } from '../test/kubernetes/harness';
 import { runRouteLifecycle } from '../test/kubernetes/scale/route-lifecycle';
 import { fmtMs, max, percentile, printTable } from './lib/stats';
+import { runStartFailoverBench } from './kubernetes-start-failover';
 
-export async function runKubernetesScaleBench(): Promise<void> {
+async function runLifecycleBench(): Promise<void> {
   const count = Number(process.env.PIER_BENCH_K8S_SCALE_ROUTES ?? 1000);
   controlPlaneBinDir(); // a clear error when the control plane is not built
   const edits = Number(process.env.PIER_BENCH_K8S_SCALE_EDITS ?? 100);
@@ -40,4 +41,15 @@ export async function runKubernetesScaleBench(): Promise<void> {
     ['non-2xx on any route meanwhile', `${r.editTraffic.non2xx} of ${r.editTraffic.requests}`, '0'],
   ]);
   process.stdout.write(`machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+}
+
+/**
+ * PIER_BENCH_K8S_SCALE_SCENARIOS selects scenarios, comma-separated (default all): lifecycle
+ * (scenarios 1, 2, 4), start and failover (5 and 6: bench/kubernetes-start-failover.ts; failover
+ * includes the rolling restart).
+ */
+export async function runKubernetesScaleBench(): Promise<void> {
+  const selected = new Set((process.env.PIER_BENCH_K8S_SCALE_SCENARIOS || 'lifecycle,start,failover').split(',').map((s) => s.trim()));
+  if (selected.has('lifecycle')) await runLifecycleBench();
+  if (selected.has('start') || selected.has('failover')) await runStartFailoverBench({ start: selected.has('start'), failover: selected.has('failover') });
 }

@@ -161,7 +161,7 @@ function expectedClusters(shape: ClusterShape): number {
   return used.size + (shape.trafficRoutes > 0 ? 1 : 0);
 }
 
-async function createCluster(cp: ControlPlane, shape: ClusterShape, ports: number[], echoAddress: string): Promise<void> {
+export async function createCluster(cp: ControlPlane, shape: ClusterShape, ports: number[], echoAddress: string): Promise<void> {
   const { gateways, routesPerGateway: R, servicesPerGateway: S, endpointsPerService: E } = shape;
   const gs = Array.from({ length: gateways }, (_, g) => g);
   await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });

@@ -59,7 +59,7 @@ export async function runStartFailoverBench(o: { start: boolean; failover: boole
   }
   if (r.rolling) {
     const g = r.rolling;
-    printTable('rolling restart of the two replicas under traffic (SIGTERM, a new one started, ready; then the other)', ['', 'figure', 'target'], [
+    printTable('rolling restart of the two replicas under traffic, as a Deployment rolls (a new one started; once ready, SIGTERM to an old one; twice)', ['', 'figure', 'target'], [
       ['failed requests', `${g.failed} of ${g.requests}`, '0'],
       ['Envoy streams moved', String(g.moves), ''],
       ['Delta Envoys sent a resource they held', g.resent.length === 0 ? 'none' : g.resent.join('; '), 'none'],

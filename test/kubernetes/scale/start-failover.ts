@@ -27,9 +27,9 @@
  *   failed requests, time to the new leader's Lease and to the new route's status, and status
  *   writes of the new leader that changed nothing (the API server's own PUT counter against the
  *   writes its watch saw change a status).
- * - rolling restart: the same two replicas restarted one after the other (SIGTERM, a new one
- *   started, ready) under traffic: failed requests, and whether any Delta Envoy was sent a
- *   resource again while its stream moved (its update_success counters).
+ * - rolling restart: the two replicas replaced one after the other as a Deployment rolls (a new
+ *   one started; once ready, SIGTERM to an old one) under traffic: failed requests, and whether
+ *   any Delta Envoy was sent a resource again while its stream moved (update_success counters).
  */
 import * as http from 'node:http';
 import * as net from 'node:net';
@@ -546,17 +546,20 @@ async function failoverAndRolling(fx: Fixture, o: StartFailoverOptions, dir: str
       traffic = new Traffic(targets);
       await sleep(2000);
       let moves = 0;
+      // As a Deployment rolls (maxSurge): a new replica is started and, once ready, takes
+      // connections at once while the old one gets SIGTERM, so the old one's proxies may land on
+      // a replica that has just become ready.
       for (const old of [...live()]) {
-        const where = (await allInStep(live(), proxies)) as Map<string, PierProcess>;
+        const next = await startReplica(fx);
+        replicas.push(next);
+        backends();
+        await waitFor('the new replica behind the Service', () => (gate.readyPorts.includes(next.xdsPort) ? true : undefined), { timeoutMs: 10_000, intervalMs: 10 });
+        const where = (await allInStep(live(), proxies)) ?? new Map<string, PierProcess>();
         moves += proxies.filter((p) => where.get(p.nodeId) === old).length;
         progress(`rolling restart: SIGTERM to pid ${old.child.pid}`);
         const code = await old.stop();
         if (code !== 0) throw new Error(`a replica exited with ${code} on SIGTERM`);
         backends();
-        const next = await startReplica(fx);
-        replicas.push(next);
-        backends();
-        await waitFor('the new replica behind the Service', () => (gate.readyPorts.includes(next.xdsPort) ? true : undefined), { timeoutMs: 10_000 });
         await waitFor('every Envoy in step', () => allInStep(live(), proxies), { timeoutMs: STEP_TIMEOUT_MS, intervalMs: 200 });
         await sleep(1000);
       }

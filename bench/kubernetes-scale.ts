@@ -1,6 +1,6 @@
 /**
  * Kubernetes mode at scale, measured as the public comparisons of Gateway API implementations
- * measure it (issue 23). Two scenarios, each on a fresh control plane, chosen with
+ * measure it (issue 23). Scenarios, each on a fresh control plane, chosen with
  * PIER_BENCH_K8S_SCALE_SCENARIOS (comma-separated; default all):
  *
  *   lifecycle  route lifecycle, route edits under traffic and status (scenarios 1, 2 and 4;
@@ -12,6 +12,9 @@
  *              _SERVICES (100), _ENDPOINTS (1,000), _FRACTION (0.1 of the endpoints per round),
  *              _ROUNDS (5), _ROUND_SECONDS (60). PIER_BENCH_K8S_CHURN_PROFILE=<dir>: a V8 CPU
  *              profile of Pier there, summed over the churn by `node dist/bench/profile-summary.js`.
+ *   start      10 Gateways x 1,000 routes: Pier started and restarted, to every Gateway's full
+ *   failover   configuration; two replicas, the leader killed, a rolling restart, under traffic
+ *              (scenarios 5 and 6; bench/kubernetes-start-failover.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
@@ -20,8 +23,11 @@ import { controlPlaneBinDir } from '../test/kubernetes/harness';
 import { runEndpointChurn } from '../test/kubernetes/scale/endpoint-churn';
 import { runRouteLifecycle } from '../test/kubernetes/scale/route-lifecycle';
 import { fmtMs, max, percentile, printTable } from './lib/stats';
+import { runStartFailoverBench } from './kubernetes-start-failover';
 
-const SCENARIOS: Record<string, () => Promise<void>> = { lifecycle: lifecycleScenario, churn: churnScenario };
+const SCENARIOS = ['lifecycle', 'churn', 'start', 'failover'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+const isScenario = (n: string): n is Scenario => (SCENARIOS as readonly string[]).includes(n);
 
 const load = (): string => `machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`;
 
@@ -39,10 +45,14 @@ function buildPrerequisites(): void {
 export async function runKubernetesScaleBench(): Promise<void> {
   buildPrerequisites();
   controlPlaneBinDir(); // a clear error when the control plane is not built
-  const names = (process.env.PIER_BENCH_K8S_SCALE_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',').map((n) => n.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !(n in SCENARIOS));
-  if (unknown.length > 0) throw new Error(`PIER_BENCH_K8S_SCALE_SCENARIOS: unknown ${unknown.join(', ')} (known: ${Object.keys(SCENARIOS).join(', ')})`);
-  for (const name of names) await (SCENARIOS[name] as () => Promise<void>)();
+  const names = (process.env.PIER_BENCH_K8S_SCALE_SCENARIOS || SCENARIOS.join(',')).split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !isScenario(n));
+  if (unknown.length > 0) throw new Error(`PIER_BENCH_K8S_SCALE_SCENARIOS: unknown ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
+  const selected = new Set(names);
+  if (selected.has('lifecycle')) await lifecycleScenario();
+  if (selected.has('churn')) await churnScenario();
+  // Start and failover share one cluster of 10 Gateways x 1,000 routes: made once for both.
+  if (selected.has('start') || selected.has('failover')) await runStartFailoverBench({ start: selected.has('start'), failover: selected.has('failover') });
 }
 
 async function churnScenario(): Promise<void> {
@@ -108,3 +118,4 @@ async function lifecycleScenario(): Promise<void> {
   ]);
   process.stdout.write(load());
 }
+

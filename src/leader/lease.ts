@@ -1,8 +1,8 @@
 /**
  * Leader election on a coordination.k8s.io/v1 Lease. Every replica runs it; the holder renews
- * the Lease every `retryPeriodMs`; another replica takes it over once it has seen the same
- * record, unrenewed, for `leaseDurationMs` (measured on its own clock, as client-go does: no
- * clock comparison between machines). A leader that could not renew for `renewDeadlineMs`
+ * the Lease every `retryPeriodMs`; the others read it every `observePeriodMs` and one takes it
+ * over once it has seen the same record, unrenewed, for `leaseDurationMs` (measured on its own
+ * clock, as client-go does: no clock comparison between machines). A leader that could not renew for `renewDeadlineMs`
  * steps down on its own, before anyone else may take over, and says so at once.
  */
 import { componentLogger, type Logger } from '../logging/logger';
@@ -35,6 +35,8 @@ export interface LeaseElectorOptions {
   renewDeadlineMs?: number;
   /** Default 2 s. */
   retryPeriodMs?: number;
+  /** How often a replica that does not hold the Lease reads it. Default 500 ms (at most retryPeriodMs). */
+  observePeriodMs?: number;
 }
 
 interface Lease {
@@ -62,8 +64,8 @@ export class LeaseElector {
   private leading = false;
   /** Steps down when the lease was not renewed in time, whatever the requests are doing. */
   private deadline: NodeJS.Timeout | undefined;
-  /** The other holder's record as last seen, and when it was first seen so (local clock). */
-  private observed: { record: string; at: number } | undefined;
+  /** The other holder's record as last seen, when it was first seen so (local clock), and its lease duration. */
+  private observed: { record: string; at: number; durationMs: number } | undefined;
 
   constructor(private readonly o: LeaseElectorOptions) {
     this.log = componentLogger(o.logger, 'leader-election').child({ lease: `${o.namespace}/${o.name}`, identity: o.identity });
@@ -72,6 +74,7 @@ export class LeaseElector {
   private get leaseDurationMs(): number { return this.o.leaseDurationMs ?? 15_000; }
   private get renewDeadlineMs(): number { return this.o.renewDeadlineMs ?? 10_000; }
   private get retryPeriodMs(): number { return this.o.retryPeriodMs ?? 2_000; }
+  private get observePeriodMs(): number { return Math.min(this.o.observePeriodMs ?? 500, this.retryPeriodMs); }
   private get path(): string {
     return `/apis/coordination.k8s.io/v1/namespaces/${encodeURIComponent(this.o.namespace)}/leases`;
   }
@@ -114,8 +117,22 @@ export class LeaseElector {
         if (signal.aborted) break;
         this.log.warn({ error: (err as Error).message }, this.leading ? 'could not renew the lease' : 'could not read or take the lease');
       }
-      await sleep(this.retryPeriodMs, signal);
+      await sleep(this.nextAttemptMs(), signal);
     }
+  }
+
+  /**
+   * The leader renews every retry period. A follower reads the Lease more often, so that it sees
+   * the holder's last renewal soon after it was made (the lease duration counts from when it saw
+   * it, on its own clock), and tries again as soon as that duration is over rather than up to a
+   * retry period later: a dead leader is replaced about a lease duration after its last renewal
+   * (with the retry period alone, up to two retry periods later than that).
+   */
+  private nextAttemptMs(): number {
+    if (this.leading || !this.observed) return this.retryPeriodMs;
+    const expiresIn = this.observed.at + this.observed.durationMs - Date.now();
+    // Once expired (and the take-over failed or conflicted), back to the retry period: no tight loop.
+    return expiresIn > 0 ? Math.min(this.observePeriodMs, expiresIn + 10) : this.retryPeriodMs;
   }
 
   private async tryAcquireOrRenew(): Promise<void> {
@@ -154,8 +171,8 @@ export class LeaseElector {
         this.setLeading(false);
       }
       const record = JSON.stringify([holder, lease.spec.renewTime, lease.spec.leaseDurationSeconds, lease.metadata.resourceVersion]);
-      if (this.observed?.record !== record) this.observed = { record, at: Date.now() };
       const durationMs = (lease.spec.leaseDurationSeconds ?? Math.ceil(this.leaseDurationMs / 1000)) * 1000;
+      if (this.observed?.record !== record) this.observed = { record, at: Date.now(), durationMs };
       if (holder !== '' && Date.now() - this.observed.at < durationMs) return;
     }
     try {

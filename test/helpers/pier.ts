@@ -36,6 +36,8 @@ export interface PierProcessOptions {
    * root still, so it reads the checkout wherever it lives (another user may not traverse it).
    */
   filePermissions?: boolean;
+  /** How long start() waits for /readyz. Default 15 s. */
+  readyTimeoutMs?: number;
 }
 
 export interface LogLine {
@@ -88,7 +90,7 @@ export class PierProcess {
       if (pier.exitCode !== undefined) throw new Error(`pier exited with ${pier.exitCode}: ${pier.stderr.join('\n')}`);
       const r = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);
       return r.status === 200 ? true : undefined;
-    }, { timeoutMs: 15_000, intervalMs: 100 }).catch((err) => {
+    }, { timeoutMs: o.readyTimeoutMs ?? 15_000, intervalMs: 100 }).catch((err) => {
       child.kill('SIGKILL');
       throw err;
     });

@@ -130,6 +130,8 @@ export class KubernetesStatusWriter {
   private readonly failures: Counter<'kind'>;
   private subscription: Subscription<string, ObjectStatus> | null = null;
   private loop: Promise<void> | null = null;
+  private observedSubscription: Subscription<string, ObservedStatus> | null = null;
+  private observedLoop: Promise<void> | null = null;
   private leading: boolean;
   private requests = new AbortController();
   private timer: NodeJS.Timeout | undefined;
@@ -158,14 +160,26 @@ export class KubernetesStatusWriter {
       this.dirty.add(u.key);
       this.pump();
     });
+    if (this.o.observed) {
+      // A write stands in for the object only until the watch shows a newer version (its own,
+      // usually): dropped then, not kept for every object ever written (10,000 routes' statuses
+      // written on a first start would otherwise stay in memory).
+      this.observedSubscription = this.o.observed.subscribe();
+      this.observedLoop = handleSubscription(this.observedSubscription, (u) => {
+        const written = this.written.get(u.key);
+        if (written && written.over !== u.value?.resourceVersion) this.written.delete(u.key);
+      });
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.subscription?.close();
+    this.observedSubscription?.close();
     this.requests.abort();
     clearTimeout(this.timer);
     await this.loop;
+    await this.observedLoop;
   }
 
   /** Leadership changed: writes stop at once when lost; every known status is checked again when gained. */
@@ -314,7 +328,9 @@ export class KubernetesStatusWriter {
           // Only what a status write needs: the API server keeps the rest of the object as it is.
           const body = { apiVersion: API_VERSION, kind: target.kind, metadata: live.metadata, status };
           const stored = await this.o.client.request<LiveObject>('PUT', `${path}/status`, { body, signal });
-          if (live.metadata.resourceVersion && stored?.metadata?.resourceVersion) {
+          // Kept only while the watch still shows the version written over (it may have shown the write already).
+          const watchBehind = this.o.observed?.load(key)?.resourceVersion === live.metadata.resourceVersion;
+          if (live.metadata.resourceVersion && stored?.metadata?.resourceVersion && watchBehind) {
             this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: API_VERSION, kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
           }
           this.writes.inc({ kind: target.kind });

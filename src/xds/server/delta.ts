@@ -46,6 +46,9 @@ export class DeltaTypeState extends TypeState {
 }
 
 export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaTypeState> {
+  /** Whether this server has had a snapshot of the stream's gateway since the stream began. */
+  private gatewaySeen = false;
+
   protected newTypeState(typeUrl: ResourceTypeUrl): DeltaTypeState {
     return new DeltaTypeState(typeUrl);
   }
@@ -105,6 +108,7 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaT
     const notices: string[] = [];
     const pending = new Set<string>();
     const gatewayExists = this.snapshot !== undefined;
+    if (gatewayExists) this.gatewaySeen = true;
     for (const name of state.candidates(snapType, state.known.keys())) {
       const entry = state.covers(name) ? snapType?.entries.get(name) : undefined;
       const held = state.known.get(name);
@@ -114,6 +118,10 @@ export class DeltaStream extends XdsStream<DeltaDiscoveryRequest__Output, DeltaT
           pending.add(name);
         }
       } else if (held !== undefined && held !== ABSENT) {
+        // A client that came back (initial_resource_versions) to a server that has not computed
+        // its gateway yet (a replica just started) keeps what it holds until the gateway is
+        // there: removing it would take its listeners and clusters down. Planned again then.
+        if (!this.gatewaySeen) continue;
         if (state.covers(name)) {
           removals.push(name);
           pending.add(name);

@@ -134,6 +134,20 @@ describe('Delta', () => {
     assert.deepEqual(removedOf(removal), ['c2']);
   }));
 
+  test('a client that comes back to a server without its gateway yet (a replica just started) keeps what it holds until the gateway is there', () => withHarness(async (h) => {
+    const c = client(h);
+    c.subscribe(CDS, [], { initial_resource_versions: { c1: 'v-old', gone: 'v-old' } });
+    await c.expectNone();
+    h.cache.setResources(GW, threeClusters());
+    // Then only what differs: the three clusters (c1 at another version), and last the one gone.
+    const upserts = await c.next();
+    assert.deepEqual(deltaNamesOf(upserts), ['c1', 'c2', 'c3']);
+    assert.deepEqual(removedOf(upserts), []);
+    c.ack(upserts);
+    const removal = await c.next();
+    assert.deepEqual(removedOf(removal), ['gone']);
+  }));
+
   test('a NACK is recorded and not answered with the same resources; the next version is sent', () => withHarness(async (h) => {
     h.cache.setResources(GW, threeClusters());
     const c = client(h);

@@ -8,17 +8,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfigFile, resolveConfig, validatePartialConfig, type PierConfig } from '../config/config';
 import { createLogger } from '../logging/logger';
-import { serve } from '../cmd/serve';
 import { pierVersion } from '../cmd/version';
 import { EchoBackend } from '../demo/echo-backend';
 import { splitHostPort } from '../admin/server';
-import { runTranslate } from './translate';
-import { runCertgen } from './certgen';
-import { runSetup, runTeardown } from './cluster';
-import { runProxies } from './ops/proxies';
-import { runStatus } from './ops/status';
-import { runConfigDump } from './ops/config-dump';
-import { runVersion } from './ops/version';
 import { redactText } from '../security/redact';
 import { CA_CERT_FILE, generateClientFiles } from '../security/tls-dir';
 import type { Logger } from '../logging/logger';
@@ -153,6 +145,7 @@ async function runServe(args: string[], quickstart: boolean): Promise<void> {
   const quickstartDefaults: Partial<PierConfig> = quickstart ? { resources: 'examples/quickstart', demoBackend: '127.0.0.1:8081' } : {};
   const config = resolveConfig({ ...quickstartDefaults, ...fromFile }, fromFlags);
   const logger = createLogger({ level: config.logLevel, format: config.logFormat });
+  const { serve } = await import('../cmd/serve');
   const pier = await serve(config, logger);
   if (quickstart) {
     logger.info('quickstart ready: try `curl http://127.0.0.1:8080/` (Envoy answers once it has its config)');
@@ -201,19 +194,21 @@ async function runDemoBackend(args: string[]): Promise<void> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    // Each command's code is loaded when it runs: start-up (`pier serve` in Kubernetes mode
+    // especially) does not pay for the file provider's validators or the other commands.
     switch (command) {
       case 'serve': await runServe(rest, false); return -1;
       case 'quickstart': await runServe(rest, true); return -1;
-      case 'translate': return await runTranslate(rest);
-      case 'certgen': return await runCertgen(rest);
-      case 'setup': return await runSetup(rest);
-      case 'teardown': return await runTeardown(rest);
+      case 'translate': return await (await import('./translate')).runTranslate(rest);
+      case 'certgen': return await (await import('./certgen')).runCertgen(rest);
+      case 'setup': return await (await import('./cluster')).runSetup(rest);
+      case 'teardown': return await (await import('./cluster')).runTeardown(rest);
       case 'demo-backend': await runDemoBackend(rest); return -1;
-      case 'version': return await runVersion(rest);
+      case 'version': return await (await import('./ops/version')).runVersion(rest);
       case '--version': process.stdout.write(`pier ${pierVersion()}\n`); return 0;
-      case 'proxies': return await runProxies(rest);
-      case 'status': return await runStatus(rest);
-      case 'config-dump': return await runConfigDump(rest);
+      case 'proxies': return await (await import('./ops/proxies')).runProxies(rest);
+      case 'status': return await (await import('./ops/status')).runStatus(rest);
+      case 'config-dump': return await (await import('./ops/config-dump')).runConfigDump(rest);
       case undefined: case 'help': case '--help': case '-h': process.stdout.write(USAGE); return 0;
       default:
         process.stderr.write(`pier: unknown command "${command}"\n\n${USAGE}`);

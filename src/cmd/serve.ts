@@ -10,7 +10,6 @@ import { ConfigError, effectiveInfrastructure, type PierConfig } from '../config
 import type { XdsClientCertificates } from '../infra/kubernetes/controller';
 import { componentLogger, type Logger } from '../logging/logger';
 import { loadXdsProtos } from '../xds/proto';
-import { FileProvider } from '../provider/file/provider';
 import { GatewayAPITranslatorRunner } from '../gatewayapi/runner';
 import { XdsTranslatorRunner } from '../xds/translator/runner';
 import { EndpointRunner } from '../xds/translator/endpoints/endpoint-runner';
@@ -63,7 +62,9 @@ interface Provider {
   stop(): Promise<void>;
 }
 
-function fileProvider(directory: string, bus: Bus, logger: Logger): Provider {
+/** Loaded only in file mode: its schema and CEL validators take a good part of a second to load. */
+async function fileProvider(directory: string, bus: Bus, logger: Logger): Promise<Provider> {
+  const { FileProvider } = await import('../provider/file/provider');
   return new FileProvider({ directory, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, logger });
 }
 
@@ -106,7 +107,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     log.info({ address: config.demoBackend }, 'demo backend listening');
   }
 
-  const provider: Provider = kube?.provider ?? fileProvider(resourcesDir, bus, logger);
+  const provider: Provider = kube?.provider ?? (await fileProvider(resourcesDir, bus, logger));
   const gatewayApi = new GatewayAPITranslatorRunner({
     bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null && config.gatewayAddressPool !== '',
     // Until the Gateway's Service and Deployment are seen, its address and readiness are unknown.

@@ -30,6 +30,9 @@ import { handleSubscription, type Subscription, type WatchableMap } from '../../
 import { componentLogger, type Logger } from '../../logging/logger';
 import { mergeStatus, sharedField, type LiveObject, type StatusKind } from './merge';
 
+/** Statuses checked in one go before the writer lets other work (the xDS translation) run. */
+const CHECKS_PER_TURN = 200;
+
 /** A token bucket pacing the writes that change only attachedRoutes (one per object). */
 interface CountOnlyBucket {
   tokens: number;
@@ -133,6 +136,9 @@ export class KubernetesStatusWriter {
   private observedSubscription: Subscription<string, ObservedStatus> | null = null;
   private observedLoop: Promise<void> | null = null;
   private leading: boolean;
+  /** Statuses checked since the writer last let the event loop turn (see pump). */
+  private checksThisTurn = 0;
+  private yielding = false;
   private requests = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -206,12 +212,24 @@ export class KubernetesStatusWriter {
   }
 
   private pump(): void {
-    if (!this.leading || this.stopped) return;
+    if (!this.leading || this.stopped || this.yielding) return;
     const now = Date.now();
     let wakeAt = Infinity;
     for (const key of this.dirty) {
       if (this.inFlight.size >= (this.o.concurrency ?? 8)) return;
       if (this.inFlight.has(key)) continue;
+      if (this.checksThisTurn >= CHECKS_PER_TURN) {
+        // A status found unchanged needs no request, so thousands of them (a restart) would be
+        // checked in one turn of the event loop, ahead of the xDS translation waiting for it.
+        this.yielding = true;
+        setImmediate(() => {
+          this.yielding = false;
+          this.checksThisTurn = 0;
+          this.pump();
+        });
+        return;
+      }
+      this.checksThisTurn++;
       const due = this.notBefore.get(key) ?? -Infinity;
       if (due > now) {
         wakeAt = Math.min(wakeAt, due);

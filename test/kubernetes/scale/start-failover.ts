@@ -289,7 +289,10 @@ async function measureStart(fx: Fixture, first: boolean, settleMs: number): Prom
   const clients: AutoAckClient[] = [];
   const t0 = process.hrtime.bigint();
   const ms = (t: bigint): number => Number(t - t0) / 1e6;
-  const starting = PierProcess.start({ config: pierConfig(fx, xdsPort, adminPort), env: PIER_COMMAND_NODE_OPTIONS, readyTimeoutMs: STEP_TIMEOUT_MS });
+  // PIER_BENCH_K8S_SCALE_START_PROFILE=<dir>: a V8 CPU profile of each start there (node refuses --cpu-prof in NODE_OPTIONS).
+  const profileDir = process.env.PIER_BENCH_K8S_SCALE_START_PROFILE;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined;
+  const starting = PierProcess.start({ config: pierConfig(fx, xdsPort, adminPort), env: PIER_COMMAND_NODE_OPTIONS, readyTimeoutMs: STEP_TIMEOUT_MS, nodeArgs });
   starting.catch(() => undefined); // awaited below; a failure to start also fails the waits
   let readyAt: bigint | undefined;
   const readyPoll = waitFor('/readyz', async () => {

@@ -336,3 +336,37 @@ test('onlyRouteCountsChanged: listeners\' attachedRoutes alone, for Gateways and
   assert.equal(onlyRouteCountsChanged('Gateway', undefined, status(2)), false);
   assert.equal(onlyRouteCountsChanged('HTTPRoute', status(1), status(2)), false);
 });
+
+test('thousands of statuses that are already current (a restart) are checked without a write, letting the event loop turn between batches', async () => {
+  const api = new FakeApi();
+  const bus = new Bus();
+  const count = 2000;
+  for (let i = 0; i < count; i++) {
+    const desired = { ...routeStatus('edge', 1), name: `r${i}` };
+    const key = statusKey('HTTPRoute', 'default', `r${i}`);
+    // What the watch shows: exactly what Pier would write, so every check finds nothing to do.
+    const current = mergeStatus('HTTPRoute', { metadata: { name: `r${i}`, namespace: 'default', generation: 1 } }, desired, OURS, NOW);
+    bus.observedStatuses.store(key, { resourceVersion: '7', status: current });
+    bus.statuses.store(key, desired);
+  }
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, observed: bus.observedStatuses });
+  // Turns of the event loop while the writer works through them (a stage waiting behind it would run in these).
+  let turns = 0;
+  let ticking = true;
+  const tick = (): void => { if (ticking) { turns++; setImmediate(tick); } };
+  setImmediate(tick);
+  writer.start();
+  try {
+    // The statuses arrive through the writer's subscription first; then it works until idle.
+    await waitFor('statuses to check', () => ((writer as unknown as { dirty: Set<string> }).dirty.size > 0 || turns > 50 ? true : undefined), { timeoutMs: 5000, intervalMs: 0 });
+    const before = turns;
+    await writer.idle();
+    ticking = false;
+    assert.equal(api.puts + api.gets, 0, 'no request for a status already current');
+    // In batches of at most a few hundred: the loop turns between them (in one go it would not turn at all).
+    assert.ok(turns - before >= 5, `the event loop turned ${turns - before} times while ${count} statuses were checked`);
+  } finally {
+    ticking = false;
+    await writer.stop();
+  }
+});

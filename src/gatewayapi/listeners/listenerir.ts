@@ -63,7 +63,8 @@ function settingsFor(settings: readonly DestinationSetting[], protocol: Destinat
 
 /**
  * A TLS listener: each TLSRoute gets the SNI hostnames it wins (above). Passthrough sends
- * the TLS session to the backend; Terminate ends it here and forwards plain TCP.
+ * the TLS session to the backend; Terminate ends it here and forwards plain TCP, or TLS again
+ * to a port a BackendTLSPolicy targets (v1.7.0 BackendTLSPolicyTLSRouteTerminate).
  */
 export function tlsListenerIR(listener: ListenerContext, claims: readonly L4Claim[]): TCPListener {
   const terminate = listener.tlsMode === 'Terminate';
@@ -87,7 +88,7 @@ export function tlsListenerIR(listener: ListenerContext, claims: readonly L4Clai
       name: routeName(listener, route),
       // "*" is any SNI: no names to match.
       sniHostnames: won.includes(ANY_HOST) ? [] : won,
-      destination: { settings: settingsFor(route.destination.settings, terminate ? 'tcp' : 'tls') },
+      destination: { settings: settingsFor((terminate ? route.terminatedDestination ?? route.destination : route.destination).settings, terminate ? 'tcp' : 'tls') },
     });
   }
   return {

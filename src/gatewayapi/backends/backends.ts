@@ -163,7 +163,8 @@ export function resolveBackend(
   const tls = backendTLS?.kind === 'tls' ? { tls: cloneJson(backendTLS.tls) } : {};
   if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
     // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
-    return { setting: { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls }, ...websocket };
+    const setting: DestinationSetting = { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls };
+    return { setting, ...websocket, ...terminatedSetting(setting, routeProtocol, policyTLS) };
   }
   const endpointsOf = { namespace, service: name, portName: servicePort.name ?? '' };
   const setting: DestinationSetting = { clusterName, weight, protocol, endpointsOf, ...tls };

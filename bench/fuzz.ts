@@ -1,5 +1,5 @@
 /**
- * Long fuzz run: Gateway API input generated from the v1.6.1 CRD schemas (test/fuzz), valid-ish
+ * Long fuzz run: Gateway API input generated from the v1.7.0 CRD schemas (test/fuzz), valid-ish
  * and hostile, through parse/validation/defaults, translate (twice, compared), translateXds and
  * encoding; every xDS output, up to a budget, is put to `envoy --mode validate`. Reports how many
  * cases ran and what was found: exceptions (bugs), Envoy rejections (bugs), grouped.

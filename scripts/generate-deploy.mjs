@@ -9,14 +9,17 @@
 //            generated (a test runs this)
 // Helm: $HELM, else the pinned build of scripts/k8s/build-helm.mjs (built when missing).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const check = process.argv.includes('--check');
 const RELEASE = 'pier';
 const NAMESPACE = 'pier-system';
-const CRDS = join(root, 'crds', 'gateway-api-v1.6.1', 'standard');
+// The release Pier validates against (src/provider/crd/load.ts GATEWAY_API_BUNDLE_VERSION).
+const GATEWAY_API_VERSION = readFileSync(join(root, 'src', 'provider', 'crd', 'load.ts'), 'utf8').match(/GATEWAY_API_BUNDLE_VERSION = '(v[^']+)'/)?.[1];
+if (!GATEWAY_API_VERSION) throw new Error('src/provider/crd/load.ts: no GATEWAY_API_BUNDLE_VERSION');
+const CRDS = join(root, 'crds', `gateway-api-${GATEWAY_API_VERSION}`, 'standard');
 /** Chart template -> deploy/ file (a new template must be named here). */
 const FILES = {
   'serviceaccount.yaml': '10-serviceaccount.yaml',
@@ -73,7 +76,12 @@ if (check) {
   console.log(`deploy/ matches the chart (${wanted.size} files)`);
 } else {
   for (const f of differing) if (!wanted.has(f)) rmSync(join(root, 'deploy', f));
-  mkdirSync(join(root, 'deploy', 'crds'), { recursive: true });
+  // deploy/crds is a symlink to the vendored standard CRDs (no second copy in the repository):
+  // re-pointed when the pinned release changes.
+  const link = join(root, 'deploy', 'crds');
+  const target = relative(join(root, 'deploy'), CRDS);
+  if (lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink() && readlinkSync(link) !== target) rmSync(link);
+  if (!existsSync(link)) symlinkSync(target, link);
   for (const [f, text] of wanted) if (have.get(f) !== text) writeFileSync(join(root, 'deploy', f), text);
   console.log(`deploy/: ${differing.length} files written or removed, ${wanted.size} generated`);
 }

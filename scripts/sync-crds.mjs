@@ -13,9 +13,15 @@
 //                                                    superset of the standard channel's), and `served` as the
 //                                                    standard channel serves the version (so versions the
 //                                                    standard CRDs retired, e.g. TLSRoute v1alpha2, stay refused)
-//   crds/SOURCE                                  module, version, checksum, how to regenerate
+//   crds/gateway-api-<version>/SOURCE            module, version, checksum, how to regenerate
 //
-// Usage: node scripts/sync-crds.mjs [version]   (then commit crds/)
+// Pier validates against one version (src/provider/crd/load.ts GATEWAY_API_BUNDLE_VERSION); others
+// are kept beside it for clusters still on them (the Kubernetes tests install them).
+//
+// Go: v1.7.0's go.mod says `go 1.27.0`, so GOTOOLCHAIN defaults to go1.27.3 here (the go command
+// fetches that toolchain from the Go module proxy when the local one is older).
+//
+// Usage: node scripts/sync-crds.mjs [version]   (default v1.7.0; then commit crds/)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +29,8 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 const MODULE = 'sigs.k8s.io/gateway-api';
-const VERSION = process.argv[2] ?? 'v1.6.1';
+const VERSION = process.argv[2] ?? 'v1.7.0';
+const GOTOOLCHAIN = process.env.GOTOOLCHAIN || 'go1.27.3';
 const CHANNELS = ['standard', 'experimental'];
 const CRD_DIR = (channel) => `config/crd/${channel}`;
 const ROOT = new URL('../crds/', import.meta.url).pathname;
@@ -35,7 +42,7 @@ function downloadModule() {
   try {
     const out = execFileSync('go', ['mod', 'download', '-json', `${MODULE}@${VERSION}`], {
       cwd: work,
-      env: { ...process.env, GOFLAGS: '-mod=mod' },
+      env: { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -110,11 +117,11 @@ for (const [kind, crd] of Object.entries(experimental.crdsByKind)) {
 }
 
 writeFileSync(join(OUT, 'schemas.json'), `${JSON.stringify({ module: MODULE, version: VERSION, kinds })}\n`);
-writeFileSync(join(ROOT, 'SOURCE'), [
+writeFileSync(join(OUT, 'SOURCE'), [
   `module: ${MODULE}@${VERSION} (${info.Sum})`,
   `files: config/crd/{standard,experimental}/gateway.networking.k8s.io_*.yaml (CustomResourceDefinitions only): ${standard.files.length} + ${experimental.files.length}`,
   `into: crds/gateway-api-${VERSION}/standard/ and experimental/, with schemas.json (the experimental channel's schemas per kind and version, descriptions dropped; served as in the standard channel)`,
-  `regenerate: node scripts/sync-crds.mjs ${VERSION}   (needs the Go toolchain; fetches through the Go module proxy)`,
+  `regenerate: GOTOOLCHAIN=${GOTOOLCHAIN} node scripts/sync-crds.mjs ${VERSION}   (needs the Go toolchain; fetches through the Go module proxy)`,
   '',
 ].join('\n'));
 console.log(`sync-crds: ${standard.files.length} + ${experimental.files.length} CRD files (${Object.keys(kinds).join(', ')}) from ${MODULE}@${VERSION} into ${OUT}`);

@@ -41,7 +41,7 @@ export interface TranslateOptions {
   unprivilegedPorts?: boolean;
   /**
    * The infrastructure copies a Gateway's spec.infrastructure labels and annotations onto the
-   * objects it makes (Kubernetes infrastructure): GatewayInfrastructurePropagation is supported.
+   * objects it makes (Kubernetes infrastructure): GatewayInfrastructure is supported.
    */
   infrastructurePropagation?: boolean;
 }

@@ -18,7 +18,7 @@
  *     asking for an address outside it is Programmed=False, AddressNotUsable.
  *     PIER_CONFORMANCE_UPSTREAM_INFRA=host runs the Gateways as Envoy processes on the host
  *     instead (`--infrastructure host --gateway-address-pool 127.32.0.0/16`, each on its own
- *     loopback address), where GatewayInfrastructurePropagation is not supported;
+ *     loopback address), where GatewayInfrastructure is not supported;
  *   - the suite's runner binary (runner/, built by scripts/k8s/build-conformance.mjs) with GatewayClass
  *     `pier`, the profiles GATEWAY-HTTP, -GRPC, -TLS, -TCP and -UDP, and the supported features the
  *     suite infers from the GatewayClass status (Pier's supportedFeatures, nothing added here).

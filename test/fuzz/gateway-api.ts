@@ -1,6 +1,6 @@
 /**
  * fast-check arbitraries for Gateway API input, built from the OpenAPI schemas of the pinned
- * v1.6.1 CRDs (crds/): every kind Pier reads, with its fields, enums, patterns, bounds and
+ * v1.7.0 CRDs (crds/): every kind Pier reads, with its fields, enums, patterns, bounds and
  * required lists. Names and references come from small pools so that routes find their
  * Gateways, backends their Services, listeners their Secrets; hostnames, paths and ports too.
  * In "hostile" mode any field may instead hold a value of the wrong type, an out-of-range number,

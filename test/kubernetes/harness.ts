@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import * as https from 'node:https';
 import * as path from 'node:path';
 import { kubeConnectionFromYaml, type KubeConnection } from '../../src/kubeclient/config';
+import { GATEWAY_API_BUNDLE_VERSION } from '../../src/provider/crd/load';
 import { parse as parseYaml } from 'yaml';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { repoRoot } from '../helpers/paths';
@@ -27,8 +28,14 @@ import { onTermination, ownedTempPrefix, removeDeadOwnersTempDirs } from './tear
 /** A Gateway API release channel: which CRDs (crds/gateway-api-<version>/<channel>/) a control plane gets. */
 export type GatewayApiChannel = 'standard' | 'experimental';
 
-export function gatewayApiCrdsDir(channel: GatewayApiChannel = 'standard'): string {
-  return path.join('crds', 'gateway-api-v1.6.1', channel);
+/**
+ * The Gateway API releases whose CRDs are vendored (crds/): the one Pier validates against, and
+ * v1.6.3 for clusters still on v1.6 (Pier must work with either installed).
+ */
+export type GatewayApiVersion = typeof GATEWAY_API_BUNDLE_VERSION | 'v1.6.3';
+
+export function gatewayApiCrdsDir(channel: GatewayApiChannel = 'standard', version: GatewayApiVersion = GATEWAY_API_BUNDLE_VERSION): string {
+  return path.join('crds', `gateway-api-${version}`, channel);
 }
 
 export const GATEWAY_API_CRDS_DIR = gatewayApiCrdsDir('standard');
@@ -47,6 +54,8 @@ export interface ControlPlaneOptions {
   gatewayApiCrds?: boolean;
   /** Which channel's CRDs. Default standard (the experimental channel serves more fields, e.g. HTTPRoute retry, and more versions). */
   gatewayApiChannel?: GatewayApiChannel;
+  /** Which release's CRDs. Default the one Pier validates against (GATEWAY_API_BUNDLE_VERSION). */
+  gatewayApiVersion?: GatewayApiVersion;
   /** More IP addresses the API server's certificate names: where pods reach it (a node agent's address). */
   apiServerAddresses?: string[];
   /** Readiness deadline per component. Default 90 s (two shared cores, cold page cache). */
@@ -214,7 +223,7 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
     }
 
     const tCrds = Date.now();
-    const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : installGatewayApiCrds(client, readyTimeoutMs, options.gatewayApiChannel).then(() => since(tCrds));
+    const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : installGatewayApiCrds(client, readyTimeoutMs, options.gatewayApiChannel, options.gatewayApiVersion).then(() => since(tCrds));
     const kcmReady = kcm ? waitReady(kcm, 'kube-controller-manager /healthz', readyTimeoutMs, async () => {
       const res = await insecureHealthz(kcmPort);
       return res ? true : undefined;
@@ -313,8 +322,8 @@ interface Crd {
 }
 
 /** Creates the pinned CRDs of a channel and waits until every one is Established. */
-export async function installGatewayApiCrds(api: TestApiClient, timeoutMs: number, channel: GatewayApiChannel = 'standard'): Promise<string[]> {
-  const dir = path.join(repoRoot(), gatewayApiCrdsDir(channel));
+export async function installGatewayApiCrds(api: TestApiClient, timeoutMs: number, channel: GatewayApiChannel = 'standard', version?: GatewayApiVersion): Promise<string[]> {
+  const dir = path.join(repoRoot(), gatewayApiCrdsDir(channel, version));
   const crds = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => parseYaml(readFileSync(path.join(dir, f), 'utf8')) as Crd);
   const collection = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   await Promise.all(crds.map(async (crd) => {

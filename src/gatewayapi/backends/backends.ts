@@ -10,6 +10,7 @@ import type { BackendObjectReference } from '../../apis/gateway';
 import type { BackendProtocol, DestinationSetting } from '../../ir/types';
 import { RouteReason, type RouteResolvedRefsReason } from '../model/conditions';
 import { isReferenceAllowed, type ReferenceFrom } from './referencegrant';
+import type { BackendTLSResolution } from './backendtls';
 import type { ResourceIndex } from '../resourceindex';
 
 export const CORE_GROUP = '';
@@ -24,6 +25,12 @@ export interface ResolvedBackend {
   problem?: BackendProblem;
   /** The backend expects WebSocket upgrades (appProtocol kubernetes.io/ws or wss). */
   websocket?: boolean;
+  /**
+   * TLSRoute only: the setting a TLS listener in Terminate mode uses (plain TCP, or TLS again
+   * when a BackendTLSPolicy targets the port: a cluster of its own, "/backend-tls" added, so a
+   * Passthrough listener reaching the same port keeps its plain one). Absent: `setting` as TCP.
+   */
+  terminated?: DestinationSetting;
 }
 
 /** Cluster name by backend identity (never by rule position): "<namespace>/<service>/<port>". */
@@ -134,8 +141,9 @@ export function resolveBackend(
     });
   }
   // TLS to the backend (BackendTLSPolicy): not for TLS passthrough (the client's session goes
-  // through as is) nor UDP.
-  const backendTLS = routeProtocol === 'tls' || routeProtocol === 'udp' ? undefined : index.backendTLSFor(namespace, name, servicePort.name);
+  // through as is; a TLSRoute on a Terminate listener gets it: `terminated`) nor UDP.
+  const policyTLS = routeProtocol === 'udp' ? undefined : index.backendTLSFor(namespace, name, servicePort.name);
+  const backendTLS = routeProtocol === 'tls' ? undefined : policyTLS;
   const resolved = backendTLS?.kind === 'tls' && servicePort.appProtocol === AppProtocol.wss && routeProtocol === 'http'
     ? { protocol: routeProtocol, websocket: true }
     : portProtocol(servicePort, routeProtocol);
@@ -155,8 +163,17 @@ export function resolveBackend(
   const tls = backendTLS?.kind === 'tls' ? { tls: cloneJson(backendTLS.tls) } : {};
   if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
     // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
-    return { setting: { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls }, ...websocket };
+    const setting: DestinationSetting = { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls };
+    return { setting, ...websocket, ...terminatedSetting(setting, routeProtocol, policyTLS) };
   }
   const endpointsOf = { namespace, service: name, portName: servicePort.name ?? '' };
-  return { setting: { clusterName, weight, protocol, endpointsOf, ...tls }, ...websocket };
+  const setting: DestinationSetting = { clusterName, weight, protocol, endpointsOf, ...tls };
+  return { setting, ...websocket, ...terminatedSetting(setting, routeProtocol, policyTLS) };
+}
+
+/** See ResolvedBackend.terminated. */
+function terminatedSetting(setting: DestinationSetting, routeProtocol: BackendProtocol, policy: BackendTLSResolution | undefined): Pick<ResolvedBackend, 'terminated'> {
+  if (routeProtocol !== 'tls' || !policy) return {};
+  if (policy.kind === 'invalid') return { terminated: { clusterName: setting.clusterName, weight: setting.weight, protocol: 'tcp', invalid: true } };
+  return { terminated: { ...setting, clusterName: `${setting.clusterName}/backend-tls`, protocol: 'tcp', tls: cloneJson(policy.tls) } };
 }

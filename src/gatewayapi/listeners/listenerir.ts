@@ -3,15 +3,17 @@
  * route table (HTTPS with its certificates); TLS, TCP and UDP get the routes that won them.
  *
  * Several L4 routes may attach to one listener; all are accepted and counted, but a TCP or UDP
- * listener forwards to one destination and a TLS hostname (SNI) to one route: the oldest route
- * (creation timestamp, then "<namespace>/<name>") wins, as the conformance suite expects.
+ * listener forwards to one destination and a TLS hostname (SNI) to one route: the route whose
+ * own hostname giving that SNI name is the most specific (GatewayRouteHostnameIntersectionPrecedence:
+ * "abc.example.com" over "*.example.com" on a listener for abc.example.com), then the oldest
+ * route (creation timestamp, then "<namespace>/<name>"), as the conformance suite expects.
  */
 import { cloneJson } from '../../ir/clone';
 import type { DestinationSetting, HTTPListener, TCPListener, TCPRoute, UDPListener, VirtualHost } from '../../ir/types';
 import type { ListenerContext } from '../model/contexts';
 import { ANY_HOST, compareHostnameSpecificity, normalizeHostname } from './hostnames';
 import type { L4RouteContext } from '../routes/l4routes';
-import { compareRouteAge } from '../routes/precedence';
+import { compareRouteAge, routeHostnameRank } from '../routes/precedence';
 
 /** An L4 route attached to a listener, with the hostnames it asks for there (TLSRoute). */
 export interface L4Claim {
@@ -60,22 +62,33 @@ function settingsFor(settings: readonly DestinationSetting[], protocol: Destinat
 }
 
 /**
- * A TLS listener: each TLSRoute gets the SNI hostnames no older route took. Passthrough sends
- * the TLS session to the backend; Terminate ends it here and forwards plain TCP.
+ * A TLS listener: each TLSRoute gets the SNI hostnames it wins (above). Passthrough sends
+ * the TLS session to the backend; Terminate ends it here and forwards plain TCP, or TLS again
+ * to a port a BackendTLSPolicy targets (v1.7.0 BackendTLSPolicyTLSRouteTerminate).
  */
 export function tlsListenerIR(listener: ListenerContext, claims: readonly L4Claim[]): TCPListener {
   const terminate = listener.tlsMode === 'Terminate';
-  const taken = new Set<string>();
+  const ordered = byRouteAge(claims);
+  // Each SNI name's route: the most specific own hostname, the oldest route among equals.
+  const winners = new Map<string, { claim: L4Claim; rank: readonly [number, number] }>();
+  for (const claim of ordered) {
+    const own = claim.route.hostnames();
+    for (const h of claim.hostnames) {
+      const rank = routeHostnameRank(own, h);
+      const current = winners.get(h);
+      if (!current || rank[0] > current.rank[0] || (rank[0] === current.rank[0] && rank[1] > current.rank[1])) winners.set(h, { claim, rank });
+    }
+  }
   const routes: TCPRoute[] = [];
-  for (const { route, hostnames } of byRouteAge(claims)) {
-    const won = hostnames.filter((h) => !taken.has(h)).sort(compareHostnameSpecificity);
+  for (const claim of ordered) {
+    const { route, hostnames } = claim;
+    const won = hostnames.filter((h) => winners.get(h)?.claim === claim).sort(compareHostnameSpecificity);
     if (won.length === 0) continue;
-    for (const h of won) taken.add(h);
     routes.push({
       name: routeName(listener, route),
       // "*" is any SNI: no names to match.
       sniHostnames: won.includes(ANY_HOST) ? [] : won,
-      destination: { settings: settingsFor(route.destination.settings, terminate ? 'tcp' : 'tls') },
+      destination: { settings: settingsFor((terminate ? route.terminatedDestination ?? route.destination : route.destination).settings, terminate ? 'tcp' : 'tls') },
     });
   }
   return {

@@ -1,11 +1,17 @@
 /**
  * The Gateway API features Pier supports, as GatewayClass status.supportedFeatures lists them
- * (names from sigs.k8s.io/gateway-api v1.6.1 pkg/features). Conservative: a feature is listed
+ * (names from sigs.k8s.io/gateway-api v1.7.0 pkg/features). Conservative: a feature is listed
  * only when Pier implements all of it. Experimental-channel features are listed when Pier
  * implements them and the experimental CRDs carry their fields (HTTPRoute retries; see crds/).
  * Not listed, on purpose: mesh. ListenerSet is listed: its 13 upstream tests pass.
- * GatewayInfrastructurePropagation is listed with Kubernetes infrastructure only (the objects it
- * makes carry spec.infrastructure's labels and annotations; host infrastructure makes none).
+ * GatewayInfrastructure (v1.6's GatewayInfrastructurePropagation) is listed with Kubernetes
+ * infrastructure only (the objects it makes carry spec.infrastructure's labels and annotations;
+ * host infrastructure makes none).
+ * v1.7.0 split retries: HTTPRouteRetryCodes (rules[].retry with codes, attempts, backoff, within
+ * the request and backend timeouts) and HTTPRouteRetryConnectionError; v1.6's HTTPRouteRetry and
+ * HTTPRouteRetryBackendTimeout are gone. Also from v1.7.0: GatewayRouteHostnameIntersectionPrecedence
+ * (precedence.ts), HTTPRouteBackendURLRewrite (one rewrite per rule: httprules.ts) and
+ * GRPCRouteRequestHeaderModifier.
  * TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
@@ -25,6 +31,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'GatewayHTTPListenerIsolation',
   'GatewayHTTPSListenerDetectMisdirectedRequests',
   'GatewayPort8080',
+  'GatewayRouteHostnameIntersectionPrecedence',
   'GatewayStaticAddresses',
   'ListenerSet',
   // HTTPRoute
@@ -35,6 +42,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'HTTPRouteBackendProtocolH2C',
   'HTTPRouteBackendProtocolWebSocket',
   'HTTPRouteBackendTimeout',
+  'HTTPRouteBackendURLRewrite',
   'HTTPRouteCORS',
   'HTTPRouteDestinationPortMatching',
   'HTTPRouteHostRewrite',
@@ -50,13 +58,13 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'HTTPRouteRequestPercentageMirror',
   'HTTPRouteRequestTimeout',
   'HTTPRouteResponseHeaderModification',
-  'HTTPRouteRetry',
-  'HTTPRouteRetryBackendTimeout',
+  'HTTPRouteRetryCodes',
   'HTTPRouteRetryConnectionError',
   'HTTPRouteSchemeRedirect',
   // Other route kinds
   'GRPCRoute',
   'GRPCRouteNamedRouteRule',
+  'GRPCRouteRequestHeaderModifier',
   'TCPRoute',
   'TLSRoute',
   'TLSRouteModeMixed',
@@ -65,12 +73,12 @@ const SUPPORTED_FEATURES: readonly string[] = [
 ];
 
 export interface FeatureOptions {
-  /** Kubernetes infrastructure: spec.infrastructure labels and annotations reach the objects it makes. */
+  /** Kubernetes infrastructure: spec.infrastructure labels and annotations reach the objects it makes (GatewayInfrastructure). */
   infrastructurePropagation?: boolean;
 }
 
 /** status.supportedFeatures: sorted ascending by name (byte order), as the API requires. */
 export function supportedFeatures(options: FeatureOptions = {}): { name: string }[] {
-  const names = options.infrastructurePropagation ? [...SUPPORTED_FEATURES, 'GatewayInfrastructurePropagation'] : [...SUPPORTED_FEATURES];
+  const names = options.infrastructurePropagation ? [...SUPPORTED_FEATURES, 'GatewayInfrastructure'] : [...SUPPORTED_FEATURES];
   return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => ({ name }));
 }

@@ -196,6 +196,9 @@ export const GRPC_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderMod
 /** The filter types Pier honours on a backendRef: they apply to the requests sent to that backend only. */
 export const BACKEND_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier']);
 
+/** An HTTPRoute backendRef's: the header modifiers and URLRewrite (see httprules.ts effectiveURLRewrite). */
+export const HTTP_BACKEND_FILTER_TYPES: ReadonlySet<string> = new Set([...BACKEND_FILTER_TYPES, 'URLRewrite']);
+
 /**
  * A rule's filters. `allowed` limits the filter types (GRPCRoute); `matches` are the rule's
  * matches (ReplacePrefixMatch needs exactly one PathPrefix match).

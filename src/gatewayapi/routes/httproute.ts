@@ -64,8 +64,9 @@ function retryPolicy(retry: HTTPRouteRetry | undefined, problems: RuleProblem[])
     problems.push({ reason: RouteReason.UnsupportedValue, message: `retry.codes ${bad.join(', ')}: only status codes ${RETRIABLE_CODES.min}-${RETRIABLE_CODES.max} can be retried` });
   }
   const { attempts } = retry;
-  if (attempts !== undefined && (!Number.isInteger(attempts) || attempts < 1)) {
-    problems.push({ reason: RouteReason.UnsupportedValue, message: `retry.attempts ${String(attempts)} must be a whole number of at least 1` });
+  // v1.7.0: 0 disables retries (num_retries 0); the CRD defaults an absent value to 1.
+  if (attempts !== undefined && (!Number.isInteger(attempts) || attempts < 0)) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: `retry.attempts ${String(attempts)} must be a whole number of at least 0` });
   }
   const backoffMs = retry.backoff === undefined ? undefined : parseDurationMs(retry.backoff);
   if (retry.backoff !== undefined && backoffMs === undefined) {
@@ -98,6 +99,7 @@ function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: nu
     matches,
     filters: translateFilters(rule.filters, specMatches),
     backendRefs: rule.backendRefs ?? [],
+    specMatches,
     ...(request !== undefined ? { requestTimeoutMs: request } : {}),
     ...(backend !== undefined ? { backendRequestTimeoutMs: backend } : {}),
     ...(retry ? { retry } : {}),

@@ -7,12 +7,13 @@
  * match are answered with the route's failure status instead of falling through to some other
  * rule (fail closed). When every rule is invalid, the route is not accepted and not served.
  */
-import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type HTTPRouteFilter, type ParentReference, type RouteKind } from '../../apis/gateway';
+import { deepEqual } from 'fast-equals';
+import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type HTTPRouteFilter, type HTTPRouteMatch, type ParentReference, type RouteKind } from '../../apis/gateway';
 import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RetryPolicy, RouteDestination, URLRewrite } from '../../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
 import { RouteReason } from '../model/conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
-import { BACKEND_FILTER_TYPES, translateFilters, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
+import { BACKEND_FILTER_TYPES, HTTP_BACKEND_FILTER_TYPES, translateFilters, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { ReferenceFrom } from '../backends/referencegrant';
 import type { ResourceIndex } from '../resourceindex';
@@ -150,6 +151,8 @@ export interface RuleSpec {
   matches: HTTPRuleMatch[];
   filters: RuleFilters;
   backendRefs: readonly (BackendRef & { filters?: readonly unknown[] })[];
+  /** The rule's matches as written (a backendRef's URLRewrite with ReplacePrefixMatch needs them); HTTPRoute only. */
+  specMatches?: readonly HTTPRouteMatch[];
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
   retry?: RetryPolicy;
@@ -166,18 +169,23 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
   const { failureStatus, backendProtocol } = ctx.traits;
   const from: ReferenceFrom = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
   const problems: RuleProblem[] = [...rule.problems, ...filters.problems];
+  // HTTPRoute backendRefs may also rewrite the URL (HTTPRouteBackendURLRewrite, v1.7.0).
+  const backendFilterTypes = rule.specMatches ? HTTP_BACKEND_FILTER_TYPES : BACKEND_FILTER_TYPES;
+  const rewrites: (URLRewrite | undefined)[] = [];
   const resolved: ResolvedBackend[] = rule.backendRefs.map((b, i) => {
     const r = resolveBackend(index, from, b, b.weight ?? 1, backendProtocol);
+    rewrites.push(undefined);
     if ((b.filters ?? []).length === 0) return r;
-    // Header modifiers only, so the rule's matches (which URLRewrite would need) do not matter.
-    const own = translateFilters(b.filters as HTTPRouteFilter[], [], BACKEND_FILTER_TYPES);
+    const own = translateFilters(b.filters as HTTPRouteFilter[], rule.specMatches ?? [], backendFilterTypes);
     problems.push(...own.problems.map((p) => ({ ...p, message: `backendRefs[${i}]: ${p.message}` })));
+    rewrites[i] = own.urlRewrite;
     const setting = { ...r.setting };
     if (own.requestHeaders) setting.requestHeaders = own.requestHeaders;
     if (own.responseHeaders) setting.responseHeaders = own.responseHeaders;
     return { ...r, setting };
   });
   for (const r of resolved) if (r.problem) ctx.refProblems.push(r.problem);
+  const urlRewrite = effectiveURLRewrite(filters.urlRewrite, rewrites, problems);
   const mirrors: MirrorDestination[] = [];
   for (const m of filters.mirrors) {
     const r = resolveBackend(index, from, m.backendRef, 1, backendProtocol);
@@ -206,7 +214,7 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     } else {
       if (filters.requestHeaders) out.requestHeaders = filters.requestHeaders;
       if (filters.responseHeaders) out.responseHeaders = filters.responseHeaders;
-      if (filters.urlRewrite) out.urlRewrite = filters.urlRewrite;
+      if (urlRewrite) out.urlRewrite = urlRewrite;
       if (mirrors.length > 0) out.mirrors = mirrors;
       out.destination = { settings };
       if (rule.requestTimeoutMs !== undefined) out.requestTimeoutMs = rule.requestTimeoutMs;
@@ -216,6 +224,27 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     }
   }
   ctx.rules = ctx.rules.concat(out);
+}
+
+/**
+ * The rule's URL rewrite: its own URLRewrite filter, or the one its backendRefs carry. Envoy
+ * rewrites per route, not per weighted backend, so backendRefs' rewrites are honoured when every
+ * backendRef carries the same one (one backendRef, typically) and the rule has none of its own;
+ * otherwise the rule is refused (UnsupportedValue) rather than served without the rewrite.
+ */
+function effectiveURLRewrite(ruleRewrite: URLRewrite | undefined, backendRewrites: readonly (URLRewrite | undefined)[], problems: RuleProblem[]): URLRewrite | undefined {
+  const first = backendRewrites.findIndex((r) => r !== undefined);
+  if (first < 0) return ruleRewrite;
+  if (ruleRewrite) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: `backendRefs[${first}]: a URLRewrite on a backendRef of a rule that has its own URLRewrite is not supported` });
+    return undefined;
+  }
+  const differing = backendRewrites.findIndex((r) => !deepEqual(r, backendRewrites[first]));
+  if (differing >= 0) {
+    problems.push({ reason: RouteReason.UnsupportedValue, message: `backendRefs[${differing}]: URLRewrite filters that differ between a rule's backendRefs are not supported (Pier rewrites per rule)` });
+    return undefined;
+  }
+  return backendRewrites[first];
 }
 
 /** Records a rule that is dropped outright (its matches cannot be expressed, so nothing can answer it). */

@@ -22,6 +22,8 @@ export class L4RouteContext implements RouteContext {
   readonly name: string;
   readonly key: string;
   destination: RouteDestination = { settings: [] };
+  /** TLSRoute: the destination as a TLS listener in Terminate mode uses it (BackendTLSPolicy re-encrypts; see ResolvedBackend.terminated). */
+  terminatedDestination: RouteDestination | undefined;
   readonly refProblems: BackendProblem[] = [];
   /** Rules after the first, which the API does not allow; they are dropped. */
   droppedRules = 0;
@@ -80,5 +82,6 @@ export function translateL4Route(route: L4Route, index: ResourceIndex): L4RouteC
   for (const r of resolved) if (r.problem) ctx.refProblems.push(r.problem);
   // Zero weights take nothing; invalid shares stay (their connections are rejected).
   ctx.destination = { settings: resolved.map((r) => r.setting).filter((s) => s.weight > 0) };
+  if (resolved.some((r) => r.terminated)) ctx.terminatedDestination = { settings: resolved.map((r) => r.terminated ?? r.setting).filter((s) => s.weight > 0) };
   return ctx;
 }

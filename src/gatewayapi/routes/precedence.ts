@@ -12,10 +12,19 @@
  * most headers. RegularExpression method matches (implementation-specific) rank after every
  * Exact one, so a pattern never shadows an exact service or method. (Hostnames come first in
  * both, and are handled by virtual hosts.)
+ *
+ * Before all of that, routes that land on the same hostname of a listener (the listener's and
+ * the route's hostnames intersect to the same name: "*.example.com" and "abc.example.com" on a
+ * listener for abc.example.com) rank by the route's own hostname, as the API asks
+ * (GatewayRouteHostnameIntersectionPrecedence): most characters in a matching non-wildcard
+ * hostname, then in a matching hostname. A route without hostnames ranks as the name it lands on.
  */
 import type { TranslatedMatch } from './httpmatch';
+import { ANY_HOST, hostnameCovers, isWildcard, normalizeHostname } from '../listeners/hostnames';
 
 export interface PrecedenceKey {
+  /** The route's own hostname that gave this placement: [non-wildcard characters, characters]; larger takes precedence. */
+  hostnameRank: readonly [number, number];
   /** Kind-specific ranking, compared element by element: larger takes precedence. */
   specificity: number[];
   /** Creation time in ms since the epoch; +Infinity when unknown (sorts as youngest). */
@@ -63,8 +72,31 @@ export function creationTime(timestamp: string | undefined): number {
   return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
 }
 
-export function precedenceKeyFrom(specificity: number[], route: RouteIdentity, ruleIndex: number, matchIndex: number): PrecedenceKey {
+/** [non-wildcard characters, characters] of a hostname ("*" has none). */
+export function hostnameRank(hostname: string): [number, number] {
+  if (hostname === ANY_HOST) return [0, 0];
+  return [isWildcard(hostname) ? 0 : hostname.length, hostname.length];
+}
+
+/**
+ * The rank of the route's own hostname that placed it on `placed` (an intersection of the
+ * listener's hostname and the route's): the most specific route hostname covering it; `placed`
+ * itself for a route without hostnames.
+ */
+export function routeHostnameRank(routeHostnames: readonly string[], placed: string): [number, number] {
+  let best: [number, number] | undefined;
+  for (const own of routeHostnames) {
+    const h = normalizeHostname(own);
+    if (!hostnameCovers(h, placed)) continue;
+    const rank = hostnameRank(h);
+    if (!best || rank[0] > best[0] || (rank[0] === best[0] && rank[1] > best[1])) best = rank;
+  }
+  return best ?? hostnameRank(placed);
+}
+
+export function precedenceKeyFrom(specificity: number[], route: RouteIdentity, ruleIndex: number, matchIndex: number, ownHostnameRank: readonly [number, number] = [0, 0]): PrecedenceKey {
   return {
+    hostnameRank: ownHostnameRank,
     specificity: [...specificity],
     created: creationTime(route.creationTimestamp),
     route: `${route.namespace}/${route.name}`,
@@ -90,6 +122,8 @@ export function compareRouteAge(a: RouteIdentity, b: RouteIdentity): number {
 
 /** Negative when a takes precedence over b. */
 export function comparePrecedence(a: PrecedenceKey, b: PrecedenceKey): number {
+  if (a.hostnameRank[0] !== b.hostnameRank[0]) return b.hostnameRank[0] - a.hostnameRank[0];
+  if (a.hostnameRank[1] !== b.hostnameRank[1]) return b.hostnameRank[1] - a.hostnameRank[1];
   const n = Math.max(a.specificity.length, b.specificity.length);
   for (let i = 0; i < n; i++) {
     const x = a.specificity[i] ?? 0;

@@ -13,7 +13,7 @@ import type { RedirectSpec } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { HTTPLikeRouteContext, HTTPRuleIR } from './httprules';
 import { freezeValue } from '../../message/watchable';
-import { precedenceKeyFrom, type PrecedenceKey } from './precedence';
+import { precedenceKeyFrom, routeHostnameRank, type PrecedenceKey } from './precedence';
 
 /** One match of one rule of one route, placed on one hostname of a listener. */
 export interface RouteTableEntry {
@@ -27,10 +27,12 @@ export interface RouteTableEntry {
 
 export function routeTableEntries(route: HTTPLikeRouteContext, hostnames: readonly string[]): RouteTableEntry[] {
   const out: RouteTableEntry[] = [];
+  const own = route.hostnames();
   for (const hostname of hostnames) {
+    const rank = routeHostnameRank(own, hostname);
     for (const rule of route.rules) {
       for (const { matchIndex, match, specificity } of rule.matches) {
-        out.push({ hostname, route, rule, matchIndex, match, precedence: precedenceKeyFrom(specificity, route, rule.ruleIndex, matchIndex) });
+        out.push({ hostname, route, rule, matchIndex, match, precedence: precedenceKeyFrom(specificity, route, rule.ruleIndex, matchIndex, rank) });
       }
     }
   }

@@ -10,7 +10,7 @@ import { isRecord } from './path';
 import type { CrdBundle, CrdKind, JSONSchemaProps } from './schema';
 
 /** The pinned Gateway API release whose standard-channel CRDs Pier validates against. */
-export const GATEWAY_API_BUNDLE_VERSION = 'v1.6.1';
+export const GATEWAY_API_BUNDLE_VERSION = 'v1.7.0';
 
 /** From dist*\/src/provider/crd (compiled) or src/provider/crd (sources): four levels up is the repository. */
 export const CRD_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'crds', `gateway-api-${GATEWAY_API_BUNDLE_VERSION}`, 'schemas.json');

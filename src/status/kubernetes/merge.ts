@@ -3,8 +3,12 @@
  * and what the object holds now. Pure: the writer reads the object, merges, and writes only when
  * the result differs.
  *
- * GatewayClass and Gateway statuses are Pier's alone (the translator only has statuses for
- * classes and Gateways of its controller). Route `status.parents` and policy
+ * GatewayClass, Gateway and ListenerSet statuses are Pier's (the translator only has statuses for
+ * classes and Gateways of its controller), except for conditions other controllers add: a
+ * condition whose type is domain-prefixed ("example.com/Ready", as Kubernetes' condition type
+ * format allows for types outside the API's own) and that Pier does not write is kept as it is,
+ * on the object and on each listener that still exists (Gateway API v1.7.0,
+ * GatewayPreserveForeignConditions). Route `status.parents` and policy
  * `status.ancestors` are shared: entries of other controllers are kept as they are, Pier's own
  * are replaced by the translator's (so a parent that went away loses its stale entry), and with
  * no status from the translator Pier's entries are removed.
@@ -33,6 +37,39 @@ export function sharedField(kind: StatusKind): 'parents' | 'ancestors' | undefin
 
 interface ControllerEntry { controllerName?: string }
 
+interface TypedCondition { type?: unknown }
+interface NamedListener { name?: unknown; conditions?: unknown }
+
+/** Another controller's condition: a domain-prefixed type (Gateway API's own types have no prefix). */
+function isForeignConditionType(type: unknown): boolean {
+  return typeof type === 'string' && type.includes('/');
+}
+
+/** next's conditions with the foreign ones of current appended (those next does not set itself). */
+function withForeign(current: unknown, next: unknown): unknown {
+  if (!Array.isArray(current)) return next;
+  const foreign = (current as TypedCondition[]).filter((c) => isForeignConditionType(c.type));
+  if (foreign.length === 0) return next;
+  const own = Array.isArray(next) ? next as TypedCondition[] : [];
+  const ownTypes = new Set(own.map((c) => c.type));
+  return [...own, ...foreign.filter((c) => !ownTypes.has(c.type))];
+}
+
+/** Foreign conditions of the object and of each listener (by name) carried into next. */
+function keepForeignConditions(current: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...next };
+  const conditions = withForeign(current.conditions, next.conditions);
+  if (conditions !== undefined) out.conditions = conditions;
+  if (Array.isArray(current.listeners) && Array.isArray(next.listeners)) {
+    const before = new Map((current.listeners as NamedListener[]).map((l) => [l.name, l]));
+    out.listeners = (next.listeners as NamedListener[]).map((l) => {
+      const old = before.get(l.name);
+      return old ? { ...l, conditions: withForeign(old.conditions, l.conditions) } : l;
+    });
+  }
+  return out;
+}
+
 /**
  * The status to write, or undefined when the object's status already is what it should be.
  * ours undefined: Pier has no status for the object (any entries of Pier's are removed).
@@ -44,7 +81,7 @@ export function mergeStatus(kind: StatusKind, live: LiveObject, ours: ObjectStat
   if (!field) {
     if (!ours) return undefined;
     const previous = { ...ours, status: current } as unknown as ObjectStatus;
-    next = { ...current, ...(stampTransitions(ours, previous, now).status as unknown as Record<string, unknown>) };
+    next = keepForeignConditions(current, { ...current, ...(stampTransitions(ours, previous, now).status as unknown as Record<string, unknown>) });
   } else {
     const entries = (Array.isArray(current[field]) ? current[field] : []) as ControllerEntry[];
     const others = entries.filter((e) => e.controllerName !== controllerName);

@@ -18,7 +18,8 @@ export const HTTPRouteRetry: ConformanceTest = {
   shortName: 'HTTPRouteRetry',
   description: 'An HTTPRoute that has a Retry policy configured should retry failed requests according to the specified codes and attempt limits, returning a successful response when the backend recovers within the retry budget and surfacing the original error when it does not.',
   upstream: 'tests/httproute-retry.go',
-  features: ['Gateway', 'HTTPRoute', 'HTTPRouteRetry'],
+  // v1.6.1 names the feature HTTPRouteRetry; v1.7.0 (what Pier declares) HTTPRouteRetryCodes.
+  features: ['Gateway', 'HTTPRoute', 'HTTPRouteRetryCodes'],
   manifests: ['tests/httproute-retry.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

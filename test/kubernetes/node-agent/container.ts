@@ -109,15 +109,19 @@ export class ContainerProcess {
     const probe = container.readinessProbe;
     if (probe) return runProbe(probe, container, podIP, this.launch.netns);
     const tcpPorts = (container.ports ?? []).filter((p) => (p.protocol ?? 'TCP') === 'TCP').map((p) => p.containerPort);
+    const pid = this.child.pid;
+    const listening = (): boolean => pid !== undefined && inNetns(pid, this.launch.netns) && listensOnAnySocket(pid);
     if (tcpPorts.length > 0) {
       for (const port of tcpPorts) {
         const r = await tcpConnect(podIP, port, 1000);
-        if (r !== true) return r;
+        // A kubelet without a probe says Ready once the container runs: a server that is up but
+        // on another port than it declares (v1.7.0's HTTPRouteRetryConnectionError "broken"
+        // backend) is Ready, and refuses connections on the declared one.
+        if (r !== true) return listening() ? true : r;
       }
       return true;
     }
-    const pid = this.child.pid;
-    return pid !== undefined && inNetns(pid, this.launch.netns) && listensOnAnySocket(pid) ? true : 'no listening socket yet';
+    return listening() ? true : 'no listening socket yet';
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * The images the test node agent can run, as local binaries. The Gateway API conformance
  * suite's images are built from source by scripts/k8s/build-conformance.mjs (pinned, cached under
- * ~/.cache/pier): echo-basic from the conformance module itself (every echo-basic tag the
- * manifests name runs the one binary of the pinned module: it serves HTTP, HTTPS, h2c, gRPC, TCP
- * or UDP echo by its environment), CoreDNS from its module at the version the manifests name.
+ * ~/.cache/pier): echo-basic from the module the runner pins (sigs.k8s.io/gateway-api-conformance-images
+ * since v1.7.0; every echo-basic tag the manifests name runs the one binary: it serves HTTP,
+ * HTTPS, h2c, gRPC, TCP or UDP echo by its environment), CoreDNS from its module (the version
+ * v1.6.1's manifests named: v1.7.0's UDP backend is echo-basic; the node agent's test runs it).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,8 @@ import type { LocalImage } from './pod';
 const BUILD_SCRIPT = path.join('scripts', 'k8s', 'build-conformance.mjs');
 
 export const ECHO_BASIC_IMAGE = 'registry.k8s.io/gateway-api/echo-basic';
+/** Where v1.7.0's manifests name it (the images moved to their own repository). */
+export const CONFORMANCE_ECHO_BASIC_IMAGE = 'registry.k8s.io/gateway-api/conformance/echo-basic';
 export const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns';
 
 /** Where the conformance binaries are (conformance.test, echo-basic, coredns); a clear error when not built. */
@@ -35,6 +38,7 @@ export function conformanceImages(binDir: string): Record<string, LocalImage> {
   const coredns = path.join(binDir, 'coredns');
   return {
     [ECHO_BASIC_IMAGE]: { entrypoint: [echoBasic], executables: { '/echo-basic': echoBasic } },
+    [CONFORMANCE_ECHO_BASIC_IMAGE]: { entrypoint: [echoBasic], executables: { '/echo-basic': echoBasic } },
     // The image's entrypoint is /coredns; the manifests give only args (-conf /root/Corefile).
     [COREDNS_IMAGE]: { entrypoint: [coredns], executables: { '/coredns': coredns, coredns } },
   };

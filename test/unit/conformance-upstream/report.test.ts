@@ -7,9 +7,9 @@ import { reportPath } from '../../conformance-upstream/report';
 import { repoRoot } from '../../helpers/paths';
 
 test('the report goes under .cache/ (ignored by git) unless the committed one is to be updated', () => {
-  const scratch = reportPath('v1.6.1', false);
-  assert.equal(path.relative(repoRoot(), scratch), path.join('.cache', 'conformance-upstream', 'reports', 'v1.6.1', 'pier-report.yaml'));
+  const scratch = reportPath('v1.7.0', false);
+  assert.equal(path.relative(repoRoot(), scratch), path.join('.cache', 'conformance-upstream', 'reports', 'v1.7.0', 'pier-report.yaml'));
   // git check-ignore exits 0 for an ignored path.
   execFileSync('git', ['check-ignore', '-q', scratch], { cwd: repoRoot() });
-  assert.equal(path.relative(repoRoot(), reportPath('v1.6.1', true)), path.join('conformance', 'reports', 'v1.6.1', 'pier-report.yaml'));
+  assert.equal(path.relative(repoRoot(), reportPath('v1.7.0', true)), path.join('conformance', 'reports', 'v1.7.0', 'pier-report.yaml'));
 });

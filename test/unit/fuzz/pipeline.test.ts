@@ -1,6 +1,6 @@
 /**
  * Property tests with fast-check (fixed seed, bounded): Gateway API input generated from the
- * v1.6.1 CRD schemas, valid and hostile, never makes validation, translation or encoding throw,
+ * v1.7.0 CRD schemas, valid and hostile, never makes validation, translation or encoding throw,
  * translation is deterministic, and the xDS produced for a sample is accepted by a real
  * `envoy --mode validate`. The long run is `npm run bench -- fuzz` (bench/fuzz.ts).
  */

@@ -11,17 +11,17 @@ describe('GatewayClass supportedFeatures', () => {
     assert.ok(names.length <= 64, 'the CRD allows at most 64');
   });
 
-  test('GatewayInfrastructurePropagation with Kubernetes infrastructure only, in name order', () => {
-    assert.ok(!supportedFeatures().some((f) => f.name === 'GatewayInfrastructurePropagation'));
+  test('GatewayInfrastructure with Kubernetes infrastructure only, in name order', () => {
+    assert.ok(!supportedFeatures().some((f) => f.name === 'GatewayInfrastructure'));
     const names = supportedFeatures({ infrastructurePropagation: true }).map((f) => f.name);
-    assert.ok(names.includes('GatewayInfrastructurePropagation'));
+    assert.ok(names.includes('GatewayInfrastructure'));
     assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     assert.equal(names.length, supportedFeatures().length + 1);
   });
 
   test('leaves out what Pier does not implement', () => {
     const names = supportedFeatures().map((f) => f.name);
-    for (const missing of ['GatewayInfrastructurePropagation', 'Mesh']) {
+    for (const missing of ['GatewayInfrastructure', 'Mesh', 'HTTPRouteRetry', 'HTTPRouteRetryBackendTimeout']) {
       assert.ok(!names.includes(missing), missing);
     }
   });

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { TranslatedMatch } from '../../../src/gatewayapi/routes/httpmatch';
-import { comparePrecedence, precedenceKey, type PrecedenceKey, type RouteIdentity } from '../../../src/gatewayapi/routes/precedence';
+import { comparePrecedence, precedenceKey, precedenceKeyFrom, routeHostnameRank, type PrecedenceKey, type RouteIdentity } from '../../../src/gatewayapi/routes/precedence';
 
 function match(partial: Partial<TranslatedMatch>): TranslatedMatch {
   return { pathMatch: { pathPrefix: '/' }, headerMatches: [], queryParamMatches: [], ...partial };
@@ -57,5 +57,20 @@ describe('route precedence', () => {
       ['newerA-rule0-match0', precedenceKey(m, newerA, 0, 0)],
       ['older', precedenceKey(m, older, 3, 0)],
     ]), ['older', 'newerA-rule0-match0', 'newerA-rule0-match1', 'newerA-rule1', 'newerB', 'unknown']);
+  });
+
+  test('on one intersected hostname, the route\'s own hostname ranks first: exact over wildcard, longer wildcard over shorter, before path and age', () => {
+    assert.deepEqual(routeHostnameRank(['*.example.com'], 'abc.example.com'), [0, 13]);
+    assert.deepEqual(routeHostnameRank(['ABC.example.com', '*.example.com'], 'abc.example.com'), [15, 15]);
+    assert.deepEqual(routeHostnameRank([], 'abc.example.com'), [15, 15], 'no hostnames: ranks as the name it lands on');
+    assert.deepEqual(routeHostnameRank(['*.com'], '*.example.com'), [0, 5]);
+    const older: RouteIdentity = { namespace: 'ns', name: 'older', creationTimestamp: '2020-01-01T00:00:00Z' };
+    const newer: RouteIdentity = { namespace: 'ns', name: 'newer', creationTimestamp: '2021-01-01T00:00:00Z' };
+    const longPrefix = precedenceKey(match({ pathMatch: { pathPrefix: '/path/prefix' } }), older, 0, 0).specificity;
+    const shortPrefix = precedenceKey(match({ pathMatch: { pathPrefix: '/path' } }), newer, 0, 0).specificity;
+    assert.deepEqual(order([
+      ['older wildcard, longer path', precedenceKeyFrom(longPrefix, older, 0, 0, routeHostnameRank(['*.example.com'], 'abc.example.com'))],
+      ['newer exact, shorter path', precedenceKeyFrom(shortPrefix, newer, 0, 0, routeHostnameRank(['abc.example.com'], 'abc.example.com'))],
+    ]), ['newer exact, shorter path', 'older wildcard, longer path']);
   });
 });

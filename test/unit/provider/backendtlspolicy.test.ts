@@ -49,7 +49,7 @@ describe('BackendTLSPolicy and ConfigMap in the file provider', () => {
     assert.match(resources.configMaps[1]?.data?.['ca.crt'] ?? '', /BEGIN CERTIFICATE/);
   });
 
-  test('v1alpha3 manifests are refused: the v1.6.1 CRD no longer serves that version', () => {
+  test('v1alpha3 manifests are refused: the v1.7.0 CRD no longer serves that version', () => {
     const parsed = parseManifests(POLICY.replace('/v1\n', '/v1alpha3\n'), 'p.yaml');
     assert.equal(parsed.objects.length, 0);
     assert.deepEqual(parsed.errors.map((e) => e.field), ['apiVersion']);

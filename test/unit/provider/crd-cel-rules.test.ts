@@ -85,6 +85,8 @@ const BACKEND_REF_SAMPLES: Sample[] = [
   { self: { group: '', kind: 'Service', name: 's', port: 80 }, fails: [] },
   { self: { group: 'example.com', kind: 'Bucket', name: 'b' }, fails: [] },
   { self: { group: '', kind: 'Service', name: 's' }, fails: ['Must have port for Service reference'] },
+  { self: { group: 'gateway.networking.x-k8s.io', kind: 'XBackend', name: 'b' }, fails: [] },
+  { self: { group: 'gateway.networking.x-k8s.io', kind: 'XBackend', name: 'b', port: 80 }, fails: ['Must not have port for Backend reference'] },
 ];
 
 const MIRROR_SAMPLES: Sample[] = [
@@ -113,6 +115,36 @@ const RULE_NAME_SAMPLES: Sample[] = [
   { self: [{ ...ruleWithMatches(1), name: 'a' }, { ...ruleWithMatches(1), name: 'a' }], fails: ['Rule name must be unique within the route'] },
 ];
 
+const EXTERNAL_AUTH_SAMPLES: Sample[] = [
+  { self: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, http: {} }, fails: [] },
+  { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 }, grpc: {} }, fails: [] },
+  { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 } }, fails: ["grpc must be specified when protocol is set to 'GRPC'"] },
+  { self: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, grpc: {} }, fails: ["http must be specified when protocol is set to 'HTTP'", "protocol must be 'GRPC' when grpc is set"] },
+  { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 }, grpc: {}, http: {} }, fails: ["protocol must be 'HTTP' when http is set"] },
+];
+
+/** Gateway addresses' routability (v1.7.0): empty, Cluster, or a DNS-subdomain-prefixed path outside k8s.io. */
+const ROUTABILITY_SAMPLES: Sample[] = [
+  { self: '', fails: [] },
+  { self: 'Cluster', fails: [] },
+  { self: 'pier.dev/Internal', fails: [] },
+  { self: 'Private', fails: ['Routability must be empty, Cluster'] },
+  { self: 'Bad_Prefix/x', fails: ['Routability must be empty, Cluster'] },
+  { self: 'k8s.io/x', fails: ['Routability must be empty, Cluster'] },
+  { self: 'a.k8s.io/x', fails: ['Routability must be empty, Cluster'] },
+];
+
+/**
+ * `namespace` is a CEL reserved word: Kubernetes presents the property as `__namespace__`, so the
+ * rule's has(r.namespace) never holds and the rule never fails (both evaluators agree).
+ */
+const NEVER_FAILS = new Set(["self.all(r, !(r.group == 'certificates.k8s.io' && r.kind == 'ClusterTrustBundle' && has(r.namespace)))"]);
+
+const CA_REF_SAMPLES: Sample[] = [
+  { self: [{ group: '', kind: 'ConfigMap', name: 'ca', namespace: 'other' }, { group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: 'b' }], fails: [] },
+  { self: [{ group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: 'b', namespace: 'ns' }], fails: [] },
+];
+
 const LISTENER_SAMPLES: Sample[] = [
   { self: [listener({}), listener({ name: 'https', port: 443, protocol: 'HTTPS', hostname: 'a.example', tls: { mode: 'Terminate' } }), listener({ name: 'tls', port: 443, protocol: 'TLS', tls: { mode: 'Passthrough' } })], fails: [] },
   { self: [listener({ tls: { mode: 'Terminate' } })], fails: ["tls must not be specified for protocols ['HTTP', 'TCP', 'UDP']"] },
@@ -134,8 +166,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'spec.validation': [
     { self: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca' }] }, fails: [] },
     { self: { wellKnownCACertificates: 'System' }, fails: [] },
-    { self: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca' }], wellKnownCACertificates: 'System' }, fails: ['must not contain both'] },
-    { self: { hostname: 'a.example' }, fails: ['must specify either'] },
+    { self: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca' }], wellKnownCACertificates: 'System' }, fails: ['exactly one of the fields'] },
+    { self: { hostname: 'a.example' }, fails: ['exactly one of the fields'] },
   ],
   'spec.validation.subjectAltNames[]': [
     { self: { type: 'Hostname', hostname: 'a.example' }, fails: [] },
@@ -146,7 +178,7 @@ const SAMPLES: Record<string, Sample[]> = {
   ],
   'spec.controllerName': [
     { self: 'pier.dev/a', old: 'pier.dev/a', fails: [] },
-    { self: 'pier.dev/b', old: 'pier.dev/a', fails: ['Value is immutable'] },
+    { self: 'pier.dev/b', old: 'pier.dev/a', fails: ['field is immutable'] },
   ],
   'spec.addresses': [
     { self: [{ type: 'IPAddress', value: '10.0.0.1' }, { type: 'IPAddress', value: '10.0.0.2' }, { type: 'Hostname', value: 'a.example' }], fails: [] },
@@ -173,7 +205,27 @@ const SAMPLES: Record<string, Sample[]> = {
     { self: { 'a b': 'x' }, fails: ['keys must be in the form'] },
     { self: { [`${'a'.repeat(253)}/n`]: 'x' }, fails: ['not longer than 253 characters'] },
   ],
+  'spec.addresses[].routability': ROUTABILITY_SAMPLES,
+  'status.addresses[].routability': ROUTABILITY_SAMPLES,
   'spec.listeners': LISTENER_SAMPLES,
+  'spec.listeners[]': [
+    { self: listener({ filters: { requests: [] } }), fails: [] },
+    { self: listener({ protocol: 'HTTPS', filters: { requests: [] } }), fails: [] },
+    { self: listener({ protocol: 'TCP' }), fails: [] },
+    { self: listener({ protocol: 'TCP', filters: { requests: [] } }), fails: ['filters may only be set when protocol is HTTP or HTTPS'] },
+  ],
+  'spec.listeners[].filters.requests[]': [
+    { self: { type: 'ExternalAuth', externalAuth: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, http: {} } }, fails: [] },
+    { self: { type: 'ExtensionRef', extensionRef: { group: 'example.com', kind: 'F', name: 'f' } }, fails: [] },
+    { self: { type: 'ExternalAuth' }, fails: ['filter.externalAuth must be specified'] },
+    { self: { type: 'ExtensionRef' }, fails: ['filter.extensionRef must be specified'] },
+    { self: { type: 'ExtensionRef', extensionRef: { group: 'example.com', kind: 'F', name: 'f' }, externalAuth: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, http: {} } }, fails: ['filter.externalAuth must be nil'] },
+    { self: { type: 'ExternalAuth', externalAuth: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, http: {} }, extensionRef: { group: 'example.com', kind: 'F', name: 'f' } }, fails: ['filter.extensionRef must be nil'] },
+  ],
+  'spec.listeners[].filters.requests[].externalAuth': EXTERNAL_AUTH_SAMPLES,
+  'spec.listeners[].filters.requests[].externalAuth.backendRef': BACKEND_REF_SAMPLES,
+  'spec.tls.frontend.default.validation.caCertificateRefs': CA_REF_SAMPLES,
+  'spec.tls.frontend.perPort[].tls.validation.caCertificateRefs': CA_REF_SAMPLES,
   'spec.listeners[].tls': [
     { self: { mode: 'Terminate', certificateRefs: [{ name: 'c' }] }, fails: [] },
     { self: { mode: 'Terminate', certificateRefs: [], options: { a: 'b' } }, fails: [] },
@@ -191,18 +243,15 @@ const SAMPLES: Record<string, Sample[]> = {
     ...RULE_NAME_SAMPLES,
   ],
   'spec.rules[].sessionPersistence': [
-    { self: { type: 'Cookie', cookieConfig: { lifetimeType: 'Permanent' }, absoluteTimeout: '1h' }, fails: [] },
-    { self: { type: 'Header' }, fails: [] },
-    { self: { type: 'Header', cookieConfig: { lifetimeType: 'Session' } }, fails: ['cookieConfig can only be set with type Cookie'] },
-    { self: { type: 'Cookie', cookieConfig: { lifetimeType: 'Permanent' } }, fails: ['AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'] },
+    { self: { type: 'Cookie', cookie: { name: 'c', lifetimeType: 'Permanent' }, absoluteTimeout: '1h' }, fails: [] },
+    { self: { type: 'Header', header: { name: 'h' } }, fails: [] },
+    { self: { type: 'Header', header: { name: 'h' }, cookie: { lifetimeType: 'Session' } }, fails: ['cookie must be nil if type is not Cookie'] },
+    { self: { type: 'Cookie' }, fails: ['cookie must be specified for Cookie type'] },
+    { self: { type: 'Header' }, fails: ['header must be specified for Header type'] },
+    { self: { type: 'Cookie', cookie: { name: 'c' }, header: { name: 'h' } }, fails: ['header must be nil if type is not Header'] },
+    { self: { type: 'Cookie', cookie: { lifetimeType: 'Permanent' } }, fails: ['AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'] },
   ],
-  'spec.rules[].filters[].externalAuth': [
-    { self: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, http: {} }, fails: [] },
-    { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 }, grpc: {} }, fails: [] },
-    { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 } }, fails: ["grpc must be specified when protocol is set to 'GRPC'"] },
-    { self: { protocol: 'HTTP', backendRef: { name: 's', port: 80 }, grpc: {} }, fails: ["http must be specified when protocol is set to 'HTTP'", "protocol must be 'GRPC' when grpc is set"] },
-    { self: { protocol: 'GRPC', backendRef: { name: 's', port: 80 }, grpc: {}, http: {} }, fails: ["protocol must be 'HTTP' when http is set"] },
-  ],
+  'spec.rules[].filters[].externalAuth': EXTERNAL_AUTH_SAMPLES,
   'spec.rules[].filters[].externalAuth.backendRef': BACKEND_REF_SAMPLES,
   'spec.rules[]': [
     { self: { matches: prefixMatch, filters: [prefixRewrite('urlRewrite')], backendRefs: [{ name: 's', port: 80 }] }, fails: [] },
@@ -307,14 +356,20 @@ function ours(rule: string, self: unknown, old: unknown): Verdict {
   }
 }
 
-const reference = celEnv({ funcs: [...strings, celFunc('isIP', [CelScalar.STRING], CelScalar.BOOL, (text: string) => isKubernetesIP(text))] });
+const reference = celEnv({ funcs: [...strings, celFunc('isIP', [CelScalar.STRING], CelScalar.BOOL, (text: string) => isKubernetesIP(text)),
+  celFunc('isDns1123Subdomain', [CelScalar.STRING], CelScalar.BOOL, (text: string) => text.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text))] });
+
+/** @bufbuild/cel lacks the Kubernetes format library: its one use in the CRDs, spelled as a function the reference has. */
+function referenceRule(rule: string): string {
+  return rule.replace("format.dns1123Subdomain().validate(self.split('/')[0]).hasValue()", "!isDns1123Subdomain(self.split('/')[0])");
+}
 const referencePrograms = new Map<string, ReturnType<typeof plan>>();
 
 /** The verdict of @bufbuild/cel on the rule as the CRD writes it. */
 function theirs(rule: string, self: unknown, old: unknown): Verdict {
   let program = referencePrograms.get(rule);
   if (!program) {
-    program = plan(reference, parse(rule));
+    program = plan(reference, parse(referenceRule(rule)));
     referencePrograms.set(rule, program);
   }
   const out = program((old === undefined ? { self } : { self, oldSelf: old }) as Parameters<typeof program>[0]);
@@ -325,7 +380,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 88);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 94);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });
@@ -357,7 +412,7 @@ describe('every CEL rule of the vendored CRDs', () => {
       }
       for (const rule of place.rules) {
         assert.ok(passed.has(rule.rule), `made to pass: ${rule.rule}`);
-        assert.ok(failed.has(rule.rule), `made to fail: ${rule.rule}`);
+        if (!NEVER_FAILS.has(rule.rule)) assert.ok(failed.has(rule.rule), `made to fail: ${rule.rule}`);
       }
     });
   }

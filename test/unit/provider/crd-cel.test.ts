@@ -231,7 +231,7 @@ const OTHER_CASES: Case[] = [
     }),
     expected: [
       `spec.targetRefs: ${ARRAY}: sectionName must be specified when targetRefs includes 2 or more references to the same target`,
-      `spec.validation: ${OBJECT}: must specify either CACertificateRefs or WellKnownCACertificates`,
+      `spec.validation: ${OBJECT}: exactly one of the fields in [caCertificateRefs wellKnownCACertificates] must be set`,
       `spec.validation.subjectAltNames[0]: ${OBJECT}: SubjectAltName element must not contain Hostname, if Type is not set to Hostname`,
       `spec.validation.subjectAltNames[0]: ${OBJECT}: SubjectAltName element must contain URI, if Type is set to URI`,
     ],

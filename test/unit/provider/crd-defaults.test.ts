@@ -53,7 +53,7 @@ describe('applySchemaDefaults: structural defaulting', () => {
   });
 });
 
-describe('defaultResource: the Gateway API v1.6.1 CRD defaults', () => {
+describe('defaultResource: the Gateway API v1.7.0 CRD defaults', () => {
   const schemas = defaultCrdSchemas();
 
   test('HTTPRoute: rules, matches, references, filters', () => {

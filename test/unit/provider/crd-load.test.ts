@@ -23,7 +23,7 @@ describe('CRD schema bundle', () => {
   const schemas = defaultCrdSchemas();
 
   test('is the pinned experimental channel, serving the versions the standard channel serves', () => {
-    assert.equal(schemas.bundle.version, 'v1.6.1');
+    assert.equal(schemas.bundle.version, 'v1.7.0');
     assert.deepEqual(schemas.kinds(), ['BackendTLSPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ReferenceGrant', 'TCPRoute', 'TLSRoute', 'UDPRoute']);
     for (const kind of schemas.kinds()) assert.equal(schemas.crd(kind)?.channel, 'experimental', kind);
     // Experimental fields (rules[].retry) are in the schema; retired versions stay unserved.
@@ -61,10 +61,10 @@ describe('CRD schema bundle', () => {
 
   test('every CEL rule of the CRDs compiles; one is a transition rule', () => {
     const coverage = compileCelRules(schemas.celRules());
-    assert.equal(coverage.total, 88);
+    assert.equal(coverage.total, 94);
     assert.deepEqual(coverage.failed, []);
     assert.deepEqual(coverage.transition, ['self == oldSelf']);
-    assert.equal(coverage.compiled.length, 87);
+    assert.equal(coverage.compiled.length, 93);
   });
 
   test('loading reads the JSON bundle alone: no YAML parser and no CEL compiler is loaded (they come on first use)', () => {
@@ -89,9 +89,8 @@ describe('CRD schema bundle', () => {
   });
 
   test('the bundle sits next to the vendored CRDs and their SOURCE', async () => {
-    const crds = path.dirname(path.dirname(CRD_SCHEMAS_FILE));
-    const source = await fs.readFile(path.join(crds, 'SOURCE'), 'utf8');
-    assert.match(source, /sigs\.k8s\.io\/gateway-api@v1\.6\.1/);
+    const source = await fs.readFile(path.join(path.dirname(CRD_SCHEMAS_FILE), 'SOURCE'), 'utf8');
+    assert.match(source, /sigs\.k8s\.io\/gateway-api@v1\.7\.0/);
     assert.match(source, /node scripts\/sync-crds\.mjs/);
     const files = await fs.readdir(path.join(path.dirname(CRD_SCHEMAS_FILE), 'standard'));
     assert.equal(files.filter((f) => f.startsWith('gateway.networking.k8s.io_')).length, 10);

@@ -109,10 +109,10 @@ describe('parseManifests', () => {
   test('a known kind with an unsupported apiVersion', () => {
     const result = parseManifests(GATEWAY.replace('/v1', '/v2'), 'v.yaml');
     assert.equal(result.objects.length, 0);
-    assert.match(result.errors[0]?.message ?? '', /Gateway "eg": apiVersion "gateway.networking.k8s.io\/v2" is not supported \(not served by the Gateway API v1.6.1 CRDs\); use gateway.networking.k8s.io\/v1 or gateway.networking.k8s.io\/v1beta1$/);
+    assert.match(result.errors[0]?.message ?? '', /Gateway "eg": apiVersion "gateway.networking.k8s.io\/v2" is not supported \(not served by the Gateway API v1.7.0 CRDs\); use gateway.networking.k8s.io\/v1 or gateway.networking.k8s.io\/v1beta1$/);
   });
 
-  test('older Gateway API versions the v1.6.1 CRDs still serve are accepted', () => {
+  test('older Gateway API versions the v1.7.0 CRDs still serve are accepted', () => {
     const text = [
       GATEWAY.replace('/v1', '/v1beta1'),
       'apiVersion: gateway.networking.k8s.io/v1beta1\nkind: HTTPRoute\nmetadata: {name: h}\nspec: {}\n',
@@ -123,7 +123,7 @@ describe('parseManifests', () => {
     assert.deepEqual(result.objects.map((o) => o.object.kind), ['Gateway', 'HTTPRoute', 'ReferenceGrant']);
   });
 
-  test('versions the v1.6.1 CRDs do not serve are refused, naming file, object and field; the last good version is kept', () => {
+  test('versions the v1.7.0 CRDs do not serve are refused, naming file, object and field; the last good version is kept', () => {
     const route = (apiVersion: string, kind: string, spec: string): string => `apiVersion: gateway.networking.k8s.io/${apiVersion}\nkind: ${kind}\nmetadata: {name: t}\nspec:\n${spec}`;
     const rules = '  rules: [{backendRefs: [{name: s, port: 1}]}]\n';
     const cases: [string, string][] = [
@@ -141,7 +141,7 @@ describe('parseManifests', () => {
       const version = /apiVersion: (\S+)/.exec(text)?.[1] ?? '';
       assert.deepEqual(result.errors, [{
         source: 'old.yaml', line: 1, column: 13, object: `${kind} default/t`, field: 'apiVersion',
-        message: `${kind} "t": apiVersion "${version}" is not supported (not served by the Gateway API v1.6.1 CRDs); use gateway.networking.k8s.io/v1${kind === 'ReferenceGrant' ? ' or gateway.networking.k8s.io/v1beta1' : ''}`,
+        message: `${kind} "t": apiVersion "${version}" is not supported (not served by the Gateway API v1.7.0 CRDs); use gateway.networking.k8s.io/v1${kind === 'ReferenceGrant' ? ' or gateway.networking.k8s.io/v1beta1' : ''}`,
       }], text);
       assert.deepEqual(result.rejected, [{ kind, namespace: 'default', name: 't' }], 'the last good version is kept');
     }
@@ -211,7 +211,7 @@ describe('parseManifests', () => {
     assert.deepEqual(rule?.retry, { codes: [500, 503], attempts: 3, backoff: '100ms' });
     const cases: [string, string][] = [
       ['{codes: [600]}', 'spec.rules[0].retry.codes[0]: Invalid value: 600: spec.rules[0].retry.codes[0] in body should be less than or equal to 599'],
-      ['{attempts: 0}', 'spec.rules[0].retry.attempts: Invalid value: 0: spec.rules[0].retry.attempts in body should be greater than or equal to 1'],
+      ['{attempts: -1}', 'spec.rules[0].retry.attempts: Invalid value: -1: spec.rules[0].retry.attempts in body should be greater than or equal to 0'],
       ['{backoff: soon}', 'spec.rules[0].retry.backoff: Invalid value: "soon": spec.rules[0].retry.backoff in body should match'],
     ];
     for (const [retry, message] of cases) {

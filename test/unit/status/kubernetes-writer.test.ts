@@ -41,6 +41,24 @@ test('merge: other controllers\' route entries kept, ours replaced (a stale pare
   assert.equal(mergeStatus('Gateway', { metadata: { name: 'g' } }, undefined, OURS, NOW), undefined, 'no Gateway status: nothing written');
 });
 
+test('merge: other controllers\' (domain-prefixed) conditions on a Gateway and its listeners kept; ours replaced', () => {
+  const foreign = { type: 'example.com/Seeded', status: 'True', reason: 'Seeded', message: '', observedGeneration: 1, lastTransitionTime: '2025-01-01T00:00:00Z' };
+  const stale = { type: 'Programmed', status: 'False', reason: 'Pending', message: '', observedGeneration: 1, lastTransitionTime: '2025-01-01T00:00:00Z' };
+  const live: LiveObject = { metadata: { name: 'g', namespace: 'default', generation: 2 }, status: {
+    conditions: [stale, foreign],
+    listeners: [{ name: 'http', attachedRoutes: 0, supportedKinds: [], conditions: [foreign] }, { name: 'gone', attachedRoutes: 0, supportedKinds: [], conditions: [foreign] }],
+  } };
+  const accepted = { type: 'Accepted', status: 'True', reason: 'Accepted', message: '', observedGeneration: 2 };
+  const ours: ObjectStatus = { kind: 'Gateway', namespace: 'default', name: 'g', status: {
+    conditions: [accepted], listeners: [{ name: 'http', attachedRoutes: 1, supportedKinds: [], conditions: [accepted] }],
+  } } as ObjectStatus;
+  const merged = mergeStatus('Gateway', live, ours, OURS, NOW) as { conditions: { type: string }[]; listeners: { name: string; conditions: { type: string }[] }[] };
+  assert.deepEqual(merged.conditions.map((c) => c.type), ['Accepted', 'example.com/Seeded'], 'Pier\'s stale Programmed goes, the foreign condition stays');
+  assert.deepEqual(merged.conditions[1], foreign, 'unchanged');
+  assert.deepEqual(merged.listeners.map((l) => [l.name, l.conditions.map((c) => c.type)]), [['http', ['Accepted', 'example.com/Seeded']]]);
+  assert.equal(mergeStatus('Gateway', { ...live, status: merged }, ours, OURS, NOW), undefined, 'unchanged: nothing to write');
+});
+
 /** An in-memory API for one route: GET and PUT /status with resourceVersion checks, and scripted faults. */
 class FakeApi implements KubeRequester {
   object: LiveObject = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web', namespace: 'default', resourceVersion: '1', generation: 1 }, status: { parents: [theirEntry] } };

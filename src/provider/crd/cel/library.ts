@@ -17,7 +17,11 @@
  *   (@bufbuild/re2), each pattern compiled once;
  * - `has(e.f)` is accepted only when e is a chain of field selections (`has(self.a.b)`), while the
  *   HTTPRoute rules also write `has(self.matches[0].path)`: such a call becomes `'f' in e`, which
- *   is what has() means for the values here (every object is a map: see input.ts).
+ *   is what has() means for the values here (every object is a map: see input.ts);
+ * - the Kubernetes format library (`format.dns1123Subdomain().validate(s)`, an optional list of
+ *   errors) has no counterpart in the evaluator, which lacks optionals: the one form the v1.7.0
+ *   CRDs write (Gateway addresses' routability), `format.<name>().validate(s).hasValue()`, becomes
+ *   `k8sFormatInvalid('<name>', s)`.
  */
 import { isIP as nodeIsIP } from 'node:net';
 import { Environment, type ASTNode } from '@marcbachmann/cel-js';
@@ -50,6 +54,19 @@ export function re2Matches(text: string, pattern: string): boolean {
   return compiled.test(text);
 }
 
+/** The Kubernetes format library's formats the CRDs use: name -> whether a value is valid. */
+const FORMATS: Record<string, (text: string) => boolean> = {
+  // RFC 1123 subdomain, as Kubernetes validates it (k8s.io/apimachinery IsDNS1123Subdomain).
+  dns1123Subdomain: (text) => text.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text),
+};
+
+/** format.<name>().validate(text).hasValue(): whether text is NOT valid in that format. An unknown format fails the evaluation. */
+export function k8sFormatInvalid(name: string, text: string): boolean {
+  const valid = Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined;
+  if (!valid) throw new Error(`no such format: ${name}`);
+  return !valid(text);
+}
+
 let shared: Environment | undefined;
 
 /** The environment (created once, shared: it holds no per-evaluation state). */
@@ -59,7 +76,8 @@ export function kubernetesCelEnv(): Environment {
     .registerVariable('oldSelf', 'dyn')
     .registerFunction('isIP(string): bool', (text: string) => isKubernetesIP(text))
     .registerFunction('string.re2Matches(string): bool', (text: string, pattern: string) => re2Matches(text, pattern))
-    .registerFunction('re2Matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
+    .registerFunction('re2Matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern))
+    .registerFunction('k8sFormatInvalid(string, string): bool', (name: string, text: string) => k8sFormatInvalid(name, text));
   return shared;
 }
 
@@ -95,6 +113,11 @@ function collectEdits(node: ASTNode, source: string, into: Edit[]): void {
       const at = source.indexOf('matches', from);
       if (at >= 0 && at < node.range.end) into.push({ start: at, end: at + 'matches'.length, text: 're2Matches' });
     }
+    const format = name === 'hasValue' && node.op === 'rcall' ? formatValidation(rest[0] as ASTNode) : undefined;
+    if (format) {
+      into.push({ start: node.range.start, end: node.range.end, text: `k8sFormatInvalid(${JSON.stringify(format.name)}, ${source.slice(format.value.range.start, format.value.range.end)})` });
+      return;
+    }
     if (name === 'has' && node.op === 'call') {
       const [argument] = rest[0] as ASTNode[];
       if (argument && argument.op === '.' && !isSelectChain(argument)) {
@@ -106,6 +129,16 @@ function collectEdits(node: ASTNode, source: string, into: Edit[]): void {
     }
   }
   for (const child of children(node)) collectEdits(child, source, into);
+}
+
+/** `format.<name>().validate(value)` (the receiver of a hasValue() call): the format's name and the value. */
+function formatValidation(node: ASTNode): { name: string; value: ASTNode } | undefined {
+  if (node.op !== 'rcall') return undefined;
+  const [method, receiver, args] = node.args as [string, ASTNode, ASTNode[]];
+  if (method !== 'validate' || args.length !== 1 || receiver.op !== 'rcall') return undefined;
+  const [formatName, library, formatArgs] = receiver.args as [string, ASTNode, ASTNode[]];
+  if (library.op !== 'id' || library.args !== 'format' || formatArgs.length !== 0) return undefined;
+  return { name: formatName, value: args[0] as ASTNode };
 }
 
 type Parsed = ReturnType<Environment['parse']>;

@@ -47,6 +47,12 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
+/** Pier exited before it was ready. */
+class PierExitedError extends Error {}
+
+/** Pier exited because a port this helper picked for it was taken meanwhile. */
+class PickedPortTakenError extends PierExitedError {}
+
 export class PierProcess {
   readonly logs: LogLine[] = [];
   readonly stderr: string[] = [];
@@ -69,11 +75,32 @@ export class PierProcess {
     this.exited = new Promise((resolve) => child.on('exit', (code) => { this.exitCode = code; resolve(code); }));
   }
 
+  /**
+   * Starts Pier and waits for /readyz. The ports this helper picks are free when picked, not
+   * necessarily when Pier binds them (suites run in parallel and pick ports too): when Pier
+   * exits because one of those was taken, it is started again on others, at most three times.
+   */
   static async start(o: PierProcessOptions): Promise<PierProcess> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await PierProcess.startOnce(o);
+      } catch (err) {
+        if (!(err instanceof PickedPortTakenError) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  private static async startOnce(o: PierProcessOptions): Promise<PierProcess> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-'));
-    const xdsPort = (o.config.xdsAddress as string | undefined) ? Number(String(o.config.xdsAddress).split(':').pop()) : await freePort();
-    const adminPort = (o.config.adminAddress as string | undefined) ? Number(String(o.config.adminAddress).split(':').pop()) : await freePort();
-    const metricsPort = (o.config.metricsAddress as string | undefined) ? Number(String(o.config.metricsAddress).split(':').pop()) : await freePort();
+    const picked: number[] = [];
+    const pick = async (): Promise<number> => {
+      const port = await freePort();
+      picked.push(port);
+      return port;
+    };
+    const xdsPort = (o.config.xdsAddress as string | undefined) ? Number(String(o.config.xdsAddress).split(':').pop()) : await pick();
+    const adminPort = (o.config.adminAddress as string | undefined) ? Number(String(o.config.adminAddress).split(':').pop()) : await pick();
+    const metricsPort = (o.config.metricsAddress as string | undefined) ? Number(String(o.config.metricsAddress).split(':').pop()) : await pick();
     const config = { xdsAddress: `127.0.0.1:${xdsPort}`, adminAddress: `127.0.0.1:${adminPort}`, metricsAddress: `127.0.0.1:${metricsPort}`, logLevel: 'debug', ...o.config };
     const configPath = path.join(dir, 'pier.yaml');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
@@ -86,11 +113,19 @@ export class PierProcess {
       cwd: o.cwd,
     });
     const pier = new PierProcess(child, xdsPort, adminPort, metricsPort);
+    // 'close' rather than 'exit': Pier's stderr has been read by then. An exit ends the wait at once.
+    let closed = false;
+    child.once('close', () => { closed = true; });
+    const exitError = (): Error => {
+      const stderr = pier.stderr.join('\n');
+      const taken = /EADDRINUSE/.test(stderr) && picked.some((port) => stderr.includes(`:${port}`));
+      return taken ? new PickedPortTakenError(stderr) : new PierExitedError(`pier exited with ${pier.exitCode} before it was ready: ${stderr}`);
+    };
     await waitFor('pier to be ready', async () => {
-      if (pier.exitCode !== undefined) throw new Error(`pier exited with ${pier.exitCode}: ${pier.stderr.join('\n')}`);
+      if (closed) throw exitError();
       const r = await httpRequest(`http://127.0.0.1:${adminPort}/readyz`);
       return r.status === 200 ? true : undefined;
-    }, { timeoutMs: o.readyTimeoutMs ?? 15_000, intervalMs: 100 }).catch((err) => {
+    }, { timeoutMs: o.readyTimeoutMs ?? 15_000, intervalMs: 100, stopOn: (err) => err instanceof PierExitedError }).catch((err) => {
       child.kill('SIGKILL');
       throw err;
     });

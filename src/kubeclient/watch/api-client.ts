@@ -131,12 +131,13 @@ export class ApiWatchClient<T extends WatchedObject> implements WatchClient<T> {
       body.setEncoding('utf8');
       body.on('data', (chunk: string) => {
         pending += chunk;
-        let newline = pending.indexOf('\n');
-        while (newline >= 0 && !settled) {
-          line(pending.slice(0, newline));
-          pending = pending.slice(newline + 1);
-          newline = pending.indexOf('\n');
+        // Lines are cut out by position and the rest kept once: a chunk of many events is not copied per event.
+        let start = 0;
+        for (let newline = pending.indexOf('\n'); newline >= 0 && !settled; newline = pending.indexOf('\n', start)) {
+          line(pending.slice(start, newline));
+          start = newline + 1;
         }
+        pending = pending.slice(start);
       });
       body.on('end', () => {
         line(pending);

@@ -5,14 +5,17 @@
 //
 // Writes:
 //   crds/gateway-api-<version>/standard/*.yaml       the standard channel's CRDs (CustomResourceDefinition files only)
-//   crds/gateway-api-<version>/experimental/*.yaml   the experimental channel's, for group gateway.networking.k8s.io
+//   crds/gateway-api-<version>/experimental/*.yaml   the experimental channel's: group gateway.networking.k8s.io
 //                                                    (what a cluster needs for experimental fields such as
-//                                                    HTTPRoute rules[].retry; the x-k8s.io kinds Pier does not read)
+//                                                    HTTPRoute rules[].retry) and the experimental-only kinds of
+//                                                    group gateway.networking.x-k8s.io (XBackendTrafficPolicy,
+//                                                    XTelemetryPolicy, ...)
 //   crds/gateway-api-<version>/schemas.json          per kind and version: the experimental channel's
 //                                                    openAPIV3Schema without descriptions (its fields are a
 //                                                    superset of the standard channel's), and `served` as the
 //                                                    standard channel serves the version (so versions the
-//                                                    standard CRDs retired, e.g. TLSRoute v1alpha2, stay refused)
+//                                                    standard CRDs retired, e.g. TLSRoute v1alpha2, stay refused);
+//                                                    an x-k8s.io kind as its experimental CRD serves it
 //   crds/gateway-api-<version>/SOURCE            module, version, checksum, how to regenerate
 //
 // Pier validates against one version (src/provider/crd/load.ts GATEWAY_API_BUNDLE_VERSION); others
@@ -32,6 +35,12 @@ const MODULE = 'sigs.k8s.io/gateway-api';
 const VERSION = process.argv[2] ?? 'v1.7.0';
 const GOTOOLCHAIN = process.env.GOTOOLCHAIN || 'go1.27.3';
 const CHANNELS = ['standard', 'experimental'];
+const X_GROUP = 'gateway.networking.x-k8s.io';
+/**
+ * The experimental-only kinds Pier reads: only these get schemas (files are validated against them,
+ * their CEL rules tested). The other x-k8s.io CRDs are vendored for clusters, not read.
+ */
+const X_KINDS_READ = new Set([]);
 const CRD_DIR = (channel) => `config/crd/${channel}`;
 const ROOT = new URL('../crds/', import.meta.url).pathname;
 const OUT = join(ROOT, `gateway-api-${VERSION}`);
@@ -86,7 +95,7 @@ function syncChannel(channel) {
   mkdirSync(join(OUT, channel), { recursive: true });
   const crdsByKind = {};
   const files = [];
-  for (const file of readdirSync(sourceDir).filter((f) => /^gateway\.networking\.k8s\.io_.*\.yaml$/.test(f)).sort()) {
+  for (const file of readdirSync(sourceDir).filter((f) => /^gateway\.networking\.(x-)?k8s\.io_.*\.yaml$/.test(f)).sort()) {
     const text = readFileSync(join(sourceDir, file), 'utf8');
     const crds = parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o?.kind === 'CustomResourceDefinition');
     if (crds.length === 0) continue; // e.g. the ValidatingAdmissionPolicy guarding upgrades
@@ -100,11 +109,14 @@ function syncChannel(channel) {
 const [standard, experimental] = CHANNELS.map(syncChannel);
 const kinds = {};
 for (const [kind, crd] of Object.entries(experimental.crdsByKind)) {
+  if (crd.spec.group === X_GROUP && !X_KINDS_READ.has(kind)) continue;
   const standardVersions = new Map((standard.crdsByKind[kind]?.spec.versions ?? []).map((v) => [v.name, v]));
   const versions = {};
   for (const v of crd.spec.versions) {
-    // A kind or version the standard channel lacks is not served to files.
-    versions[v.name] = { served: standardVersions.get(v.name)?.served ?? false, storage: v.storage, schema: stripSchema(v.schema.openAPIV3Schema) };
+    // A kind or version the standard channel lacks is not served to files, except the experimental-only
+    // kinds (group gateway.networking.x-k8s.io), served as their own CRD serves them.
+    const served = crd.spec.group === X_GROUP ? v.served : standardVersions.get(v.name)?.served ?? false;
+    versions[v.name] = { served, storage: v.storage, schema: stripSchema(v.schema.openAPIV3Schema) };
   }
   kinds[kind] = {
     group: crd.spec.group,
@@ -119,8 +131,8 @@ for (const [kind, crd] of Object.entries(experimental.crdsByKind)) {
 writeFileSync(join(OUT, 'schemas.json'), `${JSON.stringify({ module: MODULE, version: VERSION, kinds })}\n`);
 writeFileSync(join(OUT, 'SOURCE'), [
   `module: ${MODULE}@${VERSION} (${info.Sum})`,
-  `files: config/crd/{standard,experimental}/gateway.networking.k8s.io_*.yaml (CustomResourceDefinitions only): ${standard.files.length} + ${experimental.files.length}`,
-  `into: crds/gateway-api-${VERSION}/standard/ and experimental/, with schemas.json (the experimental channel's schemas per kind and version, descriptions dropped; served as in the standard channel)`,
+  `files: config/crd/{standard,experimental}/gateway.networking.{k8s,x-k8s}.io_*.yaml (CustomResourceDefinitions only): ${standard.files.length} + ${experimental.files.length}`,
+  `into: crds/gateway-api-${VERSION}/standard/ and experimental/, with schemas.json (the experimental channel's schemas per kind and version, descriptions dropped; served as in the standard channel, x-k8s.io kinds as their CRDs serve them)`,
   `regenerate: GOTOOLCHAIN=${GOTOOLCHAIN} node scripts/sync-crds.mjs ${VERSION}   (needs the Go toolchain; fetches through the Go module proxy)`,
   '',
 ].join('\n'));

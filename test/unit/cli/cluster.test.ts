@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { crdFiles, runSetup, runTeardown } from '../../../src/cli/cluster';
 
-test('the package\'s CRDs: ten per channel, one file per kind', () => {
-  for (const channel of ['standard', 'experimental']) {
+test('the package\'s CRDs: ten in the standard channel, fourteen in the experimental one (its x-k8s.io kinds too), one file per kind', () => {
+  for (const [channel, count] of [['standard', 10], ['experimental', 14]] as const) {
     const files = crdFiles(channel).map((f) => path.basename(f));
-    assert.equal(files.length, 10, channel);
+    assert.equal(files.length, count, channel);
     assert.ok(files.includes('gateway.networking.k8s.io_gateways.yaml'), channel);
+    assert.equal(files.includes('gateway.networking.x-k8s.io_xbackendtrafficpolicies.yaml'), channel === 'experimental', channel);
   }
 });
 

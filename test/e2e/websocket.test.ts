@@ -256,6 +256,7 @@ describe('WebSocket through pier serve and real Envoy', { timeout: 120_000 }, ()
     const wss = gw.status.listeners?.find((l) => l.name === 'wss');
     assert.equal(condition(wss?.conditions, 'Accepted')?.status, 'False');
     assert.equal(condition(wss?.conditions, 'Accepted')?.reason, 'UnsupportedProtocol');
+    assert.match(condition(wss?.conditions, 'Accepted')?.message ?? '', /WebSocket over TLS is served by an HTTPS listener/);
     assert.equal(condition(wss?.conditions, 'Programmed')?.status, 'False');
     assert.deepEqual(wss?.supportedKinds, []);
     assert.equal(condition(gw.status.conditions, 'Accepted')?.status, 'True', 'the other listeners keep the Gateway accepted');

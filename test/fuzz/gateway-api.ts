@@ -55,7 +55,7 @@ function pooledString(path: readonly string[], schema: JSONSchemaProps): fc.Arbi
   if (field === 'replacePrefixMatch' || field === 'replaceFullPath') return fc.constantFrom('/', '/b', '/b/c/');
   if (field === 'service' && parent === 'method') return fc.constantFrom('pkg.Svc', 'grpc.health.v1.Health');
   if (field === 'method' && parent === 'method') return fc.constantFrom('Get', 'Check', 'Watch');
-  if (field === 'protocol' && within('listeners')) return fc.constantFrom('HTTP', 'HTTPS', 'TLS', 'TCP', 'UDP', 'HTTP', 'example.com/custom');
+  if (field === 'protocol' && within('listeners')) return fc.constantFrom('HTTP', 'HTTPS', 'TLS', 'TCP', 'UDP', 'HTTP', 'example.com/custom', 'WSS');
   if (schema.enum) return undefined;
   return undefined;
 }
@@ -166,7 +166,7 @@ function coreObjects(certs: FuzzCertificates): fc.Arbitrary<Record<string, unkno
     namespace: fc.constantFrom(...NAMESPACES),
     port: fc.constantFrom(80, 8080),
     targetPort: fc.constantFrom(8080, 9090),
-    appProtocol: fc.option(fc.constantFrom('http', 'kubernetes.io/h2c', 'kubernetes.io/ws'), { nil: undefined }),
+    appProtocol: fc.option(fc.constantFrom('http', 'kubernetes.io/h2c', 'kubernetes.io/ws', 'kubernetes.io/wss'), { nil: undefined }),
     externalName: fc.option(fc.constantFrom('backend.example.com'), { nil: undefined, freq: 6 }),
   }).map((s) => ({
     apiVersion: 'v1', kind: 'Service', metadata: { name: s.name, namespace: s.namespace },

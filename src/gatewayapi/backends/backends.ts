@@ -67,22 +67,20 @@ interface PortProtocol {
  * What to speak to a Service port, from the route's default and the port's appProtocol:
  * HTTP routes speak h2c to kubernetes.io/h2c ports and allow WebSocket upgrades to
  * kubernetes.io/ws ports; gRPC always needs HTTP/2, so a WebSocket port cannot serve it.
- * kubernetes.io/wss is WebSocket over TLS: without a BackendTLSPolicy for the port, Pier does not
- * originate TLS, so such a port cannot be reached the way it asks (UnsupportedProtocol) rather
- * than spoken to in clear.
+ * kubernetes.io/wss is WebSocket over TLS: Pier originates TLS only as a BackendTLSPolicy says
+ * (GEP-1911: HTTPRoute to wss is conditional on one), so without a policy for the port it cannot
+ * be reached the way it asks (UnsupportedProtocol) rather than spoken to in clear.
  * Other appProtocols (IANA names and the like) do not change anything. A string is a problem.
  */
 function portProtocol(port: ServicePort, routeDefault: BackendProtocol): PortProtocol | string {
   const app = port.appProtocol;
-  if (app === AppProtocol.wss && (routeDefault === 'http' || routeDefault === 'h2c')) {
-    return `appProtocol ${app} needs TLS to the backend, which Pier does not originate`;
+  if (routeDefault === 'h2c' && (app === AppProtocol.ws || app === AppProtocol.wss)) {
+    return `appProtocol ${app} cannot carry gRPC`;
   }
   if (routeDefault === 'http') {
     if (app === AppProtocol.h2c) return { protocol: 'h2c', websocket: false };
     if (app === AppProtocol.ws) return { protocol: 'http', websocket: true };
-  }
-  if (routeDefault === 'h2c' && (app === AppProtocol.ws || app === AppProtocol.wss)) {
-    return `appProtocol ${app} cannot carry gRPC`;
+    if (app === AppProtocol.wss) return `appProtocol ${app} is WebSocket over TLS: it needs a BackendTLSPolicy for this port`;
   }
   return { protocol: routeDefault, websocket: false };
 }

@@ -12,7 +12,7 @@ import { GatewayContext, ListenerContext, type ListenerConflict } from '../model
 import { ListenerSetContext } from '../model/listenerset';
 import { normalizeHostname } from './hostnames';
 import { markTLSOverlaps } from './overlaps';
-import { isProtocolSupported, protocolTraits, supportedRouteKinds } from './protocols';
+import { isProtocolSupported, protocolAdvice, protocolTraits, supportedRouteKinds } from './protocols';
 import type { ResourceIndex } from '../resourceindex';
 import { labelSelectorMatches, labelSelectorProblem } from './selectors';
 import { verdict } from '../model/status';
@@ -191,8 +191,9 @@ function validateListener(l: ListenerContext, index: ResourceIndex, duplicateNam
     l.accepted = verdict(false, ListenerReason.Invalid, `listener name "${listener.name}" is not unique within the Gateway`);
   } else if (!isProtocolSupported(listener.protocol)) {
     const known = protocolTraits(listener.protocol) !== undefined;
+    const advice = protocolAdvice(listener.protocol);
     l.accepted = verdict(false, ListenerReason.UnsupportedProtocol,
-      known ? `protocol ${listener.protocol} is not supported yet` : `unknown protocol "${listener.protocol}"`);
+      known ? `protocol ${listener.protocol} is not supported yet` : `unknown protocol "${listener.protocol}"${advice ? ` (${advice})` : ''}`);
     return; // no kinds are supported for a protocol Pier cannot serve
   } else if (!Number.isInteger(listener.port) || listener.port < 1 || listener.port > 65535) {
     l.accepted = verdict(false, ListenerReason.PortUnavailable, `port ${String(listener.port)} is not a valid port`);

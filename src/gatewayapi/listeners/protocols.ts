@@ -34,6 +34,21 @@ const SUPPORTED_ROUTE_KINDS: ReadonlyMap<string, readonly RouteGroupKind[]> = ne
   ['UDP', [{ group: GATEWAY_GROUP, kind: 'UDPRoute' }]],
 ]);
 
+/**
+ * Names that are not Gateway API listener protocols but that users reach for, with what serves
+ * them. Gateway API v1.7.0 has no WebSocket listener protocol (its new "WSS" is an XBackend
+ * backend protocol); WebSocket upgrades ride on HTTP and HTTPS listeners.
+ */
+const PROTOCOL_ADVICE: ReadonlyMap<string, string> = new Map([
+  ['WS', 'WebSocket is served by an HTTP listener'],
+  ['WSS', 'WebSocket over TLS is served by an HTTPS listener'],
+]);
+
+/** What to use instead of an unsupported protocol name, when there is something. */
+export function protocolAdvice(protocol: string): string | undefined {
+  return PROTOCOL_ADVICE.get(protocol);
+}
+
 export function protocolTraits(protocol: string): ProtocolTraits | undefined {
   return KNOWN_PROTOCOLS.get(protocol);
 }

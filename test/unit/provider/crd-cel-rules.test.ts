@@ -148,6 +148,8 @@ const CA_REF_SAMPLES: Sample[] = [
 const LISTENER_SAMPLES: Sample[] = [
   { self: [listener({}), listener({ name: 'https', port: 443, protocol: 'HTTPS', hostname: 'a.example', tls: { mode: 'Terminate' } }), listener({ name: 'tls', port: 443, protocol: 'TLS', tls: { mode: 'Passthrough' } })], fails: [] },
   { self: [listener({ tls: { mode: 'Terminate' } })], fails: ["tls must not be specified for protocols ['HTTP', 'TCP', 'UDP']"] },
+  // WSS is no listener protocol of v1.7.0 (Pier answers UnsupportedProtocol), but the API server takes it, tls included, in any mode.
+  { self: [listener({ protocol: 'WSS', port: 443, tls: { mode: 'Terminate', certificateRefs: [{ name: 'c' }] } }), listener({ name: 'p', protocol: 'WSS', port: 8443, tls: { mode: 'Passthrough' } })], fails: [] },
   { self: [listener({ protocol: 'HTTPS', tls: { mode: 'Passthrough' } })], fails: ['tls mode must be Terminate for protocol HTTPS'] },
   { self: [listener({ protocol: 'TLS', tls: {} })], fails: ['tls mode must be set for protocol TLS'] },
   { self: [listener({ protocol: 'TCP', hostname: 'a.example' })], fails: ["hostname must not be specified for protocols ['TCP', 'UDP']"] },

@@ -68,6 +68,15 @@ describe('route features', () => {
     assert.equal(routes[2]?.route?.cluster_not_found_response_code, 'INTERNAL_SERVER_ERROR');
   });
 
+  test('every HTTP connection manager allows WebSocket upgrades, for routes that do not ask too', () => {
+    const out = translateTestIR(withRoutes([route('plain', { destination: { settings: [setting('plain')] } })]));
+    const hcm = out.listeners[0]?.filter_chains?.[0]?.filters?.find((f) => f.name === 'envoy.filters.network.http_connection_manager');
+    const upgrades = (hcm?.typed_config as { upgrade_configs?: unknown } | undefined)?.upgrade_configs;
+    // No `enabled`: Envoy's default is on, for every route that does not turn it off.
+    assert.deepEqual(upgrades, [{ upgrade_type: 'websocket' }]);
+    assert.equal(out.routes[0]?.virtual_hosts?.[0]?.routes?.[0]?.route?.upgrade_configs, undefined, 'the route leaves the default alone');
+  });
+
   test('enables WebSocket upgrades on the route when asked', () => {
     const out = translateTestIR(withRoutes([route('ws', { websocket: true, destination: { settings: [setting('ws')] } })]));
     assert.deepEqual(out.routes[0]?.virtual_hosts?.[0]?.routes?.[0]?.route?.upgrade_configs, [{ upgrade_type: 'websocket', enabled: { value: true } }]);

@@ -238,6 +238,9 @@ function usesCors(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHo
  * and the CORS filter when some route needs it. The Host header is left as the client sent it,
  * port included (Gateway API: backends see it unchanged); the route configuration ignores the
  * port when matching domains.
+ * WebSocket upgrades are on for every route of HTTP and HTTPS listeners, whatever the backend's
+ * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
+ * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).
  */
 function httpConnectionManager(prefix: string, routeConfigName: string, cors: boolean): Filter {
   const router = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };

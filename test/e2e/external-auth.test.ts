@@ -5,7 +5,8 @@
  * adds headers to its answers; an echo backend shows what reached it. Covers allow, deny (the
  * server's status, body and headers reach the client), allowedHeaders (what the server sees),
  * headers added for the backend (allowedResponseHeaders for HTTP), forwardBody.maxSize, a
- * backendRef to a missing Service, and the failure mode: servers stopped, requests get 503.
+ * service in another namespace (with and without a ReferenceGrant), a missing Service, and the
+ * failure mode: servers stopped, requests get 503.
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -75,6 +76,13 @@ interface SeenCheck {
 /** The client asks to be allowed with this header (gRPC server) or this bearer token (HTTP server). */
 const ALLOW_HEADER = 'x-auth';
 
+/** The namespace of the authorization Services a route reaches through a ReferenceGrant. */
+const SECURITY = 'security';
+
+function inNamespace(namespace: string, docs: Record<string, unknown>[]): Record<string, unknown>[] {
+  return docs.map((d) => ({ ...d, metadata: { ...(d.metadata as Record<string, unknown>), namespace } }));
+}
+
 /** gRPC: OK with x-auth-user for the backend; else 401 with a body and a WWW-Authenticate header. */
 class GrpcAuthServer {
   private readonly server = new grpc.Server();
@@ -128,9 +136,10 @@ function httpAuthServer(seen: SeenCheck[]): TrackedHttpServer {
   });
 }
 
-/** Answers 200 with what reached it: method, path, headers, body. */
-function echoBackend(): TrackedHttpServer {
+/** Answers 200 with what reached it: method, path, headers, body; counts requests in `served`. */
+function echoBackend(served: { count: number }): TrackedHttpServer {
   return new TrackedHttpServer((req, res) => {
+    served.count++;
     void readBody(req).then((body) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ method: req.method, path: req.url, headers: req.headers, body }));
@@ -157,7 +166,8 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
   let dir: string;
   let pier: PierProcess;
   let port: number;
-  const echo = echoBackend();
+  const served = { count: 0 };
+  const echo = echoBackend(served);
   const grpcAuth = new GrpcAuthServer();
   const httpSeen: SeenCheck[] = [];
   const httpAuth = httpAuthServer(httpSeen);
@@ -176,6 +186,13 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
       ...backend('echo', echoPort),
       ...backend('grpc-auth', grpcPort, { port: 9000 }),
       ...backend('http-auth', httpPort, { port: 8080 }),
+      // The same servers as Services of another namespace: one route may use the first (a ReferenceGrant allows it), not the second.
+      ...inNamespace(SECURITY, backend('grpc-auth', grpcPort, { port: 9000 })),
+      ...inNamespace(SECURITY, backend('http-auth', httpPort, { port: 8080 })),
+      {
+        apiVersion: 'gateway.networking.k8s.io/v1beta1', kind: 'ReferenceGrant', metadata: { name: 'routes-to-grpc-auth', namespace: SECURITY },
+        spec: { from: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', namespace: 'default' }], to: [{ group: '', kind: 'Service', name: 'grpc-auth' }] },
+      },
       route('HTTPRoute', 'auth', 'auth', {
         rules: [
           authRule('/grpc/some', { protocol: 'GRPC', backendRef: { name: 'grpc-auth', port: 9000 }, grpc: { allowedHeaders: [ALLOW_HEADER, 'x-sent'] }, forwardBody: { maxSize: 8 } }),
@@ -185,9 +202,13 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
             http: { path: '/check', allowedHeaders: ['x-sent'], allowedResponseHeaders: ['x-auth-user'] }, forwardBody: { maxSize: 8 },
           }),
           authRule('/http/all', { protocol: 'HTTP', backendRef: { name: 'http-auth', port: 8080 }, http: {} }),
-          authRule('/missing', { protocol: 'HTTP', backendRef: { name: 'no-such-service', port: 8080 }, http: {} }),
+          authRule('/granted', { protocol: 'GRPC', backendRef: { name: 'grpc-auth', namespace: SECURITY, port: 9000 }, grpc: {} }),
           { matches: [{ path: { type: 'PathPrefix', value: '/open' } }], backendRefs: [{ name: 'echo', port: 80 }] },
         ],
+      }),
+      route('HTTPRoute', 'missing', 'auth', { rules: [authRule('/missing', { protocol: 'HTTP', backendRef: { name: 'no-such-service', port: 8080 }, http: {} })] }),
+      route('HTTPRoute', 'not-granted', 'auth', {
+        rules: [authRule('/not-granted', { protocol: 'HTTP', backendRef: { name: 'http-auth', namespace: SECURITY, port: 8080 }, http: {} })],
       }),
     ]));
     pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning' } });
@@ -233,7 +254,9 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
   });
 
   test('gRPC: denied requests get the server\'s status, body and headers; the backend never sees them', async () => {
+    const before = served.count;
     const r = await send('/grpc/some/x', { [ALLOW_HEADER]: 'deny' });
+    assert.equal(served.count, before, 'the backend saw nothing');
     assert.equal(r.status, 401);
     assert.equal(r.body, 'denied by grpc');
     assert.equal(r.headers['www-authenticate'], 'Bearer realm="grpc"');
@@ -276,27 +299,49 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
     assert.equal(check.body, '', 'no forwardBody: no body');
   });
 
-  test('HTTP: denied requests get the server\'s status, body and headers', async () => {
+  test('HTTP: denied requests get the server\'s status, body and headers; the backend never sees them', async () => {
+    const before = served.count;
     const r = await send('/http/some/y', { authorization: 'Bearer bad' });
+    assert.equal(served.count, before, 'the backend saw nothing');
     assert.equal(r.status, 401);
     assert.equal(r.body, 'denied by http');
     assert.equal(r.headers['www-authenticate'], 'Bearer realm="http"');
   });
 
-  test('a rule whose authorization service does not exist is answered 500, never served unchecked', async () => {
-    const r = await send('/missing', { authorization: 'Bearer good' });
-    assert.equal(r.status, 500);
+  test('a service in another namespace is used when a ReferenceGrant allows it', async () => {
+    const r = await send('/granted', { [ALLOW_HEADER]: 'allow' });
+    assert.equal(r.status, 200, r.body);
+    assert.equal((JSON.parse(r.body) as Echo).headers['x-auth-user'], 'grpc-alice');
+    assert.equal((await send('/granted', { [ALLOW_HEADER]: 'deny' })).status, 401);
+  });
+
+  test('a rule whose authorization service is missing or not granted answers 500 (never served unchecked); ResolvedRefs says why', async () => {
+    const before = served.count;
+    assert.equal((await send('/missing', { authorization: 'Bearer good' })).status, 500);
+    assert.equal((await send('/not-granted', { authorization: 'Bearer good' })).status, 500);
+    assert.equal(served.count, before, 'the backend saw nothing');
+    type Condition = { type: string; status: string; reason: string };
+    type Status = { kind: string; name: string; status: { parents?: { conditions: Condition[] }[] } };
+    const statuses = await pier.admin<Status[]>('/statuses');
+    const resolvedRefs = (name: string): string => {
+      const c = statuses.find((s) => s.kind === 'HTTPRoute' && s.name === name)?.status.parents?.[0]?.conditions.find((x) => x.type === 'ResolvedRefs');
+      return `${c?.status}/${c?.reason}`;
+    };
+    assert.equal(resolvedRefs('auth'), 'True/ResolvedRefs');
+    assert.equal(resolvedRefs('missing'), 'False/BackendNotFound');
+    assert.equal(resolvedRefs('not-granted'), 'False/RefNotPermitted');
   });
 
   // Last: it stops the servers.
   test('failure mode: with the authorization servers gone, requests are answered 503 and never reach the backend', async () => {
     grpcAuth.close();
     await httpAuth.close();
-    for (const p of ['/grpc/some/x', '/http/some/y']) {
+    const before = served.count;
+    for (const p of ['/grpc/some/x', '/http/some/y', '/granted']) {
       const r = await send(p, { [ALLOW_HEADER]: 'allow', authorization: 'Bearer good' });
       assert.equal(r.status, 503, `${p}: ${r.body}`);
-      assert.ok(!r.body.includes('"headers"'), `${p}: the backend did not answer`);
     }
+    assert.equal(served.count, before, 'the backend saw nothing');
     assert.equal((await send('/open', {})).status, 200, 'routes without the filter still serve');
   });
 });

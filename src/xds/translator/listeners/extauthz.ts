@@ -27,9 +27,6 @@ import { quoteRegex } from './match';
 /** How long a check may take before the request fails (Envoy's default, 200 ms, is short for a loaded service). */
 export const CHECK_TIMEOUT_MS = 10_000;
 
-/** Answer when the check cannot be made (see the failure mode above). */
-export const CHECK_ERROR_STATUS = 503;
-
 /**
  * Headers of an allowing HTTP answer never copied to the backend request when
  * allowedResponseHeaders is empty ("all of them"): Host (the API's exception), and those that
@@ -102,6 +99,7 @@ function extAuthzConfig(auth: ExternalAuth): ExtAuthz {
   const config: ExtAuthz = {
     transport_api_version: 'V3',
     failure_mode_allow: false,
+    // The failure mode (see above): no check, no request; 503.
     status_on_error: { code: 'ServiceUnavailable' },
   };
   if (auth.protocol === 'grpc') {

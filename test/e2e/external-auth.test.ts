@@ -30,6 +30,9 @@ const READY_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 /** The body every POST here sends: 16 bytes, cut to forwardBody.maxSize (8) for the servers. */
 const BODY = '0123456789abcdef';
+/** A forwardBody.maxSize above Envoy's per-connection buffer (32 KiB in Pier's listeners). */
+const BIG_MAX_SIZE = 65_536;
+const CONNECTION_BUFFER_BYTES = 32_768;
 
 /** Closes an HTTP server and the connections Envoy keeps open to it. */
 class TrackedHttpServer {
@@ -196,6 +199,7 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
       route('HTTPRoute', 'auth', 'auth', {
         rules: [
           authRule('/grpc/some', { protocol: 'GRPC', backendRef: { name: 'grpc-auth', port: 9000 }, grpc: { allowedHeaders: [ALLOW_HEADER, 'x-sent'] }, forwardBody: { maxSize: 8 } }),
+          authRule('/grpc/big', { protocol: 'GRPC', backendRef: { name: 'grpc-auth', port: 9000 }, grpc: {}, forwardBody: { maxSize: BIG_MAX_SIZE } }),
           authRule('/grpc/all', { protocol: 'GRPC', backendRef: { name: 'grpc-auth', port: 9000 }, grpc: {} }),
           authRule('/http/some', {
             protocol: 'HTTP', backendRef: { name: 'http-auth', port: 8080 },
@@ -260,6 +264,14 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
     assert.equal(r.status, 401);
     assert.equal(r.body, 'denied by grpc');
     assert.equal(r.headers['www-authenticate'], 'Bearer realm="grpc"');
+  });
+
+  test('gRPC: a maxSize above the connection buffer forwards a buffer\'s worth (32 KiB) of a longer body', async () => {
+    const body = 'b'.repeat(100_000);
+    const r = await send('/grpc/big', { [ALLOW_HEADER]: 'allow' }, body);
+    assert.equal(r.status, 200, r.body.slice(0, 200));
+    assert.equal((JSON.parse(r.body) as Echo).body.length, body.length, 'the backend gets the whole body');
+    assert.equal(grpcAuth.seen.at(-1)!.body.length, CONNECTION_BUFFER_BYTES);
   });
 
   test('gRPC: without allowedHeaders every header is sent, and no body without forwardBody', async () => {

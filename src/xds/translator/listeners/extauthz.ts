@@ -20,7 +20,7 @@ import type { HttpFilter } from '../../../generated/envoy/extensions/filters/net
 import type { ListStringMatcher } from '../../../generated/envoy/type/matcher/v3/ListStringMatcher';
 import type { StringMatcher } from '../../../generated/envoy/type/matcher/v3/StringMatcher';
 import { typedConfig } from '../../types';
-import { durationFromMs } from '../common';
+import { CONNECTION_BUFFER_LIMIT_BYTES, durationFromMs } from '../common';
 import { byName, FilterName, ProtoType } from '../names';
 import { quoteRegex } from './match';
 
@@ -116,8 +116,11 @@ function extAuthzConfig(auth: ExternalAuth): ExtAuthz {
   // gRPC: only these (all when none); HTTP: these besides Host, Method, Path, Content-Length, Authorization.
   if (auth.allowedHeaders.length > 0) config.allowed_headers = exactNames(auth.allowedHeaders);
   if (auth.forwardBodyBytes !== undefined) {
-    // A longer body is cut to forwardBody.maxSize, as the API's MaxSize asks; bytes keep binary bodies intact over gRPC.
-    config.with_request_body = { max_request_bytes: auth.forwardBodyBytes, allow_partial_message: true, pack_as_bytes: auth.protocol === 'grpc' };
+    // A longer body is cut to forwardBody.maxSize, as the API's MaxSize asks; bytes keep binary
+    // bodies intact over gRPC. Envoy buffers what it forwards within the connection buffer and
+    // answers 413 to a body that overflows it, so at most that much is forwarded.
+    const maxBytes = Math.min(auth.forwardBodyBytes, CONNECTION_BUFFER_LIMIT_BYTES);
+    config.with_request_body = { max_request_bytes: maxBytes, allow_partial_message: true, pack_as_bytes: auth.protocol === 'grpc' };
   }
   return config;
 }

@@ -311,9 +311,20 @@ export interface HTTPCORSFilter {
   maxAge?: number;
 }
 
+/** GEP-1494 (experimental channel): ask an authorization service about each request first. */
+export interface HTTPExternalAuthFilter {
+  protocol: 'HTTP' | 'GRPC';
+  backendRef: BackendObjectReference;
+  grpc?: { allowedHeaders?: string[] };
+  http?: { path?: string; allowedHeaders?: string[]; allowedResponseHeaders?: string[] };
+  /** Bytes of the request body sent along; absent or 0: none. */
+  forwardBody?: { maxSize?: number };
+}
+
 export interface HTTPRouteFilter {
   type: HTTPRouteFilterType;
   cors?: HTTPCORSFilter;
+  externalAuth?: HTTPExternalAuthFilter;
   requestHeaderModifier?: HTTPHeaderFilter;
   responseHeaderModifier?: HTTPHeaderFilter;
   requestRedirect?: HTTPRequestRedirectFilter;

@@ -149,6 +149,8 @@ export interface HTTPRoute {
   retry?: RetryPolicy;
   /** Cross-origin resource sharing: Envoy answers preflights and adds the CORS response headers. */
   cors?: CORSPolicy;
+  /** Ask an authorization service about each request before it goes further (HTTPRoute ExternalAuth). */
+  externalAuth?: ExternalAuth;
   /** Where it came from, for logs and the admin API: "HTTPRoute ns/name rule 0 match 1". */
   origin: string;
 }
@@ -178,6 +180,29 @@ export interface CORSPolicy {
   /** How long clients may cache a preflight answer. */
   maxAgeSeconds: number;
   allowCredentials: boolean;
+}
+
+/**
+ * An external authorization check (GEP-1494). The service answers each request's check: allow
+ * (the request goes on, possibly with headers the service added) or deny (its answer goes back
+ * to the client). Header names are lower case.
+ */
+export interface ExternalAuth {
+  /** grpc: Envoy's ext_authz Authorization/Check service; http: any answer but 200 denies. */
+  protocol: 'grpc' | 'http';
+  /** The authorization service (valid: a route whose service cannot be resolved is not served). */
+  service: DestinationSetting;
+  /**
+   * Client request headers sent to the service. grpc: these only, all when empty; http: these
+   * on top of Host, Method, Path, Content-Length and Authorization, which are always sent.
+   */
+  allowedHeaders: string[];
+  /** http: prefix added to the request path in the check request. */
+  pathPrefix?: string;
+  /** http: headers of an allowing answer copied into the request to the backend; empty: all of them but Host and framing. */
+  allowedResponseHeaders?: string[];
+  /** Bytes of the request body sent with the check (larger bodies are cut); absent: no body. */
+  forwardBodyBytes?: number;
 }
 
 /**

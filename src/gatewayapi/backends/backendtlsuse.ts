@@ -1,6 +1,6 @@
 /**
  * Which Gateways use which Service ports, for BackendTLSPolicy ancestors: every backendRef (and
- * RequestMirror backend) of a route attached to a Gateway, read from the route as written, so
+ * RequestMirror and ExternalAuth backend) of a route attached to a Gateway, read from the route as written, so
  * that a policy on a Service is reported through each Gateway that reaches it.
  */
 import type { BackendObjectReference, HTTPRouteFilter, Route } from '../../apis/gateway';
@@ -19,16 +19,19 @@ export interface PlacedRoute extends RouteContext {
   backendTLSPolicies: string[];
 }
 
-function mirrorRefs(filters: readonly Pick<HTTPRouteFilter, 'requestMirror'>[] | undefined): BackendObjectReference[] {
-  return (filters ?? []).flatMap((f) => (f.requestMirror?.backendRef ? [f.requestMirror.backendRef] : []));
+type RefFilter = Pick<HTTPRouteFilter, 'requestMirror' | 'externalAuth'>;
+
+/** The backends a rule's filters send requests to: mirrors and authorization services. */
+function filterRefs(filters: readonly RefFilter[] | undefined): BackendObjectReference[] {
+  return (filters ?? []).flatMap((f) => [f.requestMirror?.backendRef, f.externalAuth?.backendRef].filter((r) => r !== undefined));
 }
 
-/** Every backend a route refers to, forwarding or mirroring. */
+/** Every backend a route refers to: forwarding, mirroring or authorizing. */
 function backendRefsOf(route: Route): BackendObjectReference[] {
   const out: BackendObjectReference[] = [];
   for (const rule of route.spec?.rules ?? []) {
-    const r = rule as { backendRefs?: BackendObjectReference[]; filters?: Pick<HTTPRouteFilter, 'requestMirror'>[] };
-    out.push(...(r.backendRefs ?? []), ...mirrorRefs(r.filters));
+    const r = rule as { backendRefs?: BackendObjectReference[]; filters?: RefFilter[] };
+    out.push(...(r.backendRefs ?? []), ...filterRefs(r.filters));
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * have been processed by the filter must receive an error).
  */
 import type { BackendObjectReference, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../../apis/gateway';
-import type { CORSPolicy, Fraction, HeaderModifier, Redirect, URLRewrite } from '../../ir/types';
+import type { CORSPolicy, ExternalAuth, Fraction, HeaderModifier, Redirect, URLRewrite } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
 
 export interface RuleProblem {
@@ -24,6 +24,11 @@ export interface MirrorSpec {
   fraction?: Fraction;
 }
 
+/** An ExternalAuth filter before its backendRef is resolved (see ExternalAuth in the IR). */
+export interface ExternalAuthSpec extends Omit<ExternalAuth, 'service'> {
+  backendRef: BackendObjectReference;
+}
+
 export interface RuleFilters {
   requestHeaders?: HeaderModifier;
   responseHeaders?: HeaderModifier;
@@ -31,6 +36,7 @@ export interface RuleFilters {
   urlRewrite?: URLRewrite;
   mirrors: MirrorSpec[];
   cors?: CORSPolicy;
+  externalAuth?: ExternalAuthSpec;
   problems: RuleProblem[];
 }
 
@@ -190,6 +196,57 @@ function cors(filter: HTTPRouteFilter, problems: RuleProblem[]): CORSPolicy | un
   };
 }
 
+/** Header names as Envoy sees them (lower case), each once, in the order given. */
+function headerNames(names: readonly string[] | undefined): string[] {
+  return [...new Set((names ?? []).map((n) => n.toLowerCase()))];
+}
+
+/**
+ * GEP-1494. The CRD's CEL rules already tie protocol and grpc/http together; they are checked
+ * again here because files can be read without them (pier translate of a hand-made object).
+ */
+function externalAuth(filter: HTTPRouteFilter, problems: RuleProblem[]): ExternalAuthSpec | undefined {
+  const a = filter.externalAuth;
+  if (!a?.backendRef) {
+    problems.push(unsupported('ExternalAuth filter has no backendRef'));
+    return undefined;
+  }
+  if (a.protocol !== 'GRPC' && a.protocol !== 'HTTP') {
+    problems.push(unsupported(`ExternalAuth protocol "${String(a.protocol)}" is not GRPC or HTTP`));
+    return undefined;
+  }
+  if ((a.protocol === 'GRPC' && a.http) || (a.protocol === 'HTTP' && a.grpc)) {
+    problems.push(unsupported(`ExternalAuth with protocol ${a.protocol} takes ${a.protocol === 'GRPC' ? 'grpc' : 'http'} settings only`));
+    return undefined;
+  }
+  const maxSize = a.forwardBody?.maxSize ?? 0;
+  if (!Number.isInteger(maxSize) || maxSize < 0) {
+    problems.push(unsupported(`ExternalAuth forwardBody.maxSize ${String(maxSize)} is not a whole number of bytes`));
+    return undefined;
+  }
+  const out: ExternalAuthSpec = { protocol: a.protocol === 'GRPC' ? 'grpc' : 'http', backendRef: a.backendRef, allowedHeaders: [] };
+  if (a.protocol === 'GRPC') {
+    out.allowedHeaders = headerNames(a.grpc?.allowedHeaders);
+  } else {
+    out.allowedHeaders = headerNames(a.http?.allowedHeaders);
+    out.allowedResponseHeaders = headerNames(a.http?.allowedResponseHeaders);
+    const path = a.http?.path ?? '';
+    if (path !== '') {
+      // The CRD's pattern admits no space, '?', '#' or '%' other than an escape; the prefix is
+      // pasted before the client's path, so it must look like a path itself.
+      if (!/^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|%[0-9a-fA-F]{2})+$/.test(path)) {
+        problems.push(unsupported(`ExternalAuth http.path "${path}" is not a valid path`));
+        return undefined;
+      }
+      // Joined to the client's path, which starts with '/': a trailing '/' would double it.
+      const prefix = `/${path.replace(/^\/+|\/+$/g, '')}`;
+      if (prefix !== '/') out.pathPrefix = prefix;
+    }
+  }
+  if (maxSize > 0) out.forwardBodyBytes = maxSize;
+  return out;
+}
+
 /** The filter types GRPCRoute allows; HTTPRoute allows every type this module knows. */
 export const GRPC_FILTER_TYPES: ReadonlySet<string> = new Set(['RequestHeaderModifier', 'ResponseHeaderModifier', 'RequestMirror', 'ExtensionRef']);
 
@@ -237,6 +294,9 @@ export function translateFilters(filters: readonly HTTPRouteFilter[] | undefined
       }
       case 'CORS':
         out.cors = cors(filter, out.problems);
+        break;
+      case 'ExternalAuth':
+        out.externalAuth = externalAuth(filter, out.problems);
         break;
       case 'ExtensionRef': {
         const ref = filter.extensionRef;

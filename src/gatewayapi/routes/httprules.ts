@@ -9,11 +9,11 @@
  */
 import { deepEqual } from 'fast-equals';
 import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type HTTPRouteFilter, type HTTPRouteMatch, type ParentReference, type RouteKind } from '../../apis/gateway';
-import type { CORSPolicy, DirectResponse, HeaderModifier, MirrorDestination, RetryPolicy, RouteDestination, URLRewrite } from '../../ir/types';
+import type { CORSPolicy, DirectResponse, ExternalAuth, HeaderModifier, MirrorDestination, RetryPolicy, RouteDestination, URLRewrite } from '../../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
 import { RouteReason } from '../model/conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
-import { BACKEND_FILTER_TYPES, HTTP_BACKEND_FILTER_TYPES, translateFilters, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
+import { BACKEND_FILTER_TYPES, HTTP_BACKEND_FILTER_TYPES, translateFilters, type ExternalAuthSpec, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { ReferenceFrom } from '../backends/referencegrant';
 import type { ResourceIndex } from '../resourceindex';
@@ -42,6 +42,7 @@ export interface HTTPRuleIR {
   retry?: RetryPolicy;
   websocket?: boolean;
   cors?: CORSPolicy;
+  externalAuth?: ExternalAuth;
 }
 
 export interface LocatedRuleProblem extends RuleProblem {
@@ -194,12 +195,16 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     else if (!r.setting.invalid) mirrors.push(m.fraction ? { settings: [r.setting], fraction: { ...m.fraction } } : { settings: [r.setting] });
   }
 
+  const auth = filters.externalAuth ? resolveExternalAuth(ctx, filters.externalAuth, index, from) : undefined;
+
   // Copies of lists built by push: kept with the route, they should not keep room to grow.
   const out: HTTPRuleIR = { ruleIndex, matches: rule.matches.slice() };
   ctx.ruleProblems.push(...problems.map((p) => ({ ...p, ruleIndex, failClosed: true })));
-  if (problems.length > 0) {
+  if (problems.length > 0 || auth === 'unreachable') {
+    // Without its authorization service a rule is never served unchecked: it fails (fail closed).
     out.directResponse = { status: failureStatus };
   } else if (filters.redirect) {
+    if (auth) out.externalAuth = auth;
     out.redirect = filters.redirect;
     if (filters.responseHeaders) out.responseHeaders = filters.responseHeaders;
     if (filters.cors) out.cors = filters.cors;
@@ -212,6 +217,7 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     if (settings.length === 0 || settings.every((s) => s.invalid)) {
       out.directResponse = { status: failureStatus };
     } else {
+      if (auth) out.externalAuth = auth;
       if (filters.requestHeaders) out.requestHeaders = filters.requestHeaders;
       if (filters.responseHeaders) out.responseHeaders = filters.responseHeaders;
       if (urlRewrite) out.urlRewrite = urlRewrite;
@@ -224,6 +230,22 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
     }
   }
   ctx.rules = ctx.rules.concat(out);
+}
+
+/**
+ * The ExternalAuth filter's service: gRPC speaks HTTP/2 (h2c unless a BackendTLSPolicy says
+ * TLS), HTTP as the port says. A reference that cannot be resolved is a ResolvedRefs problem
+ * and leaves the rule unreachable, like an unusable BackendTLSPolicy on the service.
+ */
+function resolveExternalAuth(ctx: HTTPLikeRouteContext, spec: ExternalAuthSpec, index: ResourceIndex, from: ReferenceFrom): ExternalAuth | 'unreachable' {
+  const r = resolveBackend(index, from, spec.backendRef, 1, spec.protocol === 'grpc' ? 'h2c' : 'http');
+  if (r.problem) ctx.refProblems.push({ reason: r.problem.reason, message: `ExternalAuth ${r.problem.message}` });
+  if (r.problem || r.setting.invalid) return 'unreachable';
+  const out: ExternalAuth = { protocol: spec.protocol, service: r.setting, allowedHeaders: spec.allowedHeaders };
+  if (spec.pathPrefix !== undefined) out.pathPrefix = spec.pathPrefix;
+  if (spec.allowedResponseHeaders) out.allowedResponseHeaders = spec.allowedResponseHeaders;
+  if (spec.forwardBodyBytes !== undefined) out.forwardBodyBytes = spec.forwardBodyBytes;
+  return out;
 }
 
 /**

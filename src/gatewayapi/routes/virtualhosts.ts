@@ -87,6 +87,7 @@ function irRoute(listener: ListenerContext, e: RouteTableEntry): IRRoute {
   if (route.traits.failureStatus !== 500 && rule.destination?.settings.some((s) => s.invalid)) out.invalidBackendStatus = route.traits.failureStatus;
   if (rule.websocket) out.websocket = true;
   if (rule.cors) out.cors = rule.cors;
+  if (rule.externalAuth) out.externalAuth = rule.externalAuth;
   return Object.assign(out, { origin: [route.kind, ' ', route.namespace, '/', route.name, ' rule ', rule.ruleIndex, ' match ', matchIndex].join('') });
 }
 

@@ -11,6 +11,7 @@
  *   VirtualHost                                                      "<IR listener name>/<IR virtual host name>"
  *   Route                                                            the IR route name
  *   Filter chains: "http" (plain HTTP), "https/<IR listener name>", "tcp/<IR route name>"
+ *   ext_authz HTTP filter instances   "envoy.filters.http.ext_authz/<IR cluster name>/<settings hash>"
  *   Cluster and ClusterLoadAssignment                                the IR cluster name (backend identity)
  *   Locality-weighted UDP cluster (several backends, one UDP route)  "weighted/<IR UDP listener name>"
  *   Secret                                                           the IR certificate name
@@ -34,6 +35,8 @@ export const FilterName = {
   udpProxy: 'envoy.filters.udp_listener.udp_proxy',
   router: 'envoy.filters.http.router',
   cors: 'envoy.filters.http.cors',
+  /** Prefix of the ext_authz filter instances (one per authorization setup: extauthz.ts). */
+  extAuthz: 'envoy.filters.http.ext_authz',
   tlsInspector: 'envoy.filters.listener.tls_inspector',
   stdoutAccessLog: 'envoy.access_loggers.stdout',
   tlsTransportSocket: 'envoy.transport_sockets.tls',
@@ -48,6 +51,9 @@ export const ProtoType = {
   router: 'envoy.extensions.filters.http.router.v3.Router',
   cors: 'envoy.extensions.filters.http.cors.v3.Cors',
   corsPolicy: 'envoy.extensions.filters.http.cors.v3.CorsPolicy',
+  extAuthz: 'envoy.extensions.filters.http.ext_authz.v3.ExtAuthz',
+  extAuthzPerRoute: 'envoy.extensions.filters.http.ext_authz.v3.ExtAuthzPerRoute',
+  filterConfig: 'envoy.config.route.v3.FilterConfig',
   tlsInspector: 'envoy.extensions.filters.listener.tls_inspector.v3.TlsInspector',
   stdoutAccessLog: 'envoy.extensions.access_loggers.stream.v3.StdoutAccessLog',
   downstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.DownstreamTlsContext',

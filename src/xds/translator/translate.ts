@@ -12,7 +12,7 @@ import { withEndpoints, type EndpointBinding, type XdsResources } from '../types
 import { buildClusters, type ClusterMemo, type ClusterResources } from './clusters/cluster';
 import { GatewayClusters } from './clusters/clustertable';
 import { buildGatewayEndpoints, type EndpointSource } from './endpoints/endpoints';
-import { buildListeners, type ListenerMemo } from './listeners/listener';
+import { buildListeners, type HttpFilterNeeds, type ListenerMemo } from './listeners/listener';
 import type { RouteConfigState } from './listeners/route-config-patch';
 import type { RouteCache } from './listeners/route';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
@@ -34,7 +34,7 @@ export class XdsTranslationMemo {
   readonly routes: RouteCache = new Map();
   readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
   readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap() };
-  readonly cors = new WeakMap<IRVirtualHost, boolean>();
+  readonly httpFilterNeeds = new WeakMap<IRVirtualHost, HttpFilterNeeds>();
   /** Each gateway's clusters, counted between its translations (clustertable.ts). */
   private readonly clusterTables = new Map<string, GatewayClusters>();
   /** Each gateway's route configurations, by name (route-config-patch.ts). */
@@ -43,7 +43,7 @@ export class XdsTranslationMemo {
   listenersOf(gateway: string): ListenerMemo {
     let routeConfigs = this.routeConfigs.get(gateway);
     if (!routeConfigs) this.routeConfigs.set(gateway, (routeConfigs = new Map()));
-    return { routes: this.routes, virtualHosts: this.virtualHosts, cors: this.cors, routeConfigs };
+    return { routes: this.routes, virtualHosts: this.virtualHosts, httpFilterNeeds: this.httpFilterNeeds, routeConfigs };
   }
 
   clustersOf(gateway: string): GatewayClusters {

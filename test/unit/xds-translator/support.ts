@@ -52,6 +52,7 @@ export function splitTestEndpoints(ir: XdsIR): { ir: XdsIR; endpointsOf: Endpoin
       for (const r of vh.routes) {
         visit(r.destination?.settings);
         for (const m of r.mirrors ?? []) visit(m.settings);
+        if (r.externalAuth) visit([r.externalAuth.service]);
       }
     }
   }

@@ -67,7 +67,7 @@ export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
 }
 
 /**
- * Every valid backend any route refers to (forwarding, mirroring, TCP, UDP), by cluster name.
+ * Every valid backend any route refers to (forwarding, mirroring, authorization, TCP, UDP), by cluster name.
  * The same backend seen twice is the same cluster; the first sighting (IR order) describes it.
  */
 function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSetting[]> | undefined): Map<string, DestinationSetting> {
@@ -91,10 +91,11 @@ export function settingsOfVirtualHost(vhost: VirtualHost, vhostSettings: WeakMap
   return settings;
 }
 
-/** The valid settings of one route: its destination's, then its mirrors'. */
+/** The valid settings of one route: its destination's, then its mirrors', then its authorization service's. */
 export function settingsOfRoute(route: IRHTTPRoute): DestinationSetting[] {
   const settings = [...validSettings(route.destination)];
   for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
+  if (route.externalAuth) settings.push(route.externalAuth.service);
   return settings;
 }
 

@@ -16,13 +16,14 @@
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
-import type { ClientCertificateValidation, HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
+import type { ClientCertificateValidation, ExternalAuth, HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
 import type { Filter } from '../../../generated/envoy/config/listener/v3/Filter';
 import type { HttpConnectionManager } from '../../../generated/envoy/extensions/filters/network/http_connection_manager/v3/HttpConnectionManager';
 import type { Router } from '../../../generated/envoy/extensions/filters/http/router/v3/Router';
+import type { HttpFilter } from '../../../generated/envoy/extensions/filters/network/http_connection_manager/v3/HttpFilter';
 import type { DownstreamTlsContext } from '../../../generated/envoy/extensions/transport_sockets/tls/v3/DownstreamTlsContext';
 import type { TcpProxy } from '../../../generated/envoy/extensions/filters/network/tcp_proxy/v3/TcpProxy';
 import type { TlsInspector } from '../../../generated/envoy/extensions/filters/listener/tls_inspector/v3/TlsInspector';
@@ -31,6 +32,7 @@ import type { Route as UdpRoute } from '../../../generated/envoy/extensions/filt
 import { typedConfig } from '../../types';
 import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from '../common';
 import { corsHttpFilter } from './cors';
+import { externalAuthsOf, extAuthzHttpFilters } from './extauthz';
 import { planDestination } from '../clusters/destination';
 import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
@@ -47,8 +49,8 @@ export interface ListenerMemo {
   routes: RouteCache;
   /** Envoy virtual hosts by IR virtual host (see route.ts ListenerContext). */
   virtualHosts: WeakMap<object, Map<string, VirtualHost>>;
-  /** Whether a (frozen) IR virtual host has a route with a CORS policy. */
-  cors: WeakMap<IRVirtualHost, boolean>;
+  /** The HTTP filters a (frozen) IR virtual host's routes need (see httpFilterNeeds). */
+  httpFilterNeeds: WeakMap<IRVirtualHost, HttpFilterNeeds>;
   /** This gateway's route configurations, by name. */
   routeConfigs: Map<string, RouteConfigState>;
 }
@@ -173,7 +175,7 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, usesCors(listeners, memo?.cors))] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds))] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -210,7 +212,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, usesCors([listener], memo?.cors))],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds))],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
@@ -218,37 +220,49 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
   };
 }
 
-/** Whether a route served by these listeners has a CORS policy (the CORS filter is only added then). */
-function usesCors(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, boolean> | undefined): boolean {
-  const hasCors = (vh: IRVirtualHost): boolean => {
-    let found = cache?.get(vh);
-    if (found === undefined) {
-      found = vh.routes.some((r) => r.cors !== undefined);
-      if (Object.isFrozen(vh)) cache?.set(vh, found);
+/** What a virtual host's routes ask of the connection manager's HTTP filters. */
+export interface HttpFilterNeeds {
+  cors: boolean;
+  externalAuth: ExternalAuth[];
+}
+
+/**
+ * The connection manager's HTTP filters for the routes these listeners serve: CORS when a route
+ * has a policy (first, so preflights are answered before any authorization), then one ext_authz
+ * instance per authorization setup, then the router.
+ */
+function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, HttpFilterNeeds> | undefined): HttpFilter[] {
+  const needsOf = (vh: IRVirtualHost): HttpFilterNeeds => {
+    let needs = cache?.get(vh);
+    if (needs === undefined) {
+      needs = { cors: vh.routes.some((r) => r.cors !== undefined), externalAuth: externalAuthsOf(vh) };
+      if (Object.isFrozen(vh)) cache?.set(vh, needs);
     }
-    return found;
+    return needs;
   };
-  return listeners.some((l) => l.virtualHosts.some(hasCors));
+  const all = listeners.flatMap((l) => l.virtualHosts.map(needsOf));
+  const router: HttpFilter = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
+  const cors = all.some((n) => n.cors) ? [corsHttpFilter()] : [];
+  return [...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), router];
 }
 
 /**
  * The HTTP connection manager, with the settings an edge proxy wants: client address from the
  * connection (use_remote_address), normalized paths so routes match what backends see, WebSocket
  * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, an access log on stdout,
- * and the CORS filter when some route needs it. The Host header is left as the client sent it,
+ * and the HTTP filters the routes need (httpFilters). The Host header is left as the client sent it,
  * port included (Gateway API: backends see it unchanged); the route configuration ignores the
  * port when matching domains.
  * WebSocket upgrades are on for every route of HTTP and HTTPS listeners, whatever the backend's
  * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
  * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).
  */
-function httpConnectionManager(prefix: string, routeConfigName: string, cors: boolean): Filter {
-  const router = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
+function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[]): Filter {
   const hcm: HttpConnectionManager = {
     stat_prefix: statPrefix(prefix),
     codec_type: 'AUTO',
     rds: { config_source: adsConfigSource(), route_config_name: routeConfigName },
-    http_filters: cors ? [corsHttpFilter(), router] : [router],
+    http_filters: httpFilters,
     use_remote_address: { value: true },
     normalize_path: { value: true },
     merge_slashes: true,

@@ -15,6 +15,7 @@ import type { RegexMatchAndSubstitute } from '../../../generated/envoy/type/matc
 import type { FractionalPercent } from '../../../generated/envoy/type/v3/FractionalPercent';
 import { freezeValue } from '../../../message/watchable';
 import { corsPerFilterConfig } from './cors';
+import { extAuthzPerFilterConfig } from './extauthz';
 import { timeoutsAndRetries } from './retry';
 import { planDestination, validSettings } from '../clusters/destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
@@ -66,6 +67,7 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   addHeaderModifier(out, 'request', route.requestHeaders);
   addHeaderModifier(out, 'response', route.responseHeaders);
   if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
+  if (route.externalAuth) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...extAuthzPerFilterConfig(route.externalAuth) };
   return out;
 }
 

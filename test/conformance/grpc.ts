@@ -190,6 +190,32 @@ export async function makeGrpcRequestAndExpectEventuallyConsistentResponse(t: T,
   t.log('Request passed');
 }
 
+/**
+ * grpc.MakeRequestAndExpectEventuallyConsistentFailure: calls until enough in a row end with a
+ * status other than OK; an OK ends the test at once, a call that could not be sent is "not ready yet".
+ */
+export async function makeGrpcRequestAndExpectEventuallyConsistentFailure(t: T, s: Harness, gwAddr: string, expected: GrpcExpectedResponse): Promise<void> {
+  validateExpectedResponse(t, expected);
+  const client = new GrpcClient(echoService(s), t);
+  const started = Date.now();
+  try {
+    await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, async () => {
+      const elapsed = Date.now() - started;
+      let resp: GrpcResponse;
+      try {
+        resp = await client.sendRPC(gwAddr, expected, s.timeouts.maxTimeToConsistency - elapsed);
+      } catch (err) {
+        return `Failed to send RPC, not ready yet: ${(err as Error).message} (after ${elapsed}ms)`;
+      }
+      if (resp.code === grpc.status.OK) t.fatal('Request should have failed, but got status OK');
+      return null;
+    });
+  } finally {
+    client.close();
+  }
+  t.log('Expectation for failing request met');
+}
+
 /** The common loop of the suite's gRPC tests: each case a parallel subtest. */
 export async function runGrpcRequestCases(t: T, s: Harness, gwAddr: string, cases: readonly GrpcExpectedResponse[]): Promise<void> {
   await t.parallel(cases.map((tc, i) => [grpcTestCaseName(tc, i), (st: T) => makeGrpcRequestAndExpectEventuallyConsistentResponse(st, s, gwAddr, tc)] as const));

@@ -4,6 +4,7 @@
  * tests use it as their upstream, the way the Gateway API conformance suite uses its echo server
  * (echo-basic): same JSON field names, the same X-Echo-Set-Header request header to ask for
  * response headers ("Name:value,Other:value"), the same ?delay=<duration> to answer late, the
+ * same retry simulation at /retry/ (delayRetry included), the
  * same log line per request, the same WebSocket echo at /ws, and, as echo-basic's second port, an
  * h2c (HTTP/2 without TLS) server.
  */
@@ -134,9 +135,10 @@ export class EchoBackend {
   }
 
   /**
-   * echo-basic's retry simulation (/retry/...?uuid=U&succeedAfter=N[&responseCode=C]): the first
-   * N requests carrying uuid U fail, with status C or, without it, a connection reset; later
-   * ones are echoed. True when this request was answered here (failed or refused).
+   * echo-basic's retry simulation (/retry/...?uuid=U&succeedAfter=N[&responseCode=C][&delayRetry=D]):
+   * the first N requests carrying uuid U fail, after D when given, with status C or, without it, a
+   * connection reset; later ones are echoed. True when this request was answered here (failed or
+   * refused).
    */
   private failRetryAttempt(query: URLSearchParams, req: EchoRequest, res: EchoReply): boolean {
     const uuid = query.get('uuid');
@@ -154,15 +156,26 @@ export class EchoBackend {
     if (this.retryAttempts.size >= 10_000) this.retryAttempts.clear();
     this.retryAttempts.set(uuid, attempts + 1);
     req.resume();
-    const responseCode = Number.parseInt(query.get('responseCode') ?? '', 10);
-    if (!Number.isNaN(responseCode)) {
-      res.writeHead(responseCode);
-      res.end();
-    } else if ('stream' in res) {
-      res.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
-    } else {
-      req.socket.resetAndDestroy();
+    const delayRetry = query.get('delayRetry');
+    const delayMs = delayRetry ? parseGoDuration(delayRetry) : 0;
+    if (delayMs === null) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `time: invalid duration ${JSON.stringify(delayRetry)}` }));
+      return true;
     }
+    const fail = (): void => {
+      const responseCode = Number.parseInt(query.get('responseCode') ?? '', 10);
+      if (!Number.isNaN(responseCode)) {
+        res.writeHead(responseCode);
+        res.end();
+      } else if ('stream' in res) {
+        res.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+      } else {
+        req.socket.resetAndDestroy();
+      }
+    };
+    if (delayMs > 0) setTimeout(fail, delayMs);
+    else fail();
     return true;
   }
 

@@ -167,8 +167,12 @@ function validateExpectedResponse(t: T, expected: GrpcExpectedResponse): void {
   if (count !== 1) t.fatal(`expected only one request type to be set, but found ${count}: ${JSON.stringify(expected)}`);
 }
 
-/** grpc.MakeRequestAndExpectEventuallyConsistentResponse (with the default client, closed at the end). */
-export async function makeGrpcRequestAndExpectEventuallyConsistentResponse(t: T, s: Harness, gwAddr: string, expected: GrpcExpectedResponse): Promise<void> {
+/**
+ * The loop both of utils/grpc's Make...Eventually... helpers run, with the default client
+ * (closed at the end): an RPC that cannot be sent is "not ready yet"; judge says what a response
+ * lacks (null: it counts towards the successes in a row).
+ */
+async function awaitGrpcConvergence(t: T, s: Harness, gwAddr: string, expected: GrpcExpectedResponse, judge: (resp: GrpcResponse, elapsed: number) => string | null): Promise<void> {
   validateExpectedResponse(t, expected);
   const client = new GrpcClient(echoService(s), t);
   const started = Date.now();
@@ -181,13 +185,29 @@ export async function makeGrpcRequestAndExpectEventuallyConsistentResponse(t: T,
       } catch (err) {
         return `Failed to send RPC, not ready yet: ${(err as Error).message} (after ${elapsed}ms)`;
       }
-      const problem = compareGrpcResponse(expected, resp);
-      return problem === null ? null : `Response expectation failed for request ${fullyQualifiedMethod(methodName(expected))} to ${gwAddr}: ${problem} (after ${elapsed}ms)`;
+      return judge(resp, elapsed);
     });
   } finally {
     client.close();
   }
+}
+
+/** grpc.MakeRequestAndExpectEventuallyConsistentResponse */
+export async function makeGrpcRequestAndExpectEventuallyConsistentResponse(t: T, s: Harness, gwAddr: string, expected: GrpcExpectedResponse): Promise<void> {
+  await awaitGrpcConvergence(t, s, gwAddr, expected, (resp, elapsed) => {
+    const problem = compareGrpcResponse(expected, resp);
+    return problem === null ? null : `Response expectation failed for request ${fullyQualifiedMethod(methodName(expected))} to ${gwAddr}: ${problem} (after ${elapsed}ms)`;
+  });
   t.log('Request passed');
+}
+
+/** grpc.MakeRequestAndExpectEventuallyConsistentFailure: a status other than OK, enough times in a row; an OK ends the test at once. */
+export async function makeGrpcRequestAndExpectEventuallyConsistentFailure(t: T, s: Harness, gwAddr: string, expected: GrpcExpectedResponse): Promise<void> {
+  await awaitGrpcConvergence(t, s, gwAddr, expected, (resp) => {
+    if (resp.code === grpc.status.OK) t.fatal('Request should have failed, but got status OK');
+    return null;
+  });
+  t.log('Expectation for failing request met');
 }
 
 /** The common loop of the suite's gRPC tests: each case a parallel subtest. */

@@ -456,7 +456,8 @@ export async function awaitConvergence(t: T, s: Harness, threshold: number, maxM
   }
 }
 
-async function attempt(s: Harness, req: RoundTripRequest, expected: ExpectedResponse): Promise<string | null> {
+/** One request of WaitForConsistentResponse: null when it met the expectation, else why not. */
+export async function attemptRequest(s: Harness, req: RoundTripRequest, expected: ExpectedResponse): Promise<string | null> {
   try {
     const { cReq, cRes } = await captureRoundTrip(req, s.timeouts.requestTimeout);
     const problem = compareRoundTrip(req, cReq, cRes, expected);
@@ -470,7 +471,7 @@ async function attempt(s: Harness, req: RoundTripRequest, expected: ExpectedResp
 export async function makeRequestAndExpectEventuallyConsistentResponse(t: T, s: Harness, gwAddr: string, expectedIn: ExpectedResponse): Promise<void> {
   const expected = structuredClone(expectedIn);
   const req = makeRequest(expected, gwAddr, 'HTTP', 'http');
-  await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, () => attempt(s, req, expected));
+  await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, () => attemptRequest(s, req, expected));
 }
 
 /** http.MakeRequestAndExpectFailure: 5 answers in a row that are not 200 (a 200 fails the test at once; timeouts and errors do not count). */
@@ -507,22 +508,27 @@ export async function makeTLSRequestAndExpectEventuallyConsistentResponse(t: T, 
   const expected = structuredClone(expectedIn);
   let presented = false;
   const req = tlsRequest(expected, gwAddr, serverCertPem, serverName, client, () => { presented = true; });
-  await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, () => attempt(s, req, expected));
+  await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, () => attemptRequest(s, req, expected));
   if (client && !presented) t.error('client certificate was not presented during the handshake');
 }
 
-/** tls.MakeTLSRequestAndExpectFailureResponse: one request, which must fail (not answer at all). */
-export async function makeTLSRequestAndExpectFailureResponse(t: T, s: Harness, gwAddr: string, serverCertPem: string, serverName: string, expectedIn: ExpectedResponse, client?: CertPair): Promise<void> {
+/**
+ * tls.MakeTLSRequestAndExpectEventuallyConsistentFailureResponse: requests until they fail
+ * (not answer at all) enough times in a row; an answer is "not ready yet".
+ */
+export async function makeTLSRequestAndExpectEventuallyConsistentFailureResponse(t: T, s: Harness, gwAddr: string, serverCertPem: string, serverName: string, expectedIn: ExpectedResponse, client?: CertPair): Promise<void> {
   const expected = structuredClone(expectedIn);
   let presented = false;
   const req = tlsRequest(expected, gwAddr, serverCertPem, serverName, client, () => { presented = true; });
-  let failed = false;
-  try {
-    await captureRoundTrip(req, s.timeouts.requestTimeout);
-  } catch {
-    failed = true;
-  }
-  if (!failed) t.fatal('Request should fail');
+  await awaitConvergence(t, s, s.timeouts.requiredConsecutiveSuccesses, s.timeouts.maxTimeToConsistency, async () => {
+    try {
+      await captureRoundTrip(req, s.timeouts.requestTimeout);
+    } catch {
+      return null;
+    }
+    return 'Request unexpectedly succeeded, not ready yet';
+  });
+  t.log('Request failed as expected');
   if (client && !presented) t.error('client certificate was not presented during the handshake');
 }
 

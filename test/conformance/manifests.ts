@@ -107,14 +107,10 @@ export interface Workload {
   tls?: WorkloadTls;
 }
 
-/** What a pod's servers read from their container: image, args, env and mounted ConfigMap files. */
+/** What a pod's servers read from their container: its env. */
 export interface ContainerSpec {
-  image: string;
-  args: string[];
   /** Literal values, or fieldRef paths (metadata.name, metadata.namespace) each pod resolves. */
   env: { name: string; value?: string; fieldPath?: string }[];
-  /** Files mounted from ConfigMaps of the same manifests, by path in the container. */
-  files: Record<string, string>;
 }
 
 /** A file of a pod's volume: a key of the Secret or ConfigMap the volume projects. */
@@ -144,7 +140,7 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
     const labels = stringMap(meta.labels);
     const podSpec = isRecord(template.spec) ? template.spec : {};
     const namespace = d.metadata.namespace ?? 'default';
-    const container = containerSpecOf(podSpec, docs.filter((c) => c.kind === 'ConfigMap' && (c.metadata.namespace ?? 'default') === namespace));
+    const container = containerSpecOf(podSpec);
     const values = new Map(container.env.flatMap((e) => (e.value !== undefined ? [[e.name, e.value] as const] : [])));
     const httpPortVar = values.get('HTTP_PORT') ?? '';
     const httpPort = /^\d+$/.test(httpPortVar) ? Number(httpPortVar) : 3000;
@@ -155,7 +151,7 @@ export function workloadsOf(docs: readonly KubeDoc[]): Workload[] {
   return out;
 }
 
-function containerSpecOf(podSpec: Record<string, unknown>, configMaps: readonly KubeDoc[]): ContainerSpec {
+function containerSpecOf(podSpec: Record<string, unknown>): ContainerSpec {
   const first = Array.isArray(podSpec.containers) ? podSpec.containers.find(isRecord) : undefined;
   const c: Record<string, unknown> = first ?? {};
   const env: ContainerSpec['env'] = [];
@@ -165,40 +161,25 @@ function containerSpecOf(podSpec: Record<string, unknown>, configMaps: readonly 
     if (typeof e.value === 'string') env.push({ name: e.name, value: e.value });
     else if (typeof fieldRef?.fieldPath === 'string') env.push({ name: e.name, fieldPath: fieldRef.fieldPath });
   }
-  const files: Record<string, string> = {};
-  const volumes = Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isRecord) : [];
-  for (const mount of Array.isArray(c.volumeMounts) ? c.volumeMounts.filter(isRecord) : []) {
-    const volume = volumes.find((v) => v.name === mount.name);
-    const ref = isRecord(volume?.configMap) ? volume.configMap : undefined;
-    const configMap = ref && configMaps.find((m) => m.metadata.name === ref.name);
-    if (!configMap || typeof mount.mountPath !== 'string') continue;
-    const data = stringMap(configMap.data);
-    // items pick keys and name their files; without items every key is a file of its name.
-    const items = Array.isArray(ref.items) ? ref.items.filter(isRecord).map((it) => ({ key: String(it.key), path: String(it.path) })) : Object.keys(data).map((key) => ({ key, path: key }));
-    for (const { key, path } of items) if (key in data) files[`${mount.mountPath.replace(/\/$/, '')}/${path}`] = data[key];
-  }
-  return {
-    image: typeof c.image === 'string' ? c.image : '',
-    args: Array.isArray(c.args) ? c.args.map(String) : [],
-    env,
-    files,
-  };
+  return { env };
 }
 
 /**
  * echo-basic serves TLS when its certificate and key are set (files of the pod's volumes): the
  * HTTP server reads TLS_SERVER_CERT and TLS_SERVER_PRIVKEY (HTTPS on HTTPS_PORT, client CAs from
- * TLS_CLIENT_CACERTS), the TCP echo server TLS_SERVER_CERT and TLS_SERVER_PRIV_KEY (on TLS_PORT).
+ * TLS_CLIENT_CACERTS), the TCP echo server TLS_SERVER_CERT and TLS_SERVER_PRIV_KEY (on TLS_PORT),
+ * the gRPC echo server TLS_SERVER_CERT and TLS_SERVER_PRIV_KEY (on HTTPS_PORT).
  */
 function workloadTls(env: ReadonlyMap<string, string>, container: Record<string, unknown>, podSpec: Record<string, unknown>): WorkloadTls | undefined {
   const tcpEcho = Boolean(env.get('TCP_ECHO_SERVER'));
+  const grpcEcho = !tcpEcho && Boolean(env.get('GRPC_ECHO_SERVER'));
   const certFile = env.get('TLS_SERVER_CERT');
-  const keyFile = env.get(tcpEcho ? 'TLS_SERVER_PRIV_KEY' : 'TLS_SERVER_PRIVKEY');
+  const keyFile = env.get(tcpEcho || grpcEcho ? 'TLS_SERVER_PRIV_KEY' : 'TLS_SERVER_PRIVKEY');
   if (!certFile || !keyFile) return undefined;
   const cert = volumeFile(certFile, container, podSpec);
   const key = volumeFile(keyFile, container, podSpec);
   if (!cert || !key) return undefined;
-  const clientCaFile = tcpEcho ? undefined : env.get('TLS_CLIENT_CACERTS');
+  const clientCaFile = tcpEcho || grpcEcho ? undefined : env.get('TLS_CLIENT_CACERTS');
   const clientCa = clientCaFile ? volumeFile(clientCaFile, container, podSpec) : undefined;
   const port = env.get(tcpEcho ? 'TLS_PORT' : 'HTTPS_PORT') ?? '';
   return { port: /^\d+$/.test(port) ? Number(port) : 8443, cert, key, ...(clientCa ? { clientCa } : {}) };

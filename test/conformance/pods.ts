@@ -5,8 +5,8 @@
  * own IP, so the manifests' ports and EndpointSlices work unchanged. Like echo-basic, each pod
  * also serves h2c on port 3001 and logs a line per request (what the suite's mirror checks read).
  * A container with a certificate (TLS_SERVER_CERT from a Secret volume) also serves HTTPS on
- * HTTPS_PORT. A container whose env asks echo-basic for its gRPC, TCP or UDP server, or a CoreDNS
- * one, runs that server instead (backends/servers.ts).
+ * HTTPS_PORT. A container whose env asks echo-basic for its gRPC, TCP or UDP server runs that
+ * server instead (backends/servers.ts).
  */
 import { createHash } from 'node:crypto';
 import { EchoBackend } from '../../src/demo/echo-backend';
@@ -72,7 +72,7 @@ export class EchoPods {
         logs.push({ at: Date.now(), line });
         if (logs.length > 20_000) logs.splice(0, 10_000);
       };
-      // The container's env may ask echo-basic for its TCP, UDP or gRPC server instead (or be CoreDNS).
+      // The container's env may ask echo-basic for its TCP, UDP or gRPC server instead.
       const backend = (await startPodServer(w.container, info, { log, grpcEchoProto: this.grpcEchoProto, tls: tls && w.tls ? { certificate: tls, port: w.tls.port } : null }))
         ?? await this.startHttpEcho(w, info, log, tls);
       started.push({ info, backend, logs });

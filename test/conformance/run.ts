@@ -1,7 +1,7 @@
 /**
  * Conformance replay: runs the Gateway API conformance suite's GATEWAY-HTTP tests and the
  * GATEWAY-GRPC, GATEWAY-TLS, GATEWAY-TCP and GATEWAY-UDP profiles' route tests
- * (sigs.k8s.io/gateway-api/conformance v1.6.1, transcribed in ./tests) against a real Pier with
+ * (sigs.k8s.io/gateway-api/conformance v1.7.0, transcribed in ./tests) against a real Pier with
  * real Envoys in standalone mode. As the suite does, a test runs when Pier's GatewayClass lists
  * all its features in status.supportedFeatures; the others are skipped, each with the features
  * missing. One line per test, then "N passed, N failed, N skipped"; exit code 1 when any failed.

@@ -185,13 +185,35 @@ export async function echoSendOnce(gwAddr: string, timeoutMs: number): Promise<s
   }
 }
 
-/** ExpectAddressBeAvailable: polls until a TCP connection to the address opens (require: fatal). */
-export async function expectAddressBeAvailable(t: T, intervalMs: number, timeoutMs: number, address: string): Promise<void> {
-  t.log(`performing TCP connection probe on ${address}`);
+/**
+ * ExpectEchoResponse: polls until one TEST exchange gets a pod's answer (require: fatal). Unlike
+ * the connection probe, this proves the route reaches a ready backend.
+ */
+export async function expectEchoResponse(t: T, s: Harness, address: string): Promise<void> {
+  t.log(`performing TCP echo probe on ${address}`);
   let last = '';
-  const ok = await pollUntil(t, intervalMs, timeoutMs, async () => {
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.maxTimeToConsistency, async () => {
     try {
-      (await LineConnection.dial(address, timeoutMs)).close();
+      const pod = await echoSendOnce(address, s.timeouts.requestTimeout);
+      t.log(`received a TCP echo response from ${address} via pod ${pod}`);
+      return true;
+    } catch (err) {
+      last = (err as Error).message;
+      t.log(`failed to receive a TCP echo response from ${address}; retrying: ${last}`);
+      return false;
+    }
+  });
+  if (!ok) t.fatal(`failed waiting for a TCP echo response from ${address} after ${s.timeouts.maxTimeToConsistency}ms: ${last}`);
+}
+
+/** ExpectAddressBeAvailable: polls until a TCP connection to the address opens (require: fatal). */
+export async function expectAddressBeAvailable(t: T, s: Harness, address: string): Promise<void> {
+  t.log(`performing TCP connection probe on ${address}`);
+  const timeoutMs = s.timeouts.maxTimeToConsistency;
+  let last = '';
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, timeoutMs, async () => {
+    try {
+      (await LineConnection.dial(address, s.timeouts.requestTimeout)).close();
       return true;
     } catch (err) {
       last = (err as Error).message;

@@ -1,13 +1,10 @@
 /**
- * The suite's UDP client (conformance/utils/udp), its DNS query (miekg/dns Exchange, in
- * tests/udproute-simple.go) and the one-datagram echo of tests/udproute-weighted-routing.go
+ * The suite's UDP client (conformance/utils/udp) and the one-datagram echo of tests/udproute-weighted-routing.go
  * (udpEchoSendOnce, which the UDP weight and multiple-routes tests share): each exchange from a
  * fresh connected socket, as Go's net.Dial("udp") gives.
  */
 import * as dgram from 'node:dgram';
 import * as net from 'node:net';
-import * as dnsPacket from 'dns-packet';
-import type { DecodedDns } from './backends/coredns';
 import type { Harness } from './harness';
 import { pollUntil, type T } from './t';
 import { splitHostPort } from './tcp';
@@ -48,19 +45,19 @@ export function udpExchange(address: string, payload: Buffer, timeoutMs: number,
 }
 
 /** ExpectEchoResponse: any answer to the probe (upstream reports with t.Errorf). */
-export function expectEchoResponse(t: T, s: Harness, timeoutMs: number, gwAddr: string): Promise<void> {
-  return expectEchoResponseFromBackend(t, s, timeoutMs, gwAddr, {});
+export function expectEchoResponse(t: T, s: Harness, gwAddr: string): Promise<void> {
+  return expectEchoResponseFromBackend(t, s, gwAddr, {});
 }
 
 /** ExpectEchoResponseFromBackend: polls until an answer comes, from the expected Service and namespace when given. */
-export async function expectEchoResponseFromBackend(t: T, s: Harness, timeoutMs: number, gwAddr: string, expected: UDPExpectedResponse): Promise<void> {
+export async function expectEchoResponseFromBackend(t: T, s: Harness, gwAddr: string, expected: UDPExpectedResponse): Promise<void> {
   const probe = Buffer.from('gateway-api-conformance-udp-echo');
   const checksBackend = Boolean(expected.service || expected.namespace);
   let last = '';
-  const ok = await pollUntil(t, s.timeouts.convergenceRetryDelay, timeoutMs, async () => {
+  const ok = await pollUntil(t, s.timeouts.defaultPollInterval, s.timeouts.maxTimeToConsistency, async () => {
     let answer: Buffer;
     try {
-      answer = await udpExchange(gwAddr, probe, 2000, 1024);
+      answer = await udpExchange(gwAddr, probe, s.timeouts.requestTimeout, 1024);
     } catch (err) {
       last = `failed to read UDP echo response: ${(err as Error).message}`;
       t.log(last);
@@ -108,22 +105,4 @@ export async function udpEchoSendOnce(gwAddr: string, timeoutMs: number): Promis
   }
   if (!resp.pod) throw new Error(`UDP echo response missing pod name: ${JSON.stringify(answer.toString('utf8'))}`);
   return resp.pod;
-}
-
-/** dns.Msg.SetQuestion: a recursive query with a random id for one name and type. */
-export function dnsQuestion(name: string, type: dnsPacket.RecordType): dnsPacket.Packet {
-  return { type: 'query', id: Math.floor(Math.random() * 65536), flags: dnsPacket.RECURSION_DESIRED, questions: [{ name: name.replace(/\.$/, ''), type, class: 'IN' }] };
-}
-
-/** dns.Exchange over UDP: the answer, which must carry the query's id (2 s read timeout, miekg's default). */
-export async function dnsExchange(query: dnsPacket.Packet, address: string): Promise<DecodedDns> {
-  const answer: DecodedDns = dnsPacket.decode(await udpExchange(address, dnsPacket.encode(query), 2000));
-  if (answer.id !== query.id) throw new Error('dns: id mismatch');
-  return answer;
-}
-
-/** A DNS message in one line, for the logs (what the suite logs with dns.Msg.String). */
-export function describeDns(m: DecodedDns): string {
-  const rr = (list: dnsPacket.Answer[] | undefined): string => (list ?? []).map((a) => `${a.name} ${a.type} ${JSON.stringify('data' in a ? a.data : '')}`).join('; ');
-  return `id ${m.id ?? 0} ${m.rcode ?? ''} question [${(m.questions ?? []).map((q) => `${q.name} ${q.type}`).join(', ')}] answer [${rr(m.answers)}] additional [${rr(m.additionals)}]`;
 }

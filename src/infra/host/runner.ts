@@ -15,6 +15,7 @@ import { writeFileAtomic } from '../../security/tls-dir';
 import { EnvoyProcess } from './envoy-process';
 import { findOrphanEnvoy, stopOrphan, type OrphanEnvoy } from './orphans';
 import { adminRequest } from './admin-request';
+import { proxyDirName } from './proxy-dir';
 
 /** Issues each launched Envoy its own client certificate, naming its one Gateway. */
 export interface ProxyCertificateIssuer {
@@ -89,8 +90,7 @@ export class HostInfrastructure {
   }
 
   private async launch(gateway: string): Promise<void> {
-    const safeName = gateway.replace(/[^A-Za-z0-9_.-]/g, '_');
-    const workDir = path.join(this.workDir, safeName);
+    const workDir = path.join(this.workDir, proxyDirName(gateway));
     let tls: BootstrapTls | undefined;
     if (this.o.certificates) {
       try {
@@ -118,8 +118,14 @@ export class HostInfrastructure {
       logger: this.log,
     });
     const orphan = findOrphanEnvoy(workDir, proxy.bootstrapPath, proxy.adminAddressPath());
+    try {
+      proxy.start();
+    } catch (err) {
+      // Its files could not be written: this Gateway gets no Envoy, the others keep theirs.
+      this.log.error({ gateway, err }, 'cannot start the Envoy of this Gateway');
+      return;
+    }
     this.proxies.set(gateway, proxy);
-    proxy.start();
     if (orphan !== undefined) {
       this.log.warn({ gateway, pid: orphan.pid }, 'found an Envoy left running by a previous Pier: it is stopped once the new one is ready');
       const replacing = this.replaceOrphan(gateway, proxy, orphan);

@@ -4,7 +4,10 @@
  * assertions the suite's client checks (the fully qualified method, every metadata entry as a
  * header with :authority first, the :authority, and the pod's context from its environment);
  * EchoThree stays unimplemented (UNIMPLEMENTED), as upstream. Like echo-basic, one log line per
- * call ("Received over plaintext: ...").
+ * call ("Received over plaintext: ..."). With a certificate (TLS_SERVER_CERT, TLS_SERVER_PRIV_KEY),
+ * the same service over TLS on HTTPS_PORT too, as echo-basic since v0.1.0 (the BackendTLSPolicy
+ * GRPCRoute test's backend); its answers there leave out echo-basic's TLS assertions, which no
+ * transcribed test reads.
  */
 import * as grpc from '@grpc/grpc-js';
 import { fullyQualifiedMethod, type EchoContext, type EchoHeader, type EchoMethod, type EchoRequest, type EchoResponse, type GrpcEchoService } from '../grpcecho';
@@ -30,6 +33,13 @@ export class GrpcEchoServer {
   async listen(host: string, port: number): Promise<void> {
     await new Promise<number>((resolve, reject) => {
       this.server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound)));
+    });
+  }
+
+  async listenTls(host: string, port: number, cert: { certPem: string; keyPem: string }): Promise<void> {
+    const credentials = grpc.ServerCredentials.createSsl(null, [{ cert_chain: Buffer.from(cert.certPem), private_key: Buffer.from(cert.keyPem) }], false);
+    await new Promise<number>((resolve, reject) => {
+      this.server.bindAsync(`${host}:${port}`, credentials, (err, bound) => (err ? reject(err) : resolve(bound)));
     });
   }
 

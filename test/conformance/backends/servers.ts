@@ -1,14 +1,14 @@
 /**
  * Which servers a pod runs, decided as its container decides: echo-basic runs only its TCP
  * server when TCP_ECHO_SERVER is set (TCP_PORT, default 3000; TLS on TLS_PORT too when it has a
- * certificate), only its gRPC server when GRPC_ECHO_SERVER is set (HTTP_PORT), only its UDP server when
- * UDP_ECHO_SERVER is set (UDP_PORT, default 8080), and HTTP otherwise (pods.ts); the CoreDNS image
- * serves the Corefile given with -conf. null: the pod is an HTTP echo pod.
+ * certificate), only its gRPC server when GRPC_ECHO_SERVER is set (HTTP_PORT; TLS on HTTPS_PORT too when
+ * it has a certificate), only its UDP server when
+ * UDP_ECHO_SERVER is set (UDP_PORT, default 8080), and HTTP otherwise (pods.ts). null: the pod is
+ * an HTTP echo pod.
  */
 import type { CertPair } from '../certs';
 import { loadGrpcEchoService } from '../grpcecho';
 import type { ContainerSpec, PodInfo } from '../manifests';
-import { CoreDnsServer, parseCorefile } from './coredns';
 import { GrpcEchoServer } from './grpc-echo';
 import { TcpEchoServer, type EchoContext } from './tcp-echo';
 import { UdpEchoServer } from './udp-echo';
@@ -46,15 +46,10 @@ function portFrom(env: Map<string, string>, name: string, fallback: number): num
   return Number(text);
 }
 
-function isCoreDns(container: ContainerSpec): boolean {
-  return /(^|\/)coredns(:|@|$)/.test(container.image);
-}
-
 /** Starts the pod's non-HTTP server, or returns null for echo-basic's default HTTP mode. */
 export async function startPodServer(container: ContainerSpec, pod: PodInfo, ctx: PodServerContext): Promise<PodServer | null> {
   const env = podEnv(container, pod);
   const context: EchoContext = { namespace: env.get('NAMESPACE') ?? '', ingress: env.get('INGRESS_NAME') ?? '', service: env.get('SERVICE_NAME') ?? '', pod: env.get('POD_NAME') ?? '' };
-  const where = `pod ${pod.namespace}/${pod.name}`;
   if (env.get('TCP_ECHO_SERVER')) {
     const tcpPort = portFrom(env, 'TCP_PORT', 3000);
     const server = new TcpEchoServer({ ...context, tcpPort: String(tcpPort), tlsPort: env.get('TLS_PORT') || '8443' });
@@ -66,25 +61,11 @@ export async function startPodServer(container: ContainerSpec, pod: PodInfo, ctx
     const grpcContext = { namespace: context.namespace, ingress: context.ingress, serviceName: context.service, pod: context.pod };
     const server = new GrpcEchoServer(loadGrpcEchoService(ctx.grpcEchoProto()), grpcContext, { log: ctx.log });
     await server.listen(pod.ip, portFrom(env, 'HTTP_PORT', 3000));
+    if (ctx.tls) await server.listenTls(pod.ip, ctx.tls.port, ctx.tls.certificate);
     return server;
   }
   if (env.get('UDP_ECHO_SERVER')) {
     const server = new UdpEchoServer(context, portFrom(env, 'UDP_PORT', 8080));
-    await server.listen(pod.ip);
-    return server;
-  }
-  if (isCoreDns(container)) {
-    const conf = container.args.indexOf('-conf');
-    const file = conf >= 0 ? container.args[conf + 1] : 'Corefile';
-    const corefile = file === undefined ? undefined : container.files[file];
-    if (corefile === undefined) throw new Error(`${where}: CoreDNS configuration ${file ?? '(none)'} is not mounted from a ConfigMap of the manifests`);
-    let blocks;
-    try {
-      blocks = parseCorefile(corefile);
-    } catch (err) {
-      throw new Error(`${where}: ${file}: ${(err as Error).message}`);
-    }
-    const server = new CoreDnsServer(blocks, ctx.log);
     await server.listen(pod.ip);
     return server;
   }

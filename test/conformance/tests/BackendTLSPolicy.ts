@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/backendtlspolicy.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/backendtlspolicy.go
 import { INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse, makeRequestAndExpectFailure, makeTLSRequestAndExpectEventuallyConsistentResponse } from '../http';
 import {

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/backendtlspolicy-invalid-ca-certificate-ref.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/backendtlspolicy-invalid-ca-certificate-ref.go
 import { INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse } from '../http';
 import { backendTLSPolicyMustHaveCondition, gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady } from '../kubernetes';

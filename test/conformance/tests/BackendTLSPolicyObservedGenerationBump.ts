@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/backendtlspolicy-observed-generation-bump.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/backendtlspolicy-observed-generation-bump.go
 import { INFRA_NAMESPACE } from '../harness';
 import { backendTLSPolicyMustHaveCondition, backendTLSPolicyMustHaveLatestConditions, namespacesMustBeReady } from '../kubernetes';
 import type { ConformanceTest } from '../types';

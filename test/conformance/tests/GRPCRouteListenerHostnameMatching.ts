@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/grpcroute-listener-hostname-matching.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/grpcroute-listener-hostname-matching.go
 import * as grpc from '@grpc/grpc-js';
 import { runGrpcRequestCases } from '../grpc';
 import { GRPC_INFRA_BACKEND_V1, GRPC_INFRA_BACKEND_V2, GRPC_INFRA_BACKEND_V3, INFRA_NAMESPACE } from '../harness';

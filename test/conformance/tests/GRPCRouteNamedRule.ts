@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/grpcroute-named-rule.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/grpcroute-named-rule.go
 import { runGrpcRequestCases } from '../grpc';
 import { GRPC_INFRA_BACKEND_V1, GRPC_INFRA_BACKEND_V2, INFRA_NAMESPACE } from '../harness';
 import { gatewayAndRoutesMustBeAccepted, gatewayRef } from '../kubernetes';
@@ -10,7 +10,6 @@ export const GRPCRouteNamedRule: ConformanceTest = {
   upstream: 'tests/grpcroute-named-rule.go',
   features: ['Gateway', 'GRPCRoute', 'GRPCRouteNamedRouteRule'],
   manifests: ['tests/grpcroute-named-rule.yaml'],
-  provisional: true,
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
     const routeNN = { name: 'grpc-named-rules', namespace: ns };

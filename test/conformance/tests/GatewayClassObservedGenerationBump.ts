@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gatewayclass-observed-generation-bump.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gatewayclass-observed-generation-bump.go
 import { gatewayClassMustHaveLatestConditions, gwcMustBeAccepted } from '../kubernetes';
 import { spec } from '../manifests';
 import type { ConformanceTest } from '../types';

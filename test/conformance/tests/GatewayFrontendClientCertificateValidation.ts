@@ -1,6 +1,6 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-with-clientcertificate-validation.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-with-clientcertificate-validation.go
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_NAMESPACE } from '../harness';
-import { hostOf, joinHostPort, makeTLSRequestAndExpectEventuallyConsistentResponse, makeTLSRequestAndExpectFailureResponse } from '../http';
+import { hostOf, joinHostPort, makeTLSRequestAndExpectEventuallyConsistentResponse, makeTLSRequestAndExpectEventuallyConsistentFailureResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';
 import type { ConformanceTest } from '../types';
 
@@ -33,7 +33,7 @@ export const GatewayFrontendClientCertificateValidation: ConformanceTest = {
         request: { host: 'example.org', path: '/' }, response: { statusCode: 200 }, backend: INFRA_BACKEND_V1, namespace: ns,
       }, clientCert);
       // ...and refuses the other one.
-      await makeTLSRequestAndExpectFailureResponse(t, s, defaultAddr, serverCertPem, 'example.org', {
+      await makeTLSRequestAndExpectEventuallyConsistentFailureResponse(t, s, defaultAddr, serverCertPem, 'example.org', {
         request: { host: 'example.org', path: '/' }, namespace: ns,
       }, clientCertPerPort);
     });
@@ -43,7 +43,7 @@ export const GatewayFrontendClientCertificateValidation: ConformanceTest = {
       await makeTLSRequestAndExpectEventuallyConsistentResponse(t, s, perPortAddr, serverCertPem, 'second-example.org', {
         request: { host: 'second-example.org', path: '/' }, response: { statusCode: 200 }, backend: INFRA_BACKEND_V2, namespace: ns,
       }, clientCertPerPort);
-      await makeTLSRequestAndExpectFailureResponse(t, s, perPortAddr, serverCertPem, 'second-example.org', {
+      await makeTLSRequestAndExpectEventuallyConsistentFailureResponse(t, s, perPortAddr, serverCertPem, 'second-example.org', {
         request: { host: 'second-example.org', path: '/' }, namespace: ns,
       }, clientCert);
     });

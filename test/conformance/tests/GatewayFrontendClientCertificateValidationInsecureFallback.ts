@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-with-clientcertificate-validation-insecure-fallback.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-with-clientcertificate-validation-insecure-fallback.go
 import type { CertPair } from '../certs';
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_NAMESPACE } from '../harness';
 import { hostOf, joinHostPort, makeTLSRequestAndExpectEventuallyConsistentResponse, type ExpectedResponse } from '../http';

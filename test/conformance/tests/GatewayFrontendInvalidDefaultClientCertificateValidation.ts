@@ -1,6 +1,6 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-invalid-default-frontend-client-certificate-validation.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-invalid-default-frontend-client-certificate-validation.go
 import { INFRA_BACKEND_V1, INFRA_NAMESPACE } from '../harness';
-import { hostOf, joinHostPort, makeRequestAndExpectEventuallyConsistentResponse, makeTLSRequestAndExpectFailureResponse } from '../http';
+import { hostOf, joinHostPort, makeRequestAndExpectEventuallyConsistentResponse, makeTLSRequestAndExpectEventuallyConsistentFailureResponse } from '../http';
 import { gatewayListenerMustHaveConditions, gatewayRef, waitForGatewayAddress } from '../kubernetes';
 import type { ConformanceTest } from '../types';
 
@@ -34,7 +34,7 @@ export const GatewayFrontendInvalidDefaultClientCertificateValidation: Conforman
         { type: 'Programmed', status: 'False' },
       ]);
       const httpsAddr = joinHostPort(gwAddr, s.listenerPort(443));
-      await makeTLSRequestAndExpectFailureResponse(t, s, httpsAddr, serverCertPem, 'example.org', { request: { host: 'example.org', path: '/' }, namespace: ns });
+      await makeTLSRequestAndExpectEventuallyConsistentFailureResponse(t, s, httpsAddr, serverCertPem, 'example.org', { request: { host: 'example.org', path: '/' }, namespace: ns });
     });
   },
 };

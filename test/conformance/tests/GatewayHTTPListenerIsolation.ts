@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-http-listener-isolation.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-http-listener-isolation.go
 import { INFRA_BACKEND_V1, INFRA_NAMESPACE } from '../harness';
 import { runRequestCases, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue, namespacesMustBeReady } from '../kubernetes';

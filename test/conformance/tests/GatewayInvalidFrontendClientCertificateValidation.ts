@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-with-invalid-clientcertificate-validation.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-with-invalid-clientcertificate-validation.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayListenerMustHaveConditions, type ExpectedCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-invalid-route-kind.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-invalid-route-kind.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayStatusMustHaveListeners } from '../kubernetes';
 import type { ConformanceTest } from '../types';

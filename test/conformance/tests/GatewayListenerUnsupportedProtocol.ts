@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-invalid-listeners-unsupported-protocol.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-invalid-listeners-unsupported-protocol.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveCondition, gatewayMustHaveLatestConditions, gatewayStatusMustHaveListeners } from '../kubernetes';
 import type { ConformanceTest } from '../types';

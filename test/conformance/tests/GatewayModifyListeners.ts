@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-modify-listeners.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-modify-listeners.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveLatestConditions, gatewayStatusMustHaveListeners, namespacesMustBeReady, type ExpectedListenerStatus } from '../kubernetes';
 import { isRecord, spec } from '../manifests';

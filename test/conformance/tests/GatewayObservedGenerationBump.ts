@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-observed-generation-bump.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-observed-generation-bump.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveLatestConditions, namespacesMustBeReady } from '../kubernetes';
 import { spec } from '../manifests';

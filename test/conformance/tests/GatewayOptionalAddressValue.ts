@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-optional-address-value.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-optional-address-value.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveLatestConditions, gatewayRef, namespacesMustBeReady, waitForGatewayAddress } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -9,7 +9,6 @@ export const GatewayOptionalAddressValue: ConformanceTest = {
   upstream: 'tests/gateway-optional-address-value.go',
   features: ['Gateway', 'GatewayAddressEmpty'],
   manifests: ['tests/gateway-optional-address-value.yaml'],
-  provisional: true,
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
     await namespacesMustBeReady(t, s, [ns]);

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-static-addresses.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-static-addresses.go
 import { INFRA_NAMESPACE } from '../harness';
 import { isRecord } from '../manifests';
 import { gatewayMustHaveCondition, gatewayMustHaveLatestConditions, gatewayStatusMustHaveListeners } from '../kubernetes';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/gateway-with-attached-routes.go (GatewayWithAttachedRoutesWithPort8080)
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/gateway-with-attached-routes.go (GatewayWithAttachedRoutesWithPort8080)
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayStatusMustHaveListeners } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-307-redirect.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-307-redirect.go
 import { INFRA_NAMESPACE } from '../harness';
 import { runRequestCases, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';
@@ -10,7 +10,6 @@ export const HTTPRoute307Redirect: ConformanceTest = {
   upstream: 'tests/httproute-307-redirect.go',
   features: ['Gateway', 'HTTPRoute', 'HTTPRoute307RedirectStatusCode'],
   manifests: ['tests/httproute-307-redirect.yaml'],
-  provisional: true,
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
     const routeNN = { name: '307-redirect', namespace: ns };

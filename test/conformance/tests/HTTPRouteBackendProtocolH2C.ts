@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-backend-protocol-h2c.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-backend-protocol-h2c.go
 import { INFRA_BACKEND_V1, INFRA_NAMESPACE } from '../harness';
 import { H2C_PRIOR_KNOWLEDGE_PROTOCOL, makeRequestAndExpectEventuallyConsistentResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef } from '../kubernetes';

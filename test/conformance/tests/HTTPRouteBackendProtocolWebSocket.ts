@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-backend-protocol-websocket.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-backend-protocol-websocket.go
 import WebSocket from 'ws';
 import { INFRA_NAMESPACE } from '../harness';
 import { awaitConvergence } from '../http';

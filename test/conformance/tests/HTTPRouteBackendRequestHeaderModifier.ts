@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-request-header-modifier.go (HTTPRouteBackendRequestHeaderModifier)
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-request-header-modifier.go (HTTPRouteBackendRequestHeaderModifier)
 import type { ConformanceTest } from '../types';
 import { requestHeaderModifierTest } from './HTTPRouteRequestHeaderModifier';
 

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-disallowed-kind.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-disallowed-kind.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveZeroRoutes, httpRouteMustHaveCondition, httpRouteMustHaveNoAcceptedParents, httpRouteMustHaveResolvedRefsConditionsTrue, namespacesMustBeReady } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-https-listener.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-https-listener.go
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_NAMESPACE } from '../harness';
 import { makeTLSRequestAndExpectEventuallyConsistentResponse, testCaseName, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';

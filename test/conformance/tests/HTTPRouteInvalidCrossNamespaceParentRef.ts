@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-invalid-cross-namespace-parent-ref.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-invalid-cross-namespace-parent-ref.go
 import { INFRA_NAMESPACE, WEB_BACKEND_NAMESPACE } from '../harness';
 import { gatewayMustHaveZeroRoutes, httpRouteMustHaveCondition, httpRouteMustHaveNoAcceptedParents, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';
 import type { ConformanceTest } from '../types';

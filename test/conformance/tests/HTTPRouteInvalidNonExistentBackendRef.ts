@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-invalid-nonexistent-backendref.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-invalid-nonexistent-backendref.go
 import { INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveCondition } from '../kubernetes';

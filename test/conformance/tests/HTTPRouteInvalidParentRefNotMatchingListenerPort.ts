@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-invalid-parentref-not-matching-listener-port.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-invalid-parentref-not-matching-listener-port.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveZeroRoutes, httpRouteMustHaveCondition, httpRouteMustHaveNoAcceptedParents, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';
 import type { ConformanceTest } from '../types';

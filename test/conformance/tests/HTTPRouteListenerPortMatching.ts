@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-listener-port-matching.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-listener-port-matching.go
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_BACKEND_V3, INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse, testCaseName, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue, namespacesMustBeReady } from '../kubernetes';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-named-rule.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-named-rule.go
 import { INFRA_NAMESPACE } from '../harness';
 import { runRequestCases, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';
@@ -10,7 +10,6 @@ export const HTTPRouteNamedRule: ConformanceTest = {
   upstream: 'tests/httproute-named-rule.go',
   features: ['Gateway', 'HTTPRoute', 'HTTPRouteNamedRouteRule'],
   manifests: ['tests/httproute-named-rule.yaml'],
-  provisional: true,
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
     const routeNN = { name: 'http-named-rules', namespace: ns };

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-observed-generation-bump.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-observed-generation-bump.go
 import { INFRA_BACKEND_V2, INFRA_NAMESPACE } from '../harness';
 import { httpRouteMustHaveCondition, httpRouteMustHaveLatestConditions, httpRouteMustHaveResolvedRefsConditionsTrue, namespacesMustBeReady } from '../kubernetes';
 import { isRecord, spec } from '../manifests';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-partially-invalid-via-invalid-reference-grant.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-partially-invalid-via-invalid-reference-grant.go
 import { APP_BACKEND_NAMESPACE, INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveCondition } from '../kubernetes';

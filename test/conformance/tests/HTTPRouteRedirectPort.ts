@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-redirect-port.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-redirect-port.go
 import { INFRA_NAMESPACE } from '../harness';
 import { runRequestCases, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-redirect-port-and-scheme.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-redirect-port-and-scheme.go
 import { INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse, makeTLSRequestAndExpectEventuallyConsistentResponse, testCaseName, type ExpectedResponse, type RedirectRequest } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-request-header-modifier-backend-weights.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-request-header-modifier-backend-weights.go
 import { INFRA_NAMESPACE } from '../harness';
 import { captureRoundTrip, makeRequest, makeRequestAndExpectEventuallyConsistentResponse, type ExpectedResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';

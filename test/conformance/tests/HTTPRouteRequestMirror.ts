@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-request-mirror.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-request-mirror.go
 import { randomUUID } from 'node:crypto';
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_NAMESPACE, type Harness } from '../harness';
 import { addRequestIDQueryParam, expectMirroredRequest, makeRequestAndExpectEventuallyConsistentResponse, testCaseName, type ExpectedResponse } from '../http';

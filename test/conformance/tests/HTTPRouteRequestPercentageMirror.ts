@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-request-percentage-mirror.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-request-percentage-mirror.go
 import { randomUUID } from 'node:crypto';
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_NAMESPACE, type Harness } from '../harness';
 import {
@@ -21,7 +21,6 @@ export const HTTPRouteRequestPercentageMirror: ConformanceTest = {
   upstream: 'tests/httproute-request-percentage-mirror.go',
   features: ['Gateway', 'HTTPRoute', 'HTTPRouteRequestPercentageMirror'],
   manifests: ['tests/httproute-request-percentage-mirror.yaml'],
-  provisional: true,
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
     const routeNN = { name: 'request-percentage-mirror', namespace: ns };

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-service-types.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-service-types.go
 import { isIP } from 'node:net';
 import { INFRA_BACKEND_V1, INFRA_NAMESPACE, type Harness } from '../harness';
 import { runRequestCases, type ExpectedResponse } from '../http';

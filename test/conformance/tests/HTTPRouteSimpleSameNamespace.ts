@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/httproute-simple-same-namespace.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/httproute-simple-same-namespace.go
 import { INFRA_BACKEND_V1, INFRA_NAMESPACE, INFRASTRUCTURE_GATEWAY_NAME } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse } from '../http';
 import { gatewayAndHTTPRoutesMustBeAccepted, gatewayRef, httpRouteMustHaveResolvedRefsConditionsTrue } from '../kubernetes';

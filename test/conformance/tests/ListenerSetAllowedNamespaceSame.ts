@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-allowed-namespace-same.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-allowed-namespace-same.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveAttachedListeners, gatewayMustHaveCondition, listenerSetListenersMustHaveConditions, listenerSetMustHaveCondition, namespacesMustBeReady, type ExpectedCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-allowed-routes-supported-kinds.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-allowed-routes-supported-kinds.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveCondition, listenerSetListenersMustHaveConditions, namespacesMustBeReady } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-default-not-allowed.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-default-not-allowed.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveAttachedListeners, gatewayMustHaveCondition, listenerSetMustHaveCondition, namespacesMustBeReady } from '../kubernetes';
 import type { ConformanceTest } from '../types';

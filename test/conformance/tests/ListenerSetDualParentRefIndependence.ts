@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-dual-parentref-independence.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-dual-parentref-independence.go
 import { INFRA_BACKEND_V1, INFRA_BACKEND_V2, INFRA_NAMESPACE } from '../harness';
 import { runRequestCases } from '../http';
 import { gatewayMustHaveAttachedListeners, gatewayMustHaveCondition, gatewayRef, httpRouteMustHaveCondition, listenerSetStatusMustHaveListeners, namespacesMustBeReady, resourceRef, routesAndParentMustBeAccepted, waitForGatewayAddress } from '../kubernetes';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-gateway-parent-section-name-not-found.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-gateway-parent-section-name-not-found.go
 import { INFRA_BACKEND_V1, INFRA_NAMESPACE } from '../harness';
 import { makeRequestAndExpectEventuallyConsistentResponse } from '../http';
 import { gatewayMustHaveAttachedListeners, gatewayMustHaveCondition, gatewayRef, httpRouteMustHaveCondition, namespacesMustBeReady, resourceRef, routesAndParentMustBeAccepted, waitForGatewayAddress } from '../kubernetes';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-hostname-conflict.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-hostname-conflict.go
 import { INFRA_NAMESPACE, type Harness } from '../harness';
 import { gatewayListenersMustHaveConditions, gatewayMustHaveAttachedListeners, gatewayMustHaveCondition, listenerSetListenersMustHaveConditions, listenerSetMustHaveCondition, namespacesMustBeReady, type ExpectedCondition } from '../kubernetes';
 import type { T } from '../t';

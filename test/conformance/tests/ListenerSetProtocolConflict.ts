@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-protocol-conflict.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-protocol-conflict.go
 import type { ConformanceTest } from '../types';
 import { listenerConflictPrecedence } from './ListenerSetHostnameConflict';
 

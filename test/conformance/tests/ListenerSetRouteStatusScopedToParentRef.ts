@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/listenerset-route-status-scoped-to-parentref.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/listenerset-route-status-scoped-to-parentref.go
 import { INFRA_NAMESPACE } from '../harness';
 import { GATEWAY_GROUP, gatewayMustHaveAttachedListeners, gatewayMustHaveCondition, httpRouteMustHaveCondition, httpRouteMustHaveParents, listenerSetStatusMustHaveListeners, namespacesMustBeReady, resourceRef, routesAndParentMustBeAccepted } from '../kubernetes';
 import type { ConformanceTest } from '../types';

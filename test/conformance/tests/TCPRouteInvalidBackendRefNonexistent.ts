@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-invalid-backendref-nonexistent.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-invalid-backendref-nonexistent.go
 import { INFRA_NAMESPACE } from '../harness';
 import { namespacesMustBeReady, tcpRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -8,7 +8,6 @@ export const TCPRouteInvalidBackendRefNonexistent: ConformanceTest = {
   description: 'A TCPRoute should set ResolvedRefs=False with reason BackendNotFound when its backendRef points to a Service that does not exist.',
   upstream: 'tests/tcproute-invalid-backendref-nonexistent.go',
   features: ['Gateway', 'TCPRoute'],
-  provisional: true,
   manifests: ['tests/tcproute-invalid-backendref-nonexistent.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-invalid-cross-namespace-backend-ref.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-invalid-cross-namespace-backend-ref.go
 import { INFRA_NAMESPACE, WEB_BACKEND_NAMESPACE } from '../harness';
 import { gatewayAndTCPRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady, tcpRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -8,7 +8,6 @@ export const TCPRouteInvalidCrossNamespaceBackendRef: ConformanceTest = {
   description: 'A TCPRoute in the gateway-conformance-infra namespace with a backendRef in the gateway-conformance-web-backend namespace and no matching ReferenceGrant should set ResolvedRefs=False with reason RefNotPermitted.',
   upstream: 'tests/tcproute-invalid-cross-namespace-backend-ref.go',
   features: ['Gateway', 'TCPRoute', 'ReferenceGrant'],
-  provisional: true,
   manifests: ['tests/tcproute-invalid-cross-namespace-backend-ref.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-invalid-non-tcp-listener.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-invalid-non-tcp-listener.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveZeroRoutes, namespacesMustBeReady, tcpRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -8,7 +8,6 @@ export const TCPRouteInvalidNonTCPListener: ConformanceTest = {
   description: 'A TCPRoute should set Accepted=False with reason NotAllowedByListeners when attaching to a non-TCP listener via sectionName.',
   upstream: 'tests/tcproute-invalid-non-tcp-listener.go',
   features: ['Gateway', 'TCPRoute'],
-  provisional: true,
   manifests: ['tests/tcproute-invalid-non-tcp-listener.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

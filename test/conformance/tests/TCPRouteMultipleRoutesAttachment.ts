@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-multiple-routes-attachment.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-multiple-routes-attachment.go
 import { INFRA_NAMESPACE } from '../harness';
 import { GATEWAY_GROUP, gatewayAndTCPRoutesMustBeAccepted, gatewayRef, gatewayStatusMustHaveListeners, namespacesMustBeReady, tcpRouteMustHaveCondition, type ExpectedCondition } from '../kubernetes';
 import { sleep } from '../t';

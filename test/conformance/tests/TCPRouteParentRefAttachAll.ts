@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-parentref-attach-all.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-parentref-attach-all.go
 import { INFRA_NAMESPACE } from '../harness';
 import { GATEWAY_GROUP, gatewayRef, namespacesMustBeReady, tcpRouteMustHaveParents, waitForGatewayAddress, type ExpectedRouteParentStatus } from '../kubernetes';
 import { makeTCPRequestAndExpectEventuallyValidResponse } from '../tcp';
@@ -9,7 +9,6 @@ export const TCPRouteParentRefAttachAll: ConformanceTest = {
   description: 'A TCPRoute whose parentRef sets neither sectionName nor port should attach to every TCP listener on the Gateway, and traffic to each listener should reach the configured backend.',
   upstream: 'tests/tcproute-parentref-attach-all.go',
   features: ['Gateway', 'TCPRoute'],
-  provisional: true,
   manifests: ['tests/tcproute-parentref-attach-all.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-parentref-port-and-section-name.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-parentref-port-and-section-name.go
 import { INFRA_NAMESPACE } from '../harness';
 import { GATEWAY_GROUP, gatewayRef, namespacesMustBeReady, tcpRouteMustHaveParents, waitForGatewayAddress, type ExpectedRouteParentStatus } from '../kubernetes';
 import type { T } from '../t';
@@ -10,7 +10,6 @@ export const TCPRouteParentRefPortAndSectionName: ConformanceTest = {
   description: 'A TCPRoute attaches to a TCP listener by port, by sectionName, or by both.',
   upstream: 'tests/tcproute-parentref-port-and-section-name.go',
   features: ['Gateway', 'TCPRoute'],
-  provisional: true,
   manifests: ['tests/tcproute-parentref-port-and-section-name.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

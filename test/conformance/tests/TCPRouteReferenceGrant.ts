@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tcproute-reference-grant.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tcproute-reference-grant.go
 import { INFRA_NAMESPACE, WEB_BACKEND_NAMESPACE } from '../harness';
 import { gatewayAndTCPRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady, tcpRouteMustHaveCondition } from '../kubernetes';
 import { makeTCPRequestAndExpectEventuallyValidResponse } from '../tcp';
@@ -9,7 +9,6 @@ export const TCPRouteReferenceGrant: ConformanceTest = {
   description: 'A single TCPRoute in the gateway-conformance-infra namespace, with a backendRef in the gateway-conformance-web-backend namespace, should attach to a Gateway in the gateway-conformance-infra namespace when a ReferenceGrant in the backend namespace permits the reference.',
   upstream: 'tests/tcproute-reference-grant.go',
   features: ['Gateway', 'TCPRoute', 'ReferenceGrant'],
-  provisional: true,
   manifests: ['tests/tcproute-reference-grant.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-hostname-intersection.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-hostname-intersection.go
 import { INFRA_NAMESPACE, type Harness } from '../harness';
 import { makeTLSRequestAndExpectEventuallyConsistentResponse, type ExpectedResponse } from '../http';
 import { gatewayAndTLSRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady, tlsRouteMustHaveResolvedRefsConditionsTrue, type NN } from '../kubernetes';

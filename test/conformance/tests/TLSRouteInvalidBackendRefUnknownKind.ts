@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-invalid-backendref-unknown-kind.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-invalid-backendref-unknown-kind.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayAndTLSRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady, tlsRouteMustHaveCondition } from '../kubernetes';
 import { makeTLSConnectionAndExpectEventuallyConnectionRejection } from '../tls';

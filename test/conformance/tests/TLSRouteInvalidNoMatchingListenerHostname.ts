@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-invalid-no-matching-listener-hostname.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-invalid-no-matching-listener-hostname.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveZeroRoutes, namespacesMustBeReady, tlsRouteMustHaveCondition, tlsRouteMustHaveNoAcceptedParents, type ExpectedCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-invalid-reference-grant.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-invalid-reference-grant.go
 import { INFRA_NAMESPACE, INFRASTRUCTURE_GATEWAY_NAME } from '../harness';
 import { gatewayAndTLSRoutesMustBeAccepted, gatewayRef, tlsRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-listener-terminate-supported-kinds.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-listener-terminate-supported-kinds.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayStatusMustHaveListeners } from '../kubernetes';
 import type { ConformanceTest } from '../types';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-mixed-termination-same-namespace.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-mixed-termination-same-namespace.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayAndTLSRoutesMustBeAccepted, gatewayRef, gatewayStatusMustHaveListeners, namespacesMustBeReady, type ExpectedListenerStatus } from '../kubernetes';
 import { makeTCPRequestAndExpectEventuallyValidResponse } from '../tls';
@@ -9,7 +9,6 @@ export const TLSRouteMixedTerminationSameNamespace: ConformanceTest = {
   description: 'A Gateway with 2 TLS Listeners on different modes, on the same port must route the traffic correctly',
   upstream: 'tests/tlsroute-mixed-termination-same-namespace.go',
   features: ['Gateway', 'TLSRoute', 'TLSRouteModeTerminate', 'TLSRouteModeMixed'],
-  provisional: true,
   manifests: ['tests/tlsroute-mixed-termination-same-namespace.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

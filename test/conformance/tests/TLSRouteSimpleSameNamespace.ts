@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-simple-same-namespace.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-simple-same-namespace.go
 import { INFRA_NAMESPACE, INFRASTRUCTURE_GATEWAY_NAME } from '../harness';
 import { gatewayAndTLSRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady } from '../kubernetes';
 import { makeTCPRequestAndExpectEventuallyValidResponse } from '../tls';

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/tlsroute-terminate-simple-same-namespace.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/tlsroute-terminate-simple-same-namespace.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayAndTLSRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady } from '../kubernetes';
 import { makeTCPRequestAndExpectEventuallyValidResponse } from '../tls';
@@ -9,7 +9,6 @@ export const TLSRouteTerminateSimpleSameNamespace: ConformanceTest = {
   description: 'A single TLSRoute in the gateway-conformance-infra namespace attaches to a Gateway using Terminate mode in the same namespace',
   upstream: 'tests/tlsroute-terminate-simple-same-namespace.go',
   features: ['Gateway', 'TLSRoute', 'TLSRouteModeTerminate'],
-  provisional: true,
   manifests: ['tests/tlsroute-terminate-simple-same-namespace.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-invalid-backendref-nonexistent.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-invalid-backendref-nonexistent.go
 import { INFRA_NAMESPACE } from '../harness';
 import { namespacesMustBeReady, udpRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -8,7 +8,6 @@ export const UDPRouteInvalidBackendRefNonexistent: ConformanceTest = {
   description: 'A UDPRoute should set ResolvedRefs=False with reason BackendNotFound when its backendRef points to a Service that does not exist.',
   upstream: 'tests/udproute-invalid-backendref-nonexistent.go',
   features: ['Gateway', 'UDPRoute'],
-  provisional: true,
   manifests: ['tests/udproute-invalid-backendref-nonexistent.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-invalid-cross-namespace-backend-ref.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-invalid-cross-namespace-backend-ref.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayAndUDPRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady, udpRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -8,7 +8,6 @@ export const UDPRouteInvalidCrossNamespaceBackendRef: ConformanceTest = {
   description: 'A UDPRoute in the gateway-conformance-infra namespace should set ResolvedRefs=False with reason RefNotPermitted when its backendRef points to a Service in the gateway-conformance-app-backend namespace and no ReferenceGrant grants permission to that Service.',
   upstream: 'tests/udproute-invalid-cross-namespace-backend-ref.go',
   features: ['Gateway', 'UDPRoute', 'ReferenceGrant'],
-  provisional: true,
   manifests: ['tests/udproute-invalid-cross-namespace-backend-ref.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

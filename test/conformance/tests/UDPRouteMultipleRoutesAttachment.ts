@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-multiple-routes-attachment.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-multiple-routes-attachment.go
 import { INFRA_NAMESPACE } from '../harness';
 import { extractBackendName } from '../http';
 import { GATEWAY_GROUP, gatewayAndUDPRoutesMustBeAccepted, gatewayRef, gatewayStatusMustHaveListeners, namespacesMustBeReady, udpRouteMustHaveCondition, type ExpectedCondition } from '../kubernetes';
@@ -11,7 +11,6 @@ export const UDPRouteMultipleRoutesAttachment: ConformanceTest = {
   description: 'When two UDPRoutes target the same Gateway listener, both must report Accepted=True. Only the oldest route is attached and receives traffic; the listener\'s AttachedRoutes count must reflect both.',
   upstream: 'tests/udproute-multiple-routes-attachment.go',
   features: ['Gateway', 'UDPRoute'],
-  provisional: true,
   manifests: ['tests/udproute-multiple-routes-attachment.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-not-allowed-by-listeners.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-not-allowed-by-listeners.go
 import { INFRA_NAMESPACE } from '../harness';
 import { gatewayMustHaveZeroRoutes, namespacesMustBeReady, udpRouteMustHaveCondition } from '../kubernetes';
 import type { ConformanceTest } from '../types';
@@ -8,7 +8,6 @@ export const UDPRouteNotAllowedByListeners: ConformanceTest = {
   description: 'A UDPRoute targeting a Gateway listener whose protocol is not UDP must report Accepted=False with reason NotAllowedByListeners and must not be attached to the listener.',
   upstream: 'tests/udproute-not-allowed-by-listeners.go',
   features: ['Gateway', 'UDPRoute'],
-  provisional: true,
   manifests: ['tests/udproute-not-allowed-by-listeners.yaml'],
   async test(t, s) {
     // Upstream checks nothing unless TLSRoute is supported too (the Gateway has a TLS listener).

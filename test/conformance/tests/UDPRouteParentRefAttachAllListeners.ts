@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-parentref-attach-all-listeners.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-parentref-attach-all-listeners.go
 import { INFRA_NAMESPACE } from '../harness';
 import { GATEWAY_GROUP, gatewayRef, gatewayStatusMustHaveListeners, namespacesMustBeReady, udpRouteMustHaveParents, waitForGatewayAddress, type ExpectedCondition, type ExpectedRouteParentStatus } from '../kubernetes';
 import { expectEchoResponseFromBackend } from '../udp';
@@ -9,7 +9,6 @@ export const UDPRouteParentRefAttachAllListeners: ConformanceTest = {
   description: 'A UDPRoute whose parentRef sets neither `port` nor `sectionName` attaches to every UDP listener on the Gateway, and traffic to each listener reaches the configured backend.',
   upstream: 'tests/udproute-parentref-attach-all-listeners.go',
   features: ['Gateway', 'UDPRoute'],
-  provisional: true,
   manifests: ['tests/udproute-parentref-attach-all-listeners.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
@@ -35,7 +34,7 @@ export const UDPRouteParentRefAttachAllListeners: ConformanceTest = {
     for (const listener of ['udp-1', 'udp-2', 'udp-3']) {
       await t.run(`UDP echo via listener ${listener} reaches the backend`, async (t) => {
         const gwAddr = await waitForGatewayAddress(t, s, gatewayRef(gwNN, listener));
-        await expectEchoResponseFromBackend(t, s, s.timeouts.defaultTestTimeout, gwAddr, { service: backend, namespace: ns });
+        await expectEchoResponseFromBackend(t, s, gwAddr, { service: backend, namespace: ns });
       });
     }
   },

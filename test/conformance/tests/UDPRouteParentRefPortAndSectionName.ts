@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-parentref-port-and-section-name.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-parentref-port-and-section-name.go
 import { INFRA_NAMESPACE } from '../harness';
 import { GATEWAY_GROUP, gatewayRef, namespacesMustBeReady, udpRouteMustHaveParents, waitForGatewayAddress, type ExpectedRouteParentStatus } from '../kubernetes';
 import { expectEchoResponseFromBackend } from '../udp';
@@ -9,7 +9,6 @@ export const UDPRouteParentRefPortAndSectionName: ConformanceTest = {
   description: 'A UDPRoute attaches to a UDP listener selected by port, by sectionName, or by both, and traffic to each listener is routed to the backend Service configured by the corresponding UDPRoute.',
   upstream: 'tests/udproute-parentref-port-and-section-name.go',
   features: ['Gateway', 'UDPRoute'],
-  provisional: true,
   manifests: ['tests/udproute-parentref-port-and-section-name.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
@@ -31,7 +30,7 @@ export const UDPRouteParentRefPortAndSectionName: ConformanceTest = {
       await t.run(sc.name, async (t) => {
         await udpRouteMustHaveParents(t, s, { name: sc.route, namespace: ns }, [acceptedParent()], false);
         const gwAddr = await waitForGatewayAddress(t, s, gatewayRef(gwNN, sc.listener));
-        await expectEchoResponseFromBackend(t, s, s.timeouts.defaultTestTimeout, gwAddr, { service: sc.backend, namespace: ns });
+        await expectEchoResponseFromBackend(t, s, gwAddr, { service: sc.backend, namespace: ns });
       });
     }
   },

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-reference-grant.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-reference-grant.go
 import { APP_BACKEND_NAMESPACE, INFRA_NAMESPACE } from '../harness';
 import { gatewayAndUDPRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady, udpRouteMustHaveCondition } from '../kubernetes';
 import { expectEchoResponse } from '../udp';
@@ -9,7 +9,6 @@ export const UDPRouteReferenceGrant: ConformanceTest = {
   description: 'A UDPRoute in the gateway-conformance-infra namespace, with a backendRef in the gateway-conformance-app-backend namespace, should attach to the Gateway and forward UDP traffic to the backend while a ReferenceGrant permits the cross-namespace reference.',
   upstream: 'tests/udproute-reference-grant.go',
   features: ['Gateway', 'UDPRoute', 'ReferenceGrant'],
-  provisional: true,
   manifests: ['tests/udproute-reference-grant.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
@@ -22,7 +21,7 @@ export const UDPRouteReferenceGrant: ConformanceTest = {
       udpRouteMustHaveCondition(t, s, routeNN, gwNN, { type: 'ResolvedRefs', status: 'True', reason: 'ResolvedRefs' }));
 
     await t.run('UDP echo request reaches the cross-namespace backend while the ReferenceGrant exists', (t) =>
-      expectEchoResponse(t, s, s.timeouts.defaultTestTimeout, gwAddr));
+      expectEchoResponse(t, s, gwAddr));
 
     s.delete('ReferenceGrant', APP_BACKEND_NAMESPACE, 'udp-reference-grant');
 

@@ -1,4 +1,4 @@
-// Upstream: sigs.k8s.io/gateway-api/conformance@v1.6.1 tests/udproute-weighted-routing.go
+// Upstream: sigs.k8s.io/gateway-api/conformance@v1.7.0 tests/udproute-weighted-routing.go
 import { INFRA_NAMESPACE } from '../harness';
 import { MAX_TEST_RETRIES, testWeightedDistribution } from '../http';
 import { gatewayAndUDPRoutesMustBeAccepted, gatewayRef, namespacesMustBeReady } from '../kubernetes';
@@ -10,7 +10,6 @@ export const UDPRouteWeightedRouting: ConformanceTest = {
   description: 'A UDPRoute with multiple weighted backends should distribute UDP traffic across the backends in proportion to the configured weights, and a backend with weight 0 should not receive any traffic.',
   upstream: 'tests/udproute-weighted-routing.go',
   features: ['Gateway', 'UDPRoute'],
-  provisional: true,
   manifests: ['tests/udproute-weighted-routing.yaml'],
   async test(t, s) {
     const ns = INFRA_NAMESPACE;
@@ -22,7 +21,7 @@ export const UDPRouteWeightedRouting: ConformanceTest = {
     await t.run('UDP traffic should be distributed across the weighted backends', async (t) => {
       // udp-backend-v3 has weight 0: listed at 0.0 so any traffic to it fails the check.
       const expectedWeights = { 'udp-backend-v1': 0.7, 'udp-backend-v2': 0.3, 'udp-backend-v3': 0.0 };
-      await expectEchoResponse(t, s, s.timeouts.maxTimeToConsistency, gwAddr);
+      await expectEchoResponse(t, s, gwAddr);
       const send = (): Promise<string> => udpEchoSendOnce(gwAddr, 2000);
       for (let i = 0; i < MAX_TEST_RETRIES; i++) {
         const problem = await testWeightedDistribution(t, send, expectedWeights);

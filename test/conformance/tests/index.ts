@@ -1,5 +1,5 @@
 /**
- * The transcribed tests of sigs.k8s.io/gateway-api/conformance v1.6.1. CORE_TESTS: the
+ * The transcribed tests of sigs.k8s.io/gateway-api/conformance v1.7.0. CORE_TESTS: the
  * GATEWAY-HTTP profile's core (every non-provisional test whose features are within Gateway,
  * HTTPRoute and ReferenceGrant). EXTENDED_TESTS: GATEWAY-HTTP tests that need an extended
  * feature. GRPC_CORE_TESTS and GRPC_EXTENDED_TESTS: the GATEWAY-GRPC profile's GRPCRoute tests
@@ -10,7 +10,6 @@
  */
 import type { ConformanceTest } from '../types';
 import { GatewayListenerUnsupportedProtocol } from './GatewayListenerUnsupportedProtocol';
-import { GatewayInvalidParametersRef } from './GatewayInvalidParametersRef';
 import { GatewayInvalidRouteKind } from './GatewayInvalidRouteKind';
 import { GatewayInvalidTLSConfiguration } from './GatewayInvalidTLSConfiguration';
 import { GatewayModifyListeners } from './GatewayModifyListeners';
@@ -46,6 +45,9 @@ import { HTTPRouteRequestHeaderModifier } from './HTTPRouteRequestHeaderModifier
 import { HTTPRouteServiceTypes } from './HTTPRouteServiceTypes';
 import { HTTPRouteSimpleSameNamespace } from './HTTPRouteSimpleSameNamespace';
 import { HTTPRouteWeight } from './HTTPRouteWeight';
+import { HTTPRouteRuleOrder } from './HTTPRouteRuleOrder';
+import { GatewayNameMaximumLength } from './GatewayNameMaximumLength';
+import { HTTPRouteMultipleRoutesAttachmentSameHostnameIntersection } from './HTTPRouteMultipleRoutesAttachmentSameHostnameIntersection';
 import { GatewayHTTPListenerIsolation } from './GatewayHTTPListenerIsolation';
 import { GatewayWithAttachedRoutesWithPort8080 } from './GatewayWithAttachedRoutesWithPort8080';
 import { HTTPRoute303Redirect } from './HTTPRoute303Redirect';
@@ -76,6 +78,13 @@ import { HTTPRouteTimeoutBackendRequest } from './HTTPRouteTimeoutBackendRequest
 import { HTTPRouteBackendProtocolH2C } from './HTTPRouteBackendProtocolH2C';
 import { HTTPRouteHTTPSListenerDetectMisdirectedRequests } from './HTTPRouteHTTPSListenerDetectMisdirectedRequests';
 import { HTTPRouteRetry } from './HTTPRouteRetry';
+import { HTTPRouteRetryConnectionError } from './HTTPRouteRetryConnectionError';
+import { HTTPRouteRetryWithBackendTimeout, HTTPRouteRetryWithRequestTimeout } from './HTTPRouteRetryWithTimeouts';
+import { HTTPRouteBackendURLRewrite } from './HTTPRouteBackendURLRewrite';
+import { GRPCRouteRequestHeaderModifier } from './GRPCRouteRequestHeaderModifier';
+import { GRPCRouteMultipleGateways } from './GRPCRouteMultipleGateways';
+import { GRPCRouteMultipleRoutesAttachmentSameHostnameIntersection } from './GRPCRouteMultipleRoutesAttachmentSameHostnameIntersection';
+import { TLSRouteMultipleRoutesAttachmentSameHostnameIntersection } from './TLSRouteMultipleRoutesAttachmentSameHostnameIntersection';
 import { ListenerSetAllowedNamespaceNone } from './ListenerSetAllowedNamespaceNone';
 import { ListenerSetAllowedNamespaceSame } from './ListenerSetAllowedNamespaceSame';
 import { ListenerSetAllowedNamespaceSelector } from './ListenerSetAllowedNamespaceSelector';
@@ -127,6 +136,8 @@ import { UDPRouteParentRefPortAndSectionName } from './UDPRouteParentRefPortAndS
 import { UDPRouteReferenceGrant } from './UDPRouteReferenceGrant';
 import { UDPRouteWeightedRouting } from './UDPRouteWeightedRouting';
 import { BackendTLSPolicy } from './BackendTLSPolicy';
+import { BackendTLSPolicyGRPCRoute } from './BackendTLSPolicyGRPCRoute';
+import { BackendTLSPolicyTLSRouteTerminate } from './BackendTLSPolicyTLSRouteTerminate';
 import { BackendTLSPolicyConflictResolution } from './BackendTLSPolicyConflictResolution';
 import { BackendTLSPolicyInvalidCACertificateRef } from './BackendTLSPolicyInvalidCACertificateRef';
 import { BackendTLSPolicyInvalidKind } from './BackendTLSPolicyInvalidKind';
@@ -142,7 +153,6 @@ import { GatewayInvalidFrontendClientCertificateValidation } from './GatewayInva
 
 export const CORE_TESTS: readonly ConformanceTest[] = [
   GatewayListenerUnsupportedProtocol,
-  GatewayInvalidParametersRef,
   GatewayInvalidRouteKind,
   GatewayInvalidTLSConfiguration,
   GatewayModifyListeners,
@@ -178,6 +188,8 @@ export const CORE_TESTS: readonly ConformanceTest[] = [
   HTTPRouteServiceTypes,
   HTTPRouteSimpleSameNamespace,
   HTTPRouteWeight,
+  HTTPRouteRuleOrder,
+  GatewayNameMaximumLength,
 ];
 
 /** GATEWAY-HTTP tests that need an extended feature (the suite runs them when Pier supports all their features). */
@@ -212,6 +224,11 @@ export const EXTENDED_TESTS: readonly ConformanceTest[] = [
   HTTPRouteBackendProtocolH2C,
   HTTPRouteHTTPSListenerDetectMisdirectedRequests,
   HTTPRouteRetry,
+  HTTPRouteRetryConnectionError,
+  HTTPRouteRetryWithRequestTimeout,
+  HTTPRouteRetryWithBackendTimeout,
+  HTTPRouteBackendURLRewrite,
+  HTTPRouteMultipleRoutesAttachmentSameHostnameIntersection,
   ListenerSetAllowedNamespaceNone,
   ListenerSetAllowedNamespaceSame,
   ListenerSetAllowedNamespaceSelector,
@@ -246,12 +263,16 @@ export const GRPC_CORE_TESTS: readonly ConformanceTest[] = [
   GRPCExactMethodMatching,
   GRPCRouteHeaderMatching,
   GRPCRouteListenerHostnameMatching,
+  GRPCRouteMultipleGateways,
   GRPCRouteWeight,
 ];
 
 /** GATEWAY-GRPC tests that need an extended feature. */
 export const GRPC_EXTENDED_TESTS: readonly ConformanceTest[] = [
   GRPCRouteNamedRule,
+  GRPCRouteRequestHeaderModifier,
+  GRPCRouteMultipleRoutesAttachmentSameHostnameIntersection,
+  BackendTLSPolicyGRPCRoute,
 ];
 
 /** GATEWAY-TLS core: every non-provisional TLSRoute test whose features are within Gateway, TLSRoute and ReferenceGrant. */
@@ -274,6 +295,8 @@ export const TLS_EXTENDED_TESTS: readonly ConformanceTest[] = [
   TLSRouteListenerTerminateSupportedKinds,
   TLSRouteMixedTerminationSameNamespace,
   TLSRouteTerminateSimpleSameNamespace,
+  TLSRouteMultipleRoutesAttachmentSameHostnameIntersection,
+  BackendTLSPolicyTLSRouteTerminate,
 ];
 
 /** The GATEWAY-TCP profile's TCPRoute tests (features within its core: Gateway, TCPRoute, ReferenceGrant). */

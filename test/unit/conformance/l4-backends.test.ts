@@ -1,106 +1,19 @@
 /**
- * The replay's stand-ins for echo-basic's TCP and UDP servers and for the CoreDNS pod, against
+ * The replay's stand-ins for echo-basic's TCP and UDP servers, against
  * real sockets on 127.0.0.1, and the replay's clients for them (test/conformance/tcp.ts, udp.ts).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as net from 'node:net';
-import * as dnsPacket from 'dns-packet';
-import { blockFor, CoreDnsServer, parseCorefile } from '../../conformance/backends/coredns';
 import { podEnv, startPodServer, type PodServer, type PodServerContext } from '../../conformance/backends/servers';
 import { TCP_WELCOME_MESSAGE, TcpEchoServer } from '../../conformance/backends/tcp-echo';
 import { UdpEchoServer } from '../../conformance/backends/udp-echo';
-import { adaptForStandalone, workloadsOf, type ContainerSpec, type KubeDoc, type PodInfo } from '../../conformance/manifests';
+import { adaptForStandalone, workloadsOf, type KubeDoc, type PodInfo } from '../../conformance/manifests';
 import { echoSendOnce, LineConnection } from '../../conformance/tcp';
-import { dnsExchange, dnsQuestion, udpEchoSendOnce, udpExchange } from '../../conformance/udp';
+import { udpEchoSendOnce, udpExchange } from '../../conformance/udp';
 
 const CONTEXT = { namespace: 'ns', ingress: '', service: 'svc', pod: 'svc-abcde12345-fghij' };
 /** No gRPC pods, no certificates: what these servers need is in the container alone. */
 const NO_EXTRAS: PodServerContext = { log: () => {}, grpcEchoProto: () => { throw new Error('no gRPC pods here'); }, tls: null };
-const SUITE_COREFILE = `.:53 {
-    forward . 8.8.8.8 9.9.9.9
-    log
-    errors
-}
-foo.bar.com:53 {
-  whoami
-}
-`;
-
-describe('Corefile', () => {
-  test('server blocks, zones, ports and directives', () => {
-    const blocks = parseCorefile(SUITE_COREFILE);
-    assert.deepEqual(blocks.map((b) => ({ zones: b.zones, port: b.port, plugins: b.directives.map((d) => d.plugin) })), [
-      { zones: ['.'], port: 53, plugins: ['forward', 'log', 'errors'] },
-      { zones: ['foo.bar.com.'], port: 53, plugins: ['whoami'] },
-    ]);
-    assert.deepEqual(blocks[0].directives[0].args, ['.', '8.8.8.8', '9.9.9.9']);
-  });
-
-  test('the longest matching zone serves a name', () => {
-    const blocks = parseCorefile(SUITE_COREFILE);
-    assert.equal(blockFor(blocks, 53, 'foo.bar.com.')?.zones[0], 'foo.bar.com.');
-    assert.equal(blockFor(blocks, 53, 'a.foo.bar.com.')?.zones[0], 'foo.bar.com.');
-    assert.equal(blockFor(blocks, 53, 'bar.com.')?.zones[0], '.');
-    assert.equal(blockFor(blocks, 5353, 'foo.bar.com.'), undefined);
-  });
-
-  test('a plugin the stand-in does not serve is refused, naming it and its line', () => {
-    assert.throws(() => parseCorefile('.:53 {\n  kubernetes cluster.local\n}\n'), /line 2: plugin "kubernetes"/);
-    assert.throws(() => parseCorefile('.:53 {\n  whoami\n'), /not closed/);
-    assert.throws(() => parseCorefile('tls://.:853 {\n  whoami\n}\n'), /only dns:\/\//);
-  });
-});
-
-describe('CoreDNS stand-in', () => {
-  const server = new CoreDnsServer(parseCorefile('foo.bar.com:15353 {\n  whoami\n  log\n}\n'), (line) => logs.push(line));
-  const logs: string[] = [];
-  before(() => server.listen('127.0.0.1'));
-  after(() => server.close());
-
-  test('whoami answers with the client address and port in the additional section', async () => {
-    const query = dnsQuestion('foo.bar.com.', 'A');
-    const answer = await dnsExchange(query, '127.0.0.1:15353');
-    assert.equal(answer.rcode, 'NOERROR');
-    assert.equal(answer.flag_aa, true);
-    assert.equal(answer.flag_rd, true);
-    assert.deepEqual(answer.answers, []);
-    const [a, srv] = answer.additionals ?? [];
-    assert.equal(a.type, 'A');
-    assert.equal(a.name, 'foo.bar.com');
-    assert.equal('data' in a ? a.data : undefined, '127.0.0.1');
-    assert.equal(srv.type, 'SRV');
-    assert.equal(srv.name, '_udp.foo.bar.com');
-    assert.ok(logs.some((l) => l.includes('"A IN foo.bar.com. udp')), logs.join('\n'));
-  });
-
-  test('a name outside every zone is refused', async () => {
-    const answer = await dnsExchange(dnsQuestion('example.org.', 'A'), '127.0.0.1:15353');
-    assert.equal(answer.rcode, 'REFUSED');
-  });
-
-  test('DNS over TCP on the same port', async () => {
-    const conn = await new Promise<net.Socket>((resolve, reject) => {
-      const s = net.connect(15353, '127.0.0.1', () => resolve(s));
-      s.once('error', reject);
-    });
-    const query = dnsPacket.encode(dnsQuestion('foo.bar.com.', 'A'));
-    const length = Buffer.alloc(2);
-    length.writeUInt16BE(query.length);
-    conn.write(Buffer.concat([length, query]));
-    const reply = await new Promise<Buffer>((resolve) => {
-      let got = Buffer.alloc(0);
-      conn.on('data', (d: Buffer) => {
-        got = Buffer.concat([got, d]);
-        if (got.length >= 2 && got.length >= 2 + got.readUInt16BE(0)) resolve(got.subarray(2));
-      });
-    });
-    conn.destroy();
-    const srv = dnsPacket.decode(reply).additionals?.[1];
-    assert.equal(srv?.name, '_tcp.foo.bar.com');
-  });
-});
-
 describe('echo-basic TCP server', () => {
   const server = new TcpEchoServer({ ...CONTEXT, tcpPort: '13000', tlsPort: '8443' });
   before(() => server.listen('127.0.0.1', 13000));
@@ -162,24 +75,15 @@ describe('a Deployment decides its pods\' servers', () => {
     assert.deepEqual(Object.fromEntries(podEnv(w.container, pod)), { TCP_ECHO_SERVER: '1', POD_NAME: 'd-abc-def', NAMESPACE: 'ns' });
   });
 
-  test('ConfigMap volumes become files; the CoreDNS image serves the mounted Corefile', async () => {
-    const docs: KubeDoc[] = [
-      {
-        apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'dns', namespace: 'ns' },
-        spec: { template: { metadata: { labels: {} }, spec: {
-          containers: [{ name: 'coredns', image: 'registry.k8s.io/coredns/coredns:v1.12.2', args: ['-conf', '/root/Corefile'], volumeMounts: [{ name: 'conf', mountPath: '/root' }] }],
-          volumes: [{ name: 'conf', configMap: { name: 'coredns' } }],
-        } } },
-      },
-      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'ns' }, data: { Corefile: 'foo.bar.com:15354 {\n  whoami\n}\n' } },
-    ];
-    const [w] = workloadsOf(docs);
-    const container: ContainerSpec = w.container;
-    assert.deepEqual(container.files, { '/root/Corefile': 'foo.bar.com:15354 {\n  whoami\n}\n' });
-    running = await startPodServer(container, pod, NO_EXTRAS);
+  test('UDP_ECHO_SERVER starts echo-basic\'s UDP server on UDP_PORT, with the pod\'s identity', async () => {
+    const [w] = workloadsOf([deployment([
+      { name: 'UDP_ECHO_SERVER', value: '1' },
+      { name: 'UDP_PORT', value: '18081' },
+      { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+    ])]);
+    running = await startPodServer(w.container, pod, NO_EXTRAS);
     assert.ok(running);
-    const answer = await dnsExchange(dnsQuestion('foo.bar.com.', 'A'), '127.0.0.1:15354');
-    assert.equal(answer.rcode, 'NOERROR');
+    assert.equal(await udpEchoSendOnce('127.0.0.1:18081', 2000), 'd-abc-def');
   });
 
   test('without TCP_ECHO_SERVER or UDP_ECHO_SERVER the pod is echo-basic\'s HTTP server', async () => {

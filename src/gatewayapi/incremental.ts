@@ -63,7 +63,9 @@ export interface TranslationDelta {
 }
 
 const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
-const INDEXED_TABLES: ReadonlySet<TableName> = new Set(['services', 'secrets', 'configMaps', 'referenceGrants', 'namespaces', 'backendTLSPolicies']);
+const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
+  'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
+]);
 
 function splitKey(key: string): { namespace?: string; name: string } {
   const slash = key.indexOf('/');

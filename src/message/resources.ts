@@ -5,7 +5,7 @@
  * their clusters; the endpoint translator publishes ClusterLoadAssignments from EndpointSlices;
  * the snapshot cache and ADS server read those.
  */
-import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
   GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
@@ -35,13 +35,14 @@ export interface ProviderResources {
   namespaces: Namespace[];
   secrets: Secret[];
   configMaps: ConfigMap[];
+  clusterTrustBundles: ClusterTrustBundle[];
 }
 
 export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
-    configMaps: [],
+    configMaps: [], clusterTrustBundles: [],
   };
 }
 

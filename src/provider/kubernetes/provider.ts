@@ -140,8 +140,10 @@ export class KubernetesProvider {
         const status = cause instanceof KubernetesApiError ? cause.statusCode : 0;
         if (status === 404 || status === 403) {
           if (this.state.get(scope.instance) !== 'reported') {
-            const message = status === 404 && scope.kind.crd
-              ? `${scope.kind.resource.kind} (${scope.kind.resource.group}/${scope.kind.resource.version}) is not served: its CRD is not installed; ${scope.kind.resource.kind} objects are ignored until it is (looked for again every ${Math.round(this.retryMs / 1000)} s)`
+            const { kind: name, group, version } = scope.kind.resource;
+            const why = scope.kind.optional === 'crd' ? 'its CRD is not installed' : `the API server does not serve ${group}/${version} (its feature gate and runtime-config are off)`;
+            const message = status === 404 && scope.kind.optional
+              ? `${name} (${group}/${version}) is not served: ${why}; ${name} objects are ignored until it is (looked for again every ${Math.round(this.retryMs / 1000)} s)`
               : `cannot list ${scope.kind.resource.kind}: ${(err as Error).message}; tried again every ${Math.round(this.retryMs / 1000)} s`;
             this.options.errors.store(errorKey, [{ source: errorKey, message }]);
             this.log.warn({ kind: scope.kind.resource.kind, scope: scope.instance, status }, message);

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
+import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
 import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
 import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
@@ -94,6 +94,7 @@ function slots(): Slot[] {
     out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
   }
+  out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   return out;
 }
 
@@ -161,7 +162,9 @@ function allowedListeners(r: Random): AllowedListeners | undefined {
 function frontend(r: Random): FrontendTLSConfig {
   const validation = (): FrontendTLSValidation => ({
     mode: r.pick(['AllowValidOnly', 'AllowInsecureFallback'] as const),
-    caCertificateRefs: [{ group: '', kind: r.chance(0.9) ? 'ConfigMap' : 'Secret', name: r.pick(['ca', 'nope']), ...(r.chance(0.3) ? { namespace: r.pick(NAMESPACES) } : {}) }],
+    caCertificateRefs: [r.chance(0.25)
+      ? { group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: r.pick(['corp:ca', 'nope']) }
+      : { group: '', kind: r.chance(0.9) ? 'ConfigMap' : 'Secret', name: r.pick(['ca', 'nope']), ...(r.chance(0.3) ? { namespace: r.pick(NAMESPACES) } : {}) }],
   });
   return { default: { validation: validation() }, ...(r.chance(0.4) ? { perPort: [{ port: 443, tls: { validation: validation() } }] } : {}) };
 }
@@ -231,10 +234,16 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { ...structuredClone(CERT_SECRET), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'tls.crt': 'bm90IGEgY2VydA==', 'tls.key': 'eA==' } } : {}) } as Secret;
     case 'ConfigMap':
       return { ...structuredClone(CA_MAP), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'ca.crt': 'not a certificate' } } : {}) } as ConfigMap;
+    case 'ClusterTrustBundle':
+      return { apiVersion: 'certificates.k8s.io/v1beta1', kind: 'ClusterTrustBundle', metadata, spec: {
+        trustBundle: r.chance(0.2) ? 'not a certificate' : CA_MAP.data!['ca.crt']!,
+      } } as ClusterTrustBundle;
     case 'BackendTLSPolicy':
       return { apiVersion: GW, kind: 'BackendTLSPolicy', metadata, spec: {
         targetRefs: [{ group: '', kind: 'Service', name: r.pick(SERVICES), ...(r.chance(0.3) ? { sectionName: 'http' } : {}) }],
-        validation: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' },
+        validation: { caCertificateRefs: [r.chance(0.25)
+          ? { group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: r.pick(['corp:ca', 'nope']) }
+          : { group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' },
       } } as BackendTLSPolicy;
   }
 }

@@ -47,6 +47,8 @@ export const Dep = {
   secret: (namespace: string, name: string): string => `secret:${namespace}/${name}`,
   configMap: (namespace: string, name: string): string => `cm:${namespace}/${name}`,
   clusterTrustBundle: (name: string): string => `ctb:${name}`,
+  /** Whether the cluster serves a kind (present, with a version, while it does not). */
+  unserved: (kind: string): string => `unserved:${kind}`,
   grants: (namespace: string): string => `grants:${namespace}`,
   namespace: (name: string): string => `ns:${name}`,
   /** The BackendTLSPolicy resolution for a Service's ports. */
@@ -75,6 +77,8 @@ export class ResourceIndex {
   /** Cluster-scoped: keyed by name. */
   private readonly clusterTrustBundles = new Map<string, ClusterTrustBundle>();
   private readonly policies = new Map<string, BackendTLSPolicy>();
+  /** Kinds the cluster does not serve (Bus.unservedKinds). */
+  private readonly unserved = new Set<string>();
   private resolvedPolicies: BackendTLSPolicies | undefined;
 
   private readonly versions = new Map<string, number>();
@@ -82,9 +86,10 @@ export class ResourceIndex {
   /** Where reads are recorded, when someone records them. */
   private recorder: Map<string, number> | undefined;
 
-  /** An index over a whole resource set (a full translation). */
-  static fromResources(resources: ProviderResources): ResourceIndex {
+  /** An index over a whole resource set (a full translation), with the kinds the cluster does not serve. */
+  static fromResources(resources: ProviderResources, unservedKinds: readonly string[] = []): ResourceIndex {
     const index = new ResourceIndex();
+    for (const kind of unservedKinds) index.setKindServed(kind, false);
     const fill = (table: IndexedTable, objects: readonly IndexedObject[] | undefined): void => {
       for (const o of objects ?? []) index.set(table, o);
     };
@@ -191,6 +196,33 @@ export class ResourceIndex {
       else this.versions.set(dep, this.changes);
     }
     return changed;
+  }
+
+  /**
+   * Records whether the cluster serves a kind. Returns the dependency keys whose readers may now
+   * see something different (empty when nothing changed).
+   */
+  setKindServed(kind: string, served: boolean): string[] {
+    if (served === !this.unserved.has(kind)) return [];
+    const dep = Dep.unserved(kind);
+    this.changes += 1;
+    if (served) {
+      this.unserved.delete(kind);
+      this.versions.delete(dep);
+    } else {
+      this.unserved.add(kind);
+      this.versions.set(dep, this.changes);
+    }
+    const users = [...this.policies.values()].filter((p) => (p.spec.validation.caCertificateRefs ?? []).some((ref) => ref.kind === kind));
+    const changed = [dep, ...this.invalidatePolicies(users)];
+    for (const d of changed.slice(1)) this.versions.set(d, this.changes);
+    return changed;
+  }
+
+  /** Whether the cluster serves a kind (every kind, unless told otherwise). */
+  kindServed(kind: string): boolean {
+    this.read(Dep.unserved(kind));
+    return !this.unserved.has(kind);
   }
 
   /** Stores or removes a ListenerSet under its parent Gateway; both the old and the new parent's lists change. */
@@ -347,6 +379,7 @@ export class ResourceIndex {
     this.resolvedPolicies ??= new BackendTLSPolicies([...this.policies.values()], {
       configMap: (namespace, name) => this.configMaps.get(key(namespace, name)),
       clusterTrustBundle: (name) => this.clusterTrustBundles.get(name),
+      kindServed: (kind) => !this.unserved.has(kind),
     });
     return this.resolvedPolicies;
   }

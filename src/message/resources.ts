@@ -104,6 +104,12 @@ export class Bus {
    * complete initial state; translators wait for it so they never publish a half-read world.
    */
   readonly providerSynced = new WatchableMap<string, true>();
+  /**
+   * Key: a kind the cluster does not serve now (a beta API such as ClusterTrustBundle, off unless
+   * the cluster enables it). Set by the Kubernetes provider; references to such a kind are
+   * InvalidKind and its feature is not advertised. The file provider reads every kind.
+   */
+  readonly unservedKinds = new WatchableMap<string, true>();
   /** Key: the provider source (a file path, ...). Empty when the input is clean. */
   readonly providerErrors = new WatchableMap<string, ProviderError[]>();
   /** Key: "<namespace>/<gateway>". */
@@ -125,6 +131,6 @@ export class Bus {
 
   close(): void {
     for (const name of TABLE_NAMES) this.tables[name].close();
-    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.observedStatuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
+    for (const m of [this.providerSynced, this.unservedKinds, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.observedStatuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
   }
 }

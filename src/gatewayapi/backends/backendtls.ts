@@ -116,7 +116,7 @@ function resolveCACertificates(state: BackendTLSPolicyState, source: CASource): 
     }
     const read = readCARef(kind, state.namespace, ref.name, source);
     if (!read.ok) {
-      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ${read.message}` });
+      problems.push({ reason: read.unavailable ? PolicyReason.InvalidKind : PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ${read.message}` });
       continue;
     }
     bundle.push(...read.certificates);

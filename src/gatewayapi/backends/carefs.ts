@@ -12,6 +12,8 @@ import { CA_CERTIFICATE_KEY, pemCertificates } from './backendtls';
 export interface CASource {
   configMap(namespace: string, name: string): ConfigMap | undefined;
   clusterTrustBundle(name: string): ClusterTrustBundle | undefined;
+  /** Whether the cluster serves the kind (a Kubernetes cluster may not serve ClusterTrustBundles). */
+  kindServed(kind: CARefKind): boolean;
 }
 
 export type CARefKind = 'ConfigMap' | 'ClusterTrustBundle';
@@ -24,7 +26,8 @@ export function caRefKind(ref: { group?: string; kind: string }): CARefKind | un
   return undefined;
 }
 
-export type CARefRead = { ok: true; certificates: string[] } | { ok: false; message: string };
+/** unavailable: the cluster does not serve the kind at all (InvalidKind, GEP-5075), rather than this object being wrong. */
+export type CARefRead = { ok: true; certificates: string[] } | { ok: false; message: string; unavailable?: boolean };
 
 /** "ConfigMap ns/name" or "ClusterTrustBundle name". */
 export function describeCARef(kind: CARefKind, namespace: string, name: string): string {
@@ -35,6 +38,9 @@ export function describeCARef(kind: CARefKind, namespace: string, name: string):
 export function readCARef(kind: CARefKind, namespace: string, name: string, source: CASource): CARefRead {
   const what = describeCARef(kind, namespace, name);
   let text: string | undefined;
+  if (!source.kindServed(kind)) {
+    return { ok: false, unavailable: true, message: `${what}: the cluster does not serve ${CERTIFICATES_GROUP} ${kind}s (its feature gate and runtime-config are off)` };
+  }
   if (kind === 'ClusterTrustBundle') {
     const bundle = source.clusterTrustBundle(name);
     if (!bundle) return { ok: false, message: `${what} not found` };

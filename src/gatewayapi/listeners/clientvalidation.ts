@@ -75,7 +75,8 @@ export function resolveClientValidation(
     }
     const read = readCARef(kind, namespace, ref.name, index);
     if (!read.ok) {
-      invalid(`caCertificateRef ${read.message}`);
+      if (read.unavailable) problems.push({ reason: ListenerReason.InvalidCACertificateKind, message: `caCertificateRef ${read.message}` });
+      else invalid(`caCertificateRef ${read.message}`);
       continue;
     }
     for (const c of read.certificates) if (!bundle.includes(c)) bundle.push(c);

@@ -14,7 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
 import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
-import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
+import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange } from '../../../src/gatewayapi/incremental';
 import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
@@ -316,9 +316,17 @@ function runSequence(seed: number, steps: number, httpOnly = false): number {
   const infra = new Map<string, GatewayInfraState>();
   const options = { ...OPTIONS, awaitGatewayInfra: seed % 2 === 1 };
   const incremental = new IncrementalTranslator(options);
+  // Whether the cluster serves ClusterTrustBundles, flipped now and then (its own stream: the others stay as they were).
+  const kindRandom = new Random(prng(seed + 1_000_000));
+  let ctbServed = true;
   for (let step = 0; step < steps; step++) {
     const batch: TableChange[] = [];
     const infraBatch: InfraChange[] = [];
+    const kindBatch: KindChange[] = [];
+    if (kindRandom.chance(0.08)) {
+      ctbServed = !ctbServed;
+      kindBatch.push({ kind: 'ClusterTrustBundle', served: ctbServed });
+    }
     if (r.chance(0.25)) {
       const gateway = `${r.pick(['default', 'team-a'])}/${r.pick(GATEWAYS)}`;
       const value = infra.has(gateway) && r.chance(0.3) ? undefined : freezeValue(infraState(r));
@@ -343,10 +351,10 @@ function runSequence(seed: number, steps: number, httpOnly = false): number {
         batch.push(change(slot, object));
       }
     }
-    const delta = incremental.apply(batch, infraBatch);
+    const delta = incremental.apply(batch, infraBatch, kindBatch);
     reached.patched += delta.gatewaysPatched;
     reached.translated += delta.gatewaysTranslated;
-    const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
+    const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra, unservedKinds: ctbServed ? [] : ['ClusterTrustBundle'] });
     const actual = incremental.result();
     if (expected.statuses.some(attachedListenerSetWithRoutes)) listenerSetSteps += 1;
     try {

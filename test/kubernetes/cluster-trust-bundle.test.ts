@@ -62,6 +62,24 @@ async function serviceWithEndpoint(cp: ControlPlane, name: string, address: stri
   });
 }
 
+/**
+ * Namespace NS, the listeners' certificate, GatewayClass "pier" and Gateway "edge" at address,
+ * validating client certificates against bundle "pier-clients".
+ */
+async function createGateway(cp: ControlPlane, server: TestCertificate, address: string, listeners: Record<string, unknown>[]): Promise<void> {
+  await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+  await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, tlsSecret('ctb-test', server));
+  await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+  await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+    spec: {
+      gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: address }],
+      tls: { frontend: { default: { validation: { caCertificateRefs: [bundleRef('pier-clients')] } } } },
+      listeners,
+    },
+  });
+}
+
 describe('ClusterTrustBundle in Kubernetes mode, served by the API server', { timeout: 400_000 }, () => {
   let cp: ControlPlane;
   let net: BackendNetwork;
@@ -104,22 +122,12 @@ describe('ClusterTrustBundle in Kubernetes mode, served by the API server', { ti
 
     await cp.api.create(CTB_API, bundle('pier-clients', alpha));
     await cp.api.create(CTB_API, bundle('pier-backends', gamma));
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, tlsSecret('ctb-test', server));
     await serviceWithEndpoint(cp, 'echo', echo, 8080);
     await serviceWithEndpoint(cp, 'secure', secure, 8443);
-    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: {
-        gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: gatewayAddress }],
-        tls: { frontend: { default: { validation: { caCertificateRefs: [bundleRef('pier-clients')] } } } },
-        listeners: [
-          { name: 'https', protocol: 'HTTPS', port: ports.https, tls: { mode: 'Terminate', certificateRefs: [{ name: 'ctb-test' }] } },
-          { name: 'http', protocol: 'HTTP', port: ports.http },
-        ],
-      },
-    });
+    await createGateway(cp, server, gatewayAddress, [
+      { name: 'https', protocol: 'HTTPS', port: ports.https, tls: { mode: 'Terminate', certificateRefs: [{ name: 'ctb-test' }] } },
+      { name: 'http', protocol: 'HTTP', port: ports.http },
+    ]);
     await cp.api.create(`${GW_API}/namespaces/${NS}/backendtlspolicies`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'BackendTLSPolicy', metadata: { name: 'secure' },
       spec: { targetRefs: [{ group: '', kind: 'Service', name: 'secure' }], validation: { caCertificateRefs: [bundleRef('pier-backends')], hostname: BACKEND_HOST } },
@@ -208,17 +216,7 @@ describe('ClusterTrustBundle in Kubernetes mode, not served by the API server', 
     cp = await startControlPlane({ controllerManager: false });
     gatewayAddress = `127.0.${process.pid % 250}.${31 + (process.pid % 200)}`;
     port = await freePort(gatewayAddress);
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, tlsSecret('ctb-test', server));
-    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: {
-        gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: gatewayAddress }],
-        tls: { frontend: { default: { validation: { caCertificateRefs: [bundleRef('pier-clients')] } } } },
-        listeners: [{ name: 'https', protocol: 'HTTPS', port, tls: { mode: 'Terminate', certificateRefs: [{ name: 'ctb-test' }] } }],
-      },
-    });
+    await createGateway(cp, server, gatewayAddress, [{ name: 'https', protocol: 'HTTPS', port, tls: { mode: 'Terminate', certificateRefs: [{ name: 'ctb-test' }] } }]);
     pier = await PierProcess.start({
       config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
     });

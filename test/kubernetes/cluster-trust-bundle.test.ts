@@ -122,12 +122,12 @@ describe('ClusterTrustBundle in Kubernetes mode, served by the API server', { ti
 
     await cp.api.create(CTB_API, bundle('pier-clients', alpha));
     await cp.api.create(CTB_API, bundle('pier-backends', gamma));
-    await serviceWithEndpoint(cp, 'echo', echo, 8080);
-    await serviceWithEndpoint(cp, 'secure', secure, 8443);
     await createGateway(cp, server, gatewayAddress, [
       { name: 'https', protocol: 'HTTPS', port: ports.https, tls: { mode: 'Terminate', certificateRefs: [{ name: 'ctb-test' }] } },
       { name: 'http', protocol: 'HTTP', port: ports.http },
     ]);
+    await serviceWithEndpoint(cp, 'echo', echo, 8080);
+    await serviceWithEndpoint(cp, 'secure', secure, 8443);
     await cp.api.create(`${GW_API}/namespaces/${NS}/backendtlspolicies`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'BackendTLSPolicy', metadata: { name: 'secure' },
       spec: { targetRefs: [{ group: '', kind: 'Service', name: 'secure' }], validation: { caCertificateRefs: [bundleRef('pier-backends')], hostname: BACKEND_HOST } },

@@ -72,6 +72,22 @@ export interface Secret extends KubeObject {
 /** Label that ties an EndpointSlice to its Service. */
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
+/**
+ * certificates.k8s.io ClusterTrustBundle (cluster-scoped): public CA certificates, PEM, that
+ * Gateway API caCertificateRefs may name (GEP-5075). Served as v1beta1 by Kubernetes 1.33-1.36
+ * behind the ClusterTrustBundle feature gate, v1 from 1.37.
+ */
+export interface ClusterTrustBundle extends KubeObject {
+  kind: 'ClusterTrustBundle';
+  spec: {
+    signerName?: string;
+    /** PEM CA certificates, concatenated. */
+    trustBundle: string;
+  };
+}
+
+export const CERTIFICATES_GROUP = 'certificates.k8s.io';
+
 export interface ConfigMap extends KubeObject {
   kind: 'ConfigMap';
   data?: Record<string, string>;

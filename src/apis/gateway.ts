@@ -61,6 +61,20 @@ export interface Listener {
   protocol: ProtocolType;
   tls?: GatewayTLSConfig;
   allowedRoutes?: AllowedRoutes;
+  /** Pre-routing filters (experimental, GEP-5224): Pier supports none, so a listener using them is not accepted. */
+  filters?: ListenerFilters;
+}
+
+/** Listener.filters: today only the request phase. */
+export interface ListenerFilters {
+  requests?: ListenerFilter[];
+}
+
+/** One pre-routing filter: the payload named by type (ExternalAuth's is HTTPRouteFilter's, kept opaque here). */
+export interface ListenerFilter {
+  type: 'ExternalAuth' | 'ExtensionRef';
+  externalAuth?: Record<string, unknown>;
+  extensionRef?: LocalObjectReference;
 }
 
 /** A reference to an object of any kind (apis/v1 ObjectReference): namespace defaults to the referrer's. */

@@ -72,7 +72,7 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
   const client = new KubeRestClient(connection);
   const namespaces = config.watchNamespaces.split(',').map((n) => n.trim()).filter(Boolean);
   const provider = new KubernetesProvider({
-    connection, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, observedStatuses: bus.observedStatuses, registry, logger,
+    connection, namespaces, tables: bus.tables, synced: bus.providerSynced, errors: bus.providerErrors, observedStatuses: bus.observedStatuses, unservedKinds: bus.unservedKinds, registry, logger,
   });
   const statusWriter = new KubernetesStatusWriter({
     bus, client, controllerName: config.controllerName, registry, logger, leading: !config.leaderElect, observed: bus.observedStatuses,

@@ -50,6 +50,12 @@ export interface InfraChange {
   value: GatewayInfraState | undefined;
 }
 
+/** Whether the cluster serves a kind (bus.unservedKinds): served, or not. */
+export interface KindChange {
+  kind: string;
+  served: boolean;
+}
+
 /** What one apply() changed in the output; undefined values are deletions. */
 export interface TranslationDelta {
   xdsIR: Map<string, XdsIR | undefined>;
@@ -63,7 +69,9 @@ export interface TranslationDelta {
 }
 
 const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
-const INDEXED_TABLES: ReadonlySet<TableName> = new Set(['services', 'secrets', 'configMaps', 'referenceGrants', 'namespaces', 'backendTLSPolicies']);
+const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
+  'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
+]);
 
 function splitKey(key: string): { namespace?: string; name: string } {
   const slash = key.indexOf('/');
@@ -138,14 +146,16 @@ export class IncrementalTranslator {
   private readonly infras = new Map<string, InfraIR>();
   /** What the infrastructure reports, per Gateway key. */
   private readonly gatewayInfra = new Map<string, GatewayInfraState>();
+  /** Kinds the cluster does not serve now. */
+  private readonly unservedKinds = new Set<string>();
 
-  constructor(private readonly options: Omit<TranslateOptions, 'gatewayInfra'>) {}
+  constructor(private readonly options: Omit<TranslateOptions, 'gatewayInfra' | 'unservedKinds'>) {}
 
   /**
    * Applies changes (any number, any tables, and what the infrastructure reports) and returns
    * what the output became where it changed.
    */
-  apply(changes: readonly TableChange[], infraChanges: readonly InfraChange[] = []): TranslationDelta {
+  apply(changes: readonly TableChange[], infraChanges: readonly InfraChange[] = [], kindChanges: readonly KindChange[] = []): TranslationDelta {
     const delta: TranslationDelta = { xdsIR: new Map(), infraIR: new Map(), statuses: new Map(), gatewaysTranslated: 0, gatewaysPatched: 0 };
     const dirtyUnits = new Set<string>();
     const dirtyRoutes = new Set<string>();
@@ -160,6 +170,8 @@ export class IncrementalTranslator {
       set.add(rk);
     };
     let classesChanged = false;
+    /** The features GatewayClasses list may have changed (a kind served or not). */
+    let featuresChanged = false;
     let policiesChanged = false;
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
@@ -231,6 +243,14 @@ export class IncrementalTranslator {
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
+    for (const { kind, served } of kindChanges) {
+      const deps = this.index.setKindServed(kind, served);
+      if (deps.length === 0) continue;
+      dependencyChanged(deps);
+      if (served) this.unservedKinds.delete(kind);
+      else this.unservedKinds.add(kind);
+      featuresChanged = true;
+    }
     for (const { gateway, value } of infraChanges) {
       if (value) this.gatewayInfra.set(gateway, value);
       else this.gatewayInfra.delete(gateway);
@@ -244,7 +264,10 @@ export class IncrementalTranslator {
         dirtyUnits.add(k);
         wholeUnits.add(k);
       }
-      this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName, this.options));
+    }
+    if (classesChanged || featuresChanged) {
+      this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName,
+        { ...this.options, unservedKinds: [...this.unservedKinds].sort() }));
     }
 
     for (const gw of dirtyUnits) {

@@ -1,5 +1,5 @@
 /**
- * Lookups the translator makes while translating (Services, Secrets, ConfigMaps,
+ * Lookups the translator makes while translating (Services, Secrets, ConfigMaps, ClusterTrustBundles,
  * ReferenceGrants, Namespace labels, BackendTLSPolicies, Gateways), kept up to date object by
  * object. A full translation fills one from a ProviderResources; the incremental runner keeps
  * one for its whole life and updates it as the tables change.
@@ -9,7 +9,7 @@
  * (withReads), so the runner knows what each cached result depends on, and whether it is still
  * current (readsCurrent), without knowing the translator's internals.
  */
-import type { ConfigMap, Namespace, Secret, Service } from '../apis/core';
+import type { ClusterTrustBundle, ConfigMap, Namespace, Secret, Service } from '../apis/core';
 import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant } from '../apis/gateway';
 import { listenerSetParentKey } from './listeners/listenersetparent';
 import type { ProviderResources } from '../message/resources';
@@ -33,9 +33,10 @@ export function readKeys(reads: ReadSet): string[] {
 }
 
 /** The kinds the index holds (ProviderResources list names). */
-export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'referenceGrants' | 'namespaces' | 'backendTLSPolicies';
+export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'clusterTrustBundles' | 'referenceGrants' | 'namespaces'
+  | 'backendTLSPolicies';
 
-type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ReferenceGrant | Namespace | BackendTLSPolicy;
+type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
@@ -45,6 +46,9 @@ export const Dep = {
   service: (namespace: string, name: string): string => `svc:${namespace}/${name}`,
   secret: (namespace: string, name: string): string => `secret:${namespace}/${name}`,
   configMap: (namespace: string, name: string): string => `cm:${namespace}/${name}`,
+  clusterTrustBundle: (name: string): string => `ctb:${name}`,
+  /** Whether the cluster serves a kind (present, with a version, while it does not). */
+  unserved: (kind: string): string => `unserved:${kind}`,
   grants: (namespace: string): string => `grants:${namespace}`,
   namespace: (name: string): string => `ns:${name}`,
   /** The BackendTLSPolicy resolution for a Service's ports. */
@@ -56,7 +60,7 @@ function key(namespace: string | undefined, name: string): string {
 }
 
 /** Tables whose dependency key is the object's own: it is absent exactly when the object is. */
-const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces']);
+const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces', 'clusterTrustBundles']);
 
 export class ResourceIndex {
   private readonly gateways = new Map<string, Gateway>();
@@ -70,7 +74,11 @@ export class ResourceIndex {
   private readonly grantLists = new Map<string, ReferenceGrant[]>();
   private readonly secrets = new Map<string, Secret>();
   private readonly configMaps = new Map<string, ConfigMap>();
+  /** Cluster-scoped: keyed by name. */
+  private readonly clusterTrustBundles = new Map<string, ClusterTrustBundle>();
   private readonly policies = new Map<string, BackendTLSPolicy>();
+  /** Kinds the cluster does not serve (Bus.unservedKinds). */
+  private readonly unserved = new Set<string>();
   private resolvedPolicies: BackendTLSPolicies | undefined;
 
   private readonly versions = new Map<string, number>();
@@ -78,9 +86,10 @@ export class ResourceIndex {
   /** Where reads are recorded, when someone records them. */
   private recorder: Map<string, number> | undefined;
 
-  /** An index over a whole resource set (a full translation). */
-  static fromResources(resources: ProviderResources): ResourceIndex {
+  /** An index over a whole resource set (a full translation), with the kinds the cluster does not serve. */
+  static fromResources(resources: ProviderResources, unservedKinds: readonly string[] = []): ResourceIndex {
     const index = new ResourceIndex();
+    for (const kind of unservedKinds) index.setKindServed(kind, false);
     const fill = (table: IndexedTable, objects: readonly IndexedObject[] | undefined): void => {
       for (const o of objects ?? []) index.set(table, o);
     };
@@ -90,6 +99,7 @@ export class ResourceIndex {
     fill('secrets', resources.secrets);
     // Older snapshots (and hand-built ones) may lack the lists added with BackendTLSPolicy.
     fill('configMaps', resources.configMaps);
+    fill('clusterTrustBundles', resources.clusterTrustBundles);
     fill('referenceGrants', resources.referenceGrants);
     fill('namespaces', resources.namespaces);
     fill('backendTLSPolicies', resources.backendTLSPolicies);
@@ -151,6 +161,17 @@ export class ResourceIndex {
         if (users.length > 0) changed.push(...this.invalidatePolicies(users));
         break;
       }
+      case 'clusterTrustBundles': {
+        // Cluster-scoped, keyed by name. CA bundles of Gateways (read by key) and of every
+        // BackendTLSPolicy naming it, whatever their namespace.
+        if (object) this.clusterTrustBundles.set(name, object as ClusterTrustBundle);
+        else this.clusterTrustBundles.delete(name);
+        changed.push(Dep.clusterTrustBundle(name));
+        const users = [...this.policies.values()].filter((p) => (p.spec.validation.caCertificateRefs ?? [])
+          .some((ref) => ref.kind === 'ClusterTrustBundle' && ref.name === name));
+        if (users.length > 0) changed.push(...this.invalidatePolicies(users));
+        break;
+      }
       case 'backendTLSPolicies': {
         const before = this.policies.get(k);
         put(this.policies, object as BackendTLSPolicy | undefined);
@@ -175,6 +196,33 @@ export class ResourceIndex {
       else this.versions.set(dep, this.changes);
     }
     return changed;
+  }
+
+  /**
+   * Records whether the cluster serves a kind. Returns the dependency keys whose readers may now
+   * see something different (empty when nothing changed).
+   */
+  setKindServed(kind: string, served: boolean): string[] {
+    if (served === !this.unserved.has(kind)) return [];
+    const dep = Dep.unserved(kind);
+    this.changes += 1;
+    if (served) {
+      this.unserved.delete(kind);
+      this.versions.delete(dep);
+    } else {
+      this.unserved.add(kind);
+      this.versions.set(dep, this.changes);
+    }
+    const users = [...this.policies.values()].filter((p) => (p.spec.validation.caCertificateRefs ?? []).some((ref) => ref.kind === kind));
+    const changed = [dep, ...this.invalidatePolicies(users)];
+    for (const d of changed.slice(1)) this.versions.set(d, this.changes);
+    return changed;
+  }
+
+  /** Whether the cluster serves a kind (every kind, unless told otherwise). */
+  kindServed(kind: string): boolean {
+    this.read(Dep.unserved(kind));
+    return !this.unserved.has(kind);
   }
 
   /** Stores or removes a ListenerSet under its parent Gateway; both the old and the new parent's lists change. */
@@ -270,6 +318,11 @@ export class ResourceIndex {
     return this.configMaps.get(key(namespace, name));
   }
 
+  clusterTrustBundle(name: string): ClusterTrustBundle | undefined {
+    this.read(Dep.clusterTrustBundle(name));
+    return this.clusterTrustBundles.get(name);
+  }
+
   secret(namespace: string, name: string): Secret | undefined {
     this.read(Dep.secret(namespace, name));
     return this.secrets.get(key(namespace, name));
@@ -323,7 +376,11 @@ export class ResourceIndex {
 
   /** Every BackendTLSPolicy, resolved (CA bundles, conflicts); rebuilt only after a policy or its ConfigMap changed. */
   get backendTLS(): BackendTLSPolicies {
-    this.resolvedPolicies ??= new BackendTLSPolicies([...this.policies.values()], (namespace, name) => this.configMaps.get(key(namespace, name)));
+    this.resolvedPolicies ??= new BackendTLSPolicies([...this.policies.values()], {
+      configMap: (namespace, name) => this.configMaps.get(key(namespace, name)),
+      clusterTrustBundle: (name) => this.clusterTrustBundles.get(name),
+      kindServed: (kind) => !this.unserved.has(kind),
+    });
     return this.resolvedPolicies;
   }
 

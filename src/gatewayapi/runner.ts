@@ -11,7 +11,7 @@ import type { KubeObject } from '../apis/meta';
 import type { WatchableMap } from '../message/watchable';
 import { componentLogger, type Logger } from '../logging/logger';
 import type { GatewayInfraState } from '../ir/types';
-import { IncrementalTranslator, type InfraChange, type TableChange, type TranslationDelta } from './incremental';
+import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange, type TranslationDelta } from './incremental';
 
 export interface GatewayAPITranslatorRunnerOptions {
   bus: Bus;
@@ -52,11 +52,14 @@ export class GatewayAPITranslatorRunner {
   private follower: BatchFollower | null = null;
   private syncFollower: BatchFollower | null = null;
   private infraFollower: BatchFollower | null = null;
+  private kindFollower: BatchFollower | null = null;
   private synced = false;
   /** Changes seen before the provider was synced, applied together once it is. */
   private held = new Map<string, TableChange>();
   /** Infrastructure reports seen before then, by Gateway. */
   private heldInfra = new Map<string, InfraChange>();
+  /** Kinds the cluster started or stopped serving, by kind. */
+  private heldKinds = new Map<string, KindChange>();
   /** Invalid references logged, per status key, so each is logged once while it lasts. */
   private readonly reported = new Map<string, string[]>();
 
@@ -78,30 +81,39 @@ export class GatewayAPITranslatorRunner {
       for (const u of updates) this.heldInfra.set(u.key, { gateway: u.key, value: u.value });
       this.onChanges([]);
     }, onError);
+    this.kindFollower = followBatches({ unserved: bus.unservedKinds }, (updates: BatchedUpdate<'unserved', true>[]) => {
+      for (const u of updates) this.heldKinds.set(u.key, { kind: u.key, served: u.value === undefined });
+      this.onChanges([]);
+    }, onError);
     this.syncFollower = followBatches({ synced: bus.providerSynced }, () => {
       if (this.synced) return;
       this.synced = true;
+      // The provider marks unserved kinds before it is synced: the first translation knows them, whichever follower runs first.
+      for (const kind of bus.unservedKinds.loadAll().keys()) this.heldKinds.set(kind, { kind, served: false });
       this.onChanges([]);
     }, onError);
   }
 
   async stop(): Promise<void> {
-    const followers = [this.follower, this.syncFollower, this.infraFollower];
+    const followers = [this.follower, this.syncFollower, this.infraFollower, this.kindFollower];
     this.follower = null;
     this.syncFollower = null;
     this.infraFollower = null;
+    this.kindFollower = null;
     await Promise.all(followers.map((f) => f?.stop()));
   }
 
   private onChanges(updates: BatchedUpdate<TableName, KubeObject>[]): void {
     for (const u of updates) this.held.set(`${u.source}\u0000${u.key}`, { table: u.source, key: u.key, value: u.value });
-    if (!this.synced || (this.held.size === 0 && this.heldInfra.size === 0)) return;
+    if (!this.synced || (this.held.size === 0 && this.heldInfra.size === 0 && this.heldKinds.size === 0)) return;
     const changes = [...this.held.values()];
     const infraChanges = [...this.heldInfra.values()];
+    const kindChanges = [...this.heldKinds.values()];
     this.held = new Map();
     this.heldInfra = new Map();
+    this.heldKinds = new Map();
     const started = process.hrtime.bigint();
-    const delta = this.translator.apply(changes, infraChanges);
+    const delta = this.translator.apply(changes, infraChanges, kindChanges);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     this.options.onTranslated?.(ms / 1000);
     this.publish(delta);

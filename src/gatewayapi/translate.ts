@@ -44,6 +44,11 @@ export interface TranslateOptions {
    * objects it makes (Kubernetes infrastructure): GatewayInfrastructure is supported.
    */
   infrastructurePropagation?: boolean;
+  /**
+   * Kinds the cluster does not serve (Bus.unservedKinds: Kubernetes mode, a beta API left off):
+   * references to them are InvalidKind, and their feature is not advertised.
+   */
+  unservedKinds?: readonly string[];
 }
 
 export interface TranslationResult {
@@ -75,7 +80,7 @@ export function ourClassNames(classes: readonly GatewayClass[], controllerName: 
 }
 
 export function translate(resources: ProviderResources, options: TranslateOptions): TranslationResult {
-  const index = ResourceIndex.fromResources(resources);
+  const index = ResourceIndex.fromResources(resources, options.unservedKinds);
   const memo = new TranslationMemo();
   const { controllerName } = options;
   const ourClasses = ourClassNames(resources.gatewayClasses, controllerName);

@@ -5,7 +5,7 @@
  * their clusters; the endpoint translator publishes ClusterLoadAssignments from EndpointSlices;
  * the snapshot cache and ADS server read those.
  */
-import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
   GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
@@ -35,13 +35,14 @@ export interface ProviderResources {
   namespaces: Namespace[];
   secrets: Secret[];
   configMaps: ConfigMap[];
+  clusterTrustBundles: ClusterTrustBundle[];
 }
 
 export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
-    configMaps: [],
+    configMaps: [], clusterTrustBundles: [],
   };
 }
 
@@ -103,6 +104,12 @@ export class Bus {
    * complete initial state; translators wait for it so they never publish a half-read world.
    */
   readonly providerSynced = new WatchableMap<string, true>();
+  /**
+   * Key: a kind the cluster does not serve now (a beta API such as ClusterTrustBundle, off unless
+   * the cluster enables it). Set by the Kubernetes provider; references to such a kind are
+   * InvalidKind and its feature is not advertised. The file provider reads every kind.
+   */
+  readonly unservedKinds = new WatchableMap<string, true>();
   /** Key: the provider source (a file path, ...). Empty when the input is clean. */
   readonly providerErrors = new WatchableMap<string, ProviderError[]>();
   /** Key: "<namespace>/<gateway>". */
@@ -124,6 +131,6 @@ export class Bus {
 
   close(): void {
     for (const name of TABLE_NAMES) this.tables[name].close();
-    for (const m of [this.providerSynced, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.observedStatuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
+    for (const m of [this.providerSynced, this.unservedKinds, this.providerErrors, this.xdsIR, this.infraIR, this.gatewayInfra, this.statuses, this.observedStatuses, this.xdsResources, this.endpointBindings, this.xdsEndpoints]) m.close();
   }
 }

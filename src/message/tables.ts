@@ -5,7 +5,7 @@
  * subscribers read only what changed. The file and Kubernetes providers publish into the same
  * tables, and nothing downstream knows which one ran.
  */
-import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
 } from '../apis/gateway';
@@ -29,6 +29,7 @@ export interface TableValues {
   namespaces: Namespace;
   secrets: Secret;
   configMaps: ConfigMap;
+  clusterTrustBundles: ClusterTrustBundle;
 }
 
 export type TableName = keyof TableValues;
@@ -39,6 +40,7 @@ export type ResourceTables = { readonly [T in TableName]: WatchableMap<string, T
 export const TABLE_NAMES: readonly TableName[] = [
   'gatewayClasses', 'gateways', 'listenerSets', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
   'referenceGrants', 'backendTLSPolicies', 'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
+  'clusterTrustBundles',
 ];
 
 /** The table each kind lands in. */
@@ -58,6 +60,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   Namespace: 'namespaces',
   Secret: 'secrets',
   ConfigMap: 'configMaps',
+  ClusterTrustBundle: 'clusterTrustBundles',
 };
 
 export function createResourceTables(): ResourceTables {

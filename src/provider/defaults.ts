@@ -11,7 +11,7 @@
  * parser already made the compact copy it keeps: compact.ts) and, told so, the CRD defaults its
  * parser already applied.
  */
-import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
+import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route,
 } from '../apis/gateway';
@@ -22,7 +22,7 @@ import { defaultResource } from './crd/resource';
 
 /** Every object kind a provider publishes. */
 export type ProviderObject =
-  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap;
+  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap | ClusterTrustBundle;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -134,7 +134,8 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'EndpointSlice': return endpointSliceDefaults(o) as T;
     case 'Namespace': return namespaceDefaults(o) as T;
     case 'Secret': return secretDefaults(o) as T;
-    case 'ConfigMap': return o as T;
+    case 'ConfigMap':
+    case 'ClusterTrustBundle': return o as T;
     case 'Gateway':
     case 'TLSRoute':
     case 'TCPRoute':
@@ -164,5 +165,6 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     namespaces: resources.namespaces.map(applyDefaults),
     secrets: resources.secrets.map(applyDefaults),
     configMaps: resources.configMaps.map(applyDefaults),
+    clusterTrustBundles: (resources.clusterTrustBundles ?? []).map(applyDefaults),
   };
 }

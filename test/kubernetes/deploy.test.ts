@@ -86,7 +86,8 @@ describe('deploy/ manifests and least-privilege RBAC on a real API server', { ti
   }
 
   before(async () => {
-    cp = await startControlPlane({ controllerManager: false });
+    // ClusterTrustBundles served: the ServiceAccount must be able to list them too (deploy/ RBAC).
+    cp = await startControlPlane({ controllerManager: false, clusterTrustBundles: true });
     dir = mkdtempSync(path.join(os.tmpdir(), 'pier-deploy-'));
     await createGatewaySetup(cp.api, NS, CONTROLLER, [{ name: 'http', protocol: 'HTTP', port: 8080 }, { name: 'udp', protocol: 'UDP', port: 5353 }]);
     await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {

@@ -60,6 +60,11 @@ export interface ControlPlaneOptions {
   apiServerAddresses?: string[];
   /** Readiness deadline per component. Default 90 s (two shared cores, cold page cache). */
   readyTimeoutMs?: number;
+  /**
+   * Serve certificates.k8s.io/v1beta1 ClusterTrustBundles: off by default in Kubernetes 1.34 (a
+   * beta API behind the ClusterTrustBundle feature gate), on with the gate and runtime-config.
+   */
+  clusterTrustBundles?: boolean;
 }
 
 /** Milliseconds each start-up step took. */
@@ -188,6 +193,7 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
       '--service-cluster-ip-range=10.96.0.0/16',
       // The API server refuses loopback addresses in Endpoints: keep it from publishing its own.
       '--endpoint-reconciler-type=none',
+      ...(options.clusterTrustBundles ? ['--feature-gates=ClusterTrustBundle=true', '--runtime-config=certificates.k8s.io/v1beta1/clustertrustbundles=true'] : []),
       ...(options.watchCacheDisabled?.length ? [`--watch-cache-sizes=${options.watchCacheDisabled.map((r) => `${r}#0`).join(',')}`] : []),
       `--cert-dir=${path.join(dir, 'apiserver-certs')}`,
       '--profiling=false', '--v=0',

@@ -8,6 +8,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { PIER_CLI } from '../helpers/pier';
 import { httpRequest, waitFor } from '../helpers/net';
 import { isAlive } from './process';
@@ -67,6 +68,27 @@ export class BackendNetwork {
       const r = await httpRequest(`http://${address}:${port}/`, { timeoutMs: 1000 }).catch(() => undefined);
       return r?.status === 200 ? true : undefined;
     }, { timeoutMs: 15_000, intervalMs: 100 });
+    return address;
+  }
+
+  /**
+   * Runs an HTTPS server in the namespace on `<subnet>.<host>:port` that answers every request
+   * with `body`, serving the certificate and key in the given files; resolves once it listens.
+   */
+  async tlsBackend(host: number, port: number, certFile: string, keyFile: string, body: string): Promise<string> {
+    const address = `${this.subnet}.${host}`;
+    ip('-n', this.name, 'addr', 'add', `${address}/24`, 'dev', `pk${process.pid}n`);
+    const script = `const fs = require('node:fs');
+      require('node:https').createServer({ cert: fs.readFileSync(process.argv[1]), key: fs.readFileSync(process.argv[2]) }, (q, s) => s.end(process.argv[3]))
+        .listen(Number(process.argv[5]), process.argv[4]);`;
+    const child = spawn(SETPRIV[0] ?? 'ip', [...SETPRIV.slice(1), ...(SETPRIV.length ? ['ip'] : []), 'netns', 'exec', this.name, process.execPath, '-e', script,
+      certFile, keyFile, body, address, String(port)], { stdio: 'ignore' });
+    this.children.push(child);
+    await waitFor(`TLS backend on ${address}:${port}`, () => new Promise<true | undefined>((resolve) => {
+      const socket = connect({ host: address, port, timeout: 1000 }, () => { socket.destroy(); resolve(true); });
+      socket.on('error', () => resolve(undefined));
+      socket.on('timeout', () => { socket.destroy(); resolve(undefined); });
+    }), { timeoutMs: 15_000, intervalMs: 100 });
     return address;
   }
 

@@ -20,12 +20,13 @@
  * when any of its targets is claimed by another policy, and it still applies to the targets it won.
  */
 import { X509Certificate } from 'node:crypto';
-import type { ConfigMap } from '../../apis/core';
+import { CERTIFICATES_GROUP } from '../../apis/core';
 import { GATEWAY_GROUP, type BackendTLSPolicy, type ParentReference, type PolicyAncestorStatus } from '../../apis/gateway';
 import type { SubjectAltNameMatch, UpstreamTLS } from '../../ir/types';
 import type { ObjectStatus } from '../../message/resources';
 import { ConditionType, PolicyReason } from '../model/conditions';
 import { condition, joinMessages, verdict, type Verdict } from '../model/status';
+import { caRefKind, readCARef, type CASource } from './carefs';
 
 /** The key every conforming implementation reads the CA bundle from. */
 export const CA_CERTIFICATE_KEY = 'ca.crt';
@@ -99,35 +100,26 @@ interface RefProblem {
   message: string;
 }
 
-/** The policy's CA bundle from its caCertificateRefs (ConfigMaps in its namespace, key ca.crt). */
-function resolveCACertificates(
-  state: BackendTLSPolicyState,
-  configMap: (namespace: string, name: string) => ConfigMap | undefined,
-): { bundle: string[]; problems: RefProblem[] } {
+/**
+ * The policy's CA bundle from its caCertificateRefs: ConfigMaps in its namespace (key ca.crt) and
+ * ClusterTrustBundles (cluster-scoped, by name).
+ */
+function resolveCACertificates(state: BackendTLSPolicyState, source: CASource): { bundle: string[]; problems: RefProblem[] } {
   const bundle: string[] = [];
   const problems: RefProblem[] = [];
   for (const ref of state.policy.spec.validation.caCertificateRefs ?? []) {
     const group = ref.group ?? '';
-    if (group !== '' || ref.kind !== 'ConfigMap') {
-      problems.push({ reason: PolicyReason.InvalidKind, message: `caCertificateRef ${ref.kind}${group ? `.${group}` : ''} ${ref.name}: only ConfigMaps (core group) are supported` });
+    const kind = caRefKind(ref);
+    if (!kind) {
+      problems.push({ reason: PolicyReason.InvalidKind, message: `caCertificateRef ${ref.kind}${group ? `.${group}` : ''} ${ref.name}: only ConfigMaps (core group) and ClusterTrustBundles (${CERTIFICATES_GROUP}) are supported` });
       continue;
     }
-    const map = configMap(state.namespace, ref.name);
-    if (!map) {
-      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ConfigMap ${state.namespace}/${ref.name} not found` });
+    const read = readCARef(kind, state.namespace, ref.name, source);
+    if (!read.ok) {
+      problems.push({ reason: read.unavailable ? PolicyReason.InvalidKind : PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ${read.message}` });
       continue;
     }
-    const text = map.data?.[CA_CERTIFICATE_KEY];
-    if (text === undefined) {
-      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ConfigMap ${state.namespace}/${ref.name} has no key ${CA_CERTIFICATE_KEY}` });
-      continue;
-    }
-    const certificates = pemCertificates(text);
-    if (!certificates) {
-      problems.push({ reason: PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ConfigMap ${state.namespace}/${ref.name}: ${CA_CERTIFICATE_KEY} is not a PEM certificate bundle` });
-      continue;
-    }
-    bundle.push(...certificates);
+    bundle.push(...read.certificates);
   }
   return { bundle, problems };
 }
@@ -141,7 +133,7 @@ function subjectAltNames(state: BackendTLSPolicyState): SubjectAltNameMatch[] {
 }
 
 /** Fills the state's verdicts and TLS settings from the policy's validation. */
-function resolvePolicy(state: BackendTLSPolicyState, configMap: (namespace: string, name: string) => ConfigMap | undefined): void {
+function resolvePolicy(state: BackendTLSPolicyState, source: CASource): void {
   const validation = state.policy.spec.validation;
   const sans = subjectAltNames(state);
   const base: UpstreamTLS = { sni: validation.hostname };
@@ -155,7 +147,7 @@ function resolvePolicy(state: BackendTLSPolicyState, configMap: (namespace: stri
     state.tls = { ...base, useSystemTrustStore: true };
     return;
   }
-  const { bundle, problems } = resolveCACertificates(state, configMap);
+  const { bundle, problems } = resolveCACertificates(state, source);
   if (problems.length > 0) {
     state.resolvedRefs = verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
   }
@@ -181,10 +173,10 @@ export class BackendTLSPolicies {
   /** Target key -> every policy naming it (winner first). */
   private readonly claims = new Map<string, BackendTLSPolicyState[]>();
 
-  constructor(policies: readonly BackendTLSPolicy[], configMap: (namespace: string, name: string) => ConfigMap | undefined) {
+  constructor(policies: readonly BackendTLSPolicy[], source: CASource) {
     this.states = [...policies].sort(comparePolicies).map((p) => new BackendTLSPolicyState(p));
     for (const state of this.states) {
-      resolvePolicy(state, configMap);
+      resolvePolicy(state, source);
       for (const ref of state.policy.spec.targetRefs ?? []) {
         if ((ref.group ?? '') !== '' || ref.kind !== 'Service') continue;
         const key = targetKey(state.namespace, ref.name, ref.sectionName);

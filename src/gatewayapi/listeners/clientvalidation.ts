@@ -2,12 +2,14 @@
  * Gateway spec.tls.frontend: client certificate validation of HTTPS listeners. A listener uses
  * the perPort entry for its port, else the default. The CA references must name core
  * ConfigMaps holding a PEM bundle under ca.crt, in the Gateway's namespace or allowed by a
- * ReferenceGrant. Each bad reference is a ResolvedRefs problem; with no usable CA at all the
+ * ReferenceGrant, or ClusterTrustBundles (certificates.k8s.io, cluster-scoped: by name, no grant).
+ * Each bad reference is a ResolvedRefs problem; with no usable CA at all the
  * listener is not accepted (NoValidCACertificate), since serving it would skip the checks asked for.
  */
 import { GATEWAY_GROUP, type FrontendTLSValidation, type Gateway, type ObjectReference } from '../../apis/gateway';
 import type { ClientCertificateValidation } from '../../ir/types';
-import { CA_CERTIFICATE_KEY, pemCertificates } from '../backends/backendtls';
+import { CERTIFICATES_GROUP } from '../../apis/core';
+import { caRefKind, readCARef } from '../backends/carefs';
 import { isReferenceAllowed } from '../backends/referencegrant';
 import { ListenerReason } from '../model/conditions';
 import type { ResourceIndex } from '../resourceindex';
@@ -55,31 +57,29 @@ export function resolveClientValidation(
   for (const ref of validation.caCertificateRefs ?? []) {
     const namespace = ref.namespace ?? gatewayNamespace;
     const what = `caCertificateRef ${describeRef(ref, namespace)}`;
-    if ((ref.group ?? '') !== '' || ref.kind !== 'ConfigMap') {
-      problems.push({ reason: ListenerReason.InvalidCACertificateKind, message: `${what}: only ConfigMaps (core group) are supported` });
+    const kind = caRefKind(ref);
+    if (!kind) {
+      problems.push({ reason: ListenerReason.InvalidCACertificateKind, message: `${what}: only ConfigMaps (core group) and ClusterTrustBundles (${CERTIFICATES_GROUP}) are supported` });
       continue;
     }
+    if (kind === 'ClusterTrustBundle' && ref.namespace !== undefined) {
+      // Cluster-scoped: the CRD's rule refuses a namespace here; a file may still carry one.
+      invalid(`caCertificateRef ClusterTrustBundle ${ref.name}: namespace must not be set (ClusterTrustBundles are cluster-scoped)`);
+      continue;
+    }
+    // A ClusterTrustBundle belongs to no namespace, so no ReferenceGrant is asked for (GEP-5075).
     const from = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gatewayNamespace };
-    if (!isReferenceAllowed(index, from, { group: '', kind: 'ConfigMap', namespace, name: ref.name })) {
+    if (kind === 'ConfigMap' && !isReferenceAllowed(index, from, { group: '', kind: 'ConfigMap', namespace, name: ref.name })) {
       problems.push({ reason: ListenerReason.RefNotPermitted, message: `${what} is in another namespace and no ReferenceGrant allows it` });
       continue;
     }
-    const map = index.configMap(namespace, ref.name);
-    if (!map) {
-      invalid(`${what} not found`);
+    const read = readCARef(kind, namespace, ref.name, index);
+    if (!read.ok) {
+      if (read.unavailable) problems.push({ reason: ListenerReason.InvalidCACertificateKind, message: `caCertificateRef ${read.message}` });
+      else invalid(`caCertificateRef ${read.message}`);
       continue;
     }
-    const text = map.data?.[CA_CERTIFICATE_KEY];
-    if (text === undefined) {
-      invalid(`${what} has no key ${CA_CERTIFICATE_KEY}`);
-      continue;
-    }
-    const certificates = pemCertificates(text);
-    if (!certificates) {
-      invalid(`${what}: ${CA_CERTIFICATE_KEY} is not a PEM certificate bundle`);
-      continue;
-    }
-    for (const c of certificates) if (!bundle.includes(c)) bundle.push(c);
+    for (const c of read.certificates) if (!bundle.includes(c)) bundle.push(c);
   }
   const allowInsecureFallback = validation.mode === 'AllowInsecureFallback';
   return {

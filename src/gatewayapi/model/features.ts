@@ -12,6 +12,8 @@
  * HTTPRouteRetryBackendTimeout are gone. Also from v1.7.0: GatewayRouteHostnameIntersectionPrecedence
  * (precedence.ts), HTTPRouteBackendURLRewrite (one rewrite per rule: httprules.ts) and
  * GRPCRouteRequestHeaderModifier.
+ * ClusterTrustBundle (GEP-5075) is listed unless the cluster does not serve the kind (Kubernetes
+ * mode with the beta API off): caCertificateRefs of frontend validation and BackendTLSPolicy.
  * TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
@@ -20,6 +22,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   // Core
   'BackendTLSPolicy',
   'BackendTLSPolicySANValidation',
+  'ClusterTrustBundle',
   'Gateway',
   'HTTPRoute',
   'ReferenceGrant',
@@ -75,10 +78,17 @@ const SUPPORTED_FEATURES: readonly string[] = [
 export interface FeatureOptions {
   /** Kubernetes infrastructure: spec.infrastructure labels and annotations reach the objects it makes (GatewayInfrastructure). */
   infrastructurePropagation?: boolean;
+  /** Kinds the cluster does not serve: a feature that needs one is not advertised (GEP-5075: ClusterTrustBundle). */
+  unservedKinds?: readonly string[];
 }
+
+/** Features that exist only where the cluster serves a kind. */
+const FEATURE_KINDS: Readonly<Record<string, string>> = { ClusterTrustBundle: 'ClusterTrustBundle' };
 
 /** status.supportedFeatures: sorted ascending by name (byte order), as the API requires. */
 export function supportedFeatures(options: FeatureOptions = {}): { name: string }[] {
-  const names = options.infrastructurePropagation ? [...SUPPORTED_FEATURES, 'GatewayInfrastructure'] : [...SUPPORTED_FEATURES];
+  const unserved = new Set(options.unservedKinds ?? []);
+  const names = (options.infrastructurePropagation ? [...SUPPORTED_FEATURES, 'GatewayInfrastructure'] : [...SUPPORTED_FEATURES])
+    .filter((name) => !(FEATURE_KINDS[name] !== undefined && unserved.has(FEATURE_KINDS[name]!)));
   return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => ({ name }));
 }

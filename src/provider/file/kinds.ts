@@ -37,6 +37,11 @@ export const KINDS: readonly KindInfo[] = [
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },
   { kind: 'Secret', apiVersions: ['v1'], namespaced: true, list: 'secrets' },
   { kind: 'ConfigMap', apiVersions: ['v1'], namespaced: true, list: 'configMaps' },
+  // Any version Kubernetes has served it as: the object is the same in each.
+  {
+    kind: 'ClusterTrustBundle', apiVersions: ['certificates.k8s.io/v1', 'certificates.k8s.io/v1beta1', 'certificates.k8s.io/v1alpha1'],
+    namespaced: false, list: 'clusterTrustBundles',
+  },
 ];
 
 const BY_KIND = new Map<string, KindInfo>(KINDS.map((k) => [k.kind, k]));

@@ -1,6 +1,6 @@
 /**
  * Light structural checks on one decoded object of a Kubernetes core kind (Service,
- * EndpointSlice, Namespace, Secret, ConfigMap): the field types Pier relies on (lists are lists, ports are
+ * EndpointSlice, Namespace, Secret, ConfigMap, ClusterTrustBundle): the field types Pier relies on (lists are lists, ports are
  * integers, required names are strings). Gateway API kinds are checked against their CRD schemas
  * instead (src/provider/crd); only their metadata is checked here.
  */
@@ -180,6 +180,15 @@ function configMap(c: Checker, obj: Record<string, unknown>): void {
   c.stringMap(obj, 'binaryData', []);
 }
 
+/** What the API server requires of a ClusterTrustBundle: spec.trustBundle, a string (its PEM is judged where it is used). */
+function clusterTrustBundle(c: Checker, obj: Record<string, unknown>): void {
+  c.mapping(obj, 'spec', [], (spec, p) => {
+    if (!isRecord(spec)) return;
+    c.string(spec, 'signerName', p);
+    c.string(spec, 'trustBundle', p, true);
+  }, true);
+}
+
 /** Checks metadata only: name, namespace, labels and annotations (what the CRD schemas leave to the API server). */
 export function validateMetadata(obj: Record<string, unknown>): FieldProblem[] {
   const c = new Checker();
@@ -199,5 +208,6 @@ export function validateObject(kind: ProviderKind, obj: Record<string, unknown>)
   if (kind === 'EndpointSlice') endpointSlice(c, obj);
   if (kind === 'Secret') secret(c, obj);
   if (kind === 'ConfigMap') configMap(c, obj);
+  if (kind === 'ClusterTrustBundle') clusterTrustBundle(c, obj);
   return c.problems;
 }

@@ -5,8 +5,12 @@ import type { ListOptions, ResourceKind } from '../../kubeclient/watch';
 export interface WatchedKind {
   resource: ResourceKind;
   table: TableName;
-  /** Served by a CRD that may not be installed (then reported, skipped, and looked for again). */
-  crd: boolean;
+  /**
+   * Why the API server may not serve it (then it is reported, skipped, and looked for again):
+   * 'crd', its CRD is not installed; 'feature', a built-in API that is off unless the cluster
+   * enables it (a feature gate and runtime-config). Undefined: always served.
+   */
+  optional?: 'crd' | 'feature';
   listOptions?: ListOptions;
   /** Pier writes this kind's status (the provider then also publishes what the API server holds of it). */
   hasStatus: boolean;
@@ -14,9 +18,12 @@ export interface WatchedKind {
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
-  ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, crd: true, hasStatus: kind !== 'ReferenceGrant' });
+  ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, optional: 'crd', hasStatus: kind !== 'ReferenceGrant' });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
-  ({ resource: { group, version, kind, plural, namespaced }, table, crd: false, listOptions, hasStatus: false });
+  ({ resource: { group, version, kind, plural, namespaced }, table, listOptions, hasStatus: false });
+/** A built-in kind the cluster may not serve (a beta API off by default). */
+const optionalKind = (group: string, version: string, kind: string, plural: string, table: TableName): WatchedKind =>
+  ({ resource: { group, version, kind, plural, namespaced: false }, table, optional: 'feature', hasStatus: false });
 
 /**
  * Secrets: only kubernetes.io/tls ones (a field selector the API server applies), the only type
@@ -40,6 +47,7 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),
   coreKind('', 'v1', 'ConfigMap', 'configmaps', 'configMaps'),
   coreKind('', 'v1', 'Secret', 'secrets', 'secrets', true, TLS_SECRETS),
+  optionalKind('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', 'clustertrustbundles', 'clusterTrustBundles'),
 ];
 
 /**

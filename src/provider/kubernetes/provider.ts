@@ -42,6 +42,8 @@ export interface KubernetesProviderOptions {
   errors: WatchableMap<string, ProviderError[]>;
   /** Where the status of each status-bearing object goes, as the API server holds it (for the status writer). */
   observedStatuses?: WatchableMap<string, ObservedStatus>;
+  /** Kinds of optional built-in APIs the API server does not serve now (Bus.unservedKinds). */
+  unservedKinds?: WatchableMap<string, true>;
   registry: Registry;
   logger: Logger;
   /** How often a kind that could not be listed (missing CRD or permission) is tried again. Default 10 s. */
@@ -128,6 +130,7 @@ export class KubernetesProvider {
           return;
         }
         this.watches.set(scope.instance, store);
+        if (scope.kind.optional === 'feature') this.options.unservedKinds?.delete(scope.kind.resource.kind);
         if (this.state.get(scope.instance) === 'reported') {
           this.options.errors.delete(errorKey);
           this.log.info({ kind: scope.kind.resource.kind, scope: scope.instance, objects: store.size }, 'now watching a kind that could not be listed before');
@@ -140,10 +143,14 @@ export class KubernetesProvider {
         const status = cause instanceof KubernetesApiError ? cause.statusCode : 0;
         if (status === 404 || status === 403) {
           if (this.state.get(scope.instance) !== 'reported') {
-            const message = status === 404 && scope.kind.crd
-              ? `${scope.kind.resource.kind} (${scope.kind.resource.group}/${scope.kind.resource.version}) is not served: its CRD is not installed; ${scope.kind.resource.kind} objects are ignored until it is (looked for again every ${Math.round(this.retryMs / 1000)} s)`
+            const { kind: name, group, version } = scope.kind.resource;
+            const why = scope.kind.optional === 'crd' ? 'its CRD is not installed' : `the API server does not serve ${group}/${version} (its feature gate and runtime-config are off)`;
+            const message = status === 404 && scope.kind.optional
+              ? `${name} (${group}/${version}) is not served: ${why}; ${name} objects are ignored until it is (looked for again every ${Math.round(this.retryMs / 1000)} s)`
               : `cannot list ${scope.kind.resource.kind}: ${(err as Error).message}; tried again every ${Math.round(this.retryMs / 1000)} s`;
             this.options.errors.store(errorKey, [{ source: errorKey, message }]);
+            // Before settling: the first translation already knows the kind is not there.
+            if (status === 404 && scope.kind.optional === 'feature') this.options.unservedKinds?.store(name, true);
             this.log.warn({ kind: scope.kind.resource.kind, scope: scope.instance, status }, message);
             this.settle(scope.instance, 'reported');
           }

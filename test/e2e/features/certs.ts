@@ -55,3 +55,16 @@ export function clientCertificate(dir: string, ca: string, name: string): TestCe
     '-CAcreateserial', '-out', certFile, '-days', '2', '-extfile', extFile]);
   return { hostname: name, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
 }
+
+/** A server certificate (extendedKeyUsage serverAuth, SAN DNS:hostname) issued by the CA made by certificateAuthority(dir, ca). */
+export function serverCertificate(dir: string, ca: string, hostname: string): TestCertificate {
+  const csrFile = path.join(dir, `${hostname}.server.csr`);
+  const extFile = path.join(dir, `${hostname}.server.ext`);
+  const certFile = path.join(dir, `${hostname}.server.crt`);
+  const keyFile = path.join(dir, `${hostname}.server.key`);
+  writeFileSync(extFile, `extendedKeyUsage=serverAuth\nsubjectAltName=DNS:${hostname}\n`);
+  openssl(['req', '-new', ...NEW_EC_KEY, '-keyout', keyFile, '-out', csrFile, '-subj', `/CN=${hostname}`]);
+  openssl(['x509', '-req', '-in', csrFile, '-CA', path.join(dir, `${ca}.ca.crt`), '-CAkey', path.join(dir, `${ca}.ca.key`),
+    '-CAcreateserial', '-out', certFile, '-days', '2', '-extfile', extFile]);
+  return { hostname, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+}

@@ -19,6 +19,13 @@ describe('GatewayClass supportedFeatures', () => {
     assert.equal(names.length, supportedFeatures().length + 1);
   });
 
+  test('ClusterTrustBundle unless the cluster does not serve the kind', () => {
+    assert.ok(supportedFeatures().some((f) => f.name === 'ClusterTrustBundle'));
+    const names = supportedFeatures({ unservedKinds: ['ClusterTrustBundle'] }).map((f) => f.name);
+    assert.ok(!names.includes('ClusterTrustBundle'));
+    assert.equal(names.length, supportedFeatures().length - 1);
+  });
+
   test('leaves out what Pier does not implement', () => {
     const names = supportedFeatures().map((f) => f.name);
     for (const missing of ['GatewayInfrastructure', 'Mesh', 'HTTPRouteRetry', 'HTTPRouteRetryBackendTimeout']) {

@@ -11,10 +11,10 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
+import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
 import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
-import { IncrementalTranslator, type InfraChange, type TableChange } from '../../../src/gatewayapi/incremental';
+import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange } from '../../../src/gatewayapi/incremental';
 import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
@@ -94,6 +94,7 @@ function slots(): Slot[] {
     out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
   }
+  out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   return out;
 }
 
@@ -161,7 +162,9 @@ function allowedListeners(r: Random): AllowedListeners | undefined {
 function frontend(r: Random): FrontendTLSConfig {
   const validation = (): FrontendTLSValidation => ({
     mode: r.pick(['AllowValidOnly', 'AllowInsecureFallback'] as const),
-    caCertificateRefs: [{ group: '', kind: r.chance(0.9) ? 'ConfigMap' : 'Secret', name: r.pick(['ca', 'nope']), ...(r.chance(0.3) ? { namespace: r.pick(NAMESPACES) } : {}) }],
+    caCertificateRefs: [r.chance(0.25)
+      ? { group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: r.pick(['corp:ca', 'nope']) }
+      : { group: '', kind: r.chance(0.9) ? 'ConfigMap' : 'Secret', name: r.pick(['ca', 'nope']), ...(r.chance(0.3) ? { namespace: r.pick(NAMESPACES) } : {}) }],
   });
   return { default: { validation: validation() }, ...(r.chance(0.4) ? { perPort: [{ port: 443, tls: { validation: validation() } }] } : {}) };
 }
@@ -231,10 +234,16 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { ...structuredClone(CERT_SECRET), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'tls.crt': 'bm90IGEgY2VydA==', 'tls.key': 'eA==' } } : {}) } as Secret;
     case 'ConfigMap':
       return { ...structuredClone(CA_MAP), metadata: { ...metadata }, ...(r.chance(0.2) ? { data: { 'ca.crt': 'not a certificate' } } : {}) } as ConfigMap;
+    case 'ClusterTrustBundle':
+      return { apiVersion: 'certificates.k8s.io/v1beta1', kind: 'ClusterTrustBundle', metadata, spec: {
+        trustBundle: r.chance(0.2) ? 'not a certificate' : CA_MAP.data!['ca.crt']!,
+      } } as ClusterTrustBundle;
     case 'BackendTLSPolicy':
       return { apiVersion: GW, kind: 'BackendTLSPolicy', metadata, spec: {
         targetRefs: [{ group: '', kind: 'Service', name: r.pick(SERVICES), ...(r.chance(0.3) ? { sectionName: 'http' } : {}) }],
-        validation: { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' },
+        validation: { caCertificateRefs: [r.chance(0.25)
+          ? { group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: r.pick(['corp:ca', 'nope']) }
+          : { group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' },
       } } as BackendTLSPolicy;
   }
 }
@@ -307,9 +316,17 @@ function runSequence(seed: number, steps: number, httpOnly = false): number {
   const infra = new Map<string, GatewayInfraState>();
   const options = { ...OPTIONS, awaitGatewayInfra: seed % 2 === 1 };
   const incremental = new IncrementalTranslator(options);
+  // Whether the cluster serves ClusterTrustBundles, flipped now and then (its own stream: the others stay as they were).
+  const kindRandom = new Random(prng(seed + 1_000_000));
+  let ctbServed = true;
   for (let step = 0; step < steps; step++) {
     const batch: TableChange[] = [];
     const infraBatch: InfraChange[] = [];
+    const kindBatch: KindChange[] = [];
+    if (kindRandom.chance(0.08)) {
+      ctbServed = !ctbServed;
+      kindBatch.push({ kind: 'ClusterTrustBundle', served: ctbServed });
+    }
     if (r.chance(0.25)) {
       const gateway = `${r.pick(['default', 'team-a'])}/${r.pick(GATEWAYS)}`;
       const value = infra.has(gateway) && r.chance(0.3) ? undefined : freezeValue(infraState(r));
@@ -334,10 +351,10 @@ function runSequence(seed: number, steps: number, httpOnly = false): number {
         batch.push(change(slot, object));
       }
     }
-    const delta = incremental.apply(batch, infraBatch);
+    const delta = incremental.apply(batch, infraBatch, kindBatch);
     reached.patched += delta.gatewaysPatched;
     reached.translated += delta.gatewaysTranslated;
-    const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra });
+    const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra, unservedKinds: ctbServed ? [] : ['ClusterTrustBundle'] });
     const actual = incremental.result();
     if (expected.statuses.some(attachedListenerSetWithRoutes)) listenerSetSteps += 1;
     try {

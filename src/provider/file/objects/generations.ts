@@ -79,6 +79,7 @@ export class GenerationTracker {
       namespaces: stampAll(resources.namespaces),
       secrets: stampAll(resources.secrets),
       configMaps: stampAll(resources.configMaps),
+      clusterTrustBundles: stampAll(resources.clusterTrustBundles ?? []),
     };
     for (const key of [...this.seen.keys()]) if (!present.has(key)) this.seen.delete(key);
     return out;

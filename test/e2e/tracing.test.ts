@@ -145,28 +145,51 @@ describe('XTelemetryPolicy tracing through pier serve, real Envoy and a real Ope
     assert.equal(of('a-tracing')[0]?.conditions[0]?.observedGeneration, 1);
   });
 
-  test('at 0% requests without a trace parent are not exported; a sampled trace parent still is', async () => {
-    write({ numerator: 0, denominator: 100 }, 'pier-e2e-zero');
-    // The new service name says Envoy runs the new configuration: a sampled parent is traced at 0% too.
-    let probe = 0;
-    await waitFor('the 0% configuration to reach Envoy', async () => {
-      const user = `probe-${++probe}`;
-      await send(user, { traceparent: sampledTraceparent() });
-      await new Promise((r) => setTimeout(r, 1000));
-      return collector.spans().some((s) => s.resource['service.name'] === 'pier-e2e-zero') ? true : undefined;
-    }, { timeoutMs: SPANS_TIMEOUT_MS * 2, intervalMs: 0 });
-    const unsampled = Array.from({ length: 10 }, (_, i) => `zero-${i}`);
-    for (const user of unsampled) assert.equal((await send(user)).status, 200);
-    // A traced request after them: once its span is in, theirs would have been too.
-    const parent = sampledTraceparent();
-    assert.equal((await send('fence', { traceparent: parent })).status, 200);
+  /** The listener version the Gateway's proxy last acknowledged. */
+  const listenerAck = async (): Promise<{ ackedVersion?: string; awaitingAck: boolean } | undefined> => {
+    const proxies = await pier.admin<{ types: { typeUrl: string; ackedVersion?: string; awaitingAck: boolean }[] }[]>('/proxies');
+    return proxies[0]?.types.find((t) => t.typeUrl.endsWith('.Listener'));
+  };
+
+  /** Rewrites the policy and waits until the proxy acknowledged the listeners made from it. */
+  const reconfigure = async (sampling: Fraction, serviceName: string): Promise<void> => {
+    const before = (await listenerAck())?.ackedVersion;
+    write(sampling, serviceName);
+    await waitFor('the proxy to acknowledge the new listeners', async () => {
+      const now = await listenerAck();
+      return now && !now.awaitingAck && now.ackedVersion !== before ? true : undefined;
+    }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 100 });
+  };
+
+  test('a sampled trace parent is traced and joins its trace; one not sampled is not (parent-based sampling)', async () => {
+    const sampled = sampledTraceparent();
+    const unsampled = sampled.replace(/-01$/, '-00');
+    assert.equal((await send('parent-sampled', { traceparent: sampled })).status, 200);
+    assert.equal((await send('parent-unsampled', { traceparent: unsampled })).status, 200);
+    // Then a request without a parent: once its span is in, the others' would be.
+    assert.equal((await send('after-parents')).status, 200);
+    await waitFor('the spans', () => (spansOf('parent-sampled').length > 0 && spansOf('after-parents').length > 0 ? true : undefined),
+      { timeoutMs: SPANS_TIMEOUT_MS, intervalMs: 250 });
+    assert.equal(spansOf('parent-unsampled').length, 0, 'the parent\'s decision not to sample is kept');
+    const [span] = spansOf('parent-sampled') as [ReadSpan];
+    assert.equal(span.traceId, sampled.split('-')[1], 'the span joins the parent\'s trace');
+    assert.equal(span.parentSpanId, sampled.split('-')[2]);
+  });
+
+  test('at 0% no request is exported; back at 100% they are again', async () => {
+    await reconfigure({ numerator: 0, denominator: 100 }, 'pier-e2e-zero');
+    const zero = Array.from({ length: 10 }, (_, i) => `zero-${i}`);
+    for (const user of zero) assert.equal((await send(user)).status, 200);
+    assert.equal((await send('zero-parent', { traceparent: sampledTraceparent() })).status, 200);
+    await reconfigure({ numerator: 100, denominator: 100 }, 'pier-e2e-again');
+    // Spans leave Envoy in the order requests were traced: once this one is in, theirs would be.
+    assert.equal((await send('fence')).status, 200);
     await waitFor('the fence span', () => (spansOf('fence').length > 0 ? true : undefined), { timeoutMs: SPANS_TIMEOUT_MS, intervalMs: 250 });
-    const [fence] = spansOf('fence') as [ReadSpan];
-    assert.equal(fence.traceId, parent.split('-')[1], 'the span joins the parent\'s trace');
-    assert.equal(fence.parentSpanId, parent.split('-')[2]);
-    assert.deepEqual(unsampled.filter((u) => spansOf(u).length > 0), [], 'no request without a parent was traced');
+    assert.equal(spansOf('fence')[0]?.resource['service.name'], 'pier-e2e-again');
+    assert.deepEqual([...zero, 'zero-parent'].filter((u) => spansOf(u).length > 0), [], 'nothing was traced at 0%');
+    assert.equal(collector.spans().filter((s) => s.resource['service.name'] === 'pier-e2e-zero').length, 0);
     const statuses = await pier.admin<StatusEntry[]>('/statuses');
     const accepted = statuses.find((s) => s.kind === 'XTelemetryPolicy' && s.name === 'a-tracing')?.status.ancestors[0]?.conditions[0];
-    assert.deepEqual([accepted?.status, accepted?.observedGeneration], ['True', 2], 'observedGeneration follows the edit');
+    assert.deepEqual([accepted?.status, accepted?.observedGeneration], ['True', 3], 'observedGeneration follows the edits');
   });
 });

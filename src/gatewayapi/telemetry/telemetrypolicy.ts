@@ -102,12 +102,14 @@ export class TelemetryPolicyState {
     if (rate && (rate.numerator < 0 || (rate.denominator ?? 100) < 1 || rate.numerator > (rate.denominator ?? 100))) {
       problems.push(`tracing.samplingRate ${rate.numerator}/${rate.denominator ?? 100} is not a fraction between 0 and 1`);
     }
-    // Envoy's OpenTelemetry tracer keeps a sampled parent's decision for every such request; it
-    // can neither ignore the parent nor sample sampled parents again.
+    // Envoy's tracing decision: a request whose trace parent is not sampled is never traced;
+    // any other (a sampled parent, or none) at the sampling rate. So parent decisions are always
+    // respected, and sampled parents are sampled at the same rate as new traces.
     const parent = tracing.parentBasedSampling;
-    if (parent?.mode === 'Disabled') problems.push('tracing.parentBasedSampling.mode Disabled is not supported: Envoy keeps the sampling decision of a trace parent');
-    if (parent?.samplingRate && percentOf(parent.samplingRate) !== 100) {
-      problems.push('tracing.parentBasedSampling.samplingRate below 100% is not supported: Envoy keeps every sampled trace parent');
+    const rootPercent = rate ? percentOf(rate) : 100;
+    if (parent?.mode === 'Disabled') problems.push('tracing.parentBasedSampling.mode Disabled is not supported: Envoy keeps the decision of a trace parent that is not sampled');
+    if (parent?.mode === 'Enabled' && percentOf(parent.samplingRate ?? { numerator: 100, denominator: 100 }) !== rootPercent) {
+      problems.push('tracing.parentBasedSampling.samplingRate must equal tracing.samplingRate (100% when absent): Envoy samples sampled trace parents at the rate of new traces');
     }
     if (problems.length > 0) {
       this.content = verdict(false, PolicyReason.Invalid, joinMessages(problems));

@@ -16,6 +16,7 @@ import { X_GATEWAY_GROUP, type Fraction, type TelemetryAttribute, type XTelemetr
 import type { SpanAttribute, Telemetry } from '../../ir/types';
 import type { ObjectStatus } from '../../message/resources';
 import { resolveBackend } from '../backends/backends';
+import { comparePolicies } from '../backends/backendtls';
 import { ConditionType, PolicyReason } from '../model/conditions';
 import { condition, joinMessages, verdict, type Verdict } from '../model/status';
 import type { ResourceIndex } from '../resourceindex';
@@ -30,13 +31,6 @@ const REQUEST_HEADER_ATTRIBUTE = 'http.request.header.';
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Precedence: older creationTimestamp first, then namespace/name. */
-function comparePolicies(a: XTelemetryPolicy, b: XTelemetryPolicy): number {
-  return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '')
-    || compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
-    || compareStrings(a.metadata.name, b.metadata.name);
 }
 
 /** The Gateways ("<namespace>/<name>") a policy targets, each once; other kinds are not supported targets. */

@@ -28,6 +28,7 @@ import { SetMultimap } from '../message/multimap';
 import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
+import { telemetryStatuses } from './telemetry/telemetrypolicy';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
@@ -71,6 +72,7 @@ export interface TranslationDelta {
 const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
 const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
   'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
+  'xTelemetryPolicies',
 ]);
 
 function splitKey(key: string): { namespace?: string; name: string } {
@@ -173,6 +175,9 @@ export class IncrementalTranslator {
     /** The features GatewayClasses list may have changed (a kind served or not). */
     let featuresChanged = false;
     let policiesChanged = false;
+    // XTelemetryPolicy statuses read the policies, how each targeted Gateway stands and what its
+    // unit made of its policy: put together again when any of these may have changed.
+    let telemetryChanged = false;
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
@@ -188,6 +193,7 @@ export class IncrementalTranslator {
           for (const gw of route ? gatewaysNamedBy(route, this.parentOfListenerSet) : []) routeChanged(gw, rk);
         }
         if (dep.startsWith('btls:')) policiesChanged = true;
+        if (dep.startsWith('telemetry:')) telemetryChanged = true;
       }
     };
 
@@ -283,6 +289,7 @@ export class IncrementalTranslator {
       }
       if (this.translateUnit(gw, delta)) policiesChanged = true;
       const after = this.units.get(gw);
+      if (stateBefore !== this.stateOf(gw) || !deepEqual(before?.telemetry, after?.telemetry)) telemetryChanged = true;
       // A route's status changes with its entry for this Gateway, or with how the Gateway stands.
       const stateChanged = stateBefore !== this.stateOf(gw);
       const parents = new Set([gw, ...[...before?.listenerSetKeys ?? [], ...after?.listenerSetKeys ?? []].map(listenerSetParentKeyOf)]);
@@ -296,6 +303,9 @@ export class IncrementalTranslator {
     for (const rk of dirtyRoutes) this.composeRoute(rk, delta);
     if (policiesChanged) {
       this.syncStatuses(delta, 'BackendTLSPolicy', backendTLSStatuses(this.index.backendTLS, (p) => this.policyAncestors.get(p), this.options.controllerName));
+    }
+    if (telemetryChanged) {
+      this.syncStatuses(delta, 'XTelemetryPolicy', telemetryStatuses(this.index.telemetry, this.stateOf, (gw) => this.units.get(gw)?.telemetry, this.options.controllerName));
     }
     return delta;
   }

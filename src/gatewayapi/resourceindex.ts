@@ -11,9 +11,11 @@
  */
 import type { ClusterTrustBundle, ConfigMap, Namespace, Secret, Service } from '../apis/core';
 import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant } from '../apis/gateway';
+import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import { listenerSetParentKey } from './listeners/listenersetparent';
 import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
+import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from './telemetry/telemetrypolicy';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -34,9 +36,10 @@ export function readKeys(reads: ReadSet): string[] {
 
 /** The kinds the index holds (ProviderResources list names). */
 export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'clusterTrustBundles' | 'referenceGrants' | 'namespaces'
-  | 'backendTLSPolicies';
+  | 'backendTLSPolicies' | 'xTelemetryPolicies';
 
-type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy;
+type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy
+  | XTelemetryPolicy;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
@@ -53,6 +56,8 @@ export const Dep = {
   namespace: (name: string): string => `ns:${name}`,
   /** The BackendTLSPolicy resolution for a Service's ports. */
   backendTLS: (namespace: string, service: string): string => `btls:${namespace}/${service}`,
+  /** The XTelemetryPolicy applying to a Gateway ("<namespace>/<name>"). */
+  telemetry: (gateway: string): string => `telemetry:${gateway}`,
 } as const;
 
 function key(namespace: string | undefined, name: string): string {
@@ -80,6 +85,8 @@ export class ResourceIndex {
   /** Kinds the cluster does not serve (Bus.unservedKinds). */
   private readonly unserved = new Set<string>();
   private resolvedPolicies: BackendTLSPolicies | undefined;
+  private readonly telemetryPolicies = new Map<string, XTelemetryPolicy>();
+  private resolvedTelemetry: TelemetryPolicies | undefined;
 
   private readonly versions = new Map<string, number>();
   private changes = 0;
@@ -103,6 +110,7 @@ export class ResourceIndex {
     fill('referenceGrants', resources.referenceGrants);
     fill('namespaces', resources.namespaces);
     fill('backendTLSPolicies', resources.backendTLSPolicies);
+    fill('xTelemetryPolicies', resources.xTelemetryPolicies);
     return index;
   }
 
@@ -176,6 +184,15 @@ export class ResourceIndex {
         const before = this.policies.get(k);
         put(this.policies, object as BackendTLSPolicy | undefined);
         changed.push(...this.invalidatePolicies([before, object as BackendTLSPolicy | undefined]));
+        break;
+      }
+      case 'xTelemetryPolicies': {
+        // The Gateways it targeted and targets read a different winner now (maybe the same one).
+        const before = this.telemetryPolicies.get(k);
+        put(this.telemetryPolicies, object as XTelemetryPolicy | undefined);
+        this.resolvedTelemetry = undefined;
+        const gateways = new Set([...(before ? telemetryTargets(before) : []), ...(object ? telemetryTargets(object as XTelemetryPolicy) : [])]);
+        for (const gateway of gateways) changed.push(Dep.telemetry(gateway));
         break;
       }
     }
@@ -382,6 +399,18 @@ export class ResourceIndex {
       kindServed: (kind) => !this.unserved.has(kind),
     });
     return this.resolvedPolicies;
+  }
+
+  /** Every XTelemetryPolicy, with content checked and conflicts settled; rebuilt only after a policy changed. */
+  get telemetry(): TelemetryPolicies {
+    this.resolvedTelemetry ??= new TelemetryPolicies([...this.telemetryPolicies.values()]);
+    return this.resolvedTelemetry;
+  }
+
+  /** The XTelemetryPolicy applying to a Gateway ("<namespace>/<name>"). */
+  telemetryFor(gateway: string): TelemetryPolicyState | undefined {
+    this.read(Dep.telemetry(gateway));
+    return this.telemetry.forGateway(gateway);
   }
 
   /** The policies naming a Service port (see BackendTLSPolicies.claimantsOf). */

@@ -29,6 +29,7 @@ import { resolveKindConflicts } from './routes/routeconflicts';
 import { condition, verdict } from './model/status';
 import { routeTableEntries, type RouteTableEntry } from './routes/virtualhosts';
 import { ListenerRouteTable } from './routes/routetable';
+import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetrypolicy';
 
 export interface UnitOptions {
   controllerName: string;
@@ -65,6 +66,8 @@ export interface GatewayUnit {
   routeEntries: Map<string, ParentEntries>;
   /** The BackendTLSPolicies ("<namespace>/<name>") this Gateway is an ancestor of. */
   policies: Set<string>;
+  /** What the XTelemetryPolicy applying to this Gateway gave (absent: none applies). */
+  telemetry?: GatewayTelemetry;
 }
 
 /**
@@ -380,6 +383,8 @@ export function translateGatewayUnit(
     routeEntries,
     policies: backendTLSUses([...httpLike, ...l4], gw.key),
   };
+  const telemetry = telemetryOfGateway(gw.key, index);
+  if (telemetry) unit.telemetry = telemetry;
   if (unitMemo) unitMemo.patchable = undefined;
   if (!gw.served) return unit;
   const served = gw.allListeners().filter((l) => l.served).sort(compareListeners);
@@ -400,6 +405,7 @@ export function translateGatewayUnit(
     udp: ofProtocol('UDP').map((l) => bound(udpListenerIR(l, claims.get(l) ?? []))),
   };
   if (gw.backendClientCertificate) unit.xdsIR.backendClientCertificate = gw.backendClientCertificate;
+  if (telemetry?.telemetry) unit.xdsIR.telemetry = telemetry.telemetry;
   unit.infraIR = {
     gateway: gw.key,
     listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
@@ -519,6 +525,7 @@ export function patchGatewayUnit(
     routeEntries,
     policies: policiesChanged ? new Set(policyUses.keys()) : before.policies,
   };
+  if (before.telemetry) unit.telemetry = before.telemetry;
   if (before.xdsIR) {
     const http = before.xdsIR.http;
     let changed = false;

@@ -12,6 +12,42 @@ export interface XdsIR {
   http: HTTPListener[];
   tcp: TCPListener[];
   udp: UDPListener[];
+  /** What the Gateway's proxies report about the traffic they carry (XTelemetryPolicy). */
+  telemetry?: Telemetry;
+}
+
+/**
+ * Telemetry of a Gateway's proxies, whichever policy asked for it: the exporter is its own
+ * object so that other signals (access logs) can share it.
+ */
+export interface Telemetry {
+  tracing?: Tracing;
+}
+
+/** Where telemetry is sent over OTLP/gRPC: a backend like a route's, with its own cluster. */
+export interface OTLPExporter {
+  /** Protocol h2c; its cluster is shared with routes reaching the same port the same way. */
+  destination: DestinationSetting;
+  /** Sent with every export request (gRPC metadata). */
+  headers: HeaderValue[];
+}
+
+/** Distributed tracing of every HTTP request, with OpenTelemetry spans. */
+export interface Tracing {
+  exporter: OTLPExporter;
+  /** The spans' resource attribute service.name. */
+  serviceName: string;
+  /** Percent (0-100) of requests without a sampled parent that start a trace. */
+  samplingPercent: number;
+  /** Tags added to every span, in order. */
+  attributes: SpanAttribute[];
+}
+
+/** One span attribute: a fixed value, or a request header's value (absent header: no attribute). */
+export interface SpanAttribute {
+  name: string;
+  literal?: string;
+  requestHeader?: string;
 }
 
 /** One Gateway listener that speaks HTTP (or HTTPS when tls is set). */

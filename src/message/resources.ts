@@ -10,6 +10,7 @@ import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
   GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
+import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
 import { createResourceTables, TABLE_NAMES, type ResourceTables } from './tables';
@@ -30,6 +31,7 @@ export interface ProviderResources {
   udpRoutes: UDPRoute[];
   referenceGrants: ReferenceGrant[];
   backendTLSPolicies: BackendTLSPolicy[];
+  xTelemetryPolicies: XTelemetryPolicy[];
   services: Service[];
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
@@ -41,7 +43,9 @@ export interface ProviderResources {
 export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
-    udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
+    udpRoutes: [], referenceGrants: [], backendTLSPolicies: [],
+    xTelemetryPolicies: [],
+    services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [], clusterTrustBundles: [],
   };
 }
@@ -52,7 +56,8 @@ export type ObjectStatus =
   | { kind: 'Gateway'; name: string; namespace: string; status: GatewayStatus }
   | { kind: 'ListenerSet'; name: string; namespace: string; status: ListenerSetStatus }
   | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus }
-  | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus };
+  | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus }
+  | { kind: 'XTelemetryPolicy'; name: string; namespace: string; status: PolicyStatus };
 
 export function statusKey(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

@@ -9,6 +9,7 @@ import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, S
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
 } from '../apis/gateway';
+import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import { objectKey, type KubeObject } from '../apis/meta';
 import { WatchableMap } from './watchable';
 
@@ -24,6 +25,7 @@ export interface TableValues {
   udpRoutes: UDPRoute;
   referenceGrants: ReferenceGrant;
   backendTLSPolicies: BackendTLSPolicy;
+  xTelemetryPolicies: XTelemetryPolicy;
   services: Service;
   endpointSlices: EndpointSlice;
   namespaces: Namespace;
@@ -39,7 +41,9 @@ export type ResourceTables = { readonly [T in TableName]: WatchableMap<string, T
 /** Every table, in a fixed order (the order of ProviderResources' lists). */
 export const TABLE_NAMES: readonly TableName[] = [
   'gatewayClasses', 'gateways', 'listenerSets', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
-  'referenceGrants', 'backendTLSPolicies', 'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
+  'referenceGrants', 'backendTLSPolicies',
+  'xTelemetryPolicies',
+  'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
   'clusterTrustBundles',
 ];
 
@@ -55,6 +59,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   UDPRoute: 'udpRoutes',
   ReferenceGrant: 'referenceGrants',
   BackendTLSPolicy: 'backendTLSPolicies',
+  XTelemetryPolicy: 'xTelemetryPolicies',
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   Namespace: 'namespaces',

@@ -15,6 +15,7 @@ import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, S
 import type {
   BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route,
 } from '../apis/gateway';
+import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { ProviderResources } from '../message/resources';
 import { cloneJson } from '../ir/clone';
 import { defaultCrdSchemas } from './crd/load';
@@ -22,7 +23,8 @@ import { defaultResource } from './crd/resource';
 
 /** Every object kind a provider publishes. */
 export type ProviderObject =
-  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap | ClusterTrustBundle;
+  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap
+  | ClusterTrustBundle | XTelemetryPolicy;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -30,7 +32,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** obj (a copy the caller owns) with its CRD's defaults (for the object's apiVersion) applied in place. */
-function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj, true) ?? obj;
 }
 
@@ -143,7 +145,8 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'GatewayClass':
     case 'ListenerSet':
     case 'ReferenceGrant':
-    case 'BackendTLSPolicy': return crd(o) as T;
+    case 'BackendTLSPolicy':
+    case 'XTelemetryPolicy': return crd(o) as T;
   }
 }
 
@@ -160,6 +163,7 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     udpRoutes: resources.udpRoutes.map(applyDefaults),
     referenceGrants: resources.referenceGrants.map(applyDefaults),
     backendTLSPolicies: resources.backendTLSPolicies.map(applyDefaults),
+    xTelemetryPolicies: (resources.xTelemetryPolicies ?? []).map(applyDefaults),
     services: resources.services.map(applyDefaults),
     endpointSlices: resources.endpointSlices.map(applyDefaults),
     namespaces: resources.namespaces.map(applyDefaults),

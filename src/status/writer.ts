@@ -176,8 +176,9 @@ function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time:
         },
       };
     }
+    case 'XTelemetryPolicy':
     case 'BackendTLSPolicy': {
-      const prev = previous?.kind === 'BackendTLSPolicy' ? previous.status : undefined;
+      const prev = previous?.kind === next.kind ? previous.status : undefined;
       return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), time) } };
     }
     default: {
@@ -197,6 +198,7 @@ function allConditions(s: ObjectStatus): Condition[] {
     case 'GatewayClass': return s.status.conditions ?? [];
     case 'Gateway':
     case 'ListenerSet': return [...(s.status.conditions ?? []), ...(s.status.listeners ?? []).flatMap((l) => l.conditions ?? [])];
+    case 'XTelemetryPolicy':
     case 'BackendTLSPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
     default: return s.status.parents.flatMap((p) => p.conditions);
   }
@@ -210,6 +212,7 @@ function summarize(s: ObjectStatus): string {
     case 'Gateway':
     case 'ListenerSet':
       return [conditionSummary(s.status.conditions), ...(s.status.listeners ?? []).map((l) => `listener ${l.name}: ${conditionSummary(l.conditions)} attachedRoutes=${l.attachedRoutes}`)].join('; ');
+    case 'XTelemetryPolicy':
     case 'BackendTLSPolicy':
       return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
     default:

@@ -69,8 +69,8 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Precedence: older creationTimestamp first, then namespace/name. */
-function comparePolicies(a: BackendTLSPolicy, b: BackendTLSPolicy): number {
+/** Policy precedence (GEP-713): older creationTimestamp first, then namespace/name. */
+export function comparePolicies(a: Pick<BackendTLSPolicy, 'metadata'>, b: Pick<BackendTLSPolicy, 'metadata'>): number {
   return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '')
     || compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
     || compareStrings(a.metadata.name, b.metadata.name);

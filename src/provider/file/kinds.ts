@@ -3,6 +3,7 @@
  * and which ProviderResources list it lands in.
  */
 import { GATEWAY_GROUP } from '../../apis/gateway';
+import { X_GATEWAY_GROUP } from '../../apis/xtelemetry';
 import type { ProviderResources } from '../../message/resources';
 import type { ProviderObject } from '../defaults';
 
@@ -32,6 +33,7 @@ export const KINDS: readonly KindInfo[] = [
   { kind: 'UDPRoute', apiVersions: gw('v1'), namespaced: true, list: 'udpRoutes' },
   { kind: 'ReferenceGrant', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'referenceGrants' },
   { kind: 'BackendTLSPolicy', apiVersions: gw('v1'), namespaced: true, list: 'backendTLSPolicies' },
+  { kind: 'XTelemetryPolicy', apiVersions: [`${X_GATEWAY_GROUP}/v1alpha1`], namespaced: true, list: 'xTelemetryPolicies' },
   { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
   { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },

@@ -19,6 +19,9 @@ export interface WatchedKind {
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
   ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, optional: 'crd', hasStatus: kind !== 'ReferenceGrant' });
+/** An experimental-channel kind (gateway.networking.x-k8s.io); its CRD is often not installed. */
+const xKind = (kind: string, plural: string, table: TableName): WatchedKind =>
+  ({ resource: { group: 'gateway.networking.x-k8s.io', version: 'v1alpha1', kind, plural, namespaced: true }, table, optional: 'crd', hasStatus: true });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
   ({ resource: { group, version, kind, plural, namespaced }, table, listOptions, hasStatus: false });
 /** A built-in kind the cluster may not serve (a beta API off by default). */
@@ -42,6 +45,7 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   gatewayKind('UDPRoute', 'udproutes', 'udpRoutes'),
   gatewayKind('ReferenceGrant', 'referencegrants', 'referenceGrants'),
   gatewayKind('BackendTLSPolicy', 'backendtlspolicies', 'backendTLSPolicies'),
+  xKind('XTelemetryPolicy', 'xtelemetrypolicies', 'xTelemetryPolicies'),
   coreKind('', 'v1', 'Service', 'services', 'services'),
   coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),

@@ -40,6 +40,7 @@ export const FilterName = {
   tlsInspector: 'envoy.filters.listener.tls_inspector',
   stdoutAccessLog: 'envoy.access_loggers.stdout',
   tlsTransportSocket: 'envoy.transport_sockets.tls',
+  openTelemetryTracer: 'envoy.tracers.opentelemetry',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -59,6 +60,7 @@ export const ProtoType = {
   downstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.DownstreamTlsContext',
   upstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext',
   httpProtocolOptions: 'envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+  openTelemetryConfig: 'envoy.config.trace.v3.OpenTelemetryConfig',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

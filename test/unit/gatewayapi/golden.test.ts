@@ -21,6 +21,7 @@ const LISTS: Record<string, keyof ProviderResources> = {
   TLSRoute: 'tlsRoutes', TCPRoute: 'tcpRoutes', UDPRoute: 'udpRoutes', ReferenceGrant: 'referenceGrants',
   Service: 'services', EndpointSlice: 'endpointSlices', Namespace: 'namespaces', Secret: 'secrets',
   BackendTLSPolicy: 'backendTLSPolicies', ConfigMap: 'configMaps', ClusterTrustBundle: 'clusterTrustBundles',
+  XTelemetryPolicy: 'xTelemetryPolicies',
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -14,6 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
 import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
+import type { XTelemetryPolicy } from '../../../src/apis/xtelemetry';
 import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange } from '../../../src/gatewayapi/incremental';
 import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
@@ -95,12 +96,14 @@ function slots(): Slot[] {
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
   }
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
+  // Two in one namespace, so they conflict over a Gateway now and then.
+  for (const name of ['t1', 't2']) out.push({ kind: 'XTelemetryPolicy', namespace: 'default', name });
   return out;
 }
 
 /** Gateways, Services, Namespaces and many HTTPRoutes (hostnames from a wider set): no other route kind, no ListenerSets. */
 function httpOnlySlots(): Slot[] {
-  const out = slots().filter((s) => !['GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'HTTPRoute', 'ListenerSet'].includes(s.kind));
+  const out = slots().filter((s) => !['GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'HTTPRoute', 'ListenerSet', 'XTelemetryPolicy'].includes(s.kind));
   for (const ns of NAMESPACES) for (let i = 0; i < 12; i++) out.push({ kind: 'HTTPRoute', namespace: ns, name: `h${i}` });
   return out;
 }
@@ -245,6 +248,18 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
           ? { group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', name: r.pick(['corp:ca', 'nope']) }
           : { group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' },
       } } as BackendTLSPolicy;
+    case 'XTelemetryPolicy':
+      // Gateways that may or may not exist, conflicts between t1 and t2, exporters that may not resolve.
+      return { apiVersion: 'gateway.networking.x-k8s.io/v1alpha1', kind: 'XTelemetryPolicy', metadata, spec: {
+        targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: r.pick([...GATEWAYS, 'nope']) },
+          ...(r.chance(0.3) ? [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: r.pick(GATEWAYS) }] : [])],
+        tracing: r.chance(0.8)
+          ? { mode: 'Enabled', provider: { backendRef: { name: r.pick([...SERVICES, 'gone']), port: r.pick([80, 80, 8080, 4317]), ...(r.chance(0.2) ? { namespace: r.pick(NAMESPACES) } : {}) } },
+            ...(r.chance(0.5) ? { samplingRate: { numerator: r.int(101), denominator: 100 } } : {}),
+            ...(r.chance(0.2) ? { parentBasedSampling: { mode: 'Disabled' as const } } : {}),
+            ...(r.chance(0.5) ? { attributes: [{ name: 'env', sourceType: 'Literal' as const, literalValue: 'test' }, { name: 'm', sourceType: 'Attribute' as const, attributeKey: r.pick(['http.request.method', 'http.route']) }] } : {}) }
+          : { mode: r.pick(['Disabled', 'ImplementationDefault'] as const) },
+      } } as XTelemetryPolicy;
   }
 }
 
@@ -298,7 +313,7 @@ class XdsFollower {
 }
 
 /** Counts over all sequences: how often a step patched a unit, to show the test reaches it. */
-const reached = { patched: 0, translated: 0 };
+const reached = { patched: 0, translated: 0, tracedGateways: 0, telemetryConflicts: 0 };
 
 /**
  * Odd seeds run with awaitGatewayInfra (a Gateway is served only once the infrastructure has
@@ -357,6 +372,8 @@ function runSequence(seed: number, steps: number, httpOnly = false): number {
     const expected = translate(snapshot(objects), { ...options, gatewayInfra: infra, unservedKinds: ctbServed ? [] : ['ClusterTrustBundle'] });
     const actual = incremental.result();
     if (expected.statuses.some(attachedListenerSetWithRoutes)) listenerSetSteps += 1;
+    if (Object.values(expected.xdsIR).some((ir) => ir.telemetry?.tracing)) reached.tracedGateways += 1;
+    if (expected.statuses.some((s) => s.kind === 'XTelemetryPolicy' && s.status.ancestors.some((a) => a.conditions.some((c) => c.reason === 'Conflicted')))) reached.telemetryConflicts += 1;
     try {
       assert.deepStrictEqual(actual.statuses, expected.statuses);
       assert.deepStrictEqual(actual.xdsIR, expected.xdsIR);
@@ -386,6 +403,8 @@ describe('incremental translation equals full translation', () => {
     for (let seed = 1; seed <= SEQUENCES; seed++) listenerSetSteps += runSequence(seed, STEPS);
     // The sequences reach attached ListenerSets with routes, not only refused or orphaned ones.
     assert.ok(listenerSetSteps > 20, `steps with an attached ListenerSet serving routes: ${listenerSetSteps}`);
+    // And Gateways traced by an XTelemetryPolicy, and policies conflicting over one.
+    assert.ok(reached.tracedGateways > 20 && reached.telemetryConflicts > 5, `steps with a traced Gateway: ${reached.tracedGateways}, with conflicting XTelemetryPolicies: ${reached.telemetryConflicts}`);
   });
 
   test(`${HTTP_SEQUENCES} random sequences of ${HTTP_STEPS} steps with HTTPRoutes only (units patched route by route)`, () => {

@@ -302,6 +302,32 @@ const SAMPLES: Record<string, Sample[]> = {
     { self: { request: '0s', backendRequest: '1m' }, fails: [] },
     { self: { request: '10s', backendRequest: '1m' }, fails: ['backendRequest timeout cannot be longer than request timeout'] },
   ],
+  // XTelemetryPolicy (experimental channel).
+  spec: [
+    { self: { targetRefs: [ref('g')], tracing: { mode: 'Disabled' } }, fails: [] },
+    { self: { targetRefs: [ref('g')] }, fails: ['at least one of the fields in [tracing] must be set'] },
+  ],
+  'spec.tracing': [
+    { self: { mode: 'Enabled', provider: { backendRef: { name: 'c', port: 4317 } }, samplingRate: { numerator: 1 }, parentBasedSampling: { mode: 'Enabled' }, serviceName: 's', spanName: 'n', attributes: [] }, fails: [] },
+    { self: { mode: 'Disabled' }, fails: [] },
+    { self: { mode: 'Enabled' }, fails: ['provider is required when mode is Enabled'] },
+    { self: { mode: 'Disabled', provider: { backendRef: { name: 'c', port: 4317 } }, samplingRate: { numerator: 1 }, parentBasedSampling: { mode: 'Enabled' }, serviceName: 's', spanName: 'n', attributes: [] },
+      fails: ['provider is required when mode is Enabled', 'samplingRate can only be set', 'parentBasedSampling can only be set', 'serviceName can only be set', 'spanName can only be set', 'attributes can only be set'] },
+  ],
+  'spec.tracing.samplingRate': FRACTION_SAMPLES,
+  'spec.tracing.parentBasedSampling': [
+    { self: { mode: 'Enabled', samplingRate: { numerator: 50 } }, fails: [] },
+    { self: { mode: 'Disabled', samplingRate: { numerator: 50 } }, fails: ['samplingRate can only be set when mode is Enabled'] },
+  ],
+  'spec.tracing.parentBasedSampling.samplingRate': FRACTION_SAMPLES,
+  'spec.tracing.provider.backendRef': BACKEND_REF_SAMPLES,
+  'spec.tracing.attributes[]': [
+    { self: { name: 'a', sourceType: 'Header', headerName: 'X-A' }, fails: [] },
+    { self: { name: 'a', sourceType: 'Literal', literalValue: 'v' }, fails: [] },
+    { self: { name: 'a', sourceType: 'Attribute', attributeKey: 'http.request.method' }, fails: [] },
+    { self: { name: 'a', sourceType: 'Header', literalValue: 'v', attributeKey: 'k' },
+      fails: ['headerName is required when sourceType is Header', 'literalValue is required when sourceType is Literal', 'attributeKey is required when sourceType is Attribute'] },
+  ],
   'spec.hostnames': [
     { self: ['a.example', '*.b.example'], fails: [] },
     { self: ['10.0.0.1'], fails: ['Hostnames cannot contain an IP'] },
@@ -382,7 +408,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 94);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 104);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

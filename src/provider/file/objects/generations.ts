@@ -74,6 +74,7 @@ export class GenerationTracker {
       udpRoutes: stampAll(resources.udpRoutes),
       referenceGrants: stampAll(resources.referenceGrants),
       backendTLSPolicies: stampAll(resources.backendTLSPolicies),
+      xTelemetryPolicies: stampAll(resources.xTelemetryPolicies ?? []),
       services: stampAll(resources.services),
       endpointSlices: stampAll(resources.endpointSlices),
       namespaces: stampAll(resources.namespaces),

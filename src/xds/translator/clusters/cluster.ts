@@ -78,6 +78,8 @@ function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSett
   for (const listener of ir.http) for (const vhost of listener.virtualHosts) add(settingsOfVirtualHost(vhost, vhostSettings));
   for (const listener of ir.tcp) for (const route of listener.routes) add(validSettings(route.destination));
   for (const listener of ir.udp) add(validSettings(listener.destination));
+  const exporter = ir.telemetry?.tracing?.exporter.destination;
+  if (exporter && !exporter.invalid) add([exporter]);
   return found;
 }
 

@@ -67,7 +67,8 @@ export class GatewayClusters {
   }
 
   private update(ir: XdsIR, memo: ClusterMemo): ClusterResources {
-    if (ir.backendClientCertificate || ir.udp.length > 0) return this.whole(ir, memo);
+    // The telemetry exporter's cluster is not counted: such a Gateway's lists are made whole.
+    if (ir.backendClientCertificate || ir.udp.length > 0 || ir.telemetry) return this.whole(ir, memo);
     const last = this.last;
     const count = (by: 1 | -1) => (settings: readonly DestinationSetting[]): void => { for (const s of settings) this.count(s, by); };
     const add = count(1);

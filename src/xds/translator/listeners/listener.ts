@@ -16,7 +16,7 @@
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
-import type { ClientCertificateValidation, ExternalAuth, HTTPListener, TCPListener, TCPRoute, TLSCertificate, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
+import type { ClientCertificateValidation, ExternalAuth, HTTPListener, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
@@ -33,6 +33,7 @@ import { typedConfig } from '../../types';
 import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from '../common';
 import { corsHttpFilter } from './cors';
 import { externalAuthsOf, extAuthzHttpFilters } from './extauthz';
+import { hcmTracing } from './tracing';
 import { planDestination } from '../clusters/destination';
 import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
@@ -63,8 +64,9 @@ export interface ListenerResources {
 export function buildListeners(ir: XdsIR, memo?: ListenerMemo): ListenerResources {
   const listeners: Listener[] = [];
   const routes: RouteConfiguration[] = [];
+  const tracing = ir.telemetry?.tracing;
   for (const socket of tcpSockets(ir)) {
-    const built = buildTcpSocketListener(socket, memo);
+    const built = buildTcpSocketListener(socket, memo, tracing);
     if (!built) continue;
     listeners.push(built.listener);
     routes.push(...built.routes);
@@ -120,13 +122,13 @@ interface ChainCandidate {
   route?: RouteConfiguration;
 }
 
-function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined, tracing: Tracing | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
-  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, memo));
+  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, memo, tracing));
   // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
   const https = socket.http.filter((l) => l.tls && l.tls.certificates.length > 0);
-  for (const l of https) candidates.push(httpsChain(socket, l, https, memo));
+  for (const l of https) candidates.push(httpsChain(socket, l, https, memo, tracing));
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
@@ -172,10 +174,10 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
   return memo ? { scheme, port, routes: routesOfListener(memo.routes, scheme, port), vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
 }
 
-function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {
+function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, tracing: Tracing | undefined): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds))] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds), tracing)] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -206,13 +208,13 @@ function downstreamTls(
 }
 
 /** siblings: the HTTPS listeners of the socket (this one included), whose Hosts this one answers with 421. */
-function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined): ChainCandidate {
+function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined, tracing: Tracing | undefined): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds))],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds), tracing)],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
@@ -252,12 +254,12 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
  * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, an access log on stdout,
  * and the HTTP filters the routes need (httpFilters). The Host header is left as the client sent it,
  * port included (Gateway API: backends see it unchanged); the route configuration ignores the
- * port when matching domains.
+ * port when matching domains. With tracing (XTelemetryPolicy), spans go to the exporter's cluster.
  * WebSocket upgrades are on for every route of HTTP and HTTPS listeners, whatever the backend's
  * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
  * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).
  */
-function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[]): Filter {
+function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined): Filter {
   const hcm: HttpConnectionManager = {
     stat_prefix: statPrefix(prefix),
     codec_type: 'AUTO',
@@ -275,6 +277,7 @@ function httpConnectionManager(prefix: string, routeConfigName: string, httpFilt
     },
     access_log: stdoutAccessLog(),
   };
+  if (tracing) hcm.tracing = hcmTracing(tracing);
   return { name: FilterName.httpConnectionManager, typed_config: typedConfig(ProtoType.httpConnectionManager, hcm) };
 }
 

@@ -40,7 +40,9 @@ const X_GROUP = 'gateway.networking.x-k8s.io';
  * The experimental-only kinds Pier reads: only these get schemas (files are validated against them,
  * their CEL rules tested). The other x-k8s.io CRDs are vendored for clusters, not read.
  */
-const X_KINDS_READ = new Set([]);
+const X_KINDS_READ = new Set([
+  'XBackendTrafficPolicy',
+]);
 const CRD_DIR = (channel) => `config/crd/${channel}`;
 const ROOT = new URL('../crds/', import.meta.url).pathname;
 const OUT = join(ROOT, `gateway-api-${VERSION}`);

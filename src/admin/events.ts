@@ -224,7 +224,8 @@ function gatewaysOfStatus(s: ObjectStatus): string[] {
     case 'GatewayClass': return [];
     case 'Gateway': return [`${s.namespace}/${s.name}`];
     case 'ListenerSet': return [];
-    case 'BackendTLSPolicy': return s.status.ancestors.map((a) => `${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`);
+    case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy': return s.status.ancestors.map((a) => `${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`);
     default: return s.status.parents.map((p) => `${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}`);
   }
 }
@@ -235,7 +236,8 @@ function problemsOf(s: ObjectStatus): string[] {
     case 'GatewayClass': groups.push(s.status.conditions ?? []); break;
     case 'Gateway':
     case 'ListenerSet': groups.push(s.status.conditions ?? [], ...(s.status.listeners ?? []).map((l) => l.conditions ?? [])); break;
-    case 'BackendTLSPolicy': groups.push(...s.status.ancestors.map((a) => a.conditions)); break;
+    case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy': groups.push(...s.status.ancestors.map((a) => a.conditions)); break;
     default: groups.push(...s.status.parents.map((p) => p.conditions));
   }
   return groups.flat().filter(isProblemCondition).map((c) => `${c.type}=${c.status} ${c.reason}: ${c.message}`);

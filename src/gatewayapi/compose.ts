@@ -16,7 +16,8 @@ import { condition, verdict } from './model/status';
 /** How a Gateway named by a parentRef stands: ours (translated), another controller's, or absent. */
 export type GatewayState = 'ours' | 'other' | 'missing';
 
-const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy'];
+const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy',
+  'XBackendTrafficPolicy'];
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

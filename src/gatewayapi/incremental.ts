@@ -28,6 +28,7 @@ import { SetMultimap } from '../message/multimap';
 import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
+import { backendTrafficStatuses } from './backends/backendtraffic';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
@@ -63,7 +64,8 @@ export interface TranslationDelta {
 }
 
 const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
-const INDEXED_TABLES: ReadonlySet<TableName> = new Set(['services', 'secrets', 'configMaps', 'referenceGrants', 'namespaces', 'backendTLSPolicies']);
+const INDEXED_TABLES: ReadonlySet<TableName> = new Set(['services', 'secrets', 'configMaps', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
+  'xBackendTrafficPolicies']);
 
 function splitKey(key: string): { namespace?: string; name: string } {
   const slash = key.indexOf('/');
@@ -161,6 +163,8 @@ export class IncrementalTranslator {
     };
     let classesChanged = false;
     let policiesChanged = false;
+    /** XBackendTrafficPolicy statuses only (a policy, or whether a Service it targets exists, changed). */
+    let trafficPoliciesChanged = false;
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
@@ -176,6 +180,7 @@ export class IncrementalTranslator {
           for (const gw of route ? gatewaysNamedBy(route, this.parentOfListenerSet) : []) routeChanged(gw, rk);
         }
         if (dep.startsWith('btls:')) policiesChanged = true;
+        if (dep.startsWith('xbtp:')) trafficPoliciesChanged = true;
       }
     };
 
@@ -228,6 +233,8 @@ export class IncrementalTranslator {
         for (const rk of this.naming.owners(listenerSetParentKeyOf(key))) dirtyRoutes.add(rk);
       } else if (INDEXED_TABLES.has(table)) {
         dependencyChanged(this.index.set(table as IndexedTable, value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
+        if (table === 'xBackendTrafficPolicies') trafficPoliciesChanged = true;
+        if (table === 'services' && this.index.isBackendTrafficTarget(splitKey(key).namespace ?? '', splitKey(key).name)) trafficPoliciesChanged = true;
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
@@ -273,6 +280,10 @@ export class IncrementalTranslator {
     for (const rk of dirtyRoutes) this.composeRoute(rk, delta);
     if (policiesChanged) {
       this.syncStatuses(delta, 'BackendTLSPolicy', backendTLSStatuses(this.index.backendTLS, (p) => this.policyAncestors.get(p), this.options.controllerName));
+    }
+    if (policiesChanged || trafficPoliciesChanged) {
+      this.syncStatuses(delta, 'XBackendTrafficPolicy', backendTrafficStatuses(this.index.backendTraffic, (p) => this.policyAncestors.get(p),
+        (ns, name) => this.index.serviceExists(ns, name), this.options.controllerName));
     }
     return delta;
   }

@@ -8,6 +8,7 @@
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  XBackendTrafficPolicy,
   GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
@@ -30,6 +31,7 @@ export interface ProviderResources {
   udpRoutes: UDPRoute[];
   referenceGrants: ReferenceGrant[];
   backendTLSPolicies: BackendTLSPolicy[];
+  xBackendTrafficPolicies: XBackendTrafficPolicy[];
   services: Service[];
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
@@ -40,7 +42,7 @@ export interface ProviderResources {
 export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
-    udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
+    udpRoutes: [], referenceGrants: [], backendTLSPolicies: [], xBackendTrafficPolicies: [], services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [],
   };
 }
@@ -51,7 +53,8 @@ export type ObjectStatus =
   | { kind: 'Gateway'; name: string; namespace: string; status: GatewayStatus }
   | { kind: 'ListenerSet'; name: string; namespace: string; status: ListenerSetStatus }
   | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus }
-  | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus };
+  | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus }
+  | { kind: 'XBackendTrafficPolicy'; name: string; namespace: string; status: PolicyStatus };
 
 export function statusKey(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

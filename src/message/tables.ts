@@ -8,6 +8,7 @@
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  XBackendTrafficPolicy,
 } from '../apis/gateway';
 import { objectKey, type KubeObject } from '../apis/meta';
 import { WatchableMap } from './watchable';
@@ -24,6 +25,7 @@ export interface TableValues {
   udpRoutes: UDPRoute;
   referenceGrants: ReferenceGrant;
   backendTLSPolicies: BackendTLSPolicy;
+  xBackendTrafficPolicies: XBackendTrafficPolicy;
   services: Service;
   endpointSlices: EndpointSlice;
   namespaces: Namespace;
@@ -38,7 +40,9 @@ export type ResourceTables = { readonly [T in TableName]: WatchableMap<string, T
 /** Every table, in a fixed order (the order of ProviderResources' lists). */
 export const TABLE_NAMES: readonly TableName[] = [
   'gatewayClasses', 'gateways', 'listenerSets', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
-  'referenceGrants', 'backendTLSPolicies', 'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
+  'referenceGrants', 'backendTLSPolicies',
+  'xBackendTrafficPolicies',
+  'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
 ];
 
 /** The table each kind lands in. */
@@ -53,6 +57,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   UDPRoute: 'udpRoutes',
   ReferenceGrant: 'referenceGrants',
   BackendTLSPolicy: 'backendTLSPolicies',
+  XBackendTrafficPolicy: 'xBackendTrafficPolicies',
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   Namespace: 'namespaces',

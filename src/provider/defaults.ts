@@ -14,6 +14,7 @@
 import type { ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route,
+  XBackendTrafficPolicy,
 } from '../apis/gateway';
 import type { ProviderResources } from '../message/resources';
 import { cloneJson } from '../ir/clone';
@@ -22,7 +23,8 @@ import { defaultResource } from './crd/resource';
 
 /** Every object kind a provider publishes. */
 export type ProviderObject =
-  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap;
+  | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap
+  | XBackendTrafficPolicy;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -30,7 +32,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** obj (a copy the caller owns) with its CRD's defaults (for the object's apiVersion) applied in place. */
-function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XBackendTrafficPolicy>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj, true) ?? obj;
 }
 
@@ -142,7 +144,8 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'GatewayClass':
     case 'ListenerSet':
     case 'ReferenceGrant':
-    case 'BackendTLSPolicy': return crd(o) as T;
+    case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy': return crd(o) as T;
   }
 }
 
@@ -159,6 +162,7 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     udpRoutes: resources.udpRoutes.map(applyDefaults),
     referenceGrants: resources.referenceGrants.map(applyDefaults),
     backendTLSPolicies: resources.backendTLSPolicies.map(applyDefaults),
+    xBackendTrafficPolicies: (resources.xBackendTrafficPolicies ?? []).map(applyDefaults),
     services: resources.services.map(applyDefaults),
     endpointSlices: resources.endpointSlices.map(applyDefaults),
     namespaces: resources.namespaces.map(applyDefaults),

@@ -176,8 +176,9 @@ function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time:
         },
       };
     }
-    case 'BackendTLSPolicy': {
-      const prev = previous?.kind === 'BackendTLSPolicy' ? previous.status : undefined;
+    case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy': {
+      const prev = previous?.kind === next.kind ? previous.status : undefined;
       return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), time) } };
     }
     default: {
@@ -197,7 +198,8 @@ function allConditions(s: ObjectStatus): Condition[] {
     case 'GatewayClass': return s.status.conditions ?? [];
     case 'Gateway':
     case 'ListenerSet': return [...(s.status.conditions ?? []), ...(s.status.listeners ?? []).flatMap((l) => l.conditions ?? [])];
-    case 'BackendTLSPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
+    case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
     default: return s.status.parents.flatMap((p) => p.conditions);
   }
 }
@@ -211,6 +213,7 @@ function summarize(s: ObjectStatus): string {
     case 'ListenerSet':
       return [conditionSummary(s.status.conditions), ...(s.status.listeners ?? []).map((l) => `listener ${l.name}: ${conditionSummary(l.conditions)} attachedRoutes=${l.attachedRoutes}`)].join('; ');
     case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy':
       return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
     default:
       return s.status.parents.map((p) => `parent ${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? '/' + p.parentRef.sectionName : ''}: ${conditionSummary(p.conditions)}`).join('; ');

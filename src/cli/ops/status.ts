@@ -41,7 +41,8 @@ function conditionGroups(s: ObjectStatus): { at: string; conditions: Condition[]
       { at: '', conditions: s.status.conditions ?? [] },
       ...(s.status.listeners ?? []).map((l) => ({ at: `listener ${l.name}`, conditions: l.conditions ?? [] })),
     ];
-    case 'BackendTLSPolicy': return s.status.ancestors.map((a) => ({ at: `ancestor ${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`, conditions: a.conditions }));
+    case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy': return s.status.ancestors.map((a) => ({ at: `ancestor ${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`, conditions: a.conditions }));
     default: return s.status.parents.map((p) => ({
       at: `parent ${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}${p.parentRef.sectionName ? `/${p.parentRef.sectionName}` : ''}`,
       conditions: p.conditions,

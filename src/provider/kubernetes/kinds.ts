@@ -13,8 +13,12 @@ export interface WatchedKind {
 }
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+const X_GATEWAY_GROUP = 'gateway.networking.x-k8s.io';
 const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
   ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, crd: true, hasStatus: kind !== 'ReferenceGrant' });
+/** The experimental-only kinds (gateway.networking.x-k8s.io): CRDs of the experimental channel only. */
+const xGatewayKind = (kind: string, version: string, plural: string, table: TableName): WatchedKind =>
+  ({ resource: { group: X_GATEWAY_GROUP, version, kind, plural, namespaced: true }, table, crd: true, hasStatus: true });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
   ({ resource: { group, version, kind, plural, namespaced }, table, crd: false, listOptions, hasStatus: false });
 
@@ -35,6 +39,7 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   gatewayKind('UDPRoute', 'udproutes', 'udpRoutes'),
   gatewayKind('ReferenceGrant', 'referencegrants', 'referenceGrants'),
   gatewayKind('BackendTLSPolicy', 'backendtlspolicies', 'backendTLSPolicies'),
+  xGatewayKind('XBackendTrafficPolicy', 'v1alpha1', 'xbackendtrafficpolicies', 'xBackendTrafficPolicies'),
   coreKind('', 'v1', 'Service', 'services', 'services'),
   coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),

@@ -84,19 +84,31 @@ interface Target {
   status: ObjectStatus | undefined;
 }
 
-const GROUP_PATH = '/apis/gateway.networking.k8s.io/v1';
+const API_VERSION = 'gateway.networking.k8s.io/v1';
+const GROUP_PATH = `/apis/${API_VERSION}`;
+/** The kinds of the experimental-only group (gateway.networking.x-k8s.io), by their served version. */
+const X_KIND_VERSIONS: Partial<Record<StatusKind, string>> = {
+  XBackendTrafficPolicy: 'v1alpha1',
+};
 const PLURALS: Record<StatusKind, string> = {
   GatewayClass: 'gatewayclasses', Gateway: 'gateways', ListenerSet: 'listenersets', HTTPRoute: 'httproutes', GRPCRoute: 'grpcroutes', TLSRoute: 'tlsroutes',
   TCPRoute: 'tcproutes', UDPRoute: 'udproutes', BackendTLSPolicy: 'backendtlspolicies',
+  XBackendTrafficPolicy: 'xbackendtrafficpolicies',
 };
 
-function objectPath(t: Target): string {
-  return t.namespace
-    ? `${GROUP_PATH}/namespaces/${encodeURIComponent(t.namespace)}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`
-    : `${GROUP_PATH}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`;
+/** The group/version the kind is served at ("gateway.networking.k8s.io/v1" for the standard kinds). */
+function apiVersionOf(kind: StatusKind): string {
+  const x = X_KIND_VERSIONS[kind];
+  return x ? `gateway.networking.x-k8s.io/${x}` : API_VERSION;
 }
 
-const API_VERSION = 'gateway.networking.k8s.io/v1';
+function objectPath(t: Target): string {
+  const groupPath = X_KIND_VERSIONS[t.kind] ? `/apis/${apiVersionOf(t.kind)}` : GROUP_PATH;
+  return t.namespace
+    ? `${groupPath}/namespaces/${encodeURIComponent(t.namespace)}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`
+    : `${groupPath}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`;
+}
+
 
 /** What Pier wrote last to an object: the version it wrote against, and the object the API server returned. */
 interface Written {
@@ -292,7 +304,7 @@ export class KubernetesStatusWriter {
       if (written && written.over === observed.resourceVersion) return written.object;
       this.written.delete(key);
       const metadata = { name: target.name, ...(target.namespace ? { namespace: target.namespace } : {}), resourceVersion: observed.resourceVersion };
-      return { apiVersion: API_VERSION, kind: target.kind, metadata, ...(observed.status ? { status: observed.status as Record<string, unknown> } : {}) };
+      return { apiVersion: apiVersionOf(target.kind), kind: target.kind, metadata, ...(observed.status ? { status: observed.status as Record<string, unknown> } : {}) };
     }
     if (!read && this.o.observed) return undefined;
     try {
@@ -344,12 +356,12 @@ export class KubernetesStatusWriter {
         if (signal.aborted) throw new Error('leadership lost');
         try {
           // Only what a status write needs: the API server keeps the rest of the object as it is.
-          const body = { apiVersion: API_VERSION, kind: target.kind, metadata: live.metadata, status };
+          const body = { apiVersion: apiVersionOf(target.kind), kind: target.kind, metadata: live.metadata, status };
           const stored = await this.o.client.request<LiveObject>('PUT', `${path}/status`, { body, signal });
           // Kept only while the watch still shows the version written over (it may have shown the write already).
           const watchBehind = this.o.observed?.load(key)?.resourceVersion === live.metadata.resourceVersion;
           if (live.metadata.resourceVersion && stored?.metadata?.resourceVersion && watchBehind) {
-            this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: API_VERSION, kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
+            this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: apiVersionOf(target.kind), kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
           }
           this.writes.inc({ kind: target.kind });
           this.countOnly.set(key, pace.bucket);

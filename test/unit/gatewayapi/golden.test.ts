@@ -20,7 +20,7 @@ const LISTS: Record<string, keyof ProviderResources> = {
   GatewayClass: 'gatewayClasses', Gateway: 'gateways', ListenerSet: 'listenerSets', HTTPRoute: 'httpRoutes', GRPCRoute: 'grpcRoutes',
   TLSRoute: 'tlsRoutes', TCPRoute: 'tcpRoutes', UDPRoute: 'udpRoutes', ReferenceGrant: 'referenceGrants',
   Service: 'services', EndpointSlice: 'endpointSlices', Namespace: 'namespaces', Secret: 'secrets',
-  BackendTLSPolicy: 'backendTLSPolicies', ConfigMap: 'configMaps',
+  BackendTLSPolicy: 'backendTLSPolicies', ConfigMap: 'configMaps', XBackendTrafficPolicy: 'xBackendTrafficPolicies',
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -74,6 +74,7 @@ export class GenerationTracker {
       udpRoutes: stampAll(resources.udpRoutes),
       referenceGrants: stampAll(resources.referenceGrants),
       backendTLSPolicies: stampAll(resources.backendTLSPolicies),
+      xBackendTrafficPolicies: stampAll(resources.xBackendTrafficPolicies ?? []),
       services: stampAll(resources.services),
       endpointSlices: stampAll(resources.endpointSlices),
       namespaces: stampAll(resources.namespaces),

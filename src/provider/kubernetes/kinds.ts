@@ -7,6 +7,11 @@ export interface WatchedKind {
   table: TableName;
   /** Served by a CRD that may not be installed (then reported, skipped, and looked for again). */
   crd: boolean;
+  /**
+   * An experimental-channel-only kind (gateway.networking.x-k8s.io): its CRD is absent from
+   * clusters on the standard channel, which is no problem to report (only logged at info).
+   */
+  experimental?: boolean;
   listOptions?: ListOptions;
   /** Pier writes this kind's status (the provider then also publishes what the API server holds of it). */
   hasStatus: boolean;
@@ -18,7 +23,7 @@ const gatewayKind = (kind: string, plural: string, table: TableName, namespaced 
   ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, crd: true, hasStatus: kind !== 'ReferenceGrant' });
 /** The experimental-only kinds (gateway.networking.x-k8s.io): CRDs of the experimental channel only. */
 const xGatewayKind = (kind: string, version: string, plural: string, table: TableName): WatchedKind =>
-  ({ resource: { group: X_GATEWAY_GROUP, version, kind, plural, namespaced: true }, table, crd: true, hasStatus: true });
+  ({ resource: { group: X_GATEWAY_GROUP, version, kind, plural, namespaced: true }, table, crd: true, experimental: true, hasStatus: true });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
   ({ resource: { group, version, kind, plural, namespaced }, table, crd: false, listOptions, hasStatus: false });
 

@@ -34,7 +34,7 @@ const CONCURRENT = 20;
 /** Retries per request the route allows (so CONCURRENT * (1 + RETRIES) tries at most). */
 const RETRIES = 3;
 /** How long a try takes before its 500: long enough for the requests of a burst to overlap. */
-const FAIL_AFTER_MS = 300;
+const FAIL_AFTER_MS = 500;
 
 /** Answers every try with 500 after FAIL_AFTER_MS, counting the tries. */
 class FailingBackend {

@@ -68,8 +68,8 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Precedence: older creationTimestamp first, then namespace/name. */
-function comparePolicies(a: BackendTLSPolicy, b: BackendTLSPolicy): number {
+/** Precedence between policies of one kind: older creationTimestamp first, then namespace/name. */
+export function comparePolicies(a: Pick<BackendTLSPolicy, 'metadata'>, b: Pick<BackendTLSPolicy, 'metadata'>): number {
   return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '')
     || compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
     || compareStrings(a.metadata.name, b.metadata.name);
@@ -225,6 +225,12 @@ export function policyKey(state: { namespace: string; name: string }): string {
   return `${state.namespace}/${state.name}`;
 }
 
+/** A policy's ancestorRef to a Gateway ("<namespace>/<name>"). */
+export function gatewayAncestorRef(gateway: string): ParentReference {
+  const slash = gateway.indexOf('/');
+  return { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gateway.slice(0, slash), name: gateway.slice(slash + 1) };
+}
+
 /**
  * Statuses of the policies used through at least one Gateway of ours, sorted by namespace and
  * name. ancestorsOf gives, per policy key, the Gateways ("<namespace>/<name>") using it.
@@ -243,11 +249,7 @@ export function backendTLSStatuses(
       condition(ConditionType.Accepted, state.reportedAccepted, g),
       condition(ConditionType.ResolvedRefs, state.resolvedRefs, g),
     ];
-    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => {
-      const slash = gw.indexOf('/');
-      const ancestorRef: ParentReference = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gw.slice(0, slash), name: gw.slice(slash + 1) };
-      return { ancestorRef, controllerName, conditions: conditions.map((c) => ({ ...c })) };
-    });
+    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => ({ ancestorRef: gatewayAncestorRef(gw), controllerName, conditions: conditions.map((c) => ({ ...c })) }));
     out.push({ kind: 'BackendTLSPolicy', namespace: state.namespace, name: state.name, status: { ancestors } });
   }
   return out.sort((a, b) => compareStrings(a.namespace ?? '', b.namespace ?? '') || compareStrings(a.name, b.name));

@@ -13,12 +13,13 @@
  * Service does not exist: Accepted=False with TargetNotFound then says so.
  */
 import { createHash } from 'node:crypto';
-import { GATEWAY_GROUP, type ParentReference, type PolicyAncestorStatus, type RetryConstraint, type SessionPersistence, type XBackendTrafficPolicy } from '../../apis/gateway';
+import type { PolicyAncestorStatus, RetryConstraint, SessionPersistence, XBackendTrafficPolicy } from '../../apis/gateway';
 import type { RetryBudget, SessionPersistence as SessionPersistenceIR } from '../../ir/types';
 import type { ObjectStatus } from '../../message/resources';
 import { ConditionType, PolicyReason } from '../model/conditions';
 import { condition, verdict, type Verdict } from '../model/status';
 import { parseDurationMs } from '../routes/duration';
+import { comparePolicies, gatewayAncestorRef } from './backendtls';
 
 export const X_BACKEND_TRAFFIC_POLICY = 'XBackendTrafficPolicy';
 
@@ -145,13 +146,6 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Precedence: older creationTimestamp first, then namespace/name. */
-function comparePolicies(a: XBackendTrafficPolicy, b: XBackendTrafficPolicy): number {
-  return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '')
-    || compareStrings(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
-    || compareStrings(a.metadata.name, b.metadata.name);
-}
-
 /** The Service names a policy targets (group "", kind Service), each once. */
 export function serviceTargets(policy: XBackendTrafficPolicy): string[] {
   const names = (policy.spec?.targetRefs ?? []).filter((ref) => (ref.group ?? '') === '' && ref.kind === 'Service').map((ref) => ref.name);
@@ -217,11 +211,7 @@ export function backendTrafficStatuses(
     const gateways = ancestorsOf(backendTrafficPolicyKey(state));
     if (!gateways || gateways.size === 0) continue;
     const accepted = condition(ConditionType.Accepted, state.reportedAccepted(serviceExists), state.generation);
-    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => {
-      const slash = gw.indexOf('/');
-      const ancestorRef: ParentReference = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gw.slice(0, slash), name: gw.slice(slash + 1) };
-      return { ancestorRef, controllerName, conditions: [{ ...accepted }] };
-    });
+    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => ({ ancestorRef: gatewayAncestorRef(gw), controllerName, conditions: [{ ...accepted }] }));
     out.push({ kind: 'XBackendTrafficPolicy', namespace: state.namespace, name: state.name, status: { ancestors } });
   }
   return out.sort((a, b) => compareStrings(a.namespace ?? '', b.namespace ?? '') || compareStrings(a.name, b.name));

@@ -41,6 +41,7 @@ const X_GROUP = 'gateway.networking.x-k8s.io';
  * their CEL rules tested). The other x-k8s.io CRDs are vendored for clusters, not read.
  */
 const X_KINDS_READ = new Set([
+  'XBackendTrafficPolicy',
   'XTelemetryPolicy',
 ]);
 const CRD_DIR = (channel) => `config/crd/${channel}`;

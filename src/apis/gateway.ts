@@ -6,6 +6,8 @@
 import type { Condition, KubeObject, LabelSelector } from './meta';
 
 export const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+/** The experimental-only kinds' group (XBackendTrafficPolicy, ...). */
+export const X_GATEWAY_GROUP = 'gateway.networking.x-k8s.io';
 
 // ---------------------------------------------------------------- GatewayClass
 
@@ -373,8 +375,24 @@ export interface HTTPRouteRule {
   backendRefs?: HTTPBackendRef[];
   timeouts?: HTTPRouteTimeouts;
   retry?: HTTPRouteRetry;
-  /** Experimental channel; Pier does not implement it and refuses a rule that asks for it. */
-  sessionPersistence?: Record<string, unknown>;
+  /** Experimental channel: sticky sessions for the rule's backends. */
+  sessionPersistence?: SessionPersistence;
+}
+
+/** Session persistence (GEP-1619), HTTPRoute rules[] and XBackendTrafficPolicy (experimental channel). */
+export interface SessionPersistence {
+  /** Gateway API Duration: how long a session lasts at most. */
+  absoluteTimeout?: string;
+  /** Default Cookie. */
+  type?: 'Cookie' | 'Header';
+  cookie?: {
+    name?: string;
+    /** Default "/". */
+    path?: string;
+    /** Default Session; Permanent needs absoluteTimeout (the cookie's Max-Age). */
+    lifetimeType?: 'Permanent' | 'Session';
+  };
+  header?: { name: string };
 }
 
 export interface HTTPRoute extends KubeObject {
@@ -422,8 +440,8 @@ export interface GRPCRouteRule {
   matches?: GRPCRouteMatch[];
   filters?: GRPCRouteFilter[];
   backendRefs?: GRPCBackendRef[];
-  /** Experimental channel; Pier does not implement it and refuses a rule that asks for it. */
-  sessionPersistence?: Record<string, unknown>;
+  /** Experimental channel; Pier does not implement it on GRPCRoutes and refuses a rule that asks for it. */
+  sessionPersistence?: SessionPersistence;
 }
 
 export interface GRPCRoute extends KubeObject {
@@ -509,6 +527,36 @@ export interface BackendTLSPolicy extends KubeObject {
     targetRefs: LocalPolicyTargetReferenceWithSectionName[];
     validation: BackendTLSPolicyValidation;
     options?: Record<string, string>;
+  };
+  status?: PolicyStatus;
+}
+
+// ---------------------------------------------------------------- XBackendTrafficPolicy (x-k8s.io v1alpha1, experimental channel)
+
+export interface LocalPolicyTargetReference {
+  group: string;
+  kind: string;
+  name: string;
+}
+
+/** A request rate: count per interval (a Gateway API Duration). */
+export interface RequestRate {
+  count?: number;
+  interval?: string;
+}
+
+/** GEP-3388: retries allowed as a share of active requests, with a floor. */
+export interface RetryConstraint {
+  budget?: { percent?: number; interval?: string };
+  minRetryRate?: RequestRate;
+}
+
+export interface XBackendTrafficPolicy extends KubeObject {
+  kind: 'XBackendTrafficPolicy';
+  spec: {
+    targetRefs: LocalPolicyTargetReference[];
+    retryConstraint?: RetryConstraint;
+    sessionPersistence?: SessionPersistence;
   };
   status?: PolicyStatus;
 }

@@ -6,7 +6,7 @@
 import type { BackendObjectReference, HTTPHeader, LocalObjectReference, PolicyStatus } from './gateway';
 import type { KubeObject } from './meta';
 
-export const X_GATEWAY_GROUP = 'gateway.networking.x-k8s.io';
+export { X_GATEWAY_GROUP } from './gateway';
 
 export type TracingMode = 'Enabled' | 'Disabled' | 'ImplementationDefault';
 export type ParentBasedSamplingMode = 'Enabled' | 'Disabled' | 'ImplementationDefault';

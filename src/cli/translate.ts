@@ -137,6 +137,7 @@ function deterministicStatus(s: ObjectStatus): unknown {
       };
     case 'XTelemetryPolicy':
     case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy':
       return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
     default:
       return { parents: s.status.parents.map((p) => ({ ...p, conditions: withoutTimestamps(p.conditions) })) };
@@ -148,7 +149,7 @@ function apiVersions(resources: ProviderResources): Map<string, string> {
   const out = new Map<string, string>();
   const lists = [resources.gatewayClasses, resources.gateways, resources.listenerSets ?? [], resources.httpRoutes, resources.grpcRoutes,
     resources.tlsRoutes, resources.tcpRoutes, resources.udpRoutes, resources.backendTLSPolicies ?? [],
-    resources.xTelemetryPolicies ?? []];
+    resources.xTelemetryPolicies ?? [], resources.xBackendTrafficPolicies ?? []];
   for (const list of lists) {
     for (const o of list) out.set(objectKey(o.kind, o.metadata.namespace, o.metadata.name), o.apiVersion);
   }
@@ -186,7 +187,7 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
       const set = resources.listenerSets?.find((l) => l.metadata.namespace === s.namespace && l.metadata.name === s.name);
       const parent = set?.spec.parentRef;
       if (parent && (parent.namespace ?? s.namespace) === namespace && parent.name === name) out.push(s);
-    } else if (s.kind === 'BackendTLSPolicy' || s.kind === 'XTelemetryPolicy') {
+    } else if (s.kind === 'BackendTLSPolicy' || s.kind === 'XTelemetryPolicy' || s.kind === 'XBackendTrafficPolicy') {
       const ancestors = s.status.ancestors.filter((a) =>
         (a.ancestorRef.kind ?? 'Gateway') === 'Gateway' && (a.ancestorRef.namespace ?? s.namespace) === namespace && a.ancestorRef.name === name);
       if (ancestors.length > 0) out.push({ ...s, status: { ancestors } });

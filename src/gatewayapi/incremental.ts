@@ -29,6 +29,7 @@ import { freezeValue } from '../message/watchable';
 import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
 import { telemetryStatuses } from './telemetry/telemetrypolicy';
+import { backendTrafficStatuses } from './backends/backendtraffic';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
@@ -72,7 +73,7 @@ export interface TranslationDelta {
 const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes']);
 const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
   'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
-  'xTelemetryPolicies',
+  'xBackendTrafficPolicies', 'xTelemetryPolicies',
 ]);
 
 function splitKey(key: string): { namespace?: string; name: string } {
@@ -178,6 +179,8 @@ export class IncrementalTranslator {
     // XTelemetryPolicy statuses read the policies, how each targeted Gateway stands and what its
     // unit made of its policy: put together again when any of these may have changed.
     let telemetryChanged = false;
+    /** XBackendTrafficPolicy statuses only (a policy, or whether a Service it targets exists, changed). */
+    let trafficPoliciesChanged = false;
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
@@ -194,6 +197,7 @@ export class IncrementalTranslator {
         }
         if (dep.startsWith('btls:')) policiesChanged = true;
         if (dep.startsWith('telemetry:')) telemetryChanged = true;
+        if (dep.startsWith('xbtp:')) trafficPoliciesChanged = true;
       }
     };
 
@@ -246,6 +250,8 @@ export class IncrementalTranslator {
         for (const rk of this.naming.owners(listenerSetParentKeyOf(key))) dirtyRoutes.add(rk);
       } else if (INDEXED_TABLES.has(table)) {
         dependencyChanged(this.index.set(table as IndexedTable, value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
+        if (table === 'xBackendTrafficPolicies') trafficPoliciesChanged = true;
+        if (table === 'services' && this.index.isBackendTrafficTarget(splitKey(key).namespace ?? '', splitKey(key).name)) trafficPoliciesChanged = true;
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
@@ -306,6 +312,10 @@ export class IncrementalTranslator {
     }
     if (telemetryChanged) {
       this.syncStatuses(delta, 'XTelemetryPolicy', telemetryStatuses(this.index.telemetry, this.stateOf, (gw) => this.units.get(gw)?.telemetry, this.options.controllerName));
+    }
+    if (policiesChanged || trafficPoliciesChanged) {
+      this.syncStatuses(delta, 'XBackendTrafficPolicy', backendTrafficStatuses(this.index.backendTraffic, (p) => this.policyAncestors.get(p),
+        (ns, name) => this.index.serviceExists(ns, name), this.options.controllerName));
     }
     return delta;
   }

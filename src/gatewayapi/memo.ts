@@ -11,7 +11,7 @@ import { GRPCRouteContext, translateGRPCRoute } from './routes/grpcroute';
 import { HTTPRouteContext, translateHTTPRoute } from './routes/httproute';
 import type { HTTPLikeRouteContext } from './routes/httprules';
 import { L4RouteContext, translateL4Route, type L4Route } from './routes/l4routes';
-import { backendTLSPoliciesOf } from './backends/backendtlsuse';
+import { backendPoliciesOf } from './backends/backendtlsuse';
 import type { ReadSet, ResourceIndex } from './resourceindex';
 import { GatewayUnitMemo } from './unit';
 import { parentKey } from './routes/parents';
@@ -43,7 +43,7 @@ function translateOne(route: AnyRoute, index: ResourceIndex): RouteTranslation {
       case 'GRPCRoute': ctx = translateGRPCRoute(route, index); break;
       default: ctx = translateL4Route(route, index);
     }
-    ctx.backendTLSPolicies = backendTLSPoliciesOf(ctx, index);
+    ctx.backendPolicies = backendPoliciesOf(ctx, index);
     return { ok: true, ctx };
   } catch (err) {
     const fallback = route.kind === 'HTTPRoute' ? new HTTPRouteContext(route)

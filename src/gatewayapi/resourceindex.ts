@@ -1,6 +1,6 @@
 /**
  * Lookups the translator makes while translating (Services, Secrets, ConfigMaps, ClusterTrustBundles,
- * ReferenceGrants, Namespace labels, BackendTLSPolicies, Gateways), kept up to date object by
+ * ReferenceGrants, Namespace labels, BackendTLSPolicies, XBackendTrafficPolicies, XTelemetryPolicies, Gateways), kept up to date object by
  * object. A full translation fills one from a ProviderResources; the incremental runner keeps
  * one for its whole life and updates it as the tables change.
  *
@@ -10,11 +10,12 @@
  * current (readsCurrent), without knowing the translator's internals.
  */
 import type { ClusterTrustBundle, ConfigMap, Namespace, Secret, Service } from '../apis/core';
-import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant } from '../apis/gateway';
+import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant, XBackendTrafficPolicy } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import { listenerSetParentKey } from './listeners/listenersetparent';
 import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
+import { BackendTrafficPolicies, serviceTargets, type BackendTraffic } from './backends/backendtraffic';
 import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from './telemetry/telemetrypolicy';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
@@ -36,10 +37,10 @@ export function readKeys(reads: ReadSet): string[] {
 
 /** The kinds the index holds (ProviderResources list names). */
 export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'clusterTrustBundles' | 'referenceGrants' | 'namespaces'
-  | 'backendTLSPolicies' | 'xTelemetryPolicies';
+  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies';
 
 type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy
-  | XTelemetryPolicy;
+  | XBackendTrafficPolicy | XTelemetryPolicy;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
@@ -58,6 +59,8 @@ export const Dep = {
   backendTLS: (namespace: string, service: string): string => `btls:${namespace}/${service}`,
   /** The XTelemetryPolicy applying to a Gateway ("<namespace>/<name>"). */
   telemetry: (gateway: string): string => `telemetry:${gateway}`,
+  /** The XBackendTrafficPolicy that applies to a Service. */
+  backendTraffic: (namespace: string, service: string): string => `xbtp:${namespace}/${service}`,
 } as const;
 
 function key(namespace: string | undefined, name: string): string {
@@ -87,6 +90,8 @@ export class ResourceIndex {
   private resolvedPolicies: BackendTLSPolicies | undefined;
   private readonly telemetryPolicies = new Map<string, XTelemetryPolicy>();
   private resolvedTelemetry: TelemetryPolicies | undefined;
+  private readonly trafficPolicies = new Map<string, XBackendTrafficPolicy>();
+  private resolvedTrafficPolicies: BackendTrafficPolicies | undefined;
 
   private readonly versions = new Map<string, number>();
   private changes = 0;
@@ -111,6 +116,7 @@ export class ResourceIndex {
     fill('namespaces', resources.namespaces);
     fill('backendTLSPolicies', resources.backendTLSPolicies);
     fill('xTelemetryPolicies', resources.xTelemetryPolicies);
+    fill('xBackendTrafficPolicies', resources.xBackendTrafficPolicies);
     return index;
   }
 
@@ -193,6 +199,14 @@ export class ResourceIndex {
         this.resolvedTelemetry = undefined;
         const gateways = new Set([...(before ? telemetryTargets(before) : []), ...(object ? telemetryTargets(object as XTelemetryPolicy) : [])]);
         for (const gateway of gateways) changed.push(Dep.telemetry(gateway));
+        break;
+      }
+      case 'xBackendTrafficPolicies': {
+        const before = this.trafficPolicies.get(k);
+        put(this.trafficPolicies, object as XBackendTrafficPolicy | undefined);
+        this.resolvedTrafficPolicies = undefined;
+        const targets = new Set([before, object as XBackendTrafficPolicy | undefined].flatMap((p) => (p ? serviceTargets(p) : [])));
+        for (const service of targets) changed.push(Dep.backendTraffic(namespace, service));
         break;
       }
     }
@@ -417,6 +431,37 @@ export class ResourceIndex {
   backendTLSClaimants(namespace: string, service: string, portName: string | undefined): ReturnType<BackendTLSPolicies['claimantsOf']> {
     this.read(Dep.backendTLS(namespace, service));
     return this.backendTLS.claimantsOf(namespace, service, portName);
+  }
+
+  /** Every XBackendTrafficPolicy, resolved (settings, conflicts); rebuilt only after a policy changed. */
+  get backendTraffic(): BackendTrafficPolicies {
+    this.resolvedTrafficPolicies ??= new BackendTrafficPolicies([...this.trafficPolicies.values()]);
+    return this.resolvedTrafficPolicies;
+  }
+
+  /** The XBackendTrafficPolicies naming a Service. */
+  backendTrafficClaimants(namespace: string, service: string): ReturnType<BackendTrafficPolicies['claimantsOf']> {
+    this.read(Dep.backendTraffic(namespace, service));
+    return this.backendTraffic.claimantsOf(namespace, service);
+  }
+
+  /** What the XBackendTrafficPolicy of a Service asks for; undefined when none applies. */
+  backendTrafficFor(namespace: string, service: string): BackendTraffic | undefined {
+    this.read(Dep.backendTraffic(namespace, service));
+    return this.backendTraffic.forService(namespace, service);
+  }
+
+  /**
+   * Whether a Service exists, for policy statuses (TargetNotFound). Not recorded as a read: the
+   * runner redoes those statuses when a targeted Service changes (isBackendTrafficTarget).
+   */
+  serviceExists(namespace: string, name: string): boolean {
+    return this.services.has(key(namespace, name));
+  }
+
+  /** Whether some XBackendTrafficPolicy targets the Service. Not recorded as a read (see serviceExists). */
+  isBackendTrafficTarget(namespace: string, name: string): boolean {
+    return this.backendTraffic.targets(namespace, name);
   }
 
   /** TLS (or failure) for a backend on a Service port; undefined when no policy targets it. */

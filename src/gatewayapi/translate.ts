@@ -12,6 +12,7 @@ import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
 import { backendTLSStatuses } from './backends/backendtls';
 import { telemetryStatuses } from './telemetry/telemetrypolicy';
+import { backendTrafficStatuses } from './backends/backendtraffic';
 import { TranslationMemo, routeKey, type AnyRoute } from './memo';
 import { ResourceIndex } from './resourceindex';
 import { translateGatewayUnit, type GatewayUnit } from './unit';
@@ -131,6 +132,7 @@ export function translate(resources: ProviderResources, options: TranslateOption
     }
   }
   statuses.push(...backendTLSStatuses(index.backendTLS, (p) => ancestors.get(p), controllerName));
+  statuses.push(...backendTrafficStatuses(index.backendTraffic, (p) => ancestors.get(p), (ns, name) => index.serviceExists(ns, name), controllerName));
   statuses.push(...telemetryStatuses(index.telemetry, stateOf, (gw) => units.get(gw)?.telemetry, controllerName));
   statuses.sort(compareStatuses);
   return { xdsIR, infraIR, statuses };

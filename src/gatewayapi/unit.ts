@@ -14,7 +14,7 @@ import type { Gateway, RouteParentStatus } from '../apis/gateway';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import { unprivilegedBindPorts } from '../ir/ports';
 import type { ObjectStatus } from '../message/resources';
-import { backendTLSUses } from './backends/backendtlsuse';
+import { backendPolicyUses } from './backends/backendtlsuse';
 import { ConditionType, RouteReason } from './model/conditions';
 import { defaultedParentRef, GatewayContext, type ListenerContext } from './model/contexts';
 import type { HTTPLikeRouteContext } from './routes/httprules';
@@ -64,7 +64,7 @@ export interface GatewayUnit {
    * Every route naming the Gateway has an entry here.
    */
   routeEntries: Map<string, ParentEntries>;
-  /** The BackendTLSPolicies ("<namespace>/<name>") this Gateway is an ancestor of. */
+  /** The backend policies this Gateway is an ancestor of (keys as backendPoliciesOf gives them). */
   policies: Set<string>;
   /** What the XTelemetryPolicy applying to this Gateway gave (absent: none applies). */
   telemetry?: GatewayTelemetry;
@@ -204,7 +204,7 @@ interface PatchableUnit {
   kind: AnyRoute['kind'];
   /** How many routes name the Gateway. */
   routes: number;
-  /** BackendTLSPolicy -> how many attached routes use it. */
+  /** Backend policy -> how many attached routes use it. */
   policyUses: Map<string, number>;
   /** The served HTTP and HTTPS listeners, in IR order (unit.xdsIR.http). */
   httpListeners: ListenerContext[];
@@ -381,7 +381,7 @@ export function translateGatewayUnit(
     listenerSetStatuses: [...gw.listenerSets.values()].map((s) => ({ kind: 'ListenerSet' as const, namespace: s.namespace, name: s.name, status: s.status() })),
     listenerSetKeys: [...gw.listenerSets.keys()],
     routeEntries,
-    policies: backendTLSUses([...httpLike, ...l4], gw.key),
+    policies: backendPolicyUses([...httpLike, ...l4], gw.key),
   };
   const telemetry = telemetryOfGateway(gw.key, index);
   if (telemetry) unit.telemetry = telemetry;
@@ -425,7 +425,7 @@ export function translateGatewayUnit(
     for (const route of httpLike) {
       byKey.set(route.key, attachments.get(route)!);
       if (!attachedTo(route, gw.key)) continue;
-      for (const p of route.backendTLSPolicies) policyUses.set(p, (policyUses.get(p) ?? 0) + 1);
+      for (const p of route.backendPolicies) policyUses.set(p, (policyUses.get(p) ?? 0) + 1);
     }
     keep.patchable = { unit, attachments: byKey, failed, kind: kinds === 1 ? 'HTTPRoute' : 'GRPCRoute', routes: naming, policyUses, httpListeners };
   }
@@ -481,7 +481,7 @@ export function patchGatewayUnit(
   let policiesChanged = false;
   const use = (route: TranslatedRoute, by: number): void => {
     if (!attachedTo(route, gw.key)) return;
-    for (const p of route.backendTLSPolicies) {
+    for (const p of route.backendPolicies) {
       const n = (policyUses.get(p) ?? 0) + by;
       if (n === 0) policyUses.delete(p);
       else policyUses.set(p, n);

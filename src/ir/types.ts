@@ -183,6 +183,8 @@ export interface HTTPRoute {
   backendRequestTimeoutMs?: number;
   /** Try a failed backend request again (HTTPRoute rules[].retry). */
   retry?: RetryPolicy;
+  /** Send a client back to the endpoint it reached before (sessionPersistence). */
+  sessionPersistence?: SessionPersistence;
   /** Cross-origin resource sharing: Envoy answers preflights and adds the CORS response headers. */
   cors?: CORSPolicy;
   /** Ask an authorization service about each request before it goes further (HTTPRoute ExternalAuth). */
@@ -202,6 +204,31 @@ export interface RetryPolicy {
   attempts?: number;
   /** Base back-off between tries, milliseconds; absent: the proxy's default (Envoy: 25 ms). */
   backoffMs?: number;
+}
+
+/**
+ * Sticky sessions: the endpoint a request reached is remembered by the client (in a cookie the
+ * proxy sets, or a header the proxy adds to answers) and later requests carrying it go to that
+ * endpoint while it is available. Only the endpoint within the chosen backend is kept: weights
+ * between backends still apply.
+ */
+export type SessionPersistence =
+  | {
+    type: 'cookie';
+    name: string;
+    path: string;
+    /** The cookie's Max-Age (a permanent cookie), after which the proxy also ignores it; absent: a session cookie. */
+    ttlSeconds?: number;
+  }
+  | { type: 'header'; name: string };
+
+/**
+ * Retries to a backend allowed at once: budgetPercent of the requests active on it, never fewer
+ * than minRetryConcurrency (XBackendTrafficPolicy retryConstraint).
+ */
+export interface RetryBudget {
+  budgetPercent: number;
+  minRetryConcurrency: number;
 }
 
 /**
@@ -287,6 +314,8 @@ export interface DestinationSetting {
   invalid?: boolean;
   /** Set when the proxy originates TLS to the backend (BackendTLSPolicy). */
   tls?: UpstreamTLS;
+  /** A limit on concurrent retries to the backend (XBackendTrafficPolicy); a cluster setting. */
+  retryBudget?: RetryBudget;
   /** The backendRef's own header filters: applied only to the requests sent to (answers from) this backend. */
   requestHeaders?: HeaderModifier;
   responseHeaders?: HeaderModifier;

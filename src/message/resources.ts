@@ -8,6 +8,7 @@
 import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  XBackendTrafficPolicy,
   GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
@@ -32,6 +33,7 @@ export interface ProviderResources {
   referenceGrants: ReferenceGrant[];
   backendTLSPolicies: BackendTLSPolicy[];
   xTelemetryPolicies: XTelemetryPolicy[];
+  xBackendTrafficPolicies: XBackendTrafficPolicy[];
   services: Service[];
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
@@ -44,7 +46,7 @@ export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [],
-    xTelemetryPolicies: [],
+    xTelemetryPolicies: [], xBackendTrafficPolicies: [],
     services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [], clusterTrustBundles: [],
   };
@@ -57,7 +59,8 @@ export type ObjectStatus =
   | { kind: 'ListenerSet'; name: string; namespace: string; status: ListenerSetStatus }
   | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus }
   | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus }
-  | { kind: 'XTelemetryPolicy'; name: string; namespace: string; status: PolicyStatus };
+  | { kind: 'XTelemetryPolicy'; name: string; namespace: string; status: PolicyStatus }
+  | { kind: 'XBackendTrafficPolicy'; name: string; namespace: string; status: PolicyStatus };
 
 export function statusKey(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

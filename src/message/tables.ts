@@ -8,6 +8,7 @@
 import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, GatewayClass, Gateway, GRPCRoute, HTTPRoute, ListenerSet, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute,
+  XBackendTrafficPolicy,
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import { objectKey, type KubeObject } from '../apis/meta';
@@ -26,6 +27,7 @@ export interface TableValues {
   referenceGrants: ReferenceGrant;
   backendTLSPolicies: BackendTLSPolicy;
   xTelemetryPolicies: XTelemetryPolicy;
+  xBackendTrafficPolicies: XBackendTrafficPolicy;
   services: Service;
   endpointSlices: EndpointSlice;
   namespaces: Namespace;
@@ -42,7 +44,7 @@ export type ResourceTables = { readonly [T in TableName]: WatchableMap<string, T
 export const TABLE_NAMES: readonly TableName[] = [
   'gatewayClasses', 'gateways', 'listenerSets', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
   'referenceGrants', 'backendTLSPolicies',
-  'xTelemetryPolicies',
+  'xTelemetryPolicies', 'xBackendTrafficPolicies',
   'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
   'clusterTrustBundles',
 ];
@@ -60,6 +62,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   ReferenceGrant: 'referenceGrants',
   BackendTLSPolicy: 'backendTLSPolicies',
   XTelemetryPolicy: 'xTelemetryPolicies',
+  XBackendTrafficPolicy: 'xBackendTrafficPolicies',
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   Namespace: 'namespaces',

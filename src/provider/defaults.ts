@@ -14,6 +14,7 @@
 import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../apis/core';
 import type {
   BackendTLSPolicy, Gateway, GatewayClass, GRPCRoute, GRPCRouteFilter, HTTPRoute, HTTPRouteFilter, ListenerSet, ReferenceGrant, Route,
+  XBackendTrafficPolicy,
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { ProviderResources } from '../message/resources';
@@ -24,7 +25,7 @@ import { defaultResource } from './crd/resource';
 /** Every object kind a provider publishes. */
 export type ProviderObject =
   | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap
-  | ClusterTrustBundle | XTelemetryPolicy;
+  | ClusterTrustBundle | XTelemetryPolicy | XBackendTrafficPolicy;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -32,7 +33,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** obj (a copy the caller owns) with its CRD's defaults (for the object's apiVersion) applied in place. */
-function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy | XBackendTrafficPolicy>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj, true) ?? obj;
 }
 
@@ -147,6 +148,7 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'ReferenceGrant':
     case 'BackendTLSPolicy':
     case 'XTelemetryPolicy': return crd(o) as T;
+    case 'XBackendTrafficPolicy': return crd(o) as T;
   }
 }
 
@@ -164,6 +166,7 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     referenceGrants: resources.referenceGrants.map(applyDefaults),
     backendTLSPolicies: resources.backendTLSPolicies.map(applyDefaults),
     xTelemetryPolicies: (resources.xTelemetryPolicies ?? []).map(applyDefaults),
+    xBackendTrafficPolicies: (resources.xBackendTrafficPolicies ?? []).map(applyDefaults),
     services: resources.services.map(applyDefaults),
     endpointSlices: resources.endpointSlices.map(applyDefaults),
     namespaces: resources.namespaces.map(applyDefaults),

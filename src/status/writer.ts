@@ -177,6 +177,7 @@ function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time:
       };
     }
     case 'XTelemetryPolicy':
+    case 'XBackendTrafficPolicy':
     case 'BackendTLSPolicy': {
       const prev = previous?.kind === next.kind ? previous.status : undefined;
       return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), time) } };
@@ -199,6 +200,7 @@ function allConditions(s: ObjectStatus): Condition[] {
     case 'Gateway':
     case 'ListenerSet': return [...(s.status.conditions ?? []), ...(s.status.listeners ?? []).flatMap((l) => l.conditions ?? [])];
     case 'XTelemetryPolicy':
+    case 'XBackendTrafficPolicy':
     case 'BackendTLSPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
     default: return s.status.parents.flatMap((p) => p.conditions);
   }
@@ -214,6 +216,7 @@ function summarize(s: ObjectStatus): string {
       return [conditionSummary(s.status.conditions), ...(s.status.listeners ?? []).map((l) => `listener ${l.name}: ${conditionSummary(l.conditions)} attachedRoutes=${l.attachedRoutes}`)].join('; ');
     case 'XTelemetryPolicy':
     case 'BackendTLSPolicy':
+    case 'XBackendTrafficPolicy':
       return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
     default:
       return s.status.parents.map((p) => `parent ${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? '/' + p.parentRef.sectionName : ''}: ${conditionSummary(p.conditions)}`).join('; ');

@@ -20,7 +20,8 @@ const HOSTNAMES = ['example.com', '*.example.com', 'a.example.com', 'b.example.o
 const PORTS = [80, 443, 8080, 10080, 10443];
 
 /** Kinds generated from their CRD schema, with their apiVersion. */
-export const CRD_KINDS = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'ReferenceGrant', 'BackendTLSPolicy'] as const;
+export const CRD_KINDS = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'ReferenceGrant', 'BackendTLSPolicy',
+  'XBackendTrafficPolicy'] as const;
 export type CrdKindName = (typeof CRD_KINDS)[number];
 
 export interface FuzzOptions {
@@ -239,6 +240,20 @@ function meetCrossFieldRules(o: Obj): Obj {
     v.hostname = 'example.com';
     delete v.subjectAltNames;
   }
+  // sessionPersistence (XBackendTrafficPolicy, HTTPRoute and GRPCRoute rules): the field of its type only.
+  for (const holder of [spec, ...list(spec.rules)]) {
+    const sp = holder.sessionPersistence;
+    if (!isObj(sp)) continue;
+    if (sp.type === 'Header') {
+      delete sp.cookie;
+      if (!isObj(sp.header)) sp.header = { name: 'x-session' };
+    } else {
+      sp.type = 'Cookie';
+      delete sp.header;
+      if (!isObj(sp.cookie)) sp.cookie = {};
+      if ((sp.cookie as Obj).lifetimeType === 'Permanent' && sp.absoluteTimeout === undefined) sp.absoluteTimeout = '1h';
+    }
+  }
   for (const rule of list(spec.rules)) {
     for (const ref of list(rule.backendRefs)) {
       if ((ref.kind ?? 'Service') === 'Service' && (ref.group ?? '') === '' && ref.port === undefined) ref.port = 80;
@@ -275,7 +290,7 @@ export function gatewayApiInput(certs: FuzzCertificates, o: FuzzOptions): fc.Arb
   return fc.tuple(
     some('GatewayClass', 1), fc.array(crdObject('Gateway', o), { minLength: 1, maxLength: 2 }),
     some('HTTPRoute', 3), some('GRPCRoute', 1), some('TLSRoute', 1), some('TCPRoute', 1), some('UDPRoute', 1),
-    some('ReferenceGrant', 1), some('BackendTLSPolicy', 1), coreObjects(certs),
+    some('ReferenceGrant', 1), some('BackendTLSPolicy', 1), coreObjects(certs), some('XBackendTrafficPolicy', 1),
   ).map((groups) => {
     const objects = [ourClass, ...groups.flat()];
     return o.hostile ? objects : objects.map((x) => meetCrossFieldRules(structuredClone(x)));

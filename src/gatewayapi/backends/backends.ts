@@ -7,7 +7,7 @@
 import { cloneJson } from '../../ir/clone';
 import type { Service, ServicePort } from '../../apis/core';
 import type { BackendObjectReference } from '../../apis/gateway';
-import type { BackendProtocol, DestinationSetting } from '../../ir/types';
+import type { BackendProtocol, DestinationSetting, SessionPersistence } from '../../ir/types';
 import { RouteReason, type RouteResolvedRefsReason } from '../model/conditions';
 import { isReferenceAllowed, type ReferenceFrom } from './referencegrant';
 import type { BackendTLSResolution } from './backendtls';
@@ -31,6 +31,8 @@ export interface ResolvedBackend {
    * Passthrough listener reaching the same port keeps its plain one). Absent: `setting` as TCP.
    */
   terminated?: DestinationSetting;
+  /** The Service's XBackendTrafficPolicy asks for sticky sessions (HTTP-like routes apply it per rule). */
+  sessionPersistence?: SessionPersistence;
 }
 
 /** Cluster name by backend identity (never by rule position): "<namespace>/<service>/<port>". */
@@ -159,14 +161,19 @@ export function resolveBackend(
   // the policy's status says why (connections using an invalid CA reference must fail).
   if (backendTLS?.kind === 'invalid') return { setting: { clusterName, weight, protocol, invalid: true } };
   const tls = backendTLS?.kind === 'tls' ? { tls: cloneJson(backendTLS.tls) } : {};
+  // XBackendTrafficPolicy: the retry budget is the cluster's, whichever route kind reaches it
+  // (only HTTP-like routes retry), so one cluster is described the same way everywhere.
+  const traffic = index.backendTrafficFor(namespace, name);
+  const budget = traffic?.retryBudget ? { retryBudget: { ...traffic.retryBudget } } : {};
+  const sticky = traffic?.sessionPersistence ? { sessionPersistence: cloneJson(traffic.sessionPersistence) } : {};
   if (service.spec?.type === 'ExternalName' && service.spec.externalName) {
     // The name is resolved by the proxy, on the Service port (there are no endpoints to ask).
-    const setting: DestinationSetting = { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls };
-    return { setting, ...websocket, ...terminatedSetting(setting, routeProtocol, policyTLS) };
+    const setting: DestinationSetting = { clusterName, weight, protocol, dnsName: service.spec.externalName, port, ...tls, ...budget };
+    return { setting, ...websocket, ...sticky, ...terminatedSetting(setting, routeProtocol, policyTLS) };
   }
   const endpointsOf = { namespace, service: name, portName: servicePort.name ?? '' };
-  const setting: DestinationSetting = { clusterName, weight, protocol, endpointsOf, ...tls };
-  return { setting, ...websocket, ...terminatedSetting(setting, routeProtocol, policyTLS) };
+  const setting: DestinationSetting = { clusterName, weight, protocol, endpointsOf, ...tls, ...budget };
+  return { setting, ...websocket, ...sticky, ...terminatedSetting(setting, routeProtocol, policyTLS) };
 }
 
 /** See ResolvedBackend.terminated. */

@@ -217,6 +217,12 @@ export function policyKey(state: { namespace: string; name: string }): string {
   return `${state.namespace}/${state.name}`;
 }
 
+/** A policy's ancestorRef to a Gateway ("<namespace>/<name>"). */
+export function gatewayAncestorRef(gateway: string): ParentReference {
+  const slash = gateway.indexOf('/');
+  return { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gateway.slice(0, slash), name: gateway.slice(slash + 1) };
+}
+
 /**
  * Statuses of the policies used through at least one Gateway of ours, sorted by namespace and
  * name. ancestorsOf gives, per policy key, the Gateways ("<namespace>/<name>") using it.
@@ -235,11 +241,7 @@ export function backendTLSStatuses(
       condition(ConditionType.Accepted, state.reportedAccepted, g),
       condition(ConditionType.ResolvedRefs, state.resolvedRefs, g),
     ];
-    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => {
-      const slash = gw.indexOf('/');
-      const ancestorRef: ParentReference = { group: GATEWAY_GROUP, kind: 'Gateway', namespace: gw.slice(0, slash), name: gw.slice(slash + 1) };
-      return { ancestorRef, controllerName, conditions: conditions.map((c) => ({ ...c })) };
-    });
+    const ancestors: PolicyAncestorStatus[] = [...gateways].sort().map((gw) => ({ ancestorRef: gatewayAncestorRef(gw), controllerName, conditions: conditions.map((c) => ({ ...c })) }));
     out.push({ kind: 'BackendTLSPolicy', namespace: state.namespace, name: state.name, status: { ancestors } });
   }
   return out.sort((a, b) => compareStrings(a.namespace ?? '', b.namespace ?? '') || compareStrings(a.name, b.name));

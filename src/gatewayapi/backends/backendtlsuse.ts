@@ -1,12 +1,14 @@
 /**
- * Which Gateways use which Service ports, for BackendTLSPolicy ancestors: every backendRef (and
- * RequestMirror and ExternalAuth backend) of a route attached to a Gateway, read from the route as written, so
- * that a policy on a Service is reported through each Gateway that reaches it.
+ * Which Gateways use which Services, for the ancestors of the policies on backends
+ * (BackendTLSPolicy, XBackendTrafficPolicy): every backendRef (and RequestMirror and ExternalAuth
+ * backend) of a route attached to a Gateway, read from the route as written, so that a policy on
+ * a Service is reported through each Gateway that reaches it.
  */
 import type { BackendObjectReference, HTTPRouteFilter, Route } from '../../apis/gateway';
 import { GATEWAY_GROUP } from '../../apis/gateway';
 import { CORE_GROUP } from './backends';
 import { policyKey } from './backendtls';
+import { backendTrafficPolicyKey } from './backendtraffic';
 import type { RouteContext, RouteParentContext } from '../model/contexts';
 import { isReferenceAllowed } from './referencegrant';
 import type { ResourceIndex } from '../resourceindex';
@@ -15,8 +17,8 @@ import type { ResourceIndex } from '../resourceindex';
 export interface PlacedRoute extends RouteContext {
   parents: RouteParentContext[];
   readonly route: Route;
-  /** See backendTLSPoliciesOf. */
-  backendTLSPolicies: string[];
+  /** See backendPoliciesOf. */
+  backendPolicies: string[];
 }
 
 type RefFilter = Pick<HTTPRouteFilter, 'requestMirror' | 'externalAuth'>;
@@ -37,17 +39,20 @@ function backendRefsOf(route: Route): BackendObjectReference[] {
 }
 
 /**
- * The policies (by "<namespace>/<name>") naming a Service port the route refers to: a Gateway
- * the route is attached to is their ancestor. The same for every Gateway, so computed once when
+ * The policies naming a Service (port) the route refers to: a Gateway the route is attached to
+ * is their ancestor. BackendTLSPolicies by "<namespace>/<name>" (those naming an existing port),
+ * XBackendTrafficPolicies by backendTrafficPolicyKey (the Service may be missing: the policy then
+ * reports TargetNotFound through the Gateway). The same for every Gateway, so computed once when
  * the route is translated.
  */
-export function backendTLSPoliciesOf(ctx: Pick<PlacedRoute, 'kind' | 'namespace' | 'route'>, index: ResourceIndex): string[] {
+export function backendPoliciesOf(ctx: Pick<PlacedRoute, 'kind' | 'namespace' | 'route'>, index: ResourceIndex): string[] {
   const used = new Set<string>();
   const from = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
   for (const ref of backendRefsOf(ctx.route)) {
     if ((ref.group ?? CORE_GROUP) !== CORE_GROUP || (ref.kind ?? 'Service') !== 'Service') continue;
     const namespace = ref.namespace ?? ctx.namespace;
     if (!isReferenceAllowed(index, from, { group: CORE_GROUP, kind: 'Service', namespace, name: ref.name })) continue;
+    for (const state of index.backendTrafficClaimants(namespace, ref.name)) used.add(backendTrafficPolicyKey(state));
     const port = index.service(namespace, ref.name)?.spec?.ports?.find((p) => p.port === ref.port);
     if (!port) continue;
     for (const state of index.backendTLSClaimants(namespace, ref.name, port.name)) used.add(policyKey(state));
@@ -55,13 +60,13 @@ export function backendTLSPoliciesOf(ctx: Pick<PlacedRoute, 'kind' | 'namespace'
   return [...used];
 }
 
-/** The policies gateway is an ancestor of: those of the routes attached to it. */
-export function backendTLSUses(placed: readonly PlacedRoute[], gateway: string): Set<string> {
+/** The backend policies gateway is an ancestor of: those of the routes attached to it. */
+export function backendPolicyUses(placed: readonly PlacedRoute[], gateway: string): Set<string> {
   const used = new Set<string>();
   for (const ctx of placed) {
-    if (ctx.backendTLSPolicies.length === 0) continue;
+    if (ctx.backendPolicies.length === 0) continue;
     if (!ctx.parents.some((p) => p.attachment.ok && p.gateway?.key === gateway)) continue;
-    for (const policy of ctx.backendTLSPolicies) used.add(policy);
+    for (const policy of ctx.backendPolicies) used.add(policy);
   }
   return used;
 }

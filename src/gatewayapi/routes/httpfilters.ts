@@ -12,7 +12,7 @@ export interface RuleProblem {
   message: string;
 }
 
-/** rules[].sessionPersistence (experimental channel, HTTPRoute and GRPCRoute): not implemented, so refused rather than ignored. */
+/** GRPCRoute rules[].sessionPersistence (experimental channel): not implemented, so refused rather than ignored. */
 export const SESSION_PERSISTENCE_UNSUPPORTED: RuleProblem = { reason: RouteReason.UnsupportedValue, message: 'sessionPersistence is not supported' };
 
 /** A redirect before the listener port is known (the port defaults from it). */

@@ -7,7 +7,8 @@ import type { HTTPRoute, HTTPRouteRetry, HTTPRouteRule } from '../../apis/gatewa
 import type { RetryPolicy } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
 import { parseDurationMs } from './duration';
-import { SESSION_PERSISTENCE_UNSUPPORTED, translateFilters, type RuleProblem } from './httpfilters';
+import { sessionPersistenceOf } from '../backends/backendtraffic';
+import { translateFilters, type RuleProblem } from './httpfilters';
 import { ruleMatches, translateMatch } from './httpmatch';
 import { addRule, dropRule, HTTPLikeRouteContext, type HTTPLikeTraits, type HTTPRuleMatch } from './httprules';
 import { httpSpecificity } from './precedence';
@@ -93,7 +94,8 @@ function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: nu
   const problems: RuleProblem[] = [];
   const { request, backend } = timeouts(rule, problems);
   const retry = retryPolicy(rule.retry, problems);
-  if (rule.sessionPersistence) problems.push(SESSION_PERSISTENCE_UNSUPPORTED);
+  const sticky = rule.sessionPersistence && sessionPersistenceOf(rule.sessionPersistence, `HTTPRoute/${ctx.namespace}/${ctx.name}/${rule.name ?? ruleIndex}`);
+  if (typeof sticky === 'string') problems.push({ reason: RouteReason.UnsupportedValue, message: sticky });
   addRule(ctx, {
     ruleIndex,
     matches,
@@ -103,6 +105,7 @@ function translateRule(ctx: HTTPRouteContext, rule: HTTPRouteRule, ruleIndex: nu
     ...(request !== undefined ? { requestTimeoutMs: request } : {}),
     ...(backend !== undefined ? { backendRequestTimeoutMs: backend } : {}),
     ...(retry ? { retry } : {}),
+    ...(sticky && typeof sticky !== 'string' ? { sessionPersistence: sticky } : {}),
     problems,
   }, index);
 }

@@ -9,7 +9,7 @@
  */
 import { deepEqual } from 'fast-equals';
 import { GATEWAY_GROUP, type BackendRef, type GRPCRoute, type HTTPRoute, type HTTPRouteFilter, type HTTPRouteMatch, type ParentReference, type RouteKind } from '../../apis/gateway';
-import type { CORSPolicy, DirectResponse, ExternalAuth, HeaderModifier, MirrorDestination, RetryPolicy, RouteDestination, URLRewrite } from '../../ir/types';
+import type { CORSPolicy, DirectResponse, ExternalAuth, HeaderModifier, MirrorDestination, RetryPolicy, RouteDestination, SessionPersistence, URLRewrite } from '../../ir/types';
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
 import { RouteReason } from '../model/conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
@@ -43,6 +43,7 @@ export interface HTTPRuleIR {
   websocket?: boolean;
   cors?: CORSPolicy;
   externalAuth?: ExternalAuth;
+  sessionPersistence?: SessionPersistence;
 }
 
 export interface LocatedRuleProblem extends RuleProblem {
@@ -75,8 +76,8 @@ export abstract class HTTPLikeRouteContext implements RouteContext {
   /** How many rules the route has (each one valid or dropped). */
   ruleCount = 0;
   parents: RouteParentContext[] = [];
-  /** BackendTLSPolicies naming a Service port the route uses (backendtlsuse.ts). */
-  backendTLSPolicies: string[] = [];
+  /** Backend policies naming a Service (port) the route uses (backendtlsuse.ts backendPoliciesOf). */
+  backendPolicies: string[] = [];
 
   protected constructor(
     private readonly meta: { namespace?: string; name: string; generation?: number; creationTimestamp?: string },
@@ -157,6 +158,8 @@ export interface RuleSpec {
   requestTimeoutMs?: number;
   backendRequestTimeoutMs?: number;
   retry?: RetryPolicy;
+  /** The rule's own sessionPersistence (HTTPRoute), over any its backends' policies ask for. */
+  sessionPersistence?: SessionPersistence;
   /** Problems found while reading the rule (timeouts, ...), before filters and backends. */
   problems: RuleProblem[];
 }
@@ -227,6 +230,10 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
       if (rule.backendRequestTimeoutMs !== undefined) out.backendRequestTimeoutMs = rule.backendRequestTimeoutMs;
       if (rule.retry) out.retry = rule.retry;
       if (live.some((r) => r.websocket && !r.setting.invalid)) out.websocket = true;
+      // Envoy keeps one session configuration per route: the rule's own, else the first of its
+      // backends (in backendRefs order) whose XBackendTrafficPolicy asks for one.
+      const sticky = rule.sessionPersistence ?? live.find((r) => !r.setting.invalid && r.sessionPersistence)?.sessionPersistence;
+      if (sticky) out.sessionPersistence = sticky;
     }
   }
   ctx.rules = ctx.rules.concat(out);

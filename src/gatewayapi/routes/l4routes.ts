@@ -28,8 +28,8 @@ export class L4RouteContext implements RouteContext {
   /** Rules after the first, which the API does not allow; they are dropped. */
   droppedRules = 0;
   parents: RouteParentContext[] = [];
-  /** BackendTLSPolicies naming a Service port the route uses (backendtlsuse.ts). */
-  backendTLSPolicies: string[] = [];
+  /** Backend policies naming a Service (port) the route uses (backendtlsuse.ts backendPoliciesOf). */
+  backendPolicies: string[] = [];
 
   constructor(readonly route: L4Route) {
     this.kind = route.kind;

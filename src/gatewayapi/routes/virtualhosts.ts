@@ -88,6 +88,7 @@ function irRoute(listener: ListenerContext, e: RouteTableEntry): IRRoute {
   if (rule.websocket) out.websocket = true;
   if (rule.cors) out.cors = rule.cors;
   if (rule.externalAuth) out.externalAuth = rule.externalAuth;
+  if (rule.sessionPersistence) out.sessionPersistence = rule.sessionPersistence;
   return Object.assign(out, { origin: [route.kind, ' ', route.namespace, '/', route.name, ' rule ', rule.ruleIndex, ' match ', matchIndex].join('') });
 }
 

@@ -2,8 +2,7 @@
  * The kinds the file provider reads: which apiVersions each accepts, whether it is namespaced,
  * and which ProviderResources list it lands in.
  */
-import { GATEWAY_GROUP } from '../../apis/gateway';
-import { X_GATEWAY_GROUP } from '../../apis/xtelemetry';
+import { GATEWAY_GROUP, X_GATEWAY_GROUP } from '../../apis/gateway';
 import type { ProviderResources } from '../../message/resources';
 import type { ProviderObject } from '../defaults';
 
@@ -17,6 +16,7 @@ export interface KindInfo {
 }
 
 const gw = (...versions: string[]): string[] => versions.map((v) => `${GATEWAY_GROUP}/${v}`);
+const xgw = (...versions: string[]): string[] => versions.map((v) => `${X_GATEWAY_GROUP}/${v}`);
 
 /**
  * In list order of ProviderResources. Gateway API kinds: the versions the vendored CRDs serve
@@ -33,7 +33,8 @@ export const KINDS: readonly KindInfo[] = [
   { kind: 'UDPRoute', apiVersions: gw('v1'), namespaced: true, list: 'udpRoutes' },
   { kind: 'ReferenceGrant', apiVersions: gw('v1', 'v1beta1'), namespaced: true, list: 'referenceGrants' },
   { kind: 'BackendTLSPolicy', apiVersions: gw('v1'), namespaced: true, list: 'backendTLSPolicies' },
-  { kind: 'XTelemetryPolicy', apiVersions: [`${X_GATEWAY_GROUP}/v1alpha1`], namespaced: true, list: 'xTelemetryPolicies' },
+  { kind: 'XTelemetryPolicy', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xTelemetryPolicies' },
+  { kind: 'XBackendTrafficPolicy', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xBackendTrafficPolicies' },
   { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
   { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },

@@ -22,7 +22,7 @@
  * every node is written. Both ways give the same objects; the second is twenty times slower.
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
-import { GATEWAY_GROUP } from '../../apis/gateway';
+import { GATEWAY_GROUP, X_GATEWAY_GROUP } from '../../apis/gateway';
 import type { ProviderError } from '../../message/resources';
 import { defaultCrdSchemas, GATEWAY_API_BUNDLE_VERSION, type CrdSchemas } from '../crd/load';
 import { validateResource } from '../crd/resource';
@@ -250,7 +250,8 @@ class FileParser {
       if (identity) this.result.rejected.push(identity);
     };
 
-    const isGatewayApi = (apiVersion as string).startsWith(`${GATEWAY_GROUP}/`);
+    // Both Gateway API groups: the standard kinds' and the experimental-only kinds' (x-k8s.io).
+    const isGatewayApi = (apiVersion as string).startsWith(`${GATEWAY_GROUP}/`) || (apiVersion as string).startsWith(`${X_GATEWAY_GROUP}/`);
     const problems = isGatewayApi ? validateMetadata(value) : validateObject(info.kind, value);
     if (problems.length > 0) {
       reject(problems, '; this version of the object is rejected');

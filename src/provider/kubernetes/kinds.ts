@@ -11,17 +11,23 @@ export interface WatchedKind {
    * enables it (a feature gate and runtime-config). Undefined: always served.
    */
   optional?: 'crd' | 'feature';
+  /**
+   * An experimental-channel-only kind (gateway.networking.x-k8s.io): its CRD is absent from
+   * clusters on the standard channel, which is no problem to report (only logged at info).
+   */
+  experimental?: boolean;
   listOptions?: ListOptions;
   /** Pier writes this kind's status (the provider then also publishes what the API server holds of it). */
   hasStatus: boolean;
 }
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+const X_GATEWAY_GROUP = 'gateway.networking.x-k8s.io';
 const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
   ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, optional: 'crd', hasStatus: kind !== 'ReferenceGrant' });
-/** An experimental-channel kind (gateway.networking.x-k8s.io); its CRD is often not installed. */
-const xKind = (kind: string, plural: string, table: TableName): WatchedKind =>
-  ({ resource: { group: 'gateway.networking.x-k8s.io', version: 'v1alpha1', kind, plural, namespaced: true }, table, optional: 'crd', hasStatus: true });
+/** The experimental-only kinds (gateway.networking.x-k8s.io): CRDs of the experimental channel only. */
+const xGatewayKind = (kind: string, version: string, plural: string, table: TableName): WatchedKind =>
+  ({ resource: { group: X_GATEWAY_GROUP, version, kind, plural, namespaced: true }, table, optional: 'crd', experimental: true, hasStatus: true });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
   ({ resource: { group, version, kind, plural, namespaced }, table, listOptions, hasStatus: false });
 /** A built-in kind the cluster may not serve (a beta API off by default). */
@@ -45,7 +51,8 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   gatewayKind('UDPRoute', 'udproutes', 'udpRoutes'),
   gatewayKind('ReferenceGrant', 'referencegrants', 'referenceGrants'),
   gatewayKind('BackendTLSPolicy', 'backendtlspolicies', 'backendTLSPolicies'),
-  xKind('XTelemetryPolicy', 'xtelemetrypolicies', 'xTelemetryPolicies'),
+  xGatewayKind('XTelemetryPolicy', 'v1alpha1', 'xtelemetrypolicies', 'xTelemetryPolicies'),
+  xGatewayKind('XBackendTrafficPolicy', 'v1alpha1', 'xbackendtrafficpolicies', 'xBackendTrafficPolicies'),
   coreKind('', 'v1', 'Service', 'services', 'services'),
   coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),

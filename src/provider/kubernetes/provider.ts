@@ -6,7 +6,9 @@
  *
  * A kind that cannot be listed at start (404: its CRD is not installed; 403: Pier lacks the
  * permission) is reported once, in the log and on the bus's provider errors, and tried again
- * every `retryMs` until it can be: a CRD installed later is picked up then. A server that does
+ * every `retryMs` until it can be: a CRD installed later is picked up then. An experimental-only
+ * kind (gateway.networking.x-k8s.io) whose CRD is absent is only logged at info: clusters on the
+ * standard channel lack it by design. A server that does
  * not answer at all keeps the provider unsynced and is tried again with backoff.
  */
 import type { KubeConnection } from '../../kubeclient/config';
@@ -142,7 +144,12 @@ export class KubernetesProvider {
         const cause = (err as Error).cause;
         const status = cause instanceof KubernetesApiError ? cause.statusCode : 0;
         if (status === 404 || status === 403) {
-          if (this.state.get(scope.instance) !== 'reported') {
+          if (this.state.get(scope.instance) !== 'reported' && status === 404 && scope.kind.experimental) {
+            // Clusters on the standard channel have no experimental-only CRDs, by design: nothing to report.
+            this.log.info({ kind: scope.kind.resource.kind, scope: scope.instance },
+              `${scope.kind.resource.kind} (${scope.kind.resource.group}/${scope.kind.resource.version}) is not served (an experimental-channel CRD); looked for again every ${Math.round(this.retryMs / 1000)} s`);
+            this.settle(scope.instance, 'reported');
+          } else if (this.state.get(scope.instance) !== 'reported') {
             const { kind: name, group, version } = scope.kind.resource;
             const why = scope.kind.optional === 'crd' ? 'its CRD is not installed' : `the API server does not serve ${group}/${version} (its feature gate and runtime-config are off)`;
             const message = status === 404 && scope.kind.optional

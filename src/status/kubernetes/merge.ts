@@ -30,6 +30,7 @@ export type StatusKind = ObjectStatus['kind'];
 const SHARED_FIELD: Partial<Record<StatusKind, 'parents' | 'ancestors'>> = {
   HTTPRoute: 'parents', GRPCRoute: 'parents', TLSRoute: 'parents', TCPRoute: 'parents', UDPRoute: 'parents', BackendTLSPolicy: 'ancestors',
   XTelemetryPolicy: 'ancestors',
+  XBackendTrafficPolicy: 'ancestors',
 };
 
 export function sharedField(kind: StatusKind): 'parents' | 'ancestors' | undefined {

@@ -84,15 +84,17 @@ interface Target {
   status: ObjectStatus | undefined;
 }
 
+const API_VERSION = 'gateway.networking.k8s.io/v1';
 /** Where each kind's objects are served: the standard group's v1, or the experimental group's version. */
 const API_VERSION_OF: Partial<Record<StatusKind, string>> = {
   XTelemetryPolicy: 'gateway.networking.x-k8s.io/v1alpha1',
+  XBackendTrafficPolicy: 'gateway.networking.x-k8s.io/v1alpha1',
 };
 const apiVersionOf = (kind: StatusKind): string => API_VERSION_OF[kind] ?? API_VERSION;
 const PLURALS: Record<StatusKind, string> = {
   GatewayClass: 'gatewayclasses', Gateway: 'gateways', ListenerSet: 'listenersets', HTTPRoute: 'httproutes', GRPCRoute: 'grpcroutes', TLSRoute: 'tlsroutes',
   TCPRoute: 'tcproutes', UDPRoute: 'udproutes', BackendTLSPolicy: 'backendtlspolicies',
-  XTelemetryPolicy: 'xtelemetrypolicies',
+  XTelemetryPolicy: 'xtelemetrypolicies', XBackendTrafficPolicy: 'xbackendtrafficpolicies',
 };
 
 function objectPath(t: Target): string {
@@ -102,7 +104,6 @@ function objectPath(t: Target): string {
     : `${groupPath}/${PLURALS[t.kind]}/${encodeURIComponent(t.name)}`;
 }
 
-const API_VERSION = 'gateway.networking.k8s.io/v1';
 
 /** What Pier wrote last to an object: the version it wrote against, and the object the API server returned. */
 interface Written {

@@ -22,6 +22,7 @@ const LISTS: Record<string, keyof ProviderResources> = {
   Service: 'services', EndpointSlice: 'endpointSlices', Namespace: 'namespaces', Secret: 'secrets',
   BackendTLSPolicy: 'backendTLSPolicies', ConfigMap: 'configMaps', ClusterTrustBundle: 'clusterTrustBundles',
   XTelemetryPolicy: 'xTelemetryPolicies',
+  XBackendTrafficPolicy: 'xBackendTrafficPolicies',
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -12,7 +12,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { ClusterTrustBundle, ConfigMap, EndpointSlice, Namespace, Secret, Service } from '../../../src/apis/core';
-import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute } from '../../../src/apis/gateway';
+import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLSValidation, Gateway, GatewayClass, GRPCRoute, HTTPRoute, Listener, ListenerSet, ParentReference, ReferenceGrant, TCPRoute, TLSRoute, UDPRoute, XBackendTrafficPolicy } from '../../../src/apis/gateway';
 import type { KubeObject } from '../../../src/apis/meta';
 import type { XTelemetryPolicy } from '../../../src/apis/xtelemetry';
 import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange } from '../../../src/gatewayapi/incremental';
@@ -93,6 +93,7 @@ function slots(): Slot[] {
     out.push({ kind: 'TLSRoute', namespace: ns, name: 't1' }, { kind: 'TCPRoute', namespace: ns, name: 'c1' }, { kind: 'UDPRoute', namespace: ns, name: 'u1' });
     out.push({ kind: 'ReferenceGrant', namespace: ns, name: 'grant' }, { kind: 'Secret', namespace: ns, name: 'cert' });
     out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
+    for (const name of ['traffic', 'traffic2']) out.push({ kind: 'XBackendTrafficPolicy', namespace: ns, name });
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
   }
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
@@ -260,6 +261,19 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
             ...(r.chance(0.5) ? { attributes: [{ name: 'env', sourceType: 'Literal' as const, literalValue: 'test' }, { name: 'm', sourceType: 'Attribute' as const, attributeKey: r.pick(['http.request.method', 'http.route']) }] } : {}) }
           : { mode: r.pick(['Disabled', 'ImplementationDefault'] as const) },
       } } as XTelemetryPolicy;
+    case 'XBackendTrafficPolicy':
+      // Targets that exist or not, shared with the other policy of the namespace (conflicts), and
+      // session settings Envoy can and cannot express.
+      return { apiVersion: 'gateway.networking.x-k8s.io/v1alpha1', kind: 'XBackendTrafficPolicy', metadata, spec: {
+        targetRefs: [{ group: '', kind: 'Service', name: r.pick([...SERVICES, 'missing']) }],
+        ...(r.chance(0.6) ? { retryConstraint: { budget: { percent: r.pick([0, 20, 50]), interval: '10s' }, minRetryRate: { count: 1 + r.int(5), interval: '1s' } } } : {}),
+        ...(r.chance(0.6) ? { sessionPersistence: r.pick([
+          { type: 'Cookie', cookie: { name: 'sticky' } },
+          { type: 'Cookie', cookie: { lifetimeType: 'Permanent' }, absoluteTimeout: '1h' },
+          { type: 'Header', header: { name: 'x-session' } },
+          { type: 'Header', header: { name: 'x-session' }, absoluteTimeout: '1m' },
+        ]) } : {}),
+      } } as XBackendTrafficPolicy;
   }
 }
 

@@ -138,6 +138,17 @@ const ROUTABILITY_SAMPLES: Sample[] = [
  * `namespace` is a CEL reserved word: Kubernetes presents the property as `__namespace__`, so the
  * rule's has(r.namespace) never holds and the rule never fails (both evaluators agree).
  */
+/** HTTPRoute rules[].sessionPersistence and XBackendTrafficPolicy spec.sessionPersistence share their rules. */
+const SESSION_PERSISTENCE_SAMPLES: Sample[] = [
+  { self: { type: 'Cookie', cookie: { name: 'c', lifetimeType: 'Permanent' }, absoluteTimeout: '1h' }, fails: [] },
+  { self: { type: 'Header', header: { name: 'h' } }, fails: [] },
+  { self: { type: 'Header', header: { name: 'h' }, cookie: { lifetimeType: 'Session' } }, fails: ['cookie must be nil if type is not Cookie'] },
+  { self: { type: 'Cookie' }, fails: ['cookie must be specified for Cookie type'] },
+  { self: { type: 'Header' }, fails: ['header must be specified for Header type'] },
+  { self: { type: 'Cookie', cookie: { name: 'c' }, header: { name: 'h' } }, fails: ['header must be nil if type is not Header'] },
+  { self: { type: 'Cookie', cookie: { lifetimeType: 'Permanent' } }, fails: ['AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'] },
+];
+
 const NEVER_FAILS = new Set(["self.all(r, !(r.group == 'certificates.k8s.io' && r.kind == 'ClusterTrustBundle' && has(r.namespace)))"]);
 
 const CA_REF_SAMPLES: Sample[] = [
@@ -244,14 +255,19 @@ const SAMPLES: Record<string, Sample[]> = {
     { self: Array.from({ length: 16 }, () => ruleWithMatches(9)), fails: ['the total number of matches across all rules'] },
     ...RULE_NAME_SAMPLES,
   ],
-  'spec.rules[].sessionPersistence': [
-    { self: { type: 'Cookie', cookie: { name: 'c', lifetimeType: 'Permanent' }, absoluteTimeout: '1h' }, fails: [] },
-    { self: { type: 'Header', header: { name: 'h' } }, fails: [] },
-    { self: { type: 'Header', header: { name: 'h' }, cookie: { lifetimeType: 'Session' } }, fails: ['cookie must be nil if type is not Cookie'] },
-    { self: { type: 'Cookie' }, fails: ['cookie must be specified for Cookie type'] },
-    { self: { type: 'Header' }, fails: ['header must be specified for Header type'] },
-    { self: { type: 'Cookie', cookie: { name: 'c' }, header: { name: 'h' } }, fails: ['header must be nil if type is not Header'] },
-    { self: { type: 'Cookie', cookie: { lifetimeType: 'Permanent' } }, fails: ['AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'] },
+  'spec.rules[].sessionPersistence': SESSION_PERSISTENCE_SAMPLES,
+  'spec.sessionPersistence': SESSION_PERSISTENCE_SAMPLES,
+  'spec.retryConstraint.budget.interval': [
+    { self: '1s', fails: [] },
+    { self: '1h', fails: [] },
+    { self: '999ms', fails: ['interval cannot be greater than one hour or less than one second'] },
+    { self: '61m', fails: ['interval cannot be greater than one hour or less than one second'] },
+  ],
+  'spec.retryConstraint.minRetryRate.interval': [
+    { self: '1ms', fails: [] },
+    { self: '1h', fails: [] },
+    { self: '0s', fails: ['interval cannot be greater than one hour'] },
+    { self: '1h1s', fails: ['interval cannot be greater than one hour'] },
   ],
   'spec.rules[].filters[].externalAuth': EXTERNAL_AUTH_SAMPLES,
   'spec.rules[].filters[].externalAuth.backendRef': BACKEND_REF_SAMPLES,
@@ -408,7 +424,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 104);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 106);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

@@ -40,6 +40,19 @@ describe('parseManifests', () => {
     assert.ok(result.objects.every((o) => o.source === 'm.yaml'));
   });
 
+  test('an XBackendTrafficPolicy (x-k8s.io) is validated against its CRD and gets its defaults', () => {
+    const policy = (spec: string): string => `apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XBackendTrafficPolicy\nmetadata: {name: p}\nspec:\n  targetRefs: [{group: "", kind: Service, name: web}]\n${spec}`;
+    const good = parseManifests(policy('  retryConstraint: {}\n  sessionPersistence: {cookie: {}}\n'), 'p.yaml');
+    assert.deepEqual(good.errors, []);
+    const spec = (good.objects[0]?.object as unknown as { spec: Record<string, unknown> }).spec;
+    assert.deepEqual(spec.retryConstraint, { budget: { percent: 20, interval: '10s' }, minRetryRate: { count: 10, interval: '1s' } });
+    assert.deepEqual(spec.sessionPersistence, { type: 'Cookie', cookie: { path: '/', lifetimeType: 'Session' } });
+    const bad = parseManifests(policy('  retryConstraint: {budget: {percent: 120, interval: 100ms}}\n  sessionPersistence: {type: Header}\n'), 'p.yaml');
+    assert.deepEqual(bad.objects, []);
+    assert.deepEqual(bad.errors.map((e) => e.field), ['spec.retryConstraint.budget.percent', 'spec.retryConstraint.budget.interval', 'spec.sessionPersistence']);
+    assert.match(bad.errors[2]!.message, /header must be specified for Header type/);
+  });
+
   test('an empty file or a file of comments has no objects and no errors', () => {
     for (const text of ['', '\n\n', '# nothing here\n', '---\n---\n']) {
       assert.deepEqual(parseManifests(text, 'e.yaml'), { syntaxOk: true, objects: [], errors: [], rejected: [] });

@@ -75,6 +75,7 @@ export class GenerationTracker {
       referenceGrants: stampAll(resources.referenceGrants),
       backendTLSPolicies: stampAll(resources.backendTLSPolicies),
       xTelemetryPolicies: stampAll(resources.xTelemetryPolicies ?? []),
+      xBackendTrafficPolicies: stampAll(resources.xBackendTrafficPolicies ?? []),
       services: stampAll(resources.services),
       endpointSlices: stampAll(resources.endpointSlices),
       namespaces: stampAll(resources.namespaces),

@@ -142,6 +142,13 @@ export function backendCluster(setting: DestinationSetting, clientCertificate?: 
     cluster.typed_extension_protocol_options = { [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
   }
   if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined, clientCertificate);
+  if (setting.retryBudget) {
+    // With a retry budget, Envoy ignores the static max_retries threshold of the same priority.
+    cluster.circuit_breakers = { thresholds: [{ priority: 'DEFAULT', retry_budget: {
+      budget_percent: { value: setting.retryBudget.budgetPercent },
+      min_retry_concurrency: { value: setting.retryBudget.minRetryConcurrency },
+    } }] };
+  }
   if (cluster.type === 'STRICT_DNS') return { cluster };
   // An ExternalName without a usable port has no endpoints at all.
   const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];

@@ -34,6 +34,7 @@ import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from 
 import { corsHttpFilter } from './cors';
 import { externalAuthsOf, extAuthzHttpFilters } from './extauthz';
 import { hcmTracing } from './tracing';
+import { statefulSessionHttpFilter } from './session';
 import { planDestination } from '../clusters/destination';
 import {
   byName, FilterName, HTTP_FILTER_CHAIN, httpRouteConfigName, httpsFilterChainName, httpsRouteConfigName,
@@ -226,18 +227,21 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
 export interface HttpFilterNeeds {
   cors: boolean;
   externalAuth: ExternalAuth[];
+  /** Some route keeps sessions (sessionPersistence). */
+  sessions: boolean;
 }
 
 /**
  * The connection manager's HTTP filters for the routes these listeners serve: CORS when a route
  * has a policy (first, so preflights are answered before any authorization), then one ext_authz
- * instance per authorization setup, then the router.
+ * instance per authorization setup, the stateful session filter when a route keeps sessions
+ * (after authorization: a refused request sets no session), then the router.
  */
 function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, HttpFilterNeeds> | undefined): HttpFilter[] {
   const needsOf = (vh: IRVirtualHost): HttpFilterNeeds => {
     let needs = cache?.get(vh);
     if (needs === undefined) {
-      needs = { cors: vh.routes.some((r) => r.cors !== undefined), externalAuth: externalAuthsOf(vh) };
+      needs = { cors: vh.routes.some((r) => r.cors !== undefined), externalAuth: externalAuthsOf(vh), sessions: vh.routes.some((r) => r.sessionPersistence !== undefined) };
       if (Object.isFrozen(vh)) cache?.set(vh, needs);
     }
     return needs;
@@ -245,7 +249,8 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const all = listeners.flatMap((l) => l.virtualHosts.map(needsOf));
   const router: HttpFilter = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
   const cors = all.some((n) => n.cors) ? [corsHttpFilter()] : [];
-  return [...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), router];
+  const sessions = all.some((n) => n.sessions) ? [statefulSessionHttpFilter()] : [];
+  return [...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }
 
 /**

@@ -16,6 +16,7 @@ import type { FractionalPercent } from '../../../generated/envoy/type/v3/Fractio
 import { freezeValue } from '../../../message/watchable';
 import { corsPerFilterConfig } from './cors';
 import { extAuthzPerFilterConfig } from './extauthz';
+import { sessionPerFilterConfig } from './session';
 import { timeoutsAndRetries } from './retry';
 import { planDestination, validSettings } from '../clusters/destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
@@ -68,6 +69,7 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   addHeaderModifier(out, 'response', route.responseHeaders);
   if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
   if (route.externalAuth) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...extAuthzPerFilterConfig(route.externalAuth) };
+  if (route.sessionPersistence) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...sessionPerFilterConfig(route.sessionPersistence) };
   return out;
 }
 

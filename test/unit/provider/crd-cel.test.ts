@@ -310,6 +310,10 @@ describe('CEL evaluation machinery', () => {
     // integers are ints (int + int, no double), keywords and punctuation are escaped, maps keep their keys
     assert.deepEqual(run([{ rule: 'self.a + 1 == 3 && type(self.a) == int' }], { a: 2 }), []);
     assert.deepEqual(run([{ rule: "self.__namespace__ == 'ns' && self.x__dash__y == 'v'" }], { namespace: 'ns', 'x-y': 'v' }), []);
+    // A keyword is also read as written, as the API server does since Kubernetes 1.32; iteration sees it once, escaped.
+    assert.deepEqual(run([{ rule: "has(self.namespace) && self.namespace == self.__namespace__ && 'namespace' in self" }], { namespace: 'ns' }), []);
+    assert.deepEqual(run([{ rule: "self.all(k, k != 'namespace') && self.exists_one(k, k == '__namespace__')" }], { namespace: 'ns' }), []);
+    assert.deepEqual(run([{ rule: '!has(self.namespace)', message: 'no namespace' }], { namespace: 'ns' }), ['spec: Invalid value: "object": no namespace']);
     assert.deepEqual(run([{ rule: "self.labels.all(k, k.split('/').size() == 2) && 'a/b' in self.labels" }], { labels: { 'a/b': 'x' } }), []);
   });
 

@@ -2,7 +2,13 @@
  * Decoded objects as the values CEL rules see, the way the Kubernetes API server presents them:
  * - an object with declared properties is a CEL object whose field names are escaped (a property
  *   called `namespace`, a CEL keyword, is read as `self.__namespace__`; `.`, `-`, `/` and `__` are
- *   spelled out; a name that cannot be escaped is not visible);
+ *   spelled out; a name that cannot be escaped is not visible). A keyword is also read as written
+ *   (`has(r.namespace)`), as the API server does since Kubernetes 1.32 (k8s.io/apiserver
+ *   pkg/cel DeclTypeProvider.FindStructFieldType falls back to `__<keyword>__` for compatibility
+ *   version 1.31 on, and unstructuredMap.Find unescapes the key, so both spellings reach the
+ *   property): the Gateway API v1.7.0 rule "ClusterTrustBundle references must not specify
+ *   namespace" depends on it. The plain spelling is a non-enumerable alias, so iteration and
+ *   size() see the property once, under its escaped name, as there;
  * - an object with additionalProperties is a map with its keys as written;
  * - `type: integer` (and integers in int-or-string fields) are CEL ints, other numbers doubles.
  * An object is converted once (plain objects, arrays, bigints), and rules at every level of it
@@ -58,7 +64,10 @@ export function toCelValue(schema: JSONSchemaProps | undefined, value: unknown):
     if (declared) {
       const name = escapePropertyName(key);
       const property = propertySchema(schema as JSONSchemaProps, key);
-      if (name !== null && property) entries[name] = toCelValue(property, value[key]);
+      if (name === null || !property) continue;
+      const converted = toCelValue(property, value[key]);
+      entries[name] = converted;
+      if (RESERVED.has(key)) Object.defineProperty(entries, key, { value: converted, enumerable: false });
     } else {
       entries[key] = toCelValue(additional, value[key]);
     }

@@ -15,7 +15,7 @@ import { isCelError, parse, plan } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { celEnv, celFunc, CelScalar } from '@bufbuild/cel';
 import { compileRule } from '../../../src/provider/crd/cel/evaluate';
-import { toCelValue } from '../../../src/provider/crd/cel/input';
+import { CEL_RESERVED_WORDS, toCelValue } from '../../../src/provider/crd/cel/input';
 import { isKubernetesIP } from '../../../src/provider/crd/cel/library';
 import { defaultCrdSchemas } from '../../../src/provider/crd/load';
 import type { CelValidationRule, JSONSchemaProps } from '../../../src/provider/crd/schema';
@@ -363,15 +363,19 @@ function referenceRule(rule: string): string {
 const referencePrograms = new Map<string, ReturnType<typeof plan>>();
 
 /**
- * The converted value with the keyword aliases (`namespace` beside `__namespace__`, non-enumerable
- * in input.ts) made plain properties: @bufbuild/cel reads only enumerable ones, and has no
- * counterpart of the API server's type provider that resolves r.namespace to __namespace__.
+ * The converted value with each keyword field (`__namespace__`) also under its plain name: the API
+ * server resolves `r.namespace` to `__namespace__` (library.ts rewrites such selections), which
+ * @bufbuild/cel, running the rule as written, cannot.
  */
 function withKeywordAliases(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withKeywordAliases);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.getOwnPropertyNames(value)) out[key] = withKeywordAliases((value as Record<string, unknown>)[key]);
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = withKeywordAliases(item);
+    const keyword = /^__([a-z]+)__$/.exec(key)?.[1];
+    if (keyword !== undefined && CEL_RESERVED_WORDS.has(keyword)) out[keyword] = out[key];
+  }
   return out;
 }
 

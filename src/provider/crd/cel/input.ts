@@ -2,13 +2,9 @@
  * Decoded objects as the values CEL rules see, the way the Kubernetes API server presents them:
  * - an object with declared properties is a CEL object whose field names are escaped (a property
  *   called `namespace`, a CEL keyword, is read as `self.__namespace__`; `.`, `-`, `/` and `__` are
- *   spelled out; a name that cannot be escaped is not visible). A keyword is also read as written
- *   (`has(r.namespace)`), as the API server does since Kubernetes 1.32 (k8s.io/apiserver
- *   pkg/cel DeclTypeProvider.FindStructFieldType falls back to `__<keyword>__` for compatibility
- *   version 1.31 on, and unstructuredMap.Find unescapes the key, so both spellings reach the
- *   property): the Gateway API v1.7.0 rule "ClusterTrustBundle references must not specify
- *   namespace" depends on it. The plain spelling is a non-enumerable alias, so iteration and
- *   size() see the property once, under its escaped name, as there;
+ *   spelled out; a name that cannot be escaped is not visible). A rule may also select a keyword
+ *   field as written (`has(r.namespace)`), as the API server allows since Kubernetes 1.32: see
+ *   library.ts, which rewrites such selections when a rule is compiled;
  * - an object with additionalProperties is a map with its keys as written;
  * - `type: integer` (and integers in int-or-string fields) are CEL ints, other numbers doubles.
  * An object is converted once (plain objects, arrays, bigints), and rules at every level of it
@@ -19,7 +15,7 @@ import type { JSONSchemaProps } from '../schema';
 import { additionalSchema, propertySchema } from '../util';
 
 /** CEL's reserved words; a property with one of these names is read as __<name>__. */
-const RESERVED: ReadonlySet<string> = new Set([
+export const CEL_RESERVED_WORDS: ReadonlySet<string> = new Set([
   'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let',
   'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
 ]);
@@ -33,7 +29,7 @@ export function escapePropertyName(name: string): string | null {
   let escaped = escapedNames.get(name);
   if (escaped !== undefined) return escaped;
   if (name === '' || /^[0-9]/.test(name)) escaped = null;
-  else if (RESERVED.has(name)) escaped = `__${name}__`;
+  else if (CEL_RESERVED_WORDS.has(name)) escaped = `__${name}__`;
   else if (/[^a-zA-Z0-9_.\-/]/.test(name)) escaped = null;
   else escaped = name.replace(/__|[.\-/]/g, (part) => ESCAPES[part] ?? part);
   escapedNames.set(name, escaped);
@@ -64,10 +60,7 @@ export function toCelValue(schema: JSONSchemaProps | undefined, value: unknown):
     if (declared) {
       const name = escapePropertyName(key);
       const property = propertySchema(schema as JSONSchemaProps, key);
-      if (name === null || !property) continue;
-      const converted = toCelValue(property, value[key]);
-      entries[name] = converted;
-      if (RESERVED.has(key)) Object.defineProperty(entries, key, { value: converted, enumerable: false });
+      if (name !== null && property) entries[name] = toCelValue(property, value[key]);
     } else {
       entries[key] = toCelValue(additional, value[key]);
     }

@@ -128,7 +128,14 @@ function forEachPlacement(route: HTTPLikeRouteContext, attachment: Attachment, v
   }
 }
 
-/** Counts an attached HTTP-like route on its listeners and places its entries in their route tables. */
+/**
+ * Counts an attached HTTP-like route on its listeners and places its entries in their route tables.
+ * Only routes with Accepted=True count (ListenerStatus.AttachedRoutes: routes with any other value
+ * MUST NOT be included): a route whose every rule is invalid (an RE2-invalid regex, say) is
+ * Accepted=False UnsupportedValue and not counted; one with some valid rules is Accepted=True,
+ * PartiallyInvalid ("Dropped Rule ...") and counted. ResolvedRefs is about references only, so
+ * a bad regex leaves it True.
+ */
 function placeHTTPLike(route: HTTPLikeRouteContext, tableOf: TableOf, attachment: Attachment): void {
   const problem = route.problemVerdict;
   for (const parent of route.parents) {

@@ -460,6 +460,11 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
     for (const gw of statuses.filter((s) => s.kind === 'Gateway')) {
       assert.deepEqual(gw.status.conditions?.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'Programmed=True'], `Gateway ${gw.name}`);
     }
+    // a.secure.test and b.secure.test share a port with certificates for their own names only: no
+    // OverlappingTLSConfig (neither hostnames nor certificate names overlap).
+    const https = statuses.find((s) => s.kind === 'Gateway' && s.name === 'https') as (Status & { status: { listeners?: { name: string; conditions: { type: string }[] }[] } }) | undefined;
+    assert.deepEqual(https?.status.listeners?.map((l) => `${l.name}: ${l.conditions.map((c) => c.type).join(' ')}`),
+      ['https-a: Accepted ResolvedRefs Programmed Conflicted', 'https-b: Accepted ResolvedRefs Programmed Conflicted']);
     const routes = statuses.filter((s) => s.kind.endsWith('Route'));
     assert.equal(routes.length, 15, routes.map((r) => `${r.kind}/${r.name}`).join(', '));
     for (const r of routes) {

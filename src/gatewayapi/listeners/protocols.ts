@@ -25,7 +25,15 @@ const KNOWN_PROTOCOLS: ReadonlyMap<string, ProtocolTraits> = new Map([
 
 const HTTP_KINDS: readonly RouteGroupKind[] = [{ group: GATEWAY_GROUP, kind: 'HTTPRoute' }, { group: GATEWAY_GROUP, kind: 'GRPCRoute' }];
 
-/** Protocols this build translates, with the route kinds each accepts (in status order). */
+/**
+ * Protocols this build translates, with the route kinds each accepts (in status order). A TLS
+ * listener takes TLSRoute only, in Terminate as in Passthrough mode: TCPRoute on a TLS listener is
+ * optional (the TLSRoute type says one "could choose" it), so a TCPRoute naming one is
+ * Accepted=False NotAllowedByListeners (GEP-2644, "TCPRoute fails attachment to a non-TCP
+ * listener"; conformance TCPRouteInvalidNonTCPListener), and TCPRoute in its allowedRoutes.kinds
+ * is ResolvedRefs=False InvalidRouteKinds (AllowedRoutes.Kinds; conformance
+ * TLSRouteListenerPassthroughSupportedKinds).
+ */
 const SUPPORTED_ROUTE_KINDS: ReadonlyMap<string, readonly RouteGroupKind[]> = new Map([
   ['HTTP', HTTP_KINDS],
   ['HTTPS', HTTP_KINDS],

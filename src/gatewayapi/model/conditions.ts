@@ -73,6 +73,7 @@ export const ListenerReason = {
   NoConflicts: 'NoConflicts',
   // OverlappingTLSConfig
   OverlappingHostnames: 'OverlappingHostnames',
+  OverlappingCertificates: 'OverlappingCertificates',
 } as const;
 
 export const RouteReason = {

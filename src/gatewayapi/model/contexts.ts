@@ -190,7 +190,7 @@ export class ListenerContext {
   accepted: Verdict = verdict(true, ListenerReason.Accepted, 'Listener is accepted');
   conflict: ListenerConflict | undefined;
   /** Set when TLS settings overlap another listener's on the port: OverlappingTLSConfig=True. */
-  tlsOverlap: { reason: typeof ListenerReason.OverlappingHostnames; message: string } | undefined;
+  tlsOverlap: { reason: typeof ListenerReason.OverlappingHostnames | typeof ListenerReason.OverlappingCertificates; message: string } | undefined;
   /** Set for HTTPS and TLS listeners. */
   tlsMode: ListenerTLSMode | undefined;
   /** Usable certificates (TLS termination). */
@@ -259,7 +259,14 @@ export class ListenerContext {
     return this.supportedKinds.some((k) => (k.group ?? GATEWAY_GROUP) === g && k.kind === kind);
   }
 
-  /** Certificate problems first (they can keep the listener from running), then route kinds. */
+  /**
+   * Certificate problems first (they can keep the listener from running), then route kinds.
+   * allowedRoutes.kinds naming only kinds Pier cannot serve leaves supportedKinds empty and sets
+   * ResolvedRefs=False InvalidRouteKinds (AllowedRoutes.Kinds, conformance GatewayInvalidRouteKind),
+   * while the listener stays Accepted and Programmed: ListenerConditionAccepted counts a listener
+   * that can generate data plane configuration, even with no route, as accepted, and Pier does
+   * bind its port (answering 404).
+   */
   get resolvedRefs(): Verdict {
     const problems: { reason: string; message: string }[] = [...this.certificateProblems, ...this.caCertificateProblems];
     if (this.invalidKinds.length > 0) problems.push({ reason: ListenerReason.InvalidRouteKinds, message: `unsupported route kinds: ${this.invalidKinds.join(', ')}` });
@@ -274,6 +281,12 @@ export class ListenerContext {
     return this.accepted;
   }
 
+  /**
+   * A conflicted listener's Programmed reason is its conflict (ProtocolConflict, HostnameConflict),
+   * not Invalid: ListenerConditionProgrammed lists Invalid and Pending but lets controllers use other
+   * reasons, and the v1.7.0 conformance tests ListenerSetProtocolConflict and
+   * ListenerSetHostnameConflict require the conflict reason on Accepted and Programmed.
+   */
   private get programmed(): Verdict {
     if (this.served) return verdict(true, ListenerReason.Programmed, 'Listener is programmed');
     const accepted = this.reportedAccepted;

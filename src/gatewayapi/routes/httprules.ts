@@ -173,7 +173,11 @@ export function addRule(ctx: HTTPLikeRouteContext, rule: RuleSpec, index: Resour
   const { failureStatus, backendProtocol } = ctx.traits;
   const from: ReferenceFrom = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
   const problems: RuleProblem[] = [...rule.problems, ...filters.problems];
-  // HTTPRoute backendRefs may also rewrite the URL (HTTPRouteBackendURLRewrite, v1.7.0).
+  // HTTPRoute backendRefs may also rewrite the URL (HTTPRouteBackendURLRewrite, v1.7.0). Other
+  // filter types on a backendRef (HTTPBackendRef.Filters: Support Implementation-specific) fail
+  // the rule with UnsupportedValue (HTTPRouteFilter.Type: a value not supported sets Accepted=False
+  // UnsupportedValue; a filter MUST NOT be skipped, its requests get an HTTP error): the rule
+  // answers 500 and the route reports PartiallyInvalid, or Accepted=False when no rule is left.
   const backendFilterTypes = rule.specMatches ? HTTP_BACKEND_FILTER_TYPES : BACKEND_FILTER_TYPES;
   const rewrites: (URLRewrite | undefined)[] = [];
   const resolved: ResolvedBackend[] = rule.backendRefs.map((b, i) => {
@@ -259,18 +263,21 @@ function resolveExternalAuth(ctx: HTTPLikeRouteContext, spec: ExternalAuthSpec, 
  * The rule's URL rewrite: its own URLRewrite filter, or the one its backendRefs carry. Envoy
  * rewrites per route, not per weighted backend, so backendRefs' rewrites are honoured when every
  * backendRef carries the same one (one backendRef, typically) and the rule has none of its own;
- * otherwise the rule is refused (UnsupportedValue) rather than served without the rewrite.
+ * otherwise the rule is refused rather than served without the rewrite. A backendRef's URLRewrite
+ * is Extended support in v1.7.0 (HTTPRouteBackendURLRewrite), so it is never refused as such:
+ * only these combinations are, with IncompatibleFilters, as HTTPRouteRule.Filters asks of a
+ * combination of filters an implementation cannot support (documented in docs/gateway-api.md).
  */
 function effectiveURLRewrite(ruleRewrite: URLRewrite | undefined, backendRewrites: readonly (URLRewrite | undefined)[], problems: RuleProblem[]): URLRewrite | undefined {
   const first = backendRewrites.findIndex((r) => r !== undefined);
   if (first < 0) return ruleRewrite;
   if (ruleRewrite) {
-    problems.push({ reason: RouteReason.UnsupportedValue, message: `backendRefs[${first}]: a URLRewrite on a backendRef of a rule that has its own URLRewrite is not supported` });
+    problems.push({ reason: RouteReason.IncompatibleFilters, message: `backendRefs[${first}]: a URLRewrite on a backendRef of a rule that has its own URLRewrite is not supported` });
     return undefined;
   }
   const differing = backendRewrites.findIndex((r) => !deepEqual(r, backendRewrites[first]));
   if (differing >= 0) {
-    problems.push({ reason: RouteReason.UnsupportedValue, message: `backendRefs[${differing}]: URLRewrite filters that differ between a rule's backendRefs are not supported (Pier rewrites per rule)` });
+    problems.push({ reason: RouteReason.IncompatibleFilters, message: `backendRefs[${differing}]: URLRewrite filters that differ between a rule's backendRefs are not supported (Pier rewrites per rule)` });
     return undefined;
   }
   return backendRewrites[first];

@@ -5,8 +5,9 @@
  */
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import forge from 'node-forge';
 import type { ConfigMap, Secret } from '../../../src/apis/core';
 import type { FrontendTLSConfig, Gateway, GRPCRoute, HTTPRoute, Listener, ReferenceGrant, TCPRoute, TLSRoute } from '../../../src/apis/gateway';
 import type { Condition } from '../../../src/apis/meta';
@@ -363,18 +364,47 @@ describe('backend protocols', () => {
   });
 });
 
+let certificateKey: { privateKey: KeyObject; publicKey: KeyObject } | undefined;
+
+/** A self-signed certificate for these DNS names, with its key (PEM); every one shares a key, made once (RSA key generation is slow). */
+function selfSigned(names: readonly string[]): KeyPair {
+  certificateKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } = certificateKey;
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.UTC(2020, 0, 1));
+  cert.validity.notAfter = new Date(Date.UTC(2120, 0, 1));
+  cert.setSubject([{ name: 'commonName', value: names[0] ?? 'none' }]);
+  cert.setIssuer([{ name: 'commonName', value: names[0] ?? 'none' }]);
+  cert.setExtensions([{ name: 'subjectAltName', altNames: names.map((value) => ({ type: 2, value })) }]);
+  const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()), forge.md.sha256.create());
+  return { certificateChain: forge.pki.certificateToPem(cert), privateKey: keyPem };
+}
+
 describe('OverlappingTLSConfig', () => {
-  const https = (name: string, port: number, hostname?: string): Listener => ({
+  /** An HTTPS listener serving the Secret named cert (by default its own, whose names are unrelated to any other's). */
+  const https = (name: string, port: number, hostname?: string, cert = name): Listener => ({
     name, port, protocol: 'HTTPS', ...(hostname ? { hostname } : {}),
-    tls: { mode: 'Terminate', certificateRefs: [{ group: '', kind: 'Secret', name: 'cert' }] },
+    tls: { mode: 'Terminate', certificateRefs: [{ group: '', kind: 'Secret', name: cert }] },
   });
   const overlapOf = (statuses: ObjectStatus[], listener: string): Condition | undefined => {
     const gw = statuses.find((x) => x.kind === 'Gateway');
     const conditions = gw && 'listeners' in gw.status ? gw.status.listeners?.find((l) => l.name === listener)?.conditions : undefined;
     return conditions?.find((c) => c.type === 'OverlappingTLSConfig');
   };
-  const translated = (listeners: Listener[]): ObjectStatus[] => translate(resourcesWith(gatewayOf(listeners), (res) => {
-    res.secrets.push(secret('default', 'cert', pair.certificateChain, pair.privateKey));
+  const minted = new Map<string, KeyPair>();
+  /** Each listener's Secret: certificateNames[secret] when given, else a certificate for "<secret>.cert.test" only. */
+  const translated = (listeners: Listener[], certificateNames: Record<string, string[]> = {}): ObjectStatus[] => translate(resourcesWith(gatewayOf(listeners), (res) => {
+    const secrets = new Set(listeners.flatMap((l) => (l.tls?.certificateRefs ?? []).map((r) => r.name)));
+    for (const name of secrets) {
+      const names = certificateNames[name] ?? [`${name}.cert.test`];
+      const key = names.join(',');
+      let kp = minted.get(key);
+      if (!kp) minted.set(key, (kp = selfSigned(names)));
+      res.secrets.push(secret('default', name, kp.certificateChain, kp.privateKey));
+    }
   }), { controllerName: CONTROLLER }).statuses;
 
   test('set on every TLS-terminating listener of a port whose hostname overlaps another, and only there', () => {
@@ -400,13 +430,41 @@ describe('OverlappingTLSConfig', () => {
     const statuses = translated([
       https('any', 443),
       https('one', 443, 'one.example.com'),
-      https('twin-a', 8443, 'twin.example.com'),
-      https('twin-b', 8443, 'twin.example.com'),
+      https('twin-a', 8443, 'twin.example.com', 'twin'),
+      https('twin-b', 8443, 'twin.example.com', 'twin'),
       { name: 'pass', port: 9443, protocol: 'TLS', hostname: 'p.example.com', tls: { mode: 'Passthrough' } },
       https('term', 9443, '*.example.com'),
     ]);
     assert.equal(overlapOf(statuses, 'any')?.reason, 'OverlappingHostnames');
     assert.equal(overlapOf(statuses, 'one')?.reason, 'OverlappingHostnames');
     for (const name of ['twin-a', 'twin-b', 'pass', 'term']) assert.equal(overlapOf(statuses, name), undefined, name);
+  });
+
+  // The spec lets controllers detect overlapping certificates (ListenerConditionOverlappingTLSConfig)
+  // and asks for OverlappingCertificates when both checks hold.
+  test('certificates whose names overlap on a port: OverlappingCertificates, even with distinct hostnames', () => {
+    const statuses = translated([
+      https('a', 443, 'a.example.com', 'wildcard'),
+      https('b', 443, 'b.example.com', 'b-only'),
+      https('c', 443, 'c.example.com', 'c-only'),
+      https('deep', 443, 'x.y.example.com', 'deep'),
+      https('shared-1', 8443, 'one.example.net', 'shared'),
+      https('shared-2', 8443, 'two.example.net', 'shared'),
+      https('both', 9443, '*.example.org', 'org-wildcard'),
+      https('both-too', 9443, 'www.example.org', 'org-www'),
+      https('other-port', 10443, 'b.example.com', 'b-only'),
+    ], {
+      wildcard: ['*.example.com'], 'b-only': ['b.example.com'], 'c-only': ['c.example.com'], deep: ['x.y.example.com'],
+      shared: ['one.example.net', 'two.example.net'], 'org-wildcard': ['*.example.org'], 'org-www': ['www.example.org'],
+    });
+    assert.equal(overlapOf(statuses, 'a')?.reason, 'OverlappingCertificates');
+    assert.match(overlapOf(statuses, 'a')?.message ?? '', /with listener\(s\) b \(certificate name \*\.example\.com ~ b\.example\.com\), c \(certificate name \*\.example\.com ~ c\.example\.com\)$/);
+    assert.equal(overlapOf(statuses, 'b')?.reason, 'OverlappingCertificates');
+    assert.equal(overlapOf(statuses, 'c')?.reason, 'OverlappingCertificates');
+    assert.equal(overlapOf(statuses, 'deep'), undefined, 'a wildcard certificate name stands for one label');
+    for (const name of ['shared-1', 'shared-2']) assert.equal(overlapOf(statuses, name)?.reason, 'OverlappingCertificates', name);
+    assert.equal(overlapOf(statuses, 'both')?.reason, 'OverlappingCertificates', 'both overlap: certificates win');
+    assert.match(overlapOf(statuses, 'both')?.message ?? '', /; hostname \*\.example\.org overlaps with both-too \(www\.example\.org\)$/);
+    assert.equal(overlapOf(statuses, 'other-port'), undefined, 'another port');
   });
 });

@@ -310,6 +310,14 @@ describe('CEL evaluation machinery', () => {
     // integers are ints (int + int, no double), keywords and punctuation are escaped, maps keep their keys
     assert.deepEqual(run([{ rule: 'self.a + 1 == 3 && type(self.a) == int' }], { a: 2 }), []);
     assert.deepEqual(run([{ rule: "self.__namespace__ == 'ns' && self.x__dash__y == 'v'" }], { namespace: 'ns', 'x-y': 'v' }), []);
+    // A keyword field may also be selected as written, as the API server allows since Kubernetes 1.32;
+    // iteration sees it once, escaped; a map's key of that name is read as written.
+    assert.deepEqual(run([{ rule: "has(self.namespace) && self.namespace == self.__namespace__ && [self][0].namespace == 'ns'" }], { namespace: 'ns' }), []);
+    assert.deepEqual(run([{ rule: "self.all(k, k != 'namespace') && self.exists_one(k, k == '__namespace__')" }], { namespace: 'ns' }), []);
+    assert.deepEqual(run([{ rule: '!has(self.namespace)', message: 'no namespace' }], { namespace: 'ns' }), ['spec: Invalid value: "object": no namespace']);
+    assert.deepEqual(run([{ rule: '!has(self.namespace)', message: 'no namespace' }], { a: 1 }), []);
+    assert.deepEqual(run([{ rule: 'self.namespace == 1', message: 'needs namespace' }], { a: 1 }), ['spec: Invalid value: "object": no such key: namespace evaluating rule: needs namespace']);
+    assert.deepEqual(run([{ rule: "has(self.labels.namespace) && self.labels.namespace == 'x' && !has(self.labels.__namespace__)" }], { labels: { namespace: 'x' } }), []);
     assert.deepEqual(run([{ rule: "self.labels.all(k, k.split('/').size() == 2) && 'a/b' in self.labels" }], { labels: { 'a/b': 'x' } }), []);
   });
 

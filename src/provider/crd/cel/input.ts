@@ -2,7 +2,9 @@
  * Decoded objects as the values CEL rules see, the way the Kubernetes API server presents them:
  * - an object with declared properties is a CEL object whose field names are escaped (a property
  *   called `namespace`, a CEL keyword, is read as `self.__namespace__`; `.`, `-`, `/` and `__` are
- *   spelled out; a name that cannot be escaped is not visible);
+ *   spelled out; a name that cannot be escaped is not visible). A rule may also select a keyword
+ *   field as written (`has(r.namespace)`), as the API server allows since Kubernetes 1.32: see
+ *   library.ts, which rewrites such selections when a rule is compiled;
  * - an object with additionalProperties is a map with its keys as written;
  * - `type: integer` (and integers in int-or-string fields) are CEL ints, other numbers doubles.
  * An object is converted once (plain objects, arrays, bigints), and rules at every level of it
@@ -13,7 +15,7 @@ import type { JSONSchemaProps } from '../schema';
 import { additionalSchema, propertySchema } from '../util';
 
 /** CEL's reserved words; a property with one of these names is read as __<name>__. */
-const RESERVED: ReadonlySet<string> = new Set([
+export const CEL_RESERVED_WORDS: ReadonlySet<string> = new Set([
   'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let',
   'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
 ]);
@@ -27,7 +29,7 @@ export function escapePropertyName(name: string): string | null {
   let escaped = escapedNames.get(name);
   if (escaped !== undefined) return escaped;
   if (name === '' || /^[0-9]/.test(name)) escaped = null;
-  else if (RESERVED.has(name)) escaped = `__${name}__`;
+  else if (CEL_RESERVED_WORDS.has(name)) escaped = `__${name}__`;
   else if (/[^a-zA-Z0-9_.\-/]/.test(name)) escaped = null;
   else escaped = name.replace(/__|[.\-/]/g, (part) => ESCAPES[part] ?? part);
   escapedNames.set(name, escaped);

@@ -18,6 +18,13 @@
  * - `has(e.f)` is accepted only when e is a chain of field selections (`has(self.a.b)`), while the
  *   HTTPRoute rules also write `has(self.matches[0].path)`: such a call becomes `'f' in e`, which
  *   is what has() means for the values here (every object is a map: see input.ts);
+ * - a field named by a CEL keyword is `__namespace__` in the values (input.ts), while the API
+ *   server also resolves `r.namespace` to it since Kubernetes 1.32 (k8s.io/apiserver pkg/cel:
+ *   DeclTypeProvider.FindStructFieldType falls back to `__<keyword>__` from compatibility version
+ *   1.31, and unstructuredMap.Find unescapes the key), which the v1.7.0 rule "ClusterTrustBundle
+ *   references must not specify namespace" relies on: `e.namespace` becomes
+ *   `('__namespace__' in e ? e['__namespace__'] : e['namespace'])` (the plain key is a map's,
+ *   whose keys are not escaped) and `has(e.namespace)` tests both keys;
  * - the Kubernetes format library (`format.dns1123Subdomain().validate(s)`, an optional list of
  *   errors) has no counterpart in the evaluator, which lacks optionals: the one form the v1.7.0
  *   CRDs write (Gateway addresses' routability), `format.<name>().validate(s).hasValue()`, becomes
@@ -26,6 +33,7 @@
 import { isIP as nodeIsIP } from 'node:net';
 import { Environment, type ASTNode } from '@marcbachmann/cel-js';
 import { RE2JS } from '@bufbuild/re2';
+import { CEL_RESERVED_WORDS } from './input';
 
 /**
  * isIP(string) as the Kubernetes IP library defines it: a valid IPv4 or IPv6 address, without a
@@ -93,6 +101,13 @@ function children(node: ASTNode): ASTNode[] {
   return out;
 }
 
+/** `e.<keyword>`: a field selection naming a CEL reserved word, with its operand. */
+function keywordSelection(node: ASTNode): { operand: ASTNode; field: string } | undefined {
+  if (node.op !== '.') return undefined;
+  const [operand, field] = node.args as [ASTNode, string];
+  return CEL_RESERVED_WORDS.has(field) ? { operand, field } : undefined;
+}
+
 /** A has() argument the evaluator accepts: field selections down to an identifier. */
 function isSelectChain(node: ASTNode): boolean {
   let current = node;
@@ -105,6 +120,13 @@ function isSelectChain(node: ASTNode): boolean {
  * itself rewritten waits for the next round, once the has() is rewritten).
  */
 function collectEdits(node: ASTNode, source: string, into: Edit[]): void {
+  const keyword = keywordSelection(node);
+  if (keyword) {
+    const operand = `(${source.slice(keyword.operand.range.start, keyword.operand.range.end)})`;
+    const [escaped, plain] = [JSON.stringify(`__${keyword.field}__`), JSON.stringify(keyword.field)];
+    into.push({ start: node.range.start, end: node.range.end, text: `(${escaped} in ${operand} ? ${operand}[${escaped}] : ${operand}[${plain}])` });
+    return;
+  }
   if (node.op === 'rcall' || node.op === 'call') {
     const [name, ...rest] = node.args as [string, ...unknown[]];
     if (name === 'matches') {
@@ -120,6 +142,12 @@ function collectEdits(node: ASTNode, source: string, into: Edit[]): void {
     }
     if (name === 'has' && node.op === 'call') {
       const [argument] = rest[0] as ASTNode[];
+      const tested = argument ? keywordSelection(argument) : undefined;
+      if (tested) {
+        const operand = `(${source.slice(tested.operand.range.start, tested.operand.range.end)})`;
+        into.push({ start: node.range.start, end: node.range.end, text: `(${JSON.stringify(`__${tested.field}__`)} in ${operand} || ${JSON.stringify(tested.field)} in ${operand})` });
+        return;
+      }
       if (argument && argument.op === '.' && !isSelectChain(argument)) {
         const [operand, field] = argument.args as [ASTNode, string];
         const operandText = source.slice(operand.range.start, operand.range.end);

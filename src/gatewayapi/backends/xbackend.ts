@@ -57,7 +57,8 @@ const MAX_PORT = 65_535;
 
 /** The XBackend's verdict and settings; its TLS references are read from the index (recorded as reads). */
 export function resolveXBackend(xb: XBackend, index: ResourceIndex): XBackendResolution {
-  const spec = xb.spec;
+  // Files are validated against the CRD, but a translator takes whatever it is given.
+  const spec: Partial<XBackend['spec']> = xb.spec ?? {};
   const namespace = xb.metadata.namespace ?? '';
   const refused = (reason: string, message: string): XBackendResolution => ({ accepted: verdict(false, reason, message) });
   if (spec.protocol === 'MCP') {
@@ -151,10 +152,10 @@ export function xBackendDestination(index: ResourceIndex, ref: BackendObjectRefe
   const xb = index.xBackend(namespace, name);
   const invalid = (protocol: BackendProtocol): DestinationSetting => ({ clusterName: xBackendClusterName(namespace, name, protocol), weight, protocol, invalid: true });
   if (!xb) return { setting: invalid(routeProtocol), problem: { reason: RouteReason.BackendNotFound, message: `${what} not found` } };
-  if (xb.spec.protocol === 'MCP') {
+  if (xb.spec?.protocol === 'MCP') {
     return { setting: invalid(routeProtocol), problem: { reason: RouteReason.UnsupportedProtocol, message: `${what}: ${resolveXBackend(xb, index).accepted.message}` } };
   }
-  const chosen = protocolFor(routeProtocol, xb.spec.protocol);
+  const chosen = protocolFor(routeProtocol, xb.spec?.protocol);
   if (typeof chosen === 'string') return { setting: invalid(routeProtocol), problem: { reason: RouteReason.UnsupportedProtocol, message: `${what}: ${chosen}` } };
   const resolved = resolveXBackend(xb, index);
   // Not accepted: the share fails; the XBackend's status says why.

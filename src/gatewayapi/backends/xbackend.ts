@@ -210,6 +210,7 @@ function clientCertificateNames(ir: XdsIR): string[] {
       for (const r of v.routes) {
         add(r.destination);
         for (const m of r.mirrors ?? []) add(m);
+        if (r.externalAuth) add({ settings: [r.externalAuth.service] });
       }
     }
   }

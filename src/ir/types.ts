@@ -347,12 +347,19 @@ export interface SubjectAltNameMatch {
   value: string;
 }
 
-/** A Service port, as the source of endpoints: its EndpointSlices' port of the same name. */
+/**
+ * A Service port, as the source of endpoints: its EndpointSlices' port of the same name. Or, with
+ * selector (an XBackend of type EndpointSelector; service and portName ""), every EndpointSlice of
+ * the namespace whose labels include the selector's, on its port numbered `port`.
+ */
 export interface ServicePortRef {
   namespace: string;
   service: string;
   /** The Service port's name ("" when unnamed); EndpointSlice ports are matched by name. */
   portName: string;
+  selector?: Record<string, string>;
+  /** With selector: the EndpointSlice port number to take. */
+  port?: number;
 }
 
 export interface Endpoint {

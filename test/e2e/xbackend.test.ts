@@ -10,6 +10,9 @@
  *     GRPC from a GRPCRoute to a gRPC server, TCP from a TCPRoute to a TCP echo.
  *   - tls ClientAndServer to a backend that requires a client certificate from its CA: Envoy
  *     presents the XBackend's clientCertificateRef Secret.
+ *   - type EndpointSelector: the endpoints of the EndpointSlices (read from the files, as Pier
+ *     reads every EndpointSlice) whose labels match, on the port of spec.port.number; a slice
+ *     without the labels is not used, and one that gains them later is.
  *   - what is refused, in statuses and traffic: MCP (route ResolvedRefs UnsupportedProtocol,
  *     XBackend Accepted=False UnsupportedValue), a missing XBackend (BackendNotFound), one in
  *     another namespace without a ReferenceGrant (RefNotPermitted), a missing client
@@ -18,7 +21,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EchoBackend, type EchoResponse } from '../../src/demo/echo-backend';
@@ -59,6 +62,19 @@ function xBackend(name: string, port: number, spec: Doc = {}, namespace = NAMESP
   };
 }
 
+/**
+ * EndpointSlices an EndpointSelector may pick: one labelled app=selected with the selected echo
+ * backend, one labelled app=<other> on 127.0.0.2 at the same port, where nothing listens.
+ */
+function endpointSlicesFor(port: number, other: string): Doc[] {
+  const slice = (name: string, app: string, address: string): Doc => ({
+    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+    metadata: { name, namespace: NAMESPACE, labels: { 'kubernetes.io/service-name': name, app } },
+    addressType: 'IPv4', endpoints: [{ addresses: [address], conditions: { ready: true } }], ports: [{ name: 'http', port, protocol: 'TCP' }],
+  });
+  return [slice('selected-1', 'selected', '127.0.0.1'), slice('unselected-1', other, '127.0.0.2')];
+}
+
 const xRef = (name: string, namespace?: string): Doc => ({ group: X_GROUP, kind: 'XBackend', name, ...(namespace ? { namespace } : {}) });
 
 /** One HTTP/1.1 request to the Gateway; the status and body. */
@@ -80,6 +96,9 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
   let pier: PierProcess;
   let ports: { http: number; grpc: number; tcp: number };
   const echo = new EchoBackend({ service: 'echo', namespace: NAMESPACE, pod: 'echo-1' });
+  const selected = new EchoBackend({ service: 'selected', namespace: NAMESPACE, pod: 'selected-1' });
+  let resourcesFile: string;
+  let selectedPort: number;
   const grpcBackend = new GrpcEchoBackend('grpc-xbackend');
   const tcpBackend = new TcpEchoBackend('tcp-xbackend');
   let wss: TlsWebSocketEcho;
@@ -99,6 +118,7 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
     wss = new TlsWebSocketEcho(wsCert);
     mtls = new TlsWebSocketEcho(mtlsCert, { clientCa: clientCa.cert });
     const echoPort = await echo.listen('127.0.0.1', 0);
+    selectedPort = await selected.listen('127.0.0.1', 0);
     const h2cPort = await echo.listenH2c('127.0.0.1', 0);
     const grpcPort = await grpcBackend.listen();
     const tcpPort = await tcpBackend.listen();
@@ -114,7 +134,9 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
       validation: { hostname: MTLS_BACKEND_HOST, caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'mtls-ca' }] },
     });
     const rule = (prefix: string, ref: Doc): Doc => ({ matches: [{ path: { type: 'PathPrefix', value: prefix } }], backendRefs: [ref] });
-    writeFileSync(path.join(resourcesDir, 'resources.yaml'), manifest([
+    resourcesFile = path.join(resourcesDir, 'resources.yaml');
+    writeFileSync(resourcesFile, manifest([
+      ...endpointSlicesFor(selectedPort, 'other'),
       gatewayClass(),
       { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'elsewhere' } },
       gateway('xb', ADDRESS, [
@@ -135,11 +157,16 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
       xBackend('mtls-missing-cert', mtlsPort, { tls: clientAndServer('no-such-secret') }),
       xBackend('mcp', echoPort, { protocol: 'MCP' }),
       xBackend('plain', echoPort, { protocol: 'HTTP' }, 'elsewhere'),
+      {
+        apiVersion: `${X_GROUP}/v1alpha1`, kind: 'XBackend', metadata: { name: 'selector', namespace: NAMESPACE },
+        spec: { type: 'EndpointSelector', endpointSelector: { matchLabels: { app: 'selected' } }, port: { number: selectedPort } },
+      },
       route('HTTPRoute', 'web', 'xb', {
         parentRefs: [{ name: 'xb', sectionName: 'http' }],
         hostnames: ['xbackend.test'],
         rules: [
           rule('/ws', xRef('wss')), rule('/plain', xRef('plain')), rule('/h2c', xRef('h2c')), rule('/mtls', xRef('mtls')),
+          rule('/selector', xRef('selector')),
         ],
       }),
       route('HTTPRoute', 'refused', 'xb', {
@@ -169,6 +196,7 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
   after(async () => {
     const code = await pier?.stop();
     await echo.close();
+    await selected.close();
     await grpcBackend.close();
     await tcpBackend.close();
     await wss?.close();
@@ -195,6 +223,22 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
     const h2cEcho = JSON.parse(h2c.body) as EchoResponse;
     assert.equal(h2cEcho.path, '/h2c/b');
     assert.equal(h2cEcho.proto, 'HTTP/2.0', 'Envoy spoke cleartext HTTP/2 to the backend');
+  });
+
+  test('type EndpointSelector: the labelled EndpointSlices\' endpoints on spec.port.number; a slice labelled later joins', async () => {
+    const pods = async (n: number): Promise<string[]> => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await get(ports.http, '/selector');
+        out.push(res.status === 200 ? (JSON.parse(res.body) as EchoResponse).pod : `status ${res.status}`);
+      }
+      return out;
+    };
+    assert.deepEqual([...new Set(await pods(8))], ['selected-1'], 'only the labelled slice (the other one points where nothing listens)');
+    // The unlabelled slice gains the label: its endpoint (127.0.0.2, nothing there) joins, so some requests fail.
+    writeFileSync(resourcesFile, readFileSync(resourcesFile, 'utf8').replace('app: other', 'app: selected'));
+    await waitFor('the relabelled slice to join the XBackend\'s endpoints', async () => ((await pods(6)).some((p) => p !== 'selected-1') ? true : undefined),
+      { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
   });
 
   test('protocol GRPC: a GRPCRoute\'s calls reach the gRPC server', async () => {
@@ -230,7 +274,7 @@ describe('XBackend through pier serve and real Envoy', { timeout: 150_000 }, () 
 
   test('statuses: used XBackends are Accepted per Gateway ancestor; MCP, missing and cross-namespace references are refused on the route', async () => {
     const statuses = await pier.admin<Status[]>('/statuses');
-    for (const name of ['wss', 'plain', 'h2c', 'grpc', 'tcp', 'mtls']) {
+    for (const name of ['wss', 'plain', 'h2c', 'grpc', 'tcp', 'mtls', 'selector']) {
       const xb = statuses.find((s) => s.kind === 'XBackend' && s.namespace === NAMESPACE && s.name === name);
       assert.equal(xb?.status.ancestors?.length, 1, name);
       const ancestor = xb!.status.ancestors![0]!;

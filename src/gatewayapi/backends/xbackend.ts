@@ -5,8 +5,11 @@
  *
  * - type ExternalHostname: the proxy resolves the hostname itself (a DNS cluster, like an
  *   ExternalName Service) on spec.port.number.
- * - type EndpointSelector: not implemented (Pier watches no Pods, and a Kubernetes-mode
- *   implementation would create a Service per XBackend): Accepted=False, UnsupportedValue.
+ * - type EndpointSelector: the endpoints are those of the EndpointSlices of the XBackend's
+ *   namespace whose labels include endpointSelector.matchLabels, on their port numbered
+ *   spec.port.number (the endpoint translator follows them, like a Service's). Pier watches no
+ *   Pods: the labels are the slices' own (in Kubernetes, those of the slice's Service; in files,
+ *   whatever the slice says).
  * - protocol: HTTP and HTTP11 speak HTTP/1.1 (HTTP: Pier's default; with TLS, ALPN offers
  *   http/1.1), HTTP2 (TLS, ALPN h2), H2C and GRPC speak HTTP/2, WSS is HTTP/1.1 over TLS with
  *   WebSocket upgrades allowed on the route, TCP carries TCPRoute/TLSRoute bytes. MCP is refused
@@ -46,8 +49,9 @@ export function xBackendUseKey(namespace: string, name: string): string {
 /** What an XBackend says on its own, whichever route uses it. */
 export interface XBackendResolution {
   accepted: Verdict;
-  /** Set when accepted. */
+  /** Set when accepted: the hostname (ExternalHostname) or the labels (EndpointSelector). */
   hostname?: string;
+  selector?: Record<string, string>;
   port?: number;
   protocol?: XBackendProtocol;
   tls?: UpstreamTLS;
@@ -67,11 +71,14 @@ export function resolveXBackend(xb: XBackend, index: ResourceIndex): XBackendRes
   if (spec.sessionPersistence) {
     return refused(XBackendReason.UnsupportedValue, 'spec.sessionPersistence is not implemented by Pier for XBackend; remove it (XBackendTrafficPolicy or HTTPRoute rules[].sessionPersistence may offer it)');
   }
-  if (spec.type === 'EndpointSelector') {
-    return refused(XBackendReason.UnsupportedValue, 'type EndpointSelector is not implemented by Pier yet; use a Service backendRef (or an XBackend of type ExternalHostname)');
-  }
+  const selector = spec.endpointSelector?.matchLabels;
   const hostname = spec.externalHostname?.hostname;
-  if (spec.type !== 'ExternalHostname' || !hostname) return refused(XBackendReason.Invalid, 'spec.externalHostname.hostname is required for type ExternalHostname');
+  if (spec.type === 'EndpointSelector') {
+    if (!selector || Object.keys(selector).length === 0) return refused(XBackendReason.Invalid, 'spec.endpointSelector.matchLabels is required for type EndpointSelector');
+  } else if (spec.type !== 'ExternalHostname' || !hostname) {
+    return refused(XBackendReason.Invalid, 'spec.externalHostname.hostname is required for type ExternalHostname');
+  }
+  const target = spec.type === 'EndpointSelector' ? { selector: { ...selector } } : { hostname };
   const port = spec.port?.number;
   if (port === undefined || !Number.isInteger(port) || port < 1 || port > MAX_PORT) return refused(XBackendReason.Invalid, 'spec.port.number is required (1-65535)');
   const tls = spec.tls;
@@ -79,7 +86,7 @@ export function resolveXBackend(xb: XBackend, index: ResourceIndex): XBackendRes
   const needsTLS = spec.protocol === 'HTTP2' || spec.protocol === 'WSS';
   if (mode === 'None') {
     if (needsTLS) return refused(XBackendReason.Invalid, `protocol ${spec.protocol} needs spec.tls mode ServerOnly or ClientAndServer`);
-    return { accepted: accepted(), hostname, port, ...(spec.protocol ? { protocol: spec.protocol } : {}) };
+    return { accepted: accepted(), ...target, port, ...(spec.protocol ? { protocol: spec.protocol } : {}) };
   }
   if (spec.protocol === 'H2C') return refused(XBackendReason.Invalid, 'protocol H2C is HTTP/2 without TLS: spec.tls mode must be None (use HTTP2 with TLS)');
   if (!tls?.validation) return refused(XBackendReason.Invalid, `spec.tls.validation is required for mode ${mode}`);
@@ -101,7 +108,7 @@ export function resolveXBackend(xb: XBackend, index: ResourceIndex): XBackendRes
   }
   // HTTP/1.1 over TLS says so (a backend offering h2 must not pick it); HTTP2 and GRPC offer h2 (the HTTP/2 cluster's default).
   if (spec.protocol === 'HTTP11' || spec.protocol === 'WSS' || spec.protocol === 'HTTP') upstream.alpnProtocols = ['http/1.1'];
-  return { accepted: accepted(), hostname, port, ...(spec.protocol ? { protocol: spec.protocol } : {}), tls: upstream };
+  return { accepted: accepted(), ...target, port, ...(spec.protocol ? { protocol: spec.protocol } : {}), tls: upstream };
 }
 
 function accepted(): Verdict {
@@ -159,9 +166,11 @@ export function xBackendDestination(index: ResourceIndex, ref: BackendObjectRefe
   if (typeof chosen === 'string') return { setting: invalid(routeProtocol), problem: { reason: RouteReason.UnsupportedProtocol, message: `${what}: ${chosen}` } };
   const resolved = resolveXBackend(xb, index);
   // Not accepted: the share fails; the XBackend's status says why.
-  if (!resolved.accepted.ok || resolved.hostname === undefined || resolved.port === undefined) return { setting: invalid(chosen.protocol) };
+  if (!resolved.accepted.ok || resolved.port === undefined || (resolved.hostname === undefined && !resolved.selector)) return { setting: invalid(chosen.protocol) };
   const { protocol, websocket } = chosen;
-  const base: DestinationSetting = { clusterName: xBackendClusterName(namespace, name, protocol), weight, protocol, dnsName: resolved.hostname, port: resolved.port };
+  const base: DestinationSetting = { clusterName: xBackendClusterName(namespace, name, protocol), weight, protocol };
+  if (resolved.selector) base.endpointsOf = { namespace, service: '', portName: '', selector: resolved.selector, port: resolved.port };
+  else Object.assign(base, { dnsName: resolved.hostname, port: resolved.port });
   if (routeProtocol === 'tls') {
     // Passthrough: the client's TLS session goes through as is; a Terminate listener originates the XBackend's TLS.
     if (!resolved.tls) return { setting: base };

@@ -43,6 +43,7 @@ const X_GROUP = 'gateway.networking.x-k8s.io';
 const X_KINDS_READ = new Set([
   'XBackendTrafficPolicy',
   'XTelemetryPolicy',
+  'XBackend',
 ]);
 const CRD_DIR = (channel) => `config/crd/${channel}`;
 const ROOT = new URL('../crds/', import.meta.url).pathname;

@@ -226,6 +226,7 @@ function gatewaysOfStatus(s: ObjectStatus): string[] {
     case 'ListenerSet': return [];
     case 'XTelemetryPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
     case 'BackendTLSPolicy': return s.status.ancestors.map((a) => `${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`);
     default: return s.status.parents.map((p) => `${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}`);
   }
@@ -239,6 +240,7 @@ function problemsOf(s: ObjectStatus): string[] {
     case 'ListenerSet': groups.push(s.status.conditions ?? [], ...(s.status.listeners ?? []).map((l) => l.conditions ?? [])); break;
     case 'XTelemetryPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
     case 'BackendTLSPolicy': groups.push(...s.status.ancestors.map((a) => a.conditions)); break;
     default: groups.push(...s.status.parents.map((p) => p.conditions));
   }

@@ -138,6 +138,7 @@ function deterministicStatus(s: ObjectStatus): unknown {
     case 'XTelemetryPolicy':
     case 'BackendTLSPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
       return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
     default:
       return { parents: s.status.parents.map((p) => ({ ...p, conditions: withoutTimestamps(p.conditions) })) };
@@ -149,7 +150,7 @@ function apiVersions(resources: ProviderResources): Map<string, string> {
   const out = new Map<string, string>();
   const lists = [resources.gatewayClasses, resources.gateways, resources.listenerSets ?? [], resources.httpRoutes, resources.grpcRoutes,
     resources.tlsRoutes, resources.tcpRoutes, resources.udpRoutes, resources.backendTLSPolicies ?? [],
-    resources.xTelemetryPolicies ?? [], resources.xBackendTrafficPolicies ?? []];
+    resources.xTelemetryPolicies ?? [], resources.xBackendTrafficPolicies ?? [], resources.xBackends ?? []];
   for (const list of lists) {
     for (const o of list) out.set(objectKey(o.kind, o.metadata.namespace, o.metadata.name), o.apiVersion);
   }
@@ -187,7 +188,7 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
       const set = resources.listenerSets?.find((l) => l.metadata.namespace === s.namespace && l.metadata.name === s.name);
       const parent = set?.spec.parentRef;
       if (parent && (parent.namespace ?? s.namespace) === namespace && parent.name === name) out.push(s);
-    } else if (s.kind === 'BackendTLSPolicy' || s.kind === 'XTelemetryPolicy' || s.kind === 'XBackendTrafficPolicy') {
+    } else if (s.kind === 'BackendTLSPolicy' || s.kind === 'XTelemetryPolicy' || s.kind === 'XBackendTrafficPolicy' || s.kind === 'XBackend') {
       const ancestors = s.status.ancestors.filter((a) =>
         (a.ancestorRef.kind ?? 'Gateway') === 'Gateway' && (a.ancestorRef.namespace ?? s.namespace) === namespace && a.ancestorRef.name === name);
       if (ancestors.length > 0) out.push({ ...s, status: { ancestors } });

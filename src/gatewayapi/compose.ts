@@ -17,7 +17,7 @@ import { condition, verdict } from './model/status';
 export type GatewayState = 'ours' | 'other' | 'missing';
 
 const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy',
-  'XBackendTrafficPolicy', 'XTelemetryPolicy'];
+  'XBackendTrafficPolicy', 'XTelemetryPolicy', 'XBackend'];
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -30,6 +30,7 @@ import type { TableName } from '../message/tables';
 import { backendTLSStatuses } from './backends/backendtls';
 import { telemetryStatuses } from './telemetry/telemetrypolicy';
 import { backendTrafficStatuses } from './backends/backendtraffic';
+import { xBackendStatuses } from './backends/xbackend';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
@@ -74,7 +75,10 @@ const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes'
 const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
   'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
   'xBackendTrafficPolicies', 'xTelemetryPolicies',
+  'xBackends',
 ]);
+/** Tables an XBackend's status reads (itself, its client certificate Secret, its CA bundles, grants for the Secret). */
+const XBACKEND_STATUS_TABLES: ReadonlySet<TableName> = new Set(['xBackends', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants']);
 
 function splitKey(key: string): { namespace?: string; name: string } {
   const slash = key.indexOf('/');
@@ -181,6 +185,7 @@ export class IncrementalTranslator {
     let telemetryChanged = false;
     /** XBackendTrafficPolicy statuses only (a policy, or whether a Service it targets exists, changed). */
     let trafficPoliciesChanged = false;
+    let xBackendInputsChanged = false;
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
@@ -252,6 +257,7 @@ export class IncrementalTranslator {
         dependencyChanged(this.index.set(table as IndexedTable, value as Parameters<ResourceIndex['set']>[1], splitKey(key)));
         if (table === 'xBackendTrafficPolicies') trafficPoliciesChanged = true;
         if (table === 'services' && this.index.isBackendTrafficTarget(splitKey(key).namespace ?? '', splitKey(key).name)) trafficPoliciesChanged = true;
+        if (XBACKEND_STATUS_TABLES.has(table)) xBackendInputsChanged = true;
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
@@ -316,6 +322,9 @@ export class IncrementalTranslator {
     if (policiesChanged || trafficPoliciesChanged) {
       this.syncStatuses(delta, 'XBackendTrafficPolicy', backendTrafficStatuses(this.index.backendTraffic, (p) => this.policyAncestors.get(p),
         (ns, name) => this.index.serviceExists(ns, name), this.options.controllerName));
+    }
+    if (policiesChanged || xBackendInputsChanged) {
+      this.syncStatuses(delta, 'XBackend', xBackendStatuses(this.index, (p) => this.policyAncestors.get(p), this.options.controllerName));
     }
     return delta;
   }

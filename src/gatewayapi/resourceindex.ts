@@ -12,6 +12,7 @@
 import type { ClusterTrustBundle, ConfigMap, Namespace, Secret, Service } from '../apis/core';
 import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant, XBackendTrafficPolicy } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
+import type { XBackend } from '../apis/xbackend';
 import { listenerSetParentKey } from './listeners/listenersetparent';
 import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
@@ -37,10 +38,10 @@ export function readKeys(reads: ReadSet): string[] {
 
 /** The kinds the index holds (ProviderResources list names). */
 export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'clusterTrustBundles' | 'referenceGrants' | 'namespaces'
-  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies';
+  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies' | 'xBackends';
 
 type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy
-  | XBackendTrafficPolicy | XTelemetryPolicy;
+  | XBackendTrafficPolicy | XTelemetryPolicy | XBackend;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
@@ -61,6 +62,7 @@ export const Dep = {
   telemetry: (gateway: string): string => `telemetry:${gateway}`,
   /** The XBackendTrafficPolicy that applies to a Service. */
   backendTraffic: (namespace: string, service: string): string => `xbtp:${namespace}/${service}`,
+  xBackend: (namespace: string, name: string): string => `xb:${namespace}/${name}`,
 } as const;
 
 function key(namespace: string | undefined, name: string): string {
@@ -68,7 +70,7 @@ function key(namespace: string | undefined, name: string): string {
 }
 
 /** Tables whose dependency key is the object's own: it is absent exactly when the object is. */
-const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces', 'clusterTrustBundles']);
+const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces', 'clusterTrustBundles', 'xBackends']);
 
 export class ResourceIndex {
   private readonly gateways = new Map<string, Gateway>();
@@ -92,6 +94,7 @@ export class ResourceIndex {
   private resolvedTelemetry: TelemetryPolicies | undefined;
   private readonly trafficPolicies = new Map<string, XBackendTrafficPolicy>();
   private resolvedTrafficPolicies: BackendTrafficPolicies | undefined;
+  private readonly xBackends = new Map<string, XBackend>();
 
   private readonly versions = new Map<string, number>();
   private changes = 0;
@@ -117,6 +120,7 @@ export class ResourceIndex {
     fill('backendTLSPolicies', resources.backendTLSPolicies);
     fill('xTelemetryPolicies', resources.xTelemetryPolicies);
     fill('xBackendTrafficPolicies', resources.xBackendTrafficPolicies);
+    fill('xBackends', resources.xBackends);
     return index;
   }
 
@@ -186,6 +190,10 @@ export class ResourceIndex {
         if (users.length > 0) changed.push(...this.invalidatePolicies(users));
         break;
       }
+      case 'xBackends':
+        put(this.xBackends, object as XBackend | undefined);
+        changed.push(Dep.xBackend(namespace, name));
+        break;
       case 'backendTLSPolicies': {
         const before = this.policies.get(k);
         put(this.policies, object as BackendTLSPolicy | undefined);
@@ -382,6 +390,16 @@ export class ResourceIndex {
   parentOfListenerSet(key: string): string | undefined {
     const set = this.listenerSets.get(key);
     return set ? listenerSetParentKey(set) : undefined;
+  }
+
+  xBackend(namespace: string, name: string): XBackend | undefined {
+    this.read(Dep.xBackend(namespace, name));
+    return this.xBackends.get(key(namespace, name));
+  }
+
+  /** Every XBackend, in no particular order. Not recorded as a read: for statuses, which the runner redoes on XBackend changes. */
+  allXBackends(): XBackend[] {
+    return [...this.xBackends.values()];
   }
 
   service(namespace: string, name: string): Service | undefined {

@@ -33,7 +33,7 @@ export interface GatewayAPITranslatorRunnerOptions {
 /** Problems worth telling an operator about: references that did not resolve. */
 function invalidReferences(status: ObjectStatus): string[] {
   if (status.kind === 'GatewayClass' || status.kind === 'Gateway' || status.kind === 'ListenerSet') return [];
-  const parents = status.kind === 'BackendTLSPolicy' || status.kind === 'XTelemetryPolicy' || status.kind === 'XBackendTrafficPolicy' ? status.status.ancestors : status.status.parents;
+  const parents = status.kind === 'BackendTLSPolicy' || status.kind === 'XTelemetryPolicy' || status.kind === 'XBackendTrafficPolicy' || status.kind === 'XBackend' ? status.status.ancestors : status.status.parents;
   const out: string[] = [];
   for (const parent of parents) {
     for (const c of parent.conditions) {

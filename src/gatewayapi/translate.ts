@@ -13,6 +13,7 @@ import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, ty
 import { backendTLSStatuses } from './backends/backendtls';
 import { telemetryStatuses } from './telemetry/telemetrypolicy';
 import { backendTrafficStatuses } from './backends/backendtraffic';
+import { xBackendStatuses } from './backends/xbackend';
 import { TranslationMemo, routeKey, type AnyRoute } from './memo';
 import { ResourceIndex } from './resourceindex';
 import { translateGatewayUnit, type GatewayUnit } from './unit';
@@ -134,6 +135,7 @@ export function translate(resources: ProviderResources, options: TranslateOption
   statuses.push(...backendTLSStatuses(index.backendTLS, (p) => ancestors.get(p), controllerName));
   statuses.push(...backendTrafficStatuses(index.backendTraffic, (p) => ancestors.get(p), (ns, name) => index.serviceExists(ns, name), controllerName));
   statuses.push(...telemetryStatuses(index.telemetry, stateOf, (gw) => units.get(gw)?.telemetry, controllerName));
+  statuses.push(...xBackendStatuses(index, (p) => ancestors.get(p), controllerName));
   statuses.sort(compareStatuses);
   return { xdsIR, infraIR, statuses };
 }

@@ -30,6 +30,7 @@ import { condition, verdict } from './model/status';
 import { routeTableEntries, type RouteTableEntry } from './routes/virtualhosts';
 import { ListenerRouteTable } from './routes/routetable';
 import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetrypolicy';
+import { withBackendCertificates } from './backends/xbackend';
 
 export interface UnitOptions {
   controllerName: string;
@@ -413,6 +414,7 @@ export function translateGatewayUnit(
   };
   if (gw.backendClientCertificate) unit.xdsIR.backendClientCertificate = gw.backendClientCertificate;
   if (telemetry?.telemetry) unit.xdsIR.telemetry = telemetry.telemetry;
+  unit.xdsIR = withBackendCertificates(unit.xdsIR, index);
   unit.infraIR = {
     gateway: gw.key,
     listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
@@ -542,7 +544,7 @@ export function patchGatewayUnit(
       changed = true;
       return { ...http[i]!, virtualHosts };
     });
-    unit.xdsIR = changed ? { ...before.xdsIR, http: next } : before.xdsIR;
+    unit.xdsIR = changed ? withBackendCertificates({ ...before.xdsIR, http: next }, index) : before.xdsIR;
   }
   if (before.infraIR) unit.infraIR = before.infraIR;
   state.unit = unit;

@@ -7,6 +7,8 @@
 export interface XdsIR {
   /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
   backendClientCertificate?: TLSCertificate;
+  /** Client certificates backends of their own name (XBackend spec.tls.clientCertificateRef), by name; see UpstreamTLS.clientCertificate. */
+  backendCertificates?: TLSCertificate[];
   /** "<namespace>/<gateway>" */
   gateway: string;
   http: HTTPListener[];
@@ -331,6 +333,13 @@ export interface UpstreamTLS {
   useSystemTrustStore?: boolean;
   /** The certificate must carry one of these; absent or empty: a DNS SAN equal to sni. */
   subjectAltNames?: SubjectAltNameMatch[];
+  /** ALPN offered to the backend; absent: h2 for HTTP/2 clusters, none otherwise. */
+  alpnProtocols?: string[];
+  /**
+   * The SDS name ("<namespace>/<secret>") of the certificate presented to this backend (XBackend
+   * mode ClientAndServer), one of the IR's backendCertificates; it wins over the Gateway's.
+   */
+  clientCertificate?: string;
 }
 
 export interface SubjectAltNameMatch {
@@ -338,12 +347,19 @@ export interface SubjectAltNameMatch {
   value: string;
 }
 
-/** A Service port, as the source of endpoints: its EndpointSlices' port of the same name. */
+/**
+ * A Service port, as the source of endpoints: its EndpointSlices' port of the same name. Or, with
+ * selector (an XBackend of type EndpointSelector; service and portName ""), every EndpointSlice of
+ * the namespace whose labels include the selector's, on its port numbered `port`.
+ */
 export interface ServicePortRef {
   namespace: string;
   service: string;
   /** The Service port's name ("" when unnamed); EndpointSlice ports are matched by name. */
   portName: string;
+  selector?: Record<string, string>;
+  /** With selector: the EndpointSlice port number to take. */
+  port?: number;
 }
 
 export interface Endpoint {

@@ -12,6 +12,7 @@ import type {
   GatewayClassStatus, GatewayStatus, ListenerSetStatus, PolicyStatus, RouteStatus,
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
+import type { XBackend } from '../apis/xbackend';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
 import { createResourceTables, TABLE_NAMES, type ResourceTables } from './tables';
@@ -34,6 +35,7 @@ export interface ProviderResources {
   backendTLSPolicies: BackendTLSPolicy[];
   xTelemetryPolicies: XTelemetryPolicy[];
   xBackendTrafficPolicies: XBackendTrafficPolicy[];
+  xBackends: XBackend[];
   services: Service[];
   endpointSlices: EndpointSlice[];
   namespaces: Namespace[];
@@ -46,7 +48,7 @@ export function emptyProviderResources(): ProviderResources {
   return {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [],
-    xTelemetryPolicies: [], xBackendTrafficPolicies: [],
+    xTelemetryPolicies: [], xBackendTrafficPolicies: [], xBackends: [],
     services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [], clusterTrustBundles: [],
   };
@@ -60,7 +62,8 @@ export type ObjectStatus =
   | { kind: 'HTTPRoute' | 'GRPCRoute' | 'TLSRoute' | 'TCPRoute' | 'UDPRoute'; name: string; namespace: string; status: RouteStatus }
   | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus }
   | { kind: 'XTelemetryPolicy'; name: string; namespace: string; status: PolicyStatus }
-  | { kind: 'XBackendTrafficPolicy'; name: string; namespace: string; status: PolicyStatus };
+  | { kind: 'XBackendTrafficPolicy'; name: string; namespace: string; status: PolicyStatus }
+  | { kind: 'XBackend'; name: string; namespace: string; status: PolicyStatus };
 
 export function statusKey(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

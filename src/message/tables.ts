@@ -11,6 +11,7 @@ import type {
   XBackendTrafficPolicy,
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
+import type { XBackend } from '../apis/xbackend';
 import { objectKey, type KubeObject } from '../apis/meta';
 import { WatchableMap } from './watchable';
 
@@ -28,6 +29,7 @@ export interface TableValues {
   backendTLSPolicies: BackendTLSPolicy;
   xTelemetryPolicies: XTelemetryPolicy;
   xBackendTrafficPolicies: XBackendTrafficPolicy;
+  xBackends: XBackend;
   services: Service;
   endpointSlices: EndpointSlice;
   namespaces: Namespace;
@@ -45,6 +47,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'gatewayClasses', 'gateways', 'listenerSets', 'httpRoutes', 'grpcRoutes', 'tlsRoutes', 'tcpRoutes', 'udpRoutes',
   'referenceGrants', 'backendTLSPolicies',
   'xTelemetryPolicies', 'xBackendTrafficPolicies',
+  'xBackends',
   'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
   'clusterTrustBundles',
 ];
@@ -63,6 +66,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   BackendTLSPolicy: 'backendTLSPolicies',
   XTelemetryPolicy: 'xTelemetryPolicies',
   XBackendTrafficPolicy: 'xBackendTrafficPolicies',
+  XBackend: 'xBackends',
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   Namespace: 'namespaces',

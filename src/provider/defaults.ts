@@ -17,6 +17,7 @@ import type {
   XBackendTrafficPolicy,
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
+import type { XBackend } from '../apis/xbackend';
 import type { ProviderResources } from '../message/resources';
 import { cloneJson } from '../ir/clone';
 import { defaultCrdSchemas } from './crd/load';
@@ -25,7 +26,7 @@ import { defaultResource } from './crd/resource';
 /** Every object kind a provider publishes. */
 export type ProviderObject =
   | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap
-  | ClusterTrustBundle | XTelemetryPolicy | XBackendTrafficPolicy;
+  | ClusterTrustBundle | XTelemetryPolicy | XBackendTrafficPolicy | XBackend;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -33,7 +34,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** obj (a copy the caller owns) with its CRD's defaults (for the object's apiVersion) applied in place. */
-function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy | XBackendTrafficPolicy>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy | XBackendTrafficPolicy | XBackend>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj, true) ?? obj;
 }
 
@@ -147,6 +148,7 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'ListenerSet':
     case 'ReferenceGrant':
     case 'BackendTLSPolicy':
+    case 'XBackend':
     case 'XTelemetryPolicy': return crd(o) as T;
     case 'XBackendTrafficPolicy': return crd(o) as T;
   }
@@ -167,6 +169,7 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     backendTLSPolicies: resources.backendTLSPolicies.map(applyDefaults),
     xTelemetryPolicies: (resources.xTelemetryPolicies ?? []).map(applyDefaults),
     xBackendTrafficPolicies: (resources.xBackendTrafficPolicies ?? []).map(applyDefaults),
+    xBackends: (resources.xBackends ?? []).map(applyDefaults),
     services: resources.services.map(applyDefaults),
     endpointSlices: resources.endpointSlices.map(applyDefaults),
     namespaces: resources.namespaces.map(applyDefaults),

@@ -42,6 +42,7 @@ export function redactIR(ir: XdsIR): XdsIR {
     (l.tls ? { ...l, tls: { ...l.tls, certificates: l.tls.certificates.map((c) => ({ ...c, privateKey: REDACTED })) } } : l);
   const out: XdsIR = { ...ir, http: ir.http.map(redactCerts), tcp: ir.tcp.map(redactCerts) };
   if (ir.backendClientCertificate) out.backendClientCertificate = { ...ir.backendClientCertificate, privateKey: REDACTED };
+  if (ir.backendCertificates) out.backendCertificates = ir.backendCertificates.map((c) => ({ ...c, privateKey: REDACTED }));
   return out;
 }
 

@@ -178,6 +178,7 @@ function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time:
     }
     case 'XTelemetryPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
     case 'BackendTLSPolicy': {
       const prev = previous?.kind === next.kind ? previous.status : undefined;
       return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), time) } };
@@ -201,6 +202,7 @@ function allConditions(s: ObjectStatus): Condition[] {
     case 'ListenerSet': return [...(s.status.conditions ?? []), ...(s.status.listeners ?? []).flatMap((l) => l.conditions ?? [])];
     case 'XTelemetryPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
     case 'BackendTLSPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
     default: return s.status.parents.flatMap((p) => p.conditions);
   }
@@ -217,6 +219,7 @@ function summarize(s: ObjectStatus): string {
     case 'XTelemetryPolicy':
     case 'BackendTLSPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
       return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
     default:
       return s.status.parents.map((p) => `parent ${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? '/' + p.parentRef.sectionName : ''}: ${conditionSummary(p.conditions)}`).join('; ');

@@ -13,14 +13,10 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import * as https from 'node:https';
 import * as net from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as tls from 'node:tls';
-import type { TLSSocket } from 'node:tls';
-import WebSocket, { WebSocketServer } from 'ws';
 import { EchoBackend } from '../../src/demo/echo-backend';
 import { requireEnvoy } from '../helpers/tools';
 import { waitFor } from '../helpers/net';
@@ -28,12 +24,12 @@ import { PierProcess } from '../helpers/pier';
 import { selfSignedCertificate, type TestCertificate } from './features/certs';
 import { freeTcpPorts } from './features/clients';
 import { backend, gateway, gatewayClass, manifest, route, tlsSecret, CONTROLLER, NAMESPACE } from './features/resources';
+import { exchange, refusal, TlsWebSocketEcho, MESSAGE_TIMEOUT_MS, type ClientOptions } from './features/websocket';
 
 const ADDRESS = '127.0.0.91';
 const GATEWAY_HOST = 'ws.secure.test';
 const BACKEND_HOST = 'wss-backend.test';
 const READY_TIMEOUT_MS = 30_000;
-const MESSAGE_TIMEOUT_MS = 5_000;
 
 type Condition = { type: string; status: string; reason: string; message?: string };
 interface Status {
@@ -46,87 +42,7 @@ interface Status {
   };
 }
 
-/** ws hands its options to tls.connect, servername included. */
-type ClientOptions = WebSocket.ClientOptions & { servername?: string };
-
 const condition = (conditions: Condition[] | undefined, type: string): Condition | undefined => conditions?.find((c) => c.type === type);
-
-/** A WebSocket echo server behind TLS; each echo is prefixed so the answer names who gave it. It records the SNI names clients sent. */
-class TlsWebSocketEcho {
-  /** Every SNI name of a TLS handshake (resumed sessions included: OpenSSL asks for each ClientHello naming one). */
-  readonly serverNames = new Set<string>();
-  private readonly server: https.Server;
-  private readonly sockets = new WebSocketServer({ noServer: true });
-
-  constructor(cert: TestCertificate) {
-    const context = tls.createSecureContext({ cert: cert.cert, key: cert.key });
-    this.server = https.createServer({
-      cert: cert.cert, key: cert.key,
-      SNICallback: (name, done) => {
-        this.serverNames.add(name);
-        done(null, context);
-      },
-    });
-    this.server.on('upgrade', (req, socket, head) => {
-      this.sockets.handleUpgrade(req, socket, head, (ws) => {
-        ws.on('message', (data) => ws.send(`tls-backend: ${String(data)}`));
-      });
-    });
-  }
-
-  listen(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as net.AddressInfo).port));
-    });
-  }
-
-  async close(): Promise<void> {
-    for (const client of this.sockets.clients) client.terminate();
-    this.sockets.close();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-/** Opens a WebSocket, sends each message after the previous answer, returns the answers; bounded in time. */
-async function exchange(url: string, messages: (string | Buffer)[], options: ClientOptions = {}): Promise<{ answers: { data: Buffer; binary: boolean }[]; peer?: tls.PeerCertificate }> {
-  const ws = new WebSocket(url, { handshakeTimeout: MESSAGE_TIMEOUT_MS, ...options });
-  let peer: tls.PeerCertificate | undefined;
-  ws.once('upgrade', (response) => {
-    if (url.startsWith('wss:')) peer = (response.socket as TLSSocket).getPeerCertificate();
-  });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    const answers: { data: Buffer; binary: boolean }[] = [];
-    for (const message of messages) {
-      answers.push(await new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no answer to ${String(message)} within ${MESSAGE_TIMEOUT_MS} ms`)), MESSAGE_TIMEOUT_MS);
-        ws.once('message', (data, binary) => {
-          clearTimeout(timer);
-          resolve({ data: Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer), binary });
-        });
-        ws.send(message, { binary: Buffer.isBuffer(message) });
-      }));
-    }
-    return { answers, ...(peer ? { peer } : {}) };
-  } finally {
-    ws.terminate();
-  }
-}
-
-/** The upgrade attempt's failure message (ws reports the status of a refused handshake). */
-async function refusal(url: string, options: ClientOptions = {}): Promise<string> {
-  try {
-    await exchange(url, ['hello'], options);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  return 'the upgrade succeeded';
-}
 
 describe('WebSocket through pier serve and real Envoy', { timeout: 120_000 }, () => {
   let dir: string;

@@ -21,7 +21,7 @@ const PORTS = [80, 443, 8080, 10080, 10443];
 
 /** Kinds generated from their CRD schema, with their apiVersion. */
 export const CRD_KINDS = ['GatewayClass', 'Gateway', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'ReferenceGrant', 'BackendTLSPolicy',
-  'XBackendTrafficPolicy'] as const;
+  'XBackendTrafficPolicy', 'XBackend'] as const;
 export type CrdKindName = (typeof CRD_KINDS)[number];
 
 export interface FuzzOptions {
@@ -254,6 +254,7 @@ function meetCrossFieldRules(o: Obj): Obj {
       if ((sp.cookie as Obj).lifetimeType === 'Permanent' && sp.absoluteTimeout === undefined) sp.absoluteTimeout = '1h';
     }
   }
+  if (o.kind === 'XBackend') meetXBackendRules(spec);
   for (const rule of list(spec.rules)) {
     for (const ref of list(rule.backendRefs)) {
       if ((ref.kind ?? 'Service') === 'Service' && (ref.group ?? '') === '' && ref.port === undefined) ref.port = 80;
@@ -262,6 +263,32 @@ function meetCrossFieldRules(o: Obj): Obj {
     fixFilters(rule.filters);
   }
   return o;
+}
+
+/** XBackend's union and its protocol/TLS pairings (its CEL rules), from what was generated. */
+function meetXBackendRules(spec: Obj): void {
+  if (spec.type === 'EndpointSelector') {
+    delete spec.externalHostname;
+    delete spec.sessionPersistence;
+    if (!isObj(spec.endpointSelector)) spec.endpointSelector = { matchLabels: { app: 'web' } };
+  } else {
+    spec.type = 'ExternalHostname';
+    delete spec.endpointSelector;
+    delete spec.sessionPersistence;
+    spec.externalHostname = { hostname: 'backend.example.com' };
+  }
+  const tls = isObj(spec.tls) ? spec.tls : { mode: 'None' };
+  const needsTLS = spec.protocol === 'HTTP2' || spec.protocol === 'WSS';
+  if (spec.protocol === 'H2C' || (!needsTLS && tls.mode === 'None')) {
+    spec.tls = { mode: 'None' };
+    return;
+  }
+  const mode = tls.mode === 'ClientAndServer' ? 'ClientAndServer' : 'ServerOnly';
+  spec.tls = {
+    mode,
+    validation: { hostname: 'example.com', caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca-bundle' }] },
+    ...(mode === 'ClientAndServer' ? { clientCertificateRef: { name: 'tls-good' } } : {}),
+  };
 }
 
 const FILTER_FIELDS: Record<string, string> = {
@@ -291,6 +318,7 @@ export function gatewayApiInput(certs: FuzzCertificates, o: FuzzOptions): fc.Arb
     some('GatewayClass', 1), fc.array(crdObject('Gateway', o), { minLength: 1, maxLength: 2 }),
     some('HTTPRoute', 3), some('GRPCRoute', 1), some('TLSRoute', 1), some('TCPRoute', 1), some('UDPRoute', 1),
     some('ReferenceGrant', 1), some('BackendTLSPolicy', 1), coreObjects(certs), some('XBackendTrafficPolicy', 1),
+    some('XBackend', 2),
   ).map((groups) => {
     const objects = [ourClass, ...groups.flat()];
     return o.hostile ? objects : objects.map((x) => meetCrossFieldRules(structuredClone(x)));

@@ -43,6 +43,7 @@ function conditionGroups(s: ObjectStatus): { at: string; conditions: Condition[]
     ];
     case 'XTelemetryPolicy':
     case 'XBackendTrafficPolicy':
+    case 'XBackend':
     case 'BackendTLSPolicy': return s.status.ancestors.map((a) => ({ at: `ancestor ${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`, conditions: a.conditions }));
     default: return s.status.parents.map((p) => ({
       at: `parent ${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}${p.parentRef.sectionName ? `/${p.parentRef.sectionName}` : ''}`,

@@ -8,9 +8,11 @@ import { cloneJson } from '../../ir/clone';
 import type { Service, ServicePort } from '../../apis/core';
 import type { BackendObjectReference } from '../../apis/gateway';
 import type { BackendProtocol, DestinationSetting, SessionPersistence } from '../../ir/types';
+import { X_GATEWAY_GROUP } from '../../apis/gateway';
 import { RouteReason, type RouteResolvedRefsReason } from '../model/conditions';
 import { isReferenceAllowed, type ReferenceFrom } from './referencegrant';
 import type { BackendTLSResolution } from './backendtls';
+import { xBackendClusterName, xBackendDestination } from './xbackend';
 import type { ResourceIndex } from '../resourceindex';
 
 export const CORE_GROUP = '';
@@ -103,11 +105,20 @@ export function resolveBackend(
   const namespace = ref.namespace ?? from.namespace;
   const name = ref.name;
   const port = ref.port;
+  if (group === X_GATEWAY_GROUP && kind === 'XBackend') {
+    if (!isReferenceAllowed(index, from, { group, kind, namespace, name })) {
+      return invalid(xBackendClusterName(namespace, name, routeProtocol), weight, routeProtocol, {
+        reason: RouteReason.RefNotPermitted,
+        message: `backendRef XBackend ${namespace}/${name} is in another namespace and no ReferenceGrant allows it`,
+      });
+    }
+    return xBackendDestination(index, ref, namespace, weight, routeProtocol);
+  }
   if (group !== CORE_GROUP || kind !== 'Service') {
     const clusterName = `${kind}${group ? `.${group}` : ''}/${namespace}/${name}${port === undefined ? '' : `/${port}`}`;
     return invalid(clusterName, weight, routeProtocol, {
       reason: RouteReason.InvalidKind,
-      message: `backendRef ${describe(group, kind, namespace, name)}: only Services (core group) are supported`,
+      message: `backendRef ${describe(group, kind, namespace, name)}: only Services (core group) and XBackends (${X_GATEWAY_GROUP}) are supported`,
     });
   }
   let clusterName = serviceClusterName(namespace, name, port);

@@ -21,7 +21,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { CERTIFICATES_GROUP } from '../../apis/core';
-import { GATEWAY_GROUP, type BackendTLSPolicy, type ParentReference, type PolicyAncestorStatus } from '../../apis/gateway';
+import { GATEWAY_GROUP, type BackendTLSPolicy, type BackendTLSPolicyValidation, type ParentReference, type PolicyAncestorStatus } from '../../apis/gateway';
 import type { SubjectAltNameMatch, UpstreamTLS } from '../../ir/types';
 import type { ObjectStatus } from '../../message/resources';
 import { ConditionType, PolicyReason } from '../model/conditions';
@@ -101,20 +101,20 @@ interface RefProblem {
 }
 
 /**
- * The policy's CA bundle from its caCertificateRefs: ConfigMaps in its namespace (key ca.crt) and
+ * The CA bundle of caCertificateRefs written in namespace: ConfigMaps there (key ca.crt) and
  * ClusterTrustBundles (cluster-scoped, by name).
  */
-function resolveCACertificates(state: BackendTLSPolicyState, source: CASource): { bundle: string[]; problems: RefProblem[] } {
+function resolveCACertificates(validation: BackendTLSPolicyValidation, namespace: string, source: CASource): { bundle: string[]; problems: RefProblem[] } {
   const bundle: string[] = [];
   const problems: RefProblem[] = [];
-  for (const ref of state.policy.spec.validation.caCertificateRefs ?? []) {
+  for (const ref of validation.caCertificateRefs ?? []) {
     const group = ref.group ?? '';
     const kind = caRefKind(ref);
     if (!kind) {
       problems.push({ reason: PolicyReason.InvalidKind, message: `caCertificateRef ${ref.kind}${group ? `.${group}` : ''} ${ref.name}: only ConfigMaps (core group) and ClusterTrustBundles (${CERTIFICATES_GROUP}) are supported` });
       continue;
     }
-    const read = readCARef(kind, state.namespace, ref.name, source);
+    const read = readCARef(kind, namespace, ref.name, source);
     if (!read.ok) {
       problems.push({ reason: read.unavailable ? PolicyReason.InvalidKind : PolicyReason.InvalidCACertificateRef, message: `caCertificateRef ${read.message}` });
       continue;
@@ -124,40 +124,62 @@ function resolveCACertificates(state: BackendTLSPolicyState, source: CASource): 
   return { bundle, problems };
 }
 
-function subjectAltNames(state: BackendTLSPolicyState): SubjectAltNameMatch[] {
-  return (state.policy.spec.validation.subjectAltNames ?? []).flatMap((san): SubjectAltNameMatch[] => {
+function subjectAltNames(validation: BackendTLSPolicyValidation): SubjectAltNameMatch[] {
+  return (validation.subjectAltNames ?? []).flatMap((san): SubjectAltNameMatch[] => {
     if (san.type === 'Hostname' && san.hostname) return [{ type: 'Hostname', value: san.hostname }];
     if (san.type === 'URI' && san.uri) return [{ type: 'URI', value: san.uri }];
     return [];
   });
 }
 
-/** Fills the state's verdicts and TLS settings from the policy's validation. */
-function resolvePolicy(state: BackendTLSPolicyState, source: CASource): void {
-  const validation = state.policy.spec.validation;
-  const sans = subjectAltNames(state);
+/** What a validation block (BackendTLSPolicy's, XBackend's spec.tls) gives: verdicts, and the TLS settings when accepted. */
+export interface ValidationResolution {
+  accepted: Verdict;
+  resolvedRefs: Verdict;
+  tls?: UpstreamTLS;
+}
+
+/**
+ * Upstream TLS from a validation block whose CA references are written in namespace: the
+ * hostname as SNI, the subject alt names, and the CA bundle (or the system trust store).
+ */
+export function resolveValidation(validation: BackendTLSPolicyValidation, namespace: string, source: CASource): ValidationResolution {
+  const out: ValidationResolution = {
+    accepted: verdict(true, PolicyReason.Accepted, 'Policy is accepted'),
+    resolvedRefs: verdict(true, PolicyReason.ResolvedRefs, 'All references are resolved'),
+  };
+  const sans = subjectAltNames(validation);
   const base: UpstreamTLS = { sni: validation.hostname };
   if (sans.length > 0) base.subjectAltNames = sans;
   const wellKnown = validation.wellKnownCACertificates;
   if (wellKnown !== undefined && wellKnown !== '') {
     if (wellKnown !== WELL_KNOWN_SYSTEM) {
-      state.accepted = verdict(false, PolicyReason.Invalid, `wellKnownCACertificates "${wellKnown}" is not supported; use "${WELL_KNOWN_SYSTEM}" or caCertificateRefs`);
-      return;
+      out.accepted = verdict(false, PolicyReason.Invalid, `wellKnownCACertificates "${wellKnown}" is not supported; use "${WELL_KNOWN_SYSTEM}" or caCertificateRefs`);
+      return out;
     }
-    state.tls = { ...base, useSystemTrustStore: true };
-    return;
+    out.tls = { ...base, useSystemTrustStore: true };
+    return out;
   }
-  const { bundle, problems } = resolveCACertificates(state, source);
+  const { bundle, problems } = resolveCACertificates(validation, namespace, source);
   if (problems.length > 0) {
-    state.resolvedRefs = verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
+    out.resolvedRefs = verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));
   }
   if (bundle.length === 0) {
-    state.accepted = verdict(false, PolicyReason.NoValidCACertificate, problems.length > 0
-      ? `no valid CA certificate: ${state.resolvedRefs.message}`
+    out.accepted = verdict(false, PolicyReason.NoValidCACertificate, problems.length > 0
+      ? `no valid CA certificate: ${out.resolvedRefs.message}`
       : 'no CA certificate: set caCertificateRefs or wellKnownCACertificates');
-    return;
+    return out;
   }
-  state.tls = { ...base, caCertificates: `${[...new Set(bundle)].join('\n')}\n` };
+  out.tls = { ...base, caCertificates: `${[...new Set(bundle)].join('\n')}\n` };
+  return out;
+}
+
+/** Fills the state's verdicts and TLS settings from the policy's validation. */
+function resolvePolicy(state: BackendTLSPolicyState, source: CASource): void {
+  const resolved = resolveValidation(state.policy.spec.validation, state.namespace, source);
+  state.accepted = resolved.accepted;
+  state.resolvedRefs = resolved.resolvedRefs;
+  state.tls = resolved.tls;
 }
 
 /** What applies to one Service port. */

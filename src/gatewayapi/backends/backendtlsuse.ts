@@ -6,6 +6,8 @@
  */
 import type { BackendObjectReference, HTTPRouteFilter, Route } from '../../apis/gateway';
 import { GATEWAY_GROUP } from '../../apis/gateway';
+import { X_GATEWAY_GROUP } from '../../apis/xtelemetry';
+import { xBackendUseKey } from './xbackend';
 import { CORE_GROUP } from './backends';
 import { policyKey } from './backendtls';
 import { backendTrafficPolicyKey } from './backendtraffic';
@@ -42,13 +44,20 @@ function backendRefsOf(route: Route): BackendObjectReference[] {
  * The policies naming a Service (port) the route refers to: a Gateway the route is attached to
  * is their ancestor. BackendTLSPolicies by "<namespace>/<name>" (those naming an existing port),
  * XBackendTrafficPolicies by backendTrafficPolicyKey (the Service may be missing: the policy then
- * reports TargetNotFound through the Gateway). The same for every Gateway, so computed once when
+ * reports TargetNotFound through the Gateway), and the XBackends it refers to by xBackendUseKey. The same for every Gateway, so computed once when
  * the route is translated.
  */
 export function backendPoliciesOf(ctx: Pick<PlacedRoute, 'kind' | 'namespace' | 'route'>, index: ResourceIndex): string[] {
   const used = new Set<string>();
   const from = { group: GATEWAY_GROUP, kind: ctx.kind, namespace: ctx.namespace };
   for (const ref of backendRefsOf(ctx.route)) {
+    if (ref.group === X_GATEWAY_GROUP && ref.kind === 'XBackend') {
+      // An XBackend reports per Gateway too: kept with the policies, under a key of its own.
+      const namespace = ref.namespace ?? ctx.namespace;
+      if (!isReferenceAllowed(index, from, { group: X_GATEWAY_GROUP, kind: 'XBackend', namespace, name: ref.name })) continue;
+      if (index.xBackend(namespace, ref.name)) used.add(xBackendUseKey(namespace, ref.name));
+      continue;
+    }
     if ((ref.group ?? CORE_GROUP) !== CORE_GROUP || (ref.kind ?? 'Service') !== 'Service') continue;
     const namespace = ref.namespace ?? ctx.namespace;
     if (!isReferenceAllowed(index, from, { group: CORE_GROUP, kind: 'Service', namespace, name: ref.name })) continue;

@@ -6,6 +6,7 @@
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { GATEWAY_GROUP, type SecretObjectReference } from '../../apis/gateway';
+import { X_GATEWAY_GROUP } from '../../apis/xtelemetry';
 import type { Secret } from '../../apis/core';
 import type { TLSCertificate } from '../../ir/types';
 import { ListenerReason } from '../model/conditions';
@@ -67,13 +68,14 @@ function describeRef(group: string, kind: string, namespace: string, name: strin
 
 /**
  * Resolves the certificateRefs of a listener written in gatewayNamespace: a Gateway's, or a
- * ListenerSet's (fromKind; ReferenceGrants name the kind that refers).
+ * ListenerSet's (fromKind; ReferenceGrants name the kind that refers); also an XBackend's client
+ * certificate.
  */
 export function resolveCertificateRefs(
   refs: readonly SecretObjectReference[],
   gatewayNamespace: string,
   index: ResourceIndex,
-  fromKind: 'Gateway' | 'ListenerSet' = 'Gateway',
+  fromKind: 'Gateway' | 'ListenerSet' | 'XBackend' = 'Gateway',
 ): CertificateResolution {
   const certificates: TLSCertificate[] = [];
   const problems: CertificateProblem[] = [];
@@ -87,7 +89,7 @@ export function resolveCertificateRefs(
       invalid(`certificateRef ${what}: only Secrets (core group) are supported`);
       continue;
     }
-    const from = { group: GATEWAY_GROUP, kind: fromKind, namespace: gatewayNamespace };
+    const from = { group: fromKind === 'XBackend' ? X_GATEWAY_GROUP : GATEWAY_GROUP, kind: fromKind, namespace: gatewayNamespace };
     if (!isReferenceAllowed(index, from, { group, kind, namespace, name: ref.name })) {
       problems.push({
         reason: ListenerReason.RefNotPermitted,

@@ -35,6 +35,7 @@ export const KINDS: readonly KindInfo[] = [
   { kind: 'BackendTLSPolicy', apiVersions: gw('v1'), namespaced: true, list: 'backendTLSPolicies' },
   { kind: 'XTelemetryPolicy', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xTelemetryPolicies' },
   { kind: 'XBackendTrafficPolicy', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xBackendTrafficPolicies' },
+  { kind: 'XBackend', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xBackends' },
   { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
   { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },

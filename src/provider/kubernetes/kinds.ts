@@ -53,6 +53,7 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   gatewayKind('BackendTLSPolicy', 'backendtlspolicies', 'backendTLSPolicies'),
   xGatewayKind('XTelemetryPolicy', 'v1alpha1', 'xtelemetrypolicies', 'xTelemetryPolicies'),
   xGatewayKind('XBackendTrafficPolicy', 'v1alpha1', 'xbackendtrafficpolicies', 'xBackendTrafficPolicies'),
+  xGatewayKind('XBackend', 'v1alpha1', 'xbackends', 'xBackends'),
   coreKind('', 'v1', 'Service', 'services', 'services'),
   coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),

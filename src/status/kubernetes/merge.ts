@@ -31,6 +31,7 @@ const SHARED_FIELD: Partial<Record<StatusKind, 'parents' | 'ancestors'>> = {
   HTTPRoute: 'parents', GRPCRoute: 'parents', TLSRoute: 'parents', TCPRoute: 'parents', UDPRoute: 'parents', BackendTLSPolicy: 'ancestors',
   XTelemetryPolicy: 'ancestors',
   XBackendTrafficPolicy: 'ancestors',
+  XBackend: 'ancestors',
 };
 
 export function sharedField(kind: StatusKind): 'parents' | 'ancestors' | undefined {

@@ -89,12 +89,14 @@ const API_VERSION = 'gateway.networking.k8s.io/v1';
 const API_VERSION_OF: Partial<Record<StatusKind, string>> = {
   XTelemetryPolicy: 'gateway.networking.x-k8s.io/v1alpha1',
   XBackendTrafficPolicy: 'gateway.networking.x-k8s.io/v1alpha1',
+  XBackend: 'gateway.networking.x-k8s.io/v1alpha1',
 };
 const apiVersionOf = (kind: StatusKind): string => API_VERSION_OF[kind] ?? API_VERSION;
 const PLURALS: Record<StatusKind, string> = {
   GatewayClass: 'gatewayclasses', Gateway: 'gateways', ListenerSet: 'listenersets', HTTPRoute: 'httproutes', GRPCRoute: 'grpcroutes', TLSRoute: 'tlsroutes',
   TCPRoute: 'tcproutes', UDPRoute: 'udproutes', BackendTLSPolicy: 'backendtlspolicies',
   XTelemetryPolicy: 'xtelemetrypolicies', XBackendTrafficPolicy: 'xbackendtrafficpolicies',
+  XBackend: 'xbackends',
 };
 
 function objectPath(t: Target): string {

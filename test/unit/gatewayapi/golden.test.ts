@@ -23,6 +23,7 @@ const LISTS: Record<string, keyof ProviderResources> = {
   BackendTLSPolicy: 'backendTLSPolicies', ConfigMap: 'configMaps', ClusterTrustBundle: 'clusterTrustBundles',
   XTelemetryPolicy: 'xTelemetryPolicies',
   XBackendTrafficPolicy: 'xBackendTrafficPolicies',
+  XBackend: 'xBackends',
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {

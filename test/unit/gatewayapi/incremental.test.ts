@@ -16,6 +16,8 @@ import type { AllowedListeners, BackendTLSPolicy, FrontendTLSConfig, FrontendTLS
 import type { KubeObject } from '../../../src/apis/meta';
 import type { XTelemetryPolicy } from '../../../src/apis/xtelemetry';
 import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange } from '../../../src/gatewayapi/incremental';
+import type { XBackend } from '../../../src/apis/xbackend';
+import { X_GATEWAY_GROUP } from '../../../src/apis/xtelemetry';
 import type { GatewayInfraState } from '../../../src/ir/types';
 import { translate } from '../../../src/gatewayapi/translate';
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
@@ -73,6 +75,7 @@ const HOSTNAMES = ['a.example.com', '*.example.com', 'b.example.com', 'other.net
 const ROUTE_HOSTNAMES = [...HOSTNAMES, 'c.example.com', 'x.b.example.com', '*.b.example.com', 'd.other.net'];
 const TIMES = ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2025-06-01T00:00:00Z'];
 const LISTENER_SETS = ['ls1', 'ls2'];
+const XBACKENDS = ['xb1', 'xb2'];
 
 /** The universe: every slot an object can be in (kind, namespace, name). */
 interface Slot {
@@ -95,6 +98,7 @@ function slots(): Slot[] {
     out.push({ kind: 'BackendTLSPolicy', namespace: ns, name: 'tls' }, { kind: 'ConfigMap', namespace: ns, name: 'ca' });
     for (const name of ['traffic', 'traffic2']) out.push({ kind: 'XBackendTrafficPolicy', namespace: ns, name });
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
+    for (const name of XBACKENDS) out.push({ kind: 'XBackend', namespace: ns, name });
   }
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
@@ -129,7 +133,13 @@ function parentRef(r: Random, routeNamespace: string): ParentReference {
   return ref;
 }
 
-function backendRef(r: Random, protocols: 'TCP' | 'UDP'): { name: string; namespace?: string; port: number; weight?: number } {
+function backendRef(r: Random, protocols: 'TCP' | 'UDP'): { group?: string; kind?: string; name: string; namespace?: string; port?: number; weight?: number } {
+  if (r.chance(0.1)) {
+    // An XBackend (existing or not, across namespaces with or without a grant).
+    const ref: { group: string; kind: string; name: string; namespace?: string; weight?: number } = { group: X_GATEWAY_GROUP, kind: 'XBackend', name: r.pick([...XBACKENDS, 'missing']) };
+    if (r.chance(0.3)) ref.namespace = r.pick(NAMESPACES);
+    return ref;
+  }
   const ref: { name: string; namespace?: string; port: number; weight?: number } = { name: r.pick([...SERVICES, 'missing']), port: r.pick(protocols === 'UDP' ? [53, 80] : [80, 80, 80, 8080, 53]) };
   if (r.chance(0.3)) ref.namespace = r.pick(NAMESPACES);
   if (r.chance(0.3)) ref.weight = r.int(3);
@@ -274,6 +284,17 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
           { type: 'Header', header: { name: 'x-session' }, absoluteTimeout: '1m' },
         ]) } : {}),
       } } as XBackendTrafficPolicy;
+    case 'XBackend': {
+      // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.
+      const tls = r.pick([undefined, 'ServerOnly', 'ClientAndServer'] as const);
+      const validation = { caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: r.pick(['ca', 'nope']) }], hostname: 'backend.example.com' };
+      return { apiVersion: 'gateway.networking.x-k8s.io/v1alpha1', kind: 'XBackend', metadata, spec: {
+        type: 'ExternalHostname', externalHostname: { hostname: r.pick(['a.example.net', 'b.example.net']) }, port: { number: r.pick([443, 8443]) },
+        ...(r.chance(0.5) ? { protocol: r.pick(['HTTP', 'H2C', 'GRPC', 'TCP', 'MCP'] as const) } : {}),
+        ...(tls === 'ServerOnly' ? { tls: { mode: tls, validation } } : {}),
+        ...(tls === 'ClientAndServer' ? { tls: { mode: tls, validation, clientCertificateRef: { name: r.pick(['cert', 'missing']) } } } : {}),
+      } } as XBackend;
+    }
   }
 }
 

@@ -163,6 +163,59 @@ const LISTENER_SAMPLES: Sample[] = [
   { self: [listener({ name: 'a' }), listener({ name: 'b' })], fails: ['Combination of port, protocol and hostname must be unique'] },
 ];
 
+const xBackend = (fields: Record<string, unknown>): Record<string, unknown> => ({ type: 'ExternalHostname', port: { number: 443 }, externalHostname: { hostname: 'a.example' }, ...fields });
+const SERVER_TLS = { mode: 'ServerOnly', validation: { hostname: 'a.example', wellKnownCACertificates: 'System' } };
+
+/** XBackend (x-k8s.io v1alpha1): its union, protocol/TLS pairings and TLS fields. */
+const XBACKEND_SAMPLES: Record<string, Sample[]> = {
+  spec: [
+    { self: xBackend({ protocol: 'WSS', tls: SERVER_TLS }), fails: [] },
+    { self: xBackend({ protocol: 'H2C', tls: { mode: 'None' } }), fails: [] },
+    { self: { type: 'EndpointSelector', port: { number: 80 }, endpointSelector: { matchLabels: { app: 'a' } }, sessionPersistence: { type: 'Cookie', cookie: { name: 'c' } } }, fails: [] },
+    { self: { type: 'ExternalHostname', port: { number: 80 } }, fails: ['externalHostname must be set when type is ExternalHostname'] },
+    { self: xBackend({ endpointSelector: { matchLabels: { app: 'a' } } }), fails: ['endpointSelector must be set when type is EndpointSelector'] },
+    { self: xBackend({ protocol: 'H2C', tls: SERVER_TLS }), fails: ['tls must be disabled when protocol is H2C'] },
+    { self: xBackend({ protocol: 'HTTP2' }), fails: ['tls must be enabled when protocol is HTTP2'] },
+    { self: xBackend({ protocol: 'WSS', tls: { mode: 'None' } }), fails: ['tls must be enabled when protocol is WSS'] },
+    { self: xBackend({ sessionPersistence: { type: 'Cookie', cookie: { name: 'c' } } }), fails: ['sessionPersistence can only be set when type is EndpointSelector'] },
+  ],
+  'spec.tls': [
+    { self: { mode: 'None' }, fails: [] },
+    { self: { mode: 'ClientAndServer', clientCertificateRef: { name: 'c' }, validation: SERVER_TLS.validation }, fails: [] },
+    { self: { mode: 'ClientAndServer', validation: SERVER_TLS.validation }, fails: ['clientCertificateRef must be set if and only if mode is ClientAndServer'] },
+    { self: { mode: 'None', validation: SERVER_TLS.validation }, fails: ['validation must be set if and only if mode is either ClientAndServer or ServerOnly'] },
+  ],
+  'spec.tls.validation': [
+    { self: { hostname: 'a.example', caCertificateRefs: [{ group: '', kind: 'ConfigMap', name: 'ca' }] }, fails: [] },
+    { self: { hostname: 'a.example' }, fails: ['exactly one of the fields'] },
+  ],
+  'spec.tls.validation.subjectAltNames[]': [
+    { self: { type: 'Hostname', hostname: 'a.example' }, fails: [] },
+    { self: { type: 'URI', uri: 'spiffe://a' }, fails: [] },
+    { self: { type: 'Hostname' }, fails: ['must contain Hostname, if Type is set to Hostname'] },
+    { self: { type: 'URI', hostname: 'a.example' }, fails: ['must not contain Hostname, if Type is not set', 'must contain URI, if Type is set to URI'] },
+    { self: { type: 'Hostname', hostname: 'a.example', uri: 'spiffe://a' }, fails: ['must not contain URI, if Type is not set'] },
+  ],
+  'spec.externalHostname.hostname': [
+    { self: 'api.example.com', fails: [] },
+    { self: 'svc.ns.svc.cluster.local', fails: ['must not be an IP address or end with .cluster.local'] },
+  ],
+  'spec.endpointSelector.matchLabels': [
+    { self: { app: 'a', 'example.com/tier': 'web' }, fails: [] },
+    { self: { '-bad': 'a' }, fails: ['Label keys must be in the form'] },
+    { self: { [`${'a'.repeat(254)}/n`]: 'a' }, fails: ['Label keys must be in the form'] },
+  ],
+  'spec.sessionPersistence': [
+    { self: { type: 'Cookie', cookie: { name: 'c', lifetimeType: 'Permanent' }, absoluteTimeout: '1h' }, fails: [] },
+    { self: { type: 'Header', header: { name: 'h' } }, fails: [] },
+    { self: { type: 'Header', header: { name: 'h' }, cookie: { lifetimeType: 'Session' } }, fails: ['cookie must be nil if type is not Cookie'] },
+    { self: { type: 'Cookie' }, fails: ['cookie must be specified for Cookie type'] },
+    { self: { type: 'Header' }, fails: ['header must be specified for Header type'] },
+    { self: { type: 'Cookie', cookie: { name: 'c' }, header: { name: 'h' } }, fails: ['header must be nil if type is not Header'] },
+    { self: { type: 'Cookie', cookie: { lifetimeType: 'Permanent' } }, fails: ['AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'] },
+  ],
+};
+
 /** By place; paths under rules[].backendRefs[].filters use those of rules[].filters. */
 const SAMPLES: Record<string, Sample[]> = {
   'spec.targetRefs': [
@@ -380,6 +433,7 @@ function places(): Place[] {
 
 function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'GRPCRoute' && place.path === 'spec.rules') return GRPC_RULES_SAMPLES;
+  if (place.kind === 'XBackend') return XBACKEND_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -395,12 +449,22 @@ function ours(rule: string, self: unknown, old: unknown): Verdict {
   }
 }
 
+function isDns1123Subdomain(text: string): boolean {
+  return text.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text);
+}
+
 const reference = celEnv({ funcs: [...strings, celFunc('isIP', [CelScalar.STRING], CelScalar.BOOL, (text: string) => isKubernetesIP(text)),
-  celFunc('isDns1123Subdomain', [CelScalar.STRING], CelScalar.BOOL, (text: string) => text.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text))] });
+  celFunc('isDns1123Subdomain', [CelScalar.STRING], CelScalar.BOOL, isDns1123Subdomain),
+  celFunc('isQualifiedName', [CelScalar.STRING], CelScalar.BOOL, (text: string) => {
+    const slash = text.lastIndexOf('/');
+    const name = text.slice(slash + 1);
+    return (slash < 0 || isDns1123Subdomain(text.slice(0, slash))) && name.length <= 63 && /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/.test(name);
+  })] });
 
 /** @bufbuild/cel lacks the Kubernetes format library: its one use in the CRDs, spelled as a function the reference has. */
 function referenceRule(rule: string): string {
-  return rule.replace("format.dns1123Subdomain().validate(self.split('/')[0]).hasValue()", "!isDns1123Subdomain(self.split('/')[0])");
+  return rule.replace("format.dns1123Subdomain().validate(self.split('/')[0]).hasValue()", "!isDns1123Subdomain(self.split('/')[0])")
+    .replace('!format.qualifiedName().validate(key).hasValue()', 'isQualifiedName(key)');
 }
 const referencePrograms = new Map<string, ReturnType<typeof plan>>();
 
@@ -437,7 +501,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 106);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 116);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

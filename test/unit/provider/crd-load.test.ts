@@ -25,7 +25,7 @@ describe('CRD schema bundle', () => {
   test('is the pinned experimental channel, serving the versions the standard channel serves', () => {
     assert.equal(schemas.bundle.version, 'v1.7.0');
     assert.deepEqual(schemas.kinds(), ['BackendTLSPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ReferenceGrant', 'TCPRoute', 'TLSRoute', 'UDPRoute',
-      'XBackendTrafficPolicy', 'XTelemetryPolicy']);
+      'XBackend', 'XBackendTrafficPolicy', 'XTelemetryPolicy']);
     for (const kind of schemas.kinds()) assert.equal(schemas.crd(kind)?.channel, 'experimental', kind);
     // Experimental fields (rules[].retry) are in the schema; retired versions stay unserved.
     const rule = schemas.lookup(`${GROUP}/v1`, 'HTTPRoute')?.schema.properties?.spec?.properties?.rules?.items;
@@ -62,10 +62,10 @@ describe('CRD schema bundle', () => {
 
   test('every CEL rule of the CRDs compiles; one is a transition rule', () => {
     const coverage = compileCelRules(schemas.celRules());
-    assert.equal(coverage.total, 106);
+    assert.equal(coverage.total, 116);
     assert.deepEqual(coverage.failed, []);
     assert.deepEqual(coverage.transition, ['self == oldSelf']);
-    assert.equal(coverage.compiled.length, 105);
+    assert.equal(coverage.compiled.length, 115);
   });
 
   test('loading reads the JSON bundle alone: no YAML parser and no CEL compiler is loaded (they come on first use)', () => {

@@ -61,9 +61,12 @@ describe('private key redaction', () => {
       gateway: 'default/gw', udp: [], tcp: [],
       http: [{ name: 'l', address: '0.0.0.0', port: 443, hostnames: ['*'], virtualHosts: [], tls: { certificates: [{ name: 'default/c', certificateChain: key.certPem, privateKey: key.keyPem }] } }],
       backendClientCertificate: { name: 'default/client', certificateChain: key.certPem, privateKey: key.keyPem },
+      backendCertificates: [{ name: 'default/xbackend-client', certificateChain: key.certPem, privateKey: key.keyPem }],
     };
     const r = redactIR(ir);
     assert.equal(r.backendClientCertificate?.privateKey, REDACTED, 'the client certificate presented to backends too');
+    assert.equal(r.backendCertificates?.[0]?.privateKey, REDACTED, 'and those XBackends present');
+    assert.equal(r.backendCertificates?.[0]?.certificateChain, key.certPem);
     assert.ok(!containsPrivateKey(JSON.stringify(r)));
     assert.equal(r.http[0]?.tls?.certificates[0]?.privateKey, REDACTED);
     assert.equal(r.http[0]?.tls?.certificates[0]?.certificateChain, key.certPem);

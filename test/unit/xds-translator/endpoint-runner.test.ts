@@ -49,6 +49,26 @@ describe('EndpointRunner', () => {
     }
   });
 
+  test('an XBackend EndpointSelector binding follows every labelled slice of its namespace as slices come, change and go', async () => {
+    const bus = new Bus();
+    const runner = new EndpointRunner({ bus, logger: silentLogger() });
+    runner.start();
+    const labelled = (name: string, address: string, app: string): EndpointSlice => ({ ...slice(name, address), metadata: { namespace: 'default', name: `${name}-1`, labels: { [SERVICE_NAME_LABEL]: name, app } } });
+    const cluster = 'xbackend:default/web';
+    try {
+      bus.tables.endpointSlices.store('default/a-1', labelled('a', '10.0.2.1', 'web'));
+      bus.tables.endpointSlices.store('default/b-1', labelled('b', '10.0.2.2', 'api'));
+      bus.endpointBindings.store(GATEWAY, [{ cluster, localities: [{ endpointsOf: { namespace: 'default', service: '', portName: '', selector: { app: 'web' }, port: 8080 } }] }]);
+      await waitFor('the selected slice', () => addressesOf(bus, cluster).join() === '10.0.2.1');
+      bus.tables.endpointSlices.store('default/b-1', labelled('b', '10.0.2.2', 'web'));
+      await waitFor('a slice relabelled into the selection', () => addressesOf(bus, cluster).join() === '10.0.2.1,10.0.2.2');
+      bus.tables.endpointSlices.delete('default/a-1');
+      await waitFor('a slice gone', () => addressesOf(bus, cluster).join() === '10.0.2.2');
+    } finally {
+      await runner.stop();
+    }
+  });
+
   test('Services, slices and bindings that come and go leave nothing in its indexes', async () => {
     const bus = new Bus();
     const runner = new EndpointRunner({ bus, logger: silentLogger() });

@@ -66,6 +66,15 @@ export function re2Matches(text: string, pattern: string): boolean {
 const FORMATS: Record<string, (text: string) => boolean> = {
   // RFC 1123 subdomain, as Kubernetes validates it (k8s.io/apimachinery IsDNS1123Subdomain).
   dns1123Subdomain: (text) => text.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text),
+  // A label key (k8s.io/apimachinery IsQualifiedName): an optional DNS subdomain prefix and "/", then a name of up to 63 characters.
+  qualifiedName: (text) => {
+    const parts = text.split('/');
+    if (parts.length > 2) return false;
+    const name = parts.pop() ?? '';
+    const prefix = parts[0];
+    if (prefix !== undefined && (prefix === '' || !FORMATS.dns1123Subdomain!(prefix))) return false;
+    return name.length > 0 && name.length <= 63 && /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(name);
+  },
 };
 
 /** format.<name>().validate(text).hasValue(): whether text is NOT valid in that format. An unknown format fails the evaluation. */

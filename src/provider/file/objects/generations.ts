@@ -76,6 +76,7 @@ export class GenerationTracker {
       backendTLSPolicies: stampAll(resources.backendTLSPolicies),
       xTelemetryPolicies: stampAll(resources.xTelemetryPolicies ?? []),
       xBackendTrafficPolicies: stampAll(resources.xBackendTrafficPolicies ?? []),
+      xBackends: stampAll(resources.xBackends ?? []),
       services: stampAll(resources.services),
       endpointSlices: stampAll(resources.endpointSlices),
       namespaces: stampAll(resources.namespaces),

@@ -47,7 +47,7 @@ export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
   const clientCertificate = ir.backendClientCertificate?.name;
   for (const setting of backends(ir, memo?.vhostSettings).values()) {
     // Settings are shared across Gateways; one with its own client certificate builds its TLS clusters itself.
-    if (clientCertificate && setting.tls) {
+    if (clientCertificate && setting.tls && !setting.tls.clientCertificate) {
       add(backendCluster(setting, clientCertificate));
       continue;
     }
@@ -141,7 +141,10 @@ export function backendCluster(setting: DestinationSetting, clientCertificate?: 
     const options: HttpProtocolOptions = { explicit_http_config: { http2_protocol_options: {} } };
     cluster.typed_extension_protocol_options = { [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
   }
-  if (setting.tls) cluster.transport_socket = upstreamTlsSocket(setting.tls, setting.protocol === 'h2c' ? ['h2'] : undefined, clientCertificate);
+  if (setting.tls) {
+    const alpn = setting.tls.alpnProtocols ?? (setting.protocol === 'h2c' ? ['h2'] : undefined);
+    cluster.transport_socket = upstreamTlsSocket(setting.tls, alpn, setting.tls.clientCertificate ?? clientCertificate);
+  }
   if (setting.retryBudget) {
     // With a retry budget, Envoy ignores the static max_retries threshold of the same priority.
     cluster.circuit_breakers = { thresholds: [{ priority: 'DEFAULT', retry_budget: {

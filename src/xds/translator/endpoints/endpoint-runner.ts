@@ -13,7 +13,7 @@ import { SetMultimap } from '../../../message/multimap';
 import { diffNameOrdered, inStrictNameOrder } from '../../../message/ordered-diff';
 import { freezeValue, type WatchableMap } from '../../../message/watchable';
 import type { Cluster, ClusterLoadAssignment, EndpointBinding } from '../../types';
-import { bindingResource, endpointsFor, sliceService } from './endpoints';
+import { bindingResource, endpointsOfRef, refSourceKey, sliceService } from './endpoints';
 import { sortedIndex } from '../incremental';
 
 export interface EndpointRunnerOptions {
@@ -63,7 +63,7 @@ interface GatewayState {
 
 function servicesOf(binding: EndpointBinding): string[] {
   const out = new Set<string>();
-  for (const l of binding.localities) if (l.endpointsOf) out.add(`${l.endpointsOf.namespace}/${l.endpointsOf.service}`);
+  for (const l of binding.localities) if (l.endpointsOf) out.add(refSourceKey(l.endpointsOf));
   return [...out];
 }
 
@@ -77,7 +77,7 @@ export class EndpointRunner {
   private readonly log: Logger;
   private follower: BatchFollower | null = null;
   private readonly slices = new Map<string, EndpointSlice>();
-  /** Service ("<namespace>/<name>") -> keys of its slices. */
+  /** Service ("<namespace>/<name>") -> keys of its slices; "<namespace>/*" -> every slice of the namespace (for EndpointSelectors). */
   private readonly slicesOfService = new SetMultimap<string, string>();
   private readonly gateways = new Map<string, GatewayState>();
   /** Service -> "<gateway>\n<cluster>" of the bindings using it. */
@@ -113,15 +113,15 @@ export class EndpointRunner {
   private endpointResolver(): (ref: ServicePortRef) => Endpoint[] {
     const resolved = new Map<string, Endpoint[]>();
     return (ref) => {
-      const key = `${ref.namespace}/${ref.service}\n${ref.portName}`;
+      const key = ref.selector ? `${refSourceKey(ref)}\n${JSON.stringify(ref.selector)}\n${ref.port}` : `${ref.namespace}/${ref.service}\n${ref.portName}`;
       let endpoints = resolved.get(key);
       if (!endpoints) {
         const slices: EndpointSlice[] = [];
-        for (const k of this.slicesOfService.get(`${ref.namespace}/${ref.service}`)) {
+        for (const k of this.slicesOfService.get(refSourceKey(ref))) {
           const s = this.slices.get(k);
           if (s) slices.push(s);
         }
-        endpoints = endpointsFor(slices, ref.portName);
+        endpoints = endpointsOfRef(slices, ref);
         resolved.set(key, endpoints);
       }
       return endpoints;
@@ -165,11 +165,22 @@ export class EndpointRunner {
       this.slicesOfService.delete(oldService, key);
       changed.add(oldService);
     }
+    // Every slice also counts for its namespace: EndpointSelectors there pick by label.
+    if (before) {
+      const namespace = `${before.metadata.namespace ?? ''}/*`;
+      this.slicesOfService.delete(namespace, key);
+      changed.add(namespace);
+    }
     if (slice) this.slices.set(key, slice);
     else this.slices.delete(key);
     if (newService !== undefined) {
       this.slicesOfService.add(newService, key);
       changed.add(newService);
+    }
+    if (slice) {
+      const namespace = `${slice.metadata.namespace ?? ''}/*`;
+      this.slicesOfService.add(namespace, key);
+      changed.add(namespace);
     }
   }
 

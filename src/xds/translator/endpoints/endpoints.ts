@@ -28,13 +28,13 @@ function compareSlices(a: EndpointSlice, b: EndpointSlice): number {
 
 /**
  * Ready endpoints (conditions.ready not false) of the slices' port named like the Service port
- * (portName "" for an unnamed port), each address once, sorted.
+ * (portName "" for an unnamed port), or numbered portNumber when given, each address once, sorted.
  */
-export function endpointsFor(slices: readonly EndpointSlice[], portName: string): Endpoint[] {
+export function endpointsFor(slices: readonly EndpointSlice[], portName: string, portNumber?: number): Endpoint[] {
   const seen = new Set<string>();
   const out: Endpoint[] = [];
   for (const slice of [...slices].sort(compareSlices)) {
-    const port = (slice.ports ?? []).find((p) => (p.name ?? '') === portName)?.port;
+    const port = (slice.ports ?? []).find((p) => (portNumber === undefined ? (p.name ?? '') === portName : p.port === portNumber))?.port;
     if (port === undefined) continue;
     for (const endpoint of slice.endpoints ?? []) {
       if (endpoint.conditions?.ready === false) continue;
@@ -47,6 +47,24 @@ export function endpointsFor(slices: readonly EndpointSlice[], portName: string)
     }
   }
   return out.sort(compareEndpoints);
+}
+
+/** Whether an EndpointSlice carries every label of an EndpointSelector, with the same value. */
+export function sliceSelected(slice: EndpointSlice, selector: Readonly<Record<string, string>>): boolean {
+  const labels = slice.metadata.labels ?? {};
+  return Object.entries(selector).every(([k, v]) => labels[k] === v);
+}
+
+/** The key under which the users of a ref follow EndpointSlice changes: its Service, or its whole namespace for a selector. */
+export function refSourceKey(ref: ServicePortRef): string {
+  return ref.selector ? `${ref.namespace}/*` : `${ref.namespace}/${ref.service}`;
+}
+
+/** The endpoints of a ref among candidate slices (its Service's, or its namespace's for a selector). */
+export function endpointsOfRef(candidates: readonly EndpointSlice[], ref: ServicePortRef): Endpoint[] {
+  if (!ref.selector) return endpointsFor(candidates, ref.portName);
+  const selector = ref.selector;
+  return endpointsFor(candidates.filter((s) => sliceSelected(s, selector)), '', ref.port ?? 0);
 }
 
 /** The endpoints of a Service port, as the caller knows them. */
@@ -85,13 +103,16 @@ export function buildGatewayEndpoints(gateway: string, bindings: readonly Endpoi
 
 /** Endpoints of every Service port from a set of EndpointSlices (offline, full translations). */
 export function endpointSourceFromSlices(slices: readonly EndpointSlice[]): EndpointSource {
-  const byService = new Map<string, EndpointSlice[]>();
-  for (const slice of slices) {
-    const service = sliceService(slice);
-    if (service === undefined) continue;
-    const list = byService.get(service);
+  const bySource = new Map<string, EndpointSlice[]>();
+  const add = (key: string, slice: EndpointSlice): void => {
+    const list = bySource.get(key);
     if (list) list.push(slice);
-    else byService.set(service, [slice]);
+    else bySource.set(key, [slice]);
+  };
+  for (const slice of slices) {
+    add(`${slice.metadata.namespace ?? ''}/*`, slice);
+    const service = sliceService(slice);
+    if (service !== undefined) add(service, slice);
   }
-  return (ref) => endpointsFor(byService.get(`${ref.namespace}/${ref.service}`) ?? [], ref.portName);
+  return (ref) => endpointsOfRef(bySource.get(refSourceKey(ref)) ?? [], ref);
 }

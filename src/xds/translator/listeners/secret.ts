@@ -11,6 +11,7 @@ export function buildSecrets(ir: XdsIR): Secret[] {
     ...ir.http.flatMap((l) => l.tls?.certificates ?? []),
     ...ir.tcp.flatMap((l) => l.tls?.certificates ?? []),
     ...(ir.backendClientCertificate ? [ir.backendClientCertificate] : []),
+    ...(ir.backendCertificates ?? []),
   ];
   const secrets = new Map<string, Secret>();
   for (const cert of certificates) {

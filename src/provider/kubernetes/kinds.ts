@@ -1,4 +1,5 @@
 /** The kinds Kubernetes mode watches, where each lives in the API, and the bus table it fills. */
+import { X_GATEWAY_GROUP } from '../../apis/gateway';
 import type { TableName } from '../../message/tables';
 import type { ListOptions, ResourceKind } from '../../kubeclient/watch';
 
@@ -11,23 +12,20 @@ export interface WatchedKind {
    * enables it (a feature gate and runtime-config). Undefined: always served.
    */
   optional?: 'crd' | 'feature';
-  /**
-   * An experimental-channel-only kind (gateway.networking.x-k8s.io): its CRD is absent from
-   * clusters on the standard channel, which is no problem to report (only logged at info).
-   */
-  experimental?: boolean;
   listOptions?: ListOptions;
   /** Pier writes this kind's status (the provider then also publishes what the API server holds of it). */
   hasStatus: boolean;
 }
 
 const GATEWAY_GROUP = 'gateway.networking.k8s.io';
-const X_GATEWAY_GROUP = 'gateway.networking.x-k8s.io';
 const gatewayKind = (kind: string, plural: string, table: TableName, namespaced = true): WatchedKind =>
   ({ resource: { group: GATEWAY_GROUP, version: 'v1', kind, plural, namespaced }, table, optional: 'crd', hasStatus: kind !== 'ReferenceGrant' });
-/** The experimental-only kinds (gateway.networking.x-k8s.io): CRDs of the experimental channel only. */
+/**
+ * The experimental-only kinds (gateway.networking.x-k8s.io): CRDs of the experimental channel only,
+ * absent from clusters on the standard channel, which is no problem to report (see isExperimentalOnly).
+ */
 const xGatewayKind = (kind: string, version: string, plural: string, table: TableName): WatchedKind =>
-  ({ resource: { group: X_GATEWAY_GROUP, version, kind, plural, namespaced: true }, table, optional: 'crd', experimental: true, hasStatus: true });
+  ({ resource: { group: X_GATEWAY_GROUP, version, kind, plural, namespaced: true }, table, optional: 'crd', hasStatus: true });
 const coreKind = (group: string, version: string, kind: string, plural: string, table: TableName, namespaced = true, listOptions?: ListOptions): WatchedKind =>
   ({ resource: { group, version, kind, plural, namespaced }, table, listOptions, hasStatus: false });
 /** A built-in kind the cluster may not serve (a beta API off by default). */
@@ -87,4 +85,9 @@ export function watchScopes(kinds: readonly WatchedKind[], namespaces: readonly 
     }
   }
   return out;
+}
+
+/** Whether a kind's CRD is in the experimental channel only (absent by design on the standard channel). */
+export function isExperimentalOnly(kind: WatchedKind): boolean {
+  return kind.resource.group === X_GATEWAY_GROUP;
 }

@@ -18,7 +18,7 @@ import type { ObservedStatus, ProviderError } from '../../message/resources';
 import { anyTable, tableKey, type ResourceTables } from '../../message/tables';
 import type { WatchableMap } from '../../message/watchable';
 import { componentLogger, type Logger } from '../../logging/logger';
-import { WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
+import { isExperimentalOnly, WATCHED_KINDS, watchScopes, type WatchedKind, type WatchScope } from './kinds';
 import { observedStatus, publishable, trimmed } from './publish';
 import { ApiWatchClient, KubernetesApiError, WatchMetrics, watch, type WatchStore } from '../../kubeclient/watch';
 import { backoffDelay, sleep } from '../../kubeclient/watch/backoff';
@@ -144,7 +144,7 @@ export class KubernetesProvider {
         const cause = (err as Error).cause;
         const status = cause instanceof KubernetesApiError ? cause.statusCode : 0;
         if (status === 404 || status === 403) {
-          if (this.state.get(scope.instance) !== 'reported' && status === 404 && scope.kind.experimental) {
+          if (this.state.get(scope.instance) !== 'reported' && status === 404 && isExperimentalOnly(scope.kind)) {
             // Clusters on the standard channel have no experimental-only CRDs, by design: nothing to report.
             this.log.info({ kind: scope.kind.resource.kind, scope: scope.instance },
               `${scope.kind.resource.kind} (${scope.kind.resource.group}/${scope.kind.resource.version}) is not served (an experimental-channel CRD); looked for again every ${Math.round(this.retryMs / 1000)} s`);

@@ -19,6 +19,7 @@
  * - Leadership: only while leading (setLeading); losing it aborts the requests in flight at once;
  *   gaining it re-syncs every status known.
  */
+import { X_GATEWAY_GROUP } from '../../apis/gateway';
 import { deepEqual } from 'fast-equals';
 import type { Registry } from 'prom-client';
 import { Counter } from 'prom-client';
@@ -86,10 +87,11 @@ interface Target {
 
 const API_VERSION = 'gateway.networking.k8s.io/v1';
 /** Where each kind's objects are served: the standard group's v1, or the experimental group's version. */
+const X_API_VERSION = `${X_GATEWAY_GROUP}/v1alpha1`;
 const API_VERSION_OF: Partial<Record<StatusKind, string>> = {
-  XTelemetryPolicy: 'gateway.networking.x-k8s.io/v1alpha1',
-  XBackendTrafficPolicy: 'gateway.networking.x-k8s.io/v1alpha1',
-  XBackend: 'gateway.networking.x-k8s.io/v1alpha1',
+  XTelemetryPolicy: X_API_VERSION,
+  XBackendTrafficPolicy: X_API_VERSION,
+  XBackend: X_API_VERSION,
 };
 const apiVersionOf = (kind: StatusKind): string => API_VERSION_OF[kind] ?? API_VERSION;
 const PLURALS: Record<StatusKind, string> = {

@@ -4,7 +4,8 @@
  *
  *   - a real control plane (etcd, kube-apiserver, kube-controller-manager: test/kubernetes/harness.ts)
  *     with the repository's Gateway API CRDs (crds/, the same version), the experimental channel:
- *     its fields (HTTPRoute rules[].retry) are what the suite's experimental features test;
+ *     its fields (HTTPRoute rules[].retry) are what the suite's experimental features test; the API
+ *     server serves certificates.k8s.io/v1beta1 ClusterTrustBundles, so Pier declares ClusterTrustBundle;
  *   - the test node agent (test/kubernetes/node-agent/) for the suite's pods: echo-basic and
  *     CoreDNS built from source, each pod in a network namespace of its own (198.18.x.y), so the
  *     controller manager makes the EndpointSlices as in a cluster;
@@ -176,7 +177,7 @@ async function main(): Promise<number> {
   try {
     const infra = infrastructure();
     out(`# upstream conformance: sigs.k8s.io/gateway-api/conformance ${version}, profiles ${PROFILES.join(', ')}, ${infra} infrastructure`);
-    cp = await startControlPlane({ gatewayApiChannel: 'experimental' });
+    cp = await startControlPlane({ gatewayApiChannel: 'experimental', clusterTrustBundles: true });
     agent = await NodeAgent.start({
       api: cp.api, images: imageMap({ ...conformanceImages(binDir), ...(infra === 'kubernetes' ? envoyImages(requireEnvoy()) : {}) }),
       ...(infra === 'kubernetes' ? { loadBalancerPool: LOAD_BALANCER_POOL } : {}),

@@ -63,7 +63,7 @@ export interface Listener {
   protocol: ProtocolType;
   tls?: GatewayTLSConfig;
   allowedRoutes?: AllowedRoutes;
-  /** Pre-routing filters (experimental, GEP-5224): Pier supports none, so a listener using them is not accepted. */
+  /** Pre-routing filters (experimental, GEP-5224): ExternalAuth only (Pier defines no ExtensionRef kind). */
   filters?: ListenerFilters;
 }
 
@@ -72,10 +72,10 @@ export interface ListenerFilters {
   requests?: ListenerFilter[];
 }
 
-/** One pre-routing filter: the payload named by type (ExternalAuth's is HTTPRouteFilter's, kept opaque here). */
+/** One pre-routing filter: the payload named by type (ExternalAuth's is HTTPRouteFilter's). */
 export interface ListenerFilter {
   type: 'ExternalAuth' | 'ExtensionRef';
-  externalAuth?: Record<string, unknown>;
+  externalAuth?: HTTPExternalAuthFilter;
   extensionRef?: LocalObjectReference;
 }
 

@@ -539,6 +539,8 @@ export function patchGatewayUnit(
     const http = before.xdsIR.http;
     let changed = false;
     const next = state.httpListeners.map((l, i) => {
+      // A listener refusing every request (unresolved filters.requests) keeps its own virtual host.
+      if (l.filterRefProblems.length > 0) return http[i]!;
       const virtualHosts = unitMemo.tableOf(l).virtualHosts(memo.irRoutes);
       if (virtualHosts === http[i]!.virtualHosts) return http[i]!;
       changed = true;

@@ -66,6 +66,17 @@ export interface HTTPListener {
   tls?: TLSTermination;
   /** Virtual hosts in the order Envoy should see them. */
   virtualHosts: VirtualHost[];
+  /**
+   * Pre-routing filters (listener filters, GEP-5224), in the order they run: on every request of
+   * this listener, before its route is chosen, so what they add to the request can choose it.
+   * They never change Host (it chose the listener). Absent or empty: none.
+   */
+  requestFilters?: ListenerRequestFilter[];
+}
+
+/** One pre-routing filter of a listener. */
+export interface ListenerRequestFilter {
+  externalAuth: ExternalAuth;
 }
 
 export interface TLSTermination {

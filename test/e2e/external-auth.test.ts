@@ -12,18 +12,16 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { LOADER_OPTIONS } from '../../src/xds/proto';
 import type { CheckRequest__Output } from '../../src/generated/envoy/service/auth/v3/CheckRequest';
 import type { CheckResponse } from '../../src/generated/envoy/service/auth/v3/CheckResponse';
 import { backend, gateway, gatewayClass, manifest, route, CONTROLLER } from './features/resources';
+import { authorizationService, TrackedHttpServer } from './features/authservers';
 
 const ADDRESS = '127.0.0.1';
 const READY_TIMEOUT_MS = 30_000;
@@ -33,31 +31,6 @@ const BODY = '0123456789abcdef';
 /** A forwardBody.maxSize above Envoy's per-connection buffer (32 KiB in Pier's listeners). */
 const BIG_MAX_SIZE = 65_536;
 const CONNECTION_BUFFER_BYTES = 32_768;
-
-/** Closes an HTTP server and the connections Envoy keeps open to it. */
-class TrackedHttpServer {
-  readonly server: http.Server;
-  private readonly sockets = new Set<Socket>();
-
-  constructor(handler: http.RequestListener) {
-    this.server = http.createServer(handler);
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-  }
-
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, ADDRESS, resolve));
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  async close(): Promise<void> {
-    if (!this.server.listening) return;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -93,9 +66,7 @@ class GrpcAuthServer {
   port = 0;
 
   async listen(): Promise<number> {
-    const definition = protoLoader.loadSync('envoy/service/auth/v3/external_auth.proto', LOADER_OPTIONS);
-    const loaded = grpc.loadPackageDefinition(definition) as unknown as { envoy: { service: { auth: { v3: { Authorization: grpc.ServiceClientConstructor } } } } };
-    this.server.addService(loaded.envoy.service.auth.v3.Authorization.service, {
+    this.server.addService(authorizationService(), {
       Check: (call: grpc.ServerUnaryCall<CheckRequest__Output, CheckResponse>, callback: grpc.sendUnaryData<CheckResponse>) => {
         const req = call.request.attributes?.request?.http;
         const headers = { ...(req?.headers ?? {}) };
@@ -219,11 +190,7 @@ describe('HTTPRoute ExternalAuth through pier serve and real Envoy', { timeout: 
     await waitFor('the Gateway to serve', async () => {
       const r = await httpRequest(url('/open'), { timeoutMs: 2000 }).catch(() => undefined);
       return r?.status === 200 ? true : undefined;
-    }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 100 }).catch((err: Error) => {
-      // Why Envoy did not serve (a rejected configuration is logged as a warning).
-      const problems = pier.logs.filter((l) => l.level >= 40).map((l) => JSON.stringify(l)).slice(-5);
-      throw new Error(`${err.message}\n${problems.join('\n')}\n${pier.stderr.slice(-10).join('')}`);
-    });
+    }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 100 }).catch((err: Error) => { throw pier.withDiagnostics(err); });
   });
 
   after(async () => {

@@ -153,4 +153,10 @@ export class PierProcess {
   find(predicate: (l: LogLine) => boolean): LogLine[] {
     return this.logs.filter(predicate);
   }
+
+  /** err, with why Envoy may not serve: the last warnings Pier logged (a rejected configuration is one) and its last stderr lines. */
+  withDiagnostics(err: Error): Error {
+    const problems = this.logs.filter((l) => l.level >= 40).map((l) => JSON.stringify(l)).slice(-5);
+    return new Error(`${err.message}\n${problems.join('\n')}\n${this.stderr.slice(-10).join('')}`);
+  }
 }

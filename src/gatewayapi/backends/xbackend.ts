@@ -215,6 +215,7 @@ function clientCertificateNames(ir: XdsIR): string[] {
     for (const s of destination?.settings ?? []) if (s.tls?.clientCertificate) names.add(s.tls.clientCertificate);
   };
   for (const l of ir.http) {
+    for (const f of l.requestFilters ?? []) add({ settings: [f.externalAuth.service] });
     for (const v of l.virtualHosts) {
       for (const r of v.routes) {
         add(r.destination);

@@ -25,15 +25,38 @@ function listenerHostnames(listener: ListenerContext): string[] {
   return [listener.listener.hostname ? normalizeHostname(listener.listener.hostname) : ANY_HOST];
 }
 
+/**
+ * A listener whose pre-routing filters cannot all be resolved (listenerfilters.ts) is never
+ * served without them: one virtual host for its hostname answers every request 500, as a route
+ * rule whose authorization service cannot be resolved does.
+ */
+function refusingVirtualHosts(listener: ListenerContext): VirtualHost[] {
+  const hostname = listenerHostnames(listener)[0]!;
+  return [{
+    name: hostname,
+    domains: [hostname],
+    routes: [{
+      name: `${listener.irName}/filters-unresolved`,
+      pathMatch: { pathPrefix: '/' },
+      headerMatches: [],
+      queryParamMatches: [],
+      directResponse: { status: 500 },
+      origin: `listener ${listener.listener.name}: a filters.requests reference cannot be resolved`,
+    }],
+  }];
+}
+
 /** virtualHosts: built from the listener's route table (routetable.ts). */
 export function httpListenerIR(listener: ListenerContext, virtualHosts: VirtualHost[]): HTTPListener {
+  const refused = listener.filterRefProblems.length > 0;
   const out: HTTPListener = {
     name: listener.irName,
     address: listener.gateway.bindAddress,
     port: listener.listener.port,
     hostnames: listenerHostnames(listener),
-    virtualHosts,
+    virtualHosts: refused ? refusingVirtualHosts(listener) : virtualHosts,
   };
+  if (!refused && listener.requestFilters.length > 0) out.requestFilters = cloneJson(listener.requestFilters);
   if (listener.listener.protocol === 'HTTPS') {
     out.tls = { certificates: cloneJson(listener.certificates) };
     if (listener.clientValidation) out.tls.clientValidation = { ...listener.clientValidation };

@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { GATEWAY_GROUP, specifiedAddresses, type Gateway, type Listener, type ListenerSet } from '../../apis/gateway';
 import { resolveCertificateRefs } from './certificates';
+import { resolveListenerFilters } from './listenerfilters';
 import { frontendValidationFor, resolveClientValidation } from './clientvalidation';
 import { GatewayReason, ListenerReason } from '../model/conditions';
 import { GatewayContext, ListenerContext, type ListenerConflict } from '../model/contexts';
@@ -200,8 +201,10 @@ function validateListener(l: ListenerContext, index: ResourceIndex, duplicateNam
   }
   const tlsProblem = resolveTLS(l, index);
   if (tlsProblem !== undefined && l.accepted.ok) l.accepted = verdict(false, ListenerReason.UnsupportedValue, tlsProblem);
-  const filterProblem = unsupportedListenerFilters(listener);
-  if (filterProblem !== undefined && l.accepted.ok) l.accepted = verdict(false, ListenerReason.UnsupportedValue, filterProblem);
+  const filters = resolveListenerFilters(l, index);
+  if (filters.problem && l.accepted.ok) l.accepted = filters.problem;
+  l.requestFilters = filters.filters;
+  l.filterRefProblems = filters.refProblems;
   if (l.clientValidationMissing && l.accepted.ok) {
     l.accepted = verdict(false, ListenerReason.NoValidCACertificate, 'client certificate validation has no usable CA certificate');
   }
@@ -210,21 +213,6 @@ function validateListener(l: ListenerContext, index: ResourceIndex, duplicateNam
   if (namespaceProblem !== undefined && l.accepted.ok) {
     l.accepted = verdict(false, ListenerReason.UnsupportedValue, namespaceProblem);
   }
-}
-
-/**
- * Pre-routing filters (filters.requests, GEP-5224) run in order before route matching; none may
- * be skipped. Pier implements no variant yet (ExternalAuth nor any ExtensionRef kind), so a
- * listener listing any is not accepted, naming each one, rather than served without them.
- */
-function unsupportedListenerFilters(listener: Listener): string | undefined {
-  const requests = listener.filters?.requests ?? [];
-  if (requests.length === 0) return undefined;
-  const named = requests.map((f, i) => {
-    const ref = f.type === 'ExtensionRef' && f.extensionRef ? ` (${f.extensionRef.group ? `${f.extensionRef.group}/` : ''}${f.extensionRef.kind} ${f.extensionRef.name})` : '';
-    return `filters.requests[${i}]: ${f.type}${ref}`;
-  });
-  return `listener filters are not supported: ${named.join('; ')}`;
 }
 
 /**

@@ -57,6 +57,8 @@ export const ListenerReason = {
   UnsupportedProtocol: 'UnsupportedProtocol',
   UnsupportedValue: 'UnsupportedValue',
   NoValidCACertificate: 'NoValidCACertificate',
+  /** GEP-5224: a filters.requests entry Pier cannot make sense of (its settings are not valid). */
+  InvalidListenerFilter: 'InvalidListenerFilter',
   // ResolvedRefs
   ResolvedRefs: 'ResolvedRefs',
   InvalidCACertificateRef: 'InvalidCACertificateRef',
@@ -64,6 +66,8 @@ export const ListenerReason = {
   InvalidRouteKinds: 'InvalidRouteKinds',
   InvalidCertificateRef: 'InvalidCertificateRef',
   RefNotPermitted: 'RefNotPermitted',
+  /** GEP-5224: a filters.requests entry's reference (ExternalAuth backendRef) cannot be resolved. */
+  InvalidListenerFilterRef: 'InvalidListenerFilterRef',
   // Programmed (and Accepted for listeners that cannot be served, as the conformance suite expects)
   Programmed: 'Programmed',
   Invalid: 'Invalid',
@@ -106,6 +110,8 @@ export const PolicyReason = {
   Invalid: 'Invalid',
   TargetNotFound: 'TargetNotFound',
   NoValidCACertificate: 'NoValidCACertificate',
+  /** GEP-5224: a filters.requests entry Pier cannot make sense of (its settings are not valid). */
+  InvalidListenerFilter: 'InvalidListenerFilter',
   // ResolvedRefs
   ResolvedRefs: 'ResolvedRefs',
   InvalidCACertificateRef: 'InvalidCACertificateRef',

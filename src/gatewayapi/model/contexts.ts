@@ -4,7 +4,8 @@
  */
 import { GATEWAY_GROUP, type Gateway, type GatewayAddress, type GatewayStatus, type Listener, type ListenerStatus, type ParentReference, type RouteGroupKind, type RouteKind, type RouteParentStatus } from '../../apis/gateway';
 import type { Condition } from '../../apis/meta';
-import type { ClientCertificateValidation, TLSCertificate } from '../../ir/types';
+import type { ClientCertificateValidation, ListenerRequestFilter, TLSCertificate } from '../../ir/types';
+import type { ListenerFilterRefProblem } from '../listeners/listenerfilters';
 import type { CertificateProblem } from '../listeners/certificates';
 import type { ListenerSetContext } from './listenerset';
 import { allowsInsecureFallback, type CACertificateProblem } from '../listeners/clientvalidation';
@@ -203,6 +204,10 @@ export class ListenerContext {
   clientValidationMissing = false;
   /** Validation caCertificateRefs that could not be used: ResolvedRefs=False. */
   caCertificateProblems: CACertificateProblem[] = [];
+  /** Pre-routing filters (filters.requests, GEP-5224), resolved, in order: see listenerfilters.ts. */
+  requestFilters: ListenerRequestFilter[] = [];
+  /** filters.requests references that could not be resolved: ResolvedRefs=False, and every request is refused (fail closed). */
+  filterRefProblems: ListenerFilterRefProblem[] = [];
   /** Decides whether routes of a namespace may attach (allowedRoutes.namespaces). */
   allowsNamespace: (namespace: string) => boolean = () => false;
   /**
@@ -268,7 +273,7 @@ export class ListenerContext {
    * bind its port (answering 404).
    */
   get resolvedRefs(): Verdict {
-    const problems: { reason: string; message: string }[] = [...this.certificateProblems, ...this.caCertificateProblems];
+    const problems: { reason: string; message: string }[] = [...this.certificateProblems, ...this.caCertificateProblems, ...this.filterRefProblems];
     if (this.invalidKinds.length > 0) problems.push({ reason: ListenerReason.InvalidRouteKinds, message: `unsupported route kinds: ${this.invalidKinds.join(', ')}` });
     if (problems.length === 0) return verdict(true, ListenerReason.ResolvedRefs, 'All references are resolved');
     return verdict(false, problems[0]!.reason, joinMessages(problems.map((p) => p.message)));

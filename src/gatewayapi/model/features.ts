@@ -14,6 +14,8 @@
  * GRPCRouteRequestHeaderModifier.
  * ClusterTrustBundle (GEP-5075) is listed unless the cluster does not serve the kind (Kubernetes
  * mode with the beta API off): caCertificateRefs of frontend validation and BackendTLSPolicy.
+ * GatewayListenerFilters (experimental, GEP-5224) is listed: listener filters of the ExternalAuth
+ * kind run before route selection (listeners/listenerfilters.ts); no ExtensionRef kind exists.
  * TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
@@ -33,6 +35,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'GatewayFrontendClientCertificateValidationInsecureFallback',
   'GatewayHTTPListenerIsolation',
   'GatewayHTTPSListenerDetectMisdirectedRequests',
+  'GatewayListenerFilters',
   'GatewayPort8080',
   'GatewayRouteHostnameIntersectionPrecedence',
   'GatewayStaticAddresses',

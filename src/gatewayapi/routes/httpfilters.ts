@@ -3,8 +3,8 @@
  * reported as a problem and the rule answers 500 instead (Gateway API: requests that would
  * have been processed by the filter must receive an error).
  */
-import type { BackendObjectReference, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../../apis/gateway';
-import type { CORSPolicy, ExternalAuth, Fraction, HeaderModifier, Redirect, URLRewrite } from '../../ir/types';
+import type { BackendObjectReference, HTTPExternalAuthFilter, HTTPHeaderFilter, HTTPPathModifier, HTTPRouteFilter, HTTPRouteMatch } from '../../apis/gateway';
+import type { CORSPolicy, DestinationSetting, ExternalAuth, Fraction, HeaderModifier, Redirect, URLRewrite } from '../../ir/types';
 import { RouteReason } from '../model/conditions';
 
 export interface RuleProblem {
@@ -202,11 +202,11 @@ function headerNames(names: readonly string[] | undefined): string[] {
 }
 
 /**
- * GEP-1494. The CRD's CEL rules already tie protocol and grpc/http together; they are checked
- * again here because files can be read without them (pier translate of a hand-made object).
+ * GEP-1494 (a rule's filter, and a listener's pre-routing filter: GEP-5224). The CRD's CEL rules
+ * already tie protocol and grpc/http together; they are checked again here because files can be
+ * read without them (pier translate of a hand-made object).
  */
-function externalAuth(filter: HTTPRouteFilter, problems: RuleProblem[]): ExternalAuthSpec | undefined {
-  const a = filter.externalAuth;
+export function externalAuthSpec(a: HTTPExternalAuthFilter | undefined, problems: RuleProblem[]): ExternalAuthSpec | undefined {
   if (!a?.backendRef) {
     problems.push(unsupported('ExternalAuth filter has no backendRef'));
     return undefined;
@@ -244,6 +244,15 @@ function externalAuth(filter: HTTPRouteFilter, problems: RuleProblem[]): Externa
     }
   }
   if (maxSize > 0) out.forwardBodyBytes = maxSize;
+  return out;
+}
+
+/** The IR check of an ExternalAuth filter whose service resolved. */
+export function externalAuthIR(spec: ExternalAuthSpec, service: DestinationSetting): ExternalAuth {
+  const out: ExternalAuth = { protocol: spec.protocol, service, allowedHeaders: spec.allowedHeaders };
+  if (spec.pathPrefix !== undefined) out.pathPrefix = spec.pathPrefix;
+  if (spec.allowedResponseHeaders) out.allowedResponseHeaders = spec.allowedResponseHeaders;
+  if (spec.forwardBodyBytes !== undefined) out.forwardBodyBytes = spec.forwardBodyBytes;
   return out;
 }
 
@@ -296,7 +305,7 @@ export function translateFilters(filters: readonly HTTPRouteFilter[] | undefined
         out.cors = cors(filter, out.problems);
         break;
       case 'ExternalAuth':
-        out.externalAuth = externalAuth(filter, out.problems);
+        out.externalAuth = externalAuthSpec(filter.externalAuth, out.problems);
         break;
       case 'ExtensionRef': {
         const ref = filter.extensionRef;

@@ -13,7 +13,7 @@ import type { CORSPolicy, DirectResponse, ExternalAuth, HeaderModifier, MirrorDe
 import { resolveBackend, type BackendProblem, type ResolvedBackend } from '../backends/backends';
 import { RouteReason } from '../model/conditions';
 import { resolvedRefsVerdict, type RouteContext, type RouteParentContext, type RouteVerdicts } from '../model/contexts';
-import { BACKEND_FILTER_TYPES, HTTP_BACKEND_FILTER_TYPES, translateFilters, type ExternalAuthSpec, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
+import { BACKEND_FILTER_TYPES, HTTP_BACKEND_FILTER_TYPES, externalAuthIR, translateFilters, type ExternalAuthSpec, type RedirectSpec, type RuleFilters, type RuleProblem } from './httpfilters';
 import type { TranslatedMatch } from './httpmatch';
 import type { ReferenceFrom } from '../backends/referencegrant';
 import type { ResourceIndex } from '../resourceindex';
@@ -252,11 +252,7 @@ function resolveExternalAuth(ctx: HTTPLikeRouteContext, spec: ExternalAuthSpec, 
   const r = resolveBackend(index, from, spec.backendRef, 1, spec.protocol === 'grpc' ? 'h2c' : 'http');
   if (r.problem) ctx.refProblems.push({ reason: r.problem.reason, message: `ExternalAuth ${r.problem.message}` });
   if (r.problem || r.setting.invalid) return 'unreachable';
-  const out: ExternalAuth = { protocol: spec.protocol, service: r.setting, allowedHeaders: spec.allowedHeaders };
-  if (spec.pathPrefix !== undefined) out.pathPrefix = spec.pathPrefix;
-  if (spec.allowedResponseHeaders) out.allowedResponseHeaders = spec.allowedResponseHeaders;
-  if (spec.forwardBodyBytes !== undefined) out.forwardBodyBytes = spec.forwardBodyBytes;
-  return out;
+  return externalAuthIR(spec, r.setting);
 }
 
 /**

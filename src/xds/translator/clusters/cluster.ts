@@ -67,7 +67,7 @@ export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
 }
 
 /**
- * Every valid backend any route refers to (forwarding, mirroring, authorization, TCP, UDP), by cluster name.
+ * Every valid backend any route or listener filter refers to (forwarding, mirroring, authorization, TCP, UDP), by cluster name.
  * The same backend seen twice is the same cluster; the first sighting (IR order) describes it.
  */
 function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSetting[]> | undefined): Map<string, DestinationSetting> {
@@ -75,7 +75,10 @@ function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSett
   const add = (settings: readonly DestinationSetting[]): void => {
     for (const setting of settings) if (!found.has(setting.clusterName)) found.set(setting.clusterName, setting);
   };
-  for (const listener of ir.http) for (const vhost of listener.virtualHosts) add(settingsOfVirtualHost(vhost, vhostSettings));
+  for (const listener of ir.http) {
+    for (const filter of listener.requestFilters ?? []) add([filter.externalAuth.service]);
+    for (const vhost of listener.virtualHosts) add(settingsOfVirtualHost(vhost, vhostSettings));
+  }
   for (const listener of ir.tcp) for (const route of listener.routes) add(validSettings(route.destination));
   for (const listener of ir.udp) add(validSettings(listener.destination));
   const exporter = ir.telemetry?.tracing?.exporter.destination;

@@ -68,7 +68,8 @@ export class GatewayClusters {
 
   private update(ir: XdsIR, memo: ClusterMemo): ClusterResources {
     // The telemetry exporter's cluster is not counted: such a Gateway's lists are made whole.
-    if (ir.backendClientCertificate || ir.udp.length > 0 || ir.telemetry) return this.whole(ir, memo);
+    // So are those of a Gateway with listener filters (their authorization services are not counted either).
+    if (ir.backendClientCertificate || ir.udp.length > 0 || ir.telemetry || ir.http.some((l) => (l.requestFilters ?? []).length > 0)) return this.whole(ir, memo);
     const last = this.last;
     const count = (by: 1 | -1) => (settings: readonly DestinationSetting[]): void => { for (const s of settings) this.count(s, by); };
     const add = count(1);

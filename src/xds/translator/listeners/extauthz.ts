@@ -12,7 +12,7 @@
  * the backend. 503 rather than Envoy's default 403: the client did nothing wrong and may retry.
  */
 import { createHash } from 'node:crypto';
-import type { DestinationSetting, ExternalAuth, HTTPRoute, VirtualHost } from '../../../ir/types';
+import type { DestinationSetting, ExternalAuth, HTTPListener, HTTPRoute, VirtualHost } from '../../../ir/types';
 import type { ExtAuthz } from '../../../generated/envoy/extensions/filters/http/ext_authz/v3/ExtAuthz';
 import type { ExtAuthzPerRoute } from '../../../generated/envoy/extensions/filters/http/ext_authz/v3/ExtAuthzPerRoute';
 import type { FilterConfig } from '../../../generated/envoy/config/route/v3/FilterConfig';
@@ -148,4 +148,53 @@ export function externalAuthsOf(vhost: VirtualHost): ExternalAuth[] {
   const found = new Set<ExternalAuth>();
   for (const route of vhost.routes as readonly HTTPRoute[]) if (route.externalAuth) found.add(route.externalAuth);
   return [...found];
+}
+
+/**
+ * Listener filters (GEP-5224): a listener's pre-routing ExternalAuth filters, each an instance of
+ * its own named by listener and position (never shared, so each listener keeps its order), put
+ * before every route-level filter of the connection manager. Disabled by default and enabled by
+ * the listener's virtual hosts (listenerFilterVirtualHostConfig): plain HTTP listeners of a port
+ * share one connection manager, told apart by Host only. After an allowing check the route is
+ * chosen again (clear_route_cache), so headers the service added can choose it; Host and
+ * :authority chose the listener and stay as they are (a change the service asks for is ignored).
+ */
+export function listenerExtAuthzFilterName(listenerName: string, position: number): string {
+  return `${FilterName.extAuthz}/listener/${listenerName}/${position}`;
+}
+
+/** Neither Host nor :authority may change; the rest of the request may (method, path, headers). */
+const LISTENER_FILTER_MUTATION_RULES: NonNullable<ExtAuthz['decoder_header_mutation_rules']> = {
+  allow_all_routing: { value: true },
+  disallow_expression: { regex: 'host|:authority' },
+};
+
+function listenerExtAuthzConfig(auth: ExternalAuth): ExtAuthz {
+  return { ...extAuthzConfig(auth), clear_route_cache: true, decoder_header_mutation_rules: LISTENER_FILTER_MUTATION_RULES };
+}
+
+/** The listener filters of these listeners (by listener name, each in its own order), disabled until a virtual host enables them. */
+export function listenerExtAuthzHttpFilters(listeners: readonly HTTPListener[]): HttpFilter[] {
+  return [...listeners].sort(byName((l) => l.name)).flatMap((l) => (l.requestFilters ?? []).map((f, i) => ({
+    name: listenerExtAuthzFilterName(l.name, i),
+    typed_config: typedConfig(ProtoType.extAuthz, listenerExtAuthzConfig(f.externalAuth)),
+    disabled: true,
+  })));
+}
+
+/**
+ * typed_per_filter_config of a virtual host of a listener with filters. Envoy decides which
+ * disabled filters a request gets when it first picks a route, before any filter ran; the
+ * listener's filters may then move the request to another route of the virtual host (never
+ * another virtual host: Host stays). So the virtual host, not a route, enables the listener's
+ * filters, and it also brings in the route-level checks its routes use, skipped unless the
+ * route finally chosen enables its own (extAuthzPerFilterConfig overrides this per route).
+ */
+export function listenerFilterVirtualHostConfig(listener: HTTPListener, vhost: VirtualHost): Record<string, { '@type': string }> {
+  const out: Record<string, { '@type': string }> = {};
+  const run: FilterConfig = { config: typedConfig(ProtoType.extAuthzPerRoute, { check_settings: {} } satisfies ExtAuthzPerRoute) };
+  (listener.requestFilters ?? []).forEach((_, i) => { out[listenerExtAuthzFilterName(listener.name, i)] = typedConfig(ProtoType.filterConfig, run); });
+  const skip: FilterConfig = { config: typedConfig(ProtoType.extAuthzPerRoute, { disabled: true } satisfies ExtAuthzPerRoute) };
+  for (const auth of externalAuthsOf(vhost)) out[extAuthzFilterName(auth)] = typedConfig(ProtoType.filterConfig, skip);
+  return out;
 }

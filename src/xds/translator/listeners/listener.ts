@@ -32,7 +32,7 @@ import type { Route as UdpRoute } from '../../../generated/envoy/extensions/filt
 import { typedConfig } from '../../types';
 import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from '../common';
 import { corsHttpFilter } from './cors';
-import { externalAuthsOf, extAuthzHttpFilters } from './extauthz';
+import { externalAuthsOf, extAuthzHttpFilters, listenerExtAuthzHttpFilters } from './extauthz';
 import { hcmTracing } from './tracing';
 import { statefulSessionHttpFilter } from './session';
 import { planDestination } from '../clusters/destination';
@@ -232,7 +232,8 @@ export interface HttpFilterNeeds {
 }
 
 /**
- * The connection manager's HTTP filters for the routes these listeners serve: CORS when a route
+ * The connection manager's HTTP filters for the routes these listeners serve: first the
+ * listeners' own pre-routing filters (listener filters, before any route is chosen), then CORS when a route
  * has a policy (first, so preflights are answered before any authorization), then one ext_authz
  * instance per authorization setup, the stateful session filter when a route keeps sessions
  * (after authorization: a refused request sets no session), then the router.
@@ -250,7 +251,7 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const router: HttpFilter = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
   const cors = all.some((n) => n.cors) ? [corsHttpFilter()] : [];
   const sessions = all.some((n) => n.sessions) ? [statefulSessionHttpFilter()] : [];
-  return [...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  return [...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }
 
 /**

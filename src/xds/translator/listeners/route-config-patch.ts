@@ -86,6 +86,11 @@ export function patchRouteConfiguration(state: RouteConfigState, listener: HTTPL
 export function routeConfiguration(name: string, listeners: HTTPListener[], context: ListenerContext, misdirected: readonly string[] = []): RouteConfiguration {
   const states = context.routeConfigs;
   if (!states) return buildRouteConfiguration(name, listeners, context, misdirected);
+  // Listener filters add to every virtual host (and may add one): built whole.
+  if (listeners.some((l) => (l.requestFilters ?? []).length > 0)) {
+    states.delete(name);
+    return buildRouteConfiguration(name, listeners, context, misdirected);
+  }
   const before = states.get(name);
   const patched = before && listeners.length === 1 ? patchRouteConfiguration(before, listeners[0]!, context, misdirected) : undefined;
   if (patched) return patched;

@@ -8,6 +8,8 @@ import type { RouteConfiguration } from '../../../generated/envoy/config/route/v
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
 import { byName, virtualHostName } from '../names';
 import { cachedRoute, type ListenerContext } from './route';
+import { listenerFilterVirtualHostConfig } from './extauthz';
+import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -28,12 +30,39 @@ function bySpecificity(a: HTTPListener, b: HTTPListener): number {
 }
 
 export function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
-  return { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
+  const out: VirtualHost = { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
+  if (hasListenerFilters(listener)) {
+    out.typed_per_filter_config = listenerFilterVirtualHostConfig(listener, vhost);
+    out.routes!.push(NO_ROUTE);
+  }
+  return out;
+}
+
+function hasListenerFilters(listener: HTTPListener): boolean {
+  return (listener.requestFilters ?? []).length > 0;
+}
+
+/**
+ * The last route of a virtual host of a listener with filters: a request that matches none of
+ * its routes still has one, so the listener's filters (enabled by the virtual host) run before it
+ * is answered 404, and may still make it match a route (listenerFilterVirtualHostConfig).
+ */
+const NO_ROUTE: Route = { name: 'no-route', match: { prefix: '/' }, direct_response: { status: 404 } };
+
+/**
+ * A listener with filters checks every request for its hostname, even those for names it has no
+ * route for: a virtual host for its hostname, with no routes of its own, when none has that domain.
+ */
+function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost; domain: string } | undefined {
+  if (!hasListenerFilters(listener)) return undefined;
+  const domain = listener.hostnames[0] ?? '*';
+  return { vhost: { name: `~filters:${domain}`, domains: [domain], routes: [] }, domain };
 }
 
 /** buildVirtualHost, reusing what was built for the same (frozen) IR virtual host the same way. */
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
-  if (!context.vhostCache) return buildVirtualHost(listener, vhost, domains, context);
+  // A listener's filters are not part of the IR virtual host: built afresh.
+  if (!context.vhostCache || hasListenerFilters(listener)) return buildVirtualHost(listener, vhost, domains, context);
   let byUse = context.vhostCache.get(vhost);
   if (!byUse) context.vhostCache.set(vhost, (byUse = new Map()));
   const key = `${listener.name}\n${domains.join(',')}\n${context.scheme}:${context.port}`;
@@ -101,6 +130,11 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
       }
       if (domains.length === 0) continue;
       virtualHosts.push(cachedVirtualHost(listener, vhost, domains, context));
+    }
+    const fallback = listenerFilterFallback(listener);
+    if (fallback && !claimed.has(fallback.domain.toLowerCase())) {
+      claimed.add(fallback.domain.toLowerCase());
+      virtualHosts.push(buildVirtualHost(listener, fallback.vhost, [fallback.domain], context));
     }
   }
   const elsewhere = misdirected.filter((d) => !claimed.has(d.toLowerCase()));

@@ -200,6 +200,30 @@ describe('GatewayAPITranslatorRunner', () => {
     }
   });
 
+  test('with an address pool, a Gateway asking only for routability Cluster gets no pool address and is not served (GEP-5093)', async () => {
+    const bus = new Bus();
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '0.0.0.0', awaitGatewayInfra: true, logger: silentLogger() });
+    const pool = new GatewayAddressPool({ bus, pool: '127.34.0.0/16', logger: silentLogger() });
+    runner.start();
+    pool.start();
+    const cluster = { ...gateway('a'), spec: { ...gateway('a').spec, addresses: [{ type: 'IPAddress', routability: 'Cluster' }] } } as Gateway;
+    const conditionOf = (type: string) => {
+      const s = bus.statuses.load(statusKey('Gateway', 'default', 'a'));
+      return s?.kind === 'Gateway' ? s.status.conditions?.find((c) => c.type === type) : undefined;
+    };
+    try {
+      publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [cluster] }));
+      await eventually(() => conditionOf('AddressesAssigned')?.reason === 'NotAssigned', 'a not assigned');
+      assert.deepEqual(bus.gatewayInfra.load('default/a'), { addresses: [] });
+      assert.equal(conditionOf('Programmed')?.reason, 'AddressNotAssigned');
+      assert.equal(bus.xdsIR.load('default/a'), undefined, 'not served');
+    } finally {
+      await pool.stop();
+      await runner.stop();
+      bus.close();
+    }
+  });
+
   test('reads resources stored before it started', async () => {
     const bus = new Bus();
     publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [gateway('a')] }));

@@ -152,9 +152,14 @@ export function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): 
   const first = specifiedAddresses(ctx.gateway).find((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0);
   const { infra, defaultAddress } = options;
   ctx.bindAddress = infra?.bindAddress ?? first?.value ?? defaultAddress ?? '0.0.0.0';
-  // The infrastructure will say where the Gateway is reached; the bind address is not that.
-  if (ctx.addressProblem || (!infra && (options.infraReports || ctx.awaitingInfra))) {
-    ctx.statusAddresses = [];
+  ctx.statusAddresses = [];
+  if (ctx.addressProblem) return;
+  const clusterRoutability = options.clusterRoutability === true;
+  // The infrastructure will say where the Gateway is reached (the bind address is not that); only
+  // what nothing it may say can satisfy is known before (then it is never asked to run the Gateway).
+  if (!infra && (options.infraReports || ctx.awaitingInfra)) {
+    const beforeReport = assignAddresses(all, { assigned: [], cluster: [], clusterRoutability });
+    if (assignmentImpossible(beforeReport)) ctx.addressAssignment = beforeReport;
     return;
   }
   // Without a report, the Gateway is reached where it binds: its first address, else (when it asks for none) the default.
@@ -162,7 +167,7 @@ export function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): 
   const offer: AddressOffer = {
     assigned: infra ? infra.addresses : bound ? [{ type: 'IPAddress', value: bound }] : [],
     cluster: infra?.clusterAddresses ?? [],
-    clusterRoutability: options.clusterRoutability === true,
+    clusterRoutability,
   };
   ctx.addressAssignment = assignAddresses(all, offer);
   ctx.statusAddresses = ctx.addressAssignment.addresses;

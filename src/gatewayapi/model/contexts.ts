@@ -147,9 +147,10 @@ export class GatewayContext {
       return this.unassigned() ?? verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
     }
     const accepted = this.accepted;
-    if (accepted.ok && this.awaitingInfra) return verdict(false, GatewayReason.Pending, 'waiting for the infrastructure to assign the Gateway its address');
-    const unassigned = accepted.ok ? this.unassigned() : undefined;
+    const impossible = accepted.ok && this.addressAssignment !== undefined && assignmentImpossible(this.addressAssignment);
+    const unassigned = impossible ? this.unassigned() : undefined;
     if (unassigned) return unassigned;
+    if (accepted.ok && this.awaitingInfra) return verdict(false, GatewayReason.Pending, 'waiting for the infrastructure to assign the Gateway its address');
     return verdict(false, GatewayReason.Invalid, accepted.ok ? 'Gateway has no listener that can be programmed' : `Gateway is not accepted: ${accepted.message}`);
   }
 

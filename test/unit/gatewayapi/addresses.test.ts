@@ -142,6 +142,13 @@ describe('a Gateway\'s addresses after translation', () => {
     assert.equal(conditionOf('Programmed')?.reason, 'Pending');
   });
 
+  test('what no report can satisfy is known before the report: the infrastructure is never asked to run the Gateway', () => {
+    const { result, conditionOf } = run([ip('example.com/CorpWan')], { clusterRoutability: true, infraReports: true });
+    assert.equal(result.infraIR['default/gw'], undefined);
+    assert.equal(conditionOf('AddressesAssigned')?.reason, 'NotAssigned');
+    assert.equal(conditionOf('Programmed')?.reason, 'AddressNotAssigned');
+  });
+
   test('a Gateway with a Hostname entry is not accepted, and says nothing of assignment', () => {
     const { conditionOf } = run([{ type: 'Hostname', value: 'gw.example', routability: 'Cluster' }]);
     assert.equal(conditionOf('Accepted')?.reason, 'UnsupportedAddress');

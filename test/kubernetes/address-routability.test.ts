@@ -7,13 +7,25 @@
  * is reported as asked; a routability Pier does not know is never given an address, and the
  * Gateway gets no proxy objects. There is no load-balancer controller: the test writes the
  * Service's status.loadBalancer, as one would.
+ *
+ * Then with pods: the test node agent runs the Gateway's Envoy pod and a backend pod and, as
+ * kube-proxy would, serves ClusterIPs of a ServiceCIDR of this process's own
+ * (10.97.<pid % 250>.0/24, on the agent's bridge): a request to the ClusterIP status reports goes
+ * through the Gateway's Envoy to the backend.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { waitFor } from '../helpers/net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { requireEnvoy } from '../helpers/tools';
+import { generateServerFiles } from '../../src/security/tls-dir';
 import { startControlPlane, type ControlPlane } from './harness';
-import { GATEWAY_API } from './objects';
+import { createEchoBackend, GATEWAY_API } from './objects';
+import { imageMap, NodeAgent } from './node-agent/agent';
+import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'routability';
@@ -139,5 +151,72 @@ describe('Gateway address routability with Kubernetes infrastructure', { timeout
     await waitFor('the Service of type ClusterIP again', async () => ((await cp.api.get<ServiceObj>(servicePath('internal'))).spec.type === 'ClusterIP' ? true : undefined), { timeoutMs: 60_000 });
     const back = await gatewayWhen('internal', 'its ClusterIP again', (g) => g.status?.addresses?.[0]?.routability === 'Cluster');
     assert.deepEqual(back.status?.addresses, [{ type: 'IPAddress', value: before.spec.clusterIP, routability: 'Cluster' }]);
+  });
+});
+
+describe('a Cluster address carries traffic: the Gateway\'s Service ClusterIP through its Envoy pod', { timeout: 600_000 }, () => {
+  const ns = 'routability-pods';
+  const serviceCIDR = `10.97.${process.pid % 250}.0/24`;
+  let cp: ControlPlane;
+  let agent: NodeAgent;
+  let pier: PierProcess;
+  let tlsDir: string;
+
+  before(async () => {
+    const envoy = requireEnvoy();
+    cp = await startControlPlane({ gatewayApiChannel: 'experimental', serviceClusterIPRange: serviceCIDR });
+    agent = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }), serviceClusterIPRange: serviceCIDR });
+    tlsDir = mkdtempSync(path.join(os.tmpdir(), 'pier-routability-tls-'));
+    await generateServerFiles(tlsDir);
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${ns}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
+    await createEchoBackend(cp.api, ns, 'echo');
+    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GATEWAY_API}/namespaces/${ns}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'internal' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', routability: 'Cluster' }], listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] },
+    });
+    await cp.api.create(`${GATEWAY_API}/namespaces/${ns}/httproutes`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'echo' },
+      spec: { parentRefs: [{ name: 'internal' }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
+    });
+    // xDS with mTLS on the node address, where the pods reach the host.
+    const xdsPort = await freePort(agent.nodeAddress);
+    pier = await PierProcess.start({
+      config: {
+        provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, leaderElectionNamespace: 'default',
+        xdsAddress: `${agent.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: agent.nodeAddress,
+      },
+    });
+  }, { timeout: 300_000 });
+
+  after(async () => {
+    const code = await pier?.stop();
+    await agent?.stop();
+    await cp?.stop();
+    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
+    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+  });
+
+  test('Programmed, its ClusterIP in status with routability Cluster, and a request to that ClusterIP reaches the backend through Envoy', async () => {
+    const gw = await waitFor('Programmed=True with an address', async () => {
+      const o = await cp.api.get<GatewayObj>(`${GATEWAY_API}/namespaces/${ns}/gateways/internal`);
+      return conditionOf(o, 'Programmed')?.status === 'True' && (o.status?.addresses?.length ?? 0) > 0 ? o : undefined;
+    }, { timeoutMs: 120_000 }).catch((err: Error) => { throw new Error(`${err.message}; agent errors: ${agent.recentErrors.join('; ')}`); });
+    const svc = await cp.api.get<ServiceObj>(`/api/v1/namespaces/${ns}/services/pier-internal`);
+    assert.equal(svc.spec.type, 'ClusterIP');
+    assert.ok(svc.spec.clusterIP.startsWith(`10.97.${process.pid % 250}.`), `${svc.spec.clusterIP} is in the ServiceCIDR ${serviceCIDR}`);
+    assert.deepEqual(gw.status?.addresses, [{ type: 'IPAddress', value: svc.spec.clusterIP, routability: 'Cluster' }]);
+    assert.equal(conditionOf(gw, 'AddressesAssigned')?.reason, 'AddressesAssigned');
+    const address = gw.status!.addresses![0]!.value;
+    const response = await waitFor(`the echo response at ${address}:8080`, async () => {
+      const r = await httpRequest(`http://${address}:8080/through/cluster-ip`, { timeoutMs: 2000 }).catch(() => undefined);
+      return r?.status === 200 ? r : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 250 }).catch((err: Error) => { throw new Error(`${err.message}; agent errors: ${agent.recentErrors.join('; ')}`); });
+    const echo = JSON.parse(response.body) as { path: string; namespace: string; pod: string };
+    assert.equal(echo.path, '/through/cluster-ip');
+    assert.equal(echo.namespace, ns);
+    assert.match(echo.pod, /^echo-/);
+    assert.equal(response.headers['server'], 'envoy', 'through the Gateway\'s Envoy');
   });
 });

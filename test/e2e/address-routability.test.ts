@@ -16,7 +16,7 @@ import { EchoBackend } from '../../src/demo/echo-backend';
 import { requireEnvoy } from '../helpers/tools';
 import { httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { PIER_GATEWAY_CLASS } from '../helpers/manifests';
+import { gatewayWithRouteManifests, PIER_GATEWAY_CLASS } from '../helpers/manifests';
 
 const POOL = '127.35.0.0/16';
 const SENTINEL = 'testing.x-k8s.io/sentinel';
@@ -24,43 +24,10 @@ const SENTINEL = 'testing.x-k8s.io/sentinel';
 interface Condition { type: string; status: string; reason: string; message: string }
 interface GatewayStatusEntry { kind: string; name: string; status: { addresses?: { type: string; value: string; routability?: string }[]; conditions?: Condition[] } }
 
-function gateway(name: string, port: number, backendPort: number, addresses: string): string {
-  return `apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: { name: ${name}, namespace: default }
-spec:
-  gatewayClassName: pier
-  listeners: [{ name: http, protocol: HTTP, port: ${port} }]${addresses ? `\n  addresses: ${addresses}` : ''}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: { name: ${name}, namespace: default }
-spec:
-  parentRefs: [{ name: ${name} }]
-  rules: [{ backendRefs: [{ name: backend, port: 80 }] }]
----
-`;
-}
-
-function backend(backendPort: number): string {
-  return `apiVersion: v1
-kind: Service
-metadata: { name: backend, namespace: default }
-spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata: { name: backend-1, namespace: default, labels: { kubernetes.io/service-name: backend } }
-addressType: IPv4
-endpoints: [{ addresses: ["127.0.0.1"] }]
-ports: [{ name: http, port: ${backendPort} }]
-`;
-}
-
 test('status addresses carry their routability; unsatisfiable routability is reported, never substituted, and not served', { timeout: 180_000 }, async () => {
   requireEnvoy();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-routability-'));
-  const echo = new EchoBackend({ service: 'backend', namespace: 'default', pod: 'backend-1' });
+  const echo = new EchoBackend({ service: 'web', namespace: 'default', pod: 'web-1' });
   const backendPort = await echo.listen('127.0.0.1', 0);
   const port = 21_000 + (process.pid % 20_000);
   const gateways: Record<string, string> = {
@@ -71,7 +38,7 @@ test('status addresses carry their routability; unsatisfiable routability is rep
     partial: '[{ type: IPAddress }, { type: IPAddress, routability: example.com/CorpWan }]',
   };
   const write = (): void => writeFileSync(path.join(dir, 'all.yaml'),
-    `${PIER_GATEWAY_CLASS}---\n${Object.entries(gateways).map(([name, addresses]) => gateway(name, port, backendPort, addresses)).join('')}${backend(backendPort)}`);
+    `${PIER_GATEWAY_CLASS}---\n${Object.entries(gateways).map(([name, addresses]) => gatewayWithRouteManifests(name, port, backendPort, addresses)).join('')}`);
   write();
   const pier = await PierProcess.start({ config: { resources: dir, envoy: 'auto', gatewayAddressPool: POOL } });
   const statusOf = async (name: string): Promise<GatewayStatusEntry['status'] | undefined> =>

@@ -15,14 +15,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
-import { generateServerFiles } from '../../src/security/tls-dir';
 import { startControlPlane, type ControlPlane } from './harness';
+import { startPierForPods, type PierForPods } from './pier-for-pods';
 import { createEchoBackend, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
@@ -159,15 +156,12 @@ describe('a Cluster address carries traffic: the Gateway\'s Service ClusterIP th
   const serviceCIDR = `10.97.${process.pid % 250}.0/24`;
   let cp: ControlPlane;
   let agent: NodeAgent;
-  let pier: PierProcess;
-  let tlsDir: string;
+  let pierForPods: PierForPods;
 
   before(async () => {
     const envoy = requireEnvoy();
     cp = await startControlPlane({ gatewayApiChannel: 'experimental', serviceClusterIPRange: serviceCIDR });
     agent = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }), serviceClusterIPRange: serviceCIDR });
-    tlsDir = mkdtempSync(path.join(os.tmpdir(), 'pier-routability-tls-'));
-    await generateServerFiles(tlsDir);
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
     await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${ns}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
     await createEchoBackend(cp.api, ns, 'echo');
@@ -180,21 +174,13 @@ describe('a Cluster address carries traffic: the Gateway\'s Service ClusterIP th
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'echo' },
       spec: { parentRefs: [{ name: 'internal' }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
     });
-    // xDS with mTLS on the node address, where the pods reach the host.
-    const xdsPort = await freePort(agent.nodeAddress);
-    pier = await PierProcess.start({
-      config: {
-        provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, leaderElectionNamespace: 'default',
-        xdsAddress: `${agent.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: agent.nodeAddress,
-      },
-    });
+    pierForPods = await startPierForPods(cp, agent, CONTROLLER);
   }, { timeout: 300_000 });
 
   after(async () => {
-    const code = await pier?.stop();
+    const code = await pierForPods?.stop();
     await agent?.stop();
     await cp?.stop();
-    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

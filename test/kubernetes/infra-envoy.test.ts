@@ -11,14 +11,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { freePort, httpRequest, waitFor } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
+import { httpRequest, waitFor } from '../helpers/net';
+import type { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
-import { generateServerFiles } from '../../src/security/tls-dir';
 import { startControlPlane, type ControlPlane } from './harness';
+import { startPierForPods, type PierForPods } from './pier-for-pods';
 import { createEchoBackend, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
@@ -40,7 +37,7 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
   let cp: ControlPlane;
   let agent: NodeAgent;
   let pier: PierProcess;
-  let tlsDir: string;
+  let pierForPods: PierForPods;
 
   const readyPods = (selector: string, label: string): Promise<Pod[]> => waitFor(`a ready ${label} pod`, async () => {
     const list = (await cp.api.get<{ items: Pod[] }>(`${PODS}?labelSelector=${encodeURIComponent(selector)}`)).items.filter(isReady);
@@ -51,8 +48,6 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
     const envoy = requireEnvoy();
     cp = await startControlPlane();
     agent = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }) });
-    tlsDir = mkdtempSync(path.join(os.tmpdir(), 'pier-envoy-pod-tls-'));
-    await generateServerFiles(tlsDir);
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
     // The backend: echo-basic behind a Service.
@@ -67,20 +62,14 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
       spec: { parentRefs: [{ name: 'edge' }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
     });
     // xDS with mTLS on the node address, where the pods reach the host.
-    const xdsPort = await freePort(agent.nodeAddress);
-    pier = await PierProcess.start({
-      config: {
-        provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, leaderElectionNamespace: 'default',
-        xdsAddress: `${agent.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: agent.nodeAddress, gatewayServiceType: 'ClusterIP',
-      },
-    });
+    pierForPods = await startPierForPods(cp, agent, CONTROLLER, { gatewayServiceType: 'ClusterIP' });
+    pier = pierForPods.pier;
   }, { timeout: 300_000 });
 
   after(async () => {
-    const code = await pier?.stop();
+    const code = await pierForPods?.stop();
     await agent?.stop();
     await cp?.stop();
-    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

@@ -48,13 +48,11 @@ export interface AddressAssignment {
   requested: number;
 }
 
-/** "spec.addresses[1] (IPAddress 10.0.0.1, routability Cluster)", for messages. */
+/** "spec.addresses[1] (IPAddress 10.0.0.1 routability Cluster)", for messages. */
 export function describeEntry(entry: GatewaySpecAddress, index: number): string {
   const parts = [entry.type ?? 'IPAddress', ...(entry.value ? [entry.value] : []), ...(entry.routability ? [`routability ${entry.routability}`] : [])];
   return `spec.addresses[${index}] (${parts.join(' ')})`;
 }
-
-const CLUSTER_ROUTABILITY: '' | 'Cluster' = ROUTABILITY_CLUSTER;
 
 /** Entries that can only take a particular address come first; spec order otherwise. */
 function strictness(entry: GatewaySpecAddress): number {
@@ -66,7 +64,7 @@ export function assignAddresses(entries: readonly GatewaySpecAddress[], offer: A
   if (entries.length === 0) {
     return { addresses: offer.assigned.map((a) => ({ type: a.type, value: a.value, routability: a.routability ?? '' })), unsatisfied: [], requested: 0 };
   }
-  const clusterAddresses: InfraAddress[] = offer.cluster.map((value) => ({ type: 'IPAddress', value, routability: CLUSTER_ROUTABILITY }));
+  const clusterAddresses: InfraAddress[] = offer.cluster.map((value) => ({ type: 'IPAddress', value, routability: ROUTABILITY_CLUSTER }));
   const used = new Set<string>();
   const given = new Map<number, GatewayAddress>();
   const unsatisfied: UnsatisfiedAddress[] = [];

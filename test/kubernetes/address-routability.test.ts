@@ -20,7 +20,7 @@ import { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
 import { startControlPlane, type ControlPlane } from './harness';
 import { startPierForPods, type PierForPods } from './pier-for-pods';
-import { createEchoBackend, GATEWAY_API } from './objects';
+import { createEchoGatewaySetup, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
 
@@ -162,18 +162,7 @@ describe('a Cluster address carries traffic: the Gateway\'s Service ClusterIP th
     const envoy = requireEnvoy();
     cp = await startControlPlane({ gatewayApiChannel: 'experimental', serviceClusterIPRange: serviceCIDR });
     agent = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }), serviceClusterIPRange: serviceCIDR });
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-    await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${ns}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-    await createEchoBackend(cp.api, ns, 'echo');
-    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${ns}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'internal' },
-      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', routability: 'Cluster' }], listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] },
-    });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${ns}/httproutes`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'echo' },
-      spec: { parentRefs: [{ name: 'internal' }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
-    });
+    await createEchoGatewaySetup(cp.api, ns, CONTROLLER, { name: 'internal', port: 8080, addresses: [{ type: 'IPAddress', routability: 'Cluster' }] });
     pierForPods = await startPierForPods(cp, agent, CONTROLLER);
   }, { timeout: 300_000 });
 

@@ -16,7 +16,7 @@ import type { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
 import { startControlPlane, type ControlPlane } from './harness';
 import { startPierForPods, type PierForPods } from './pier-for-pods';
-import { createEchoBackend, GATEWAY_API } from './objects';
+import { createEchoGatewaySetup, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
 import type { Pod } from './node-agent/pod';
@@ -48,19 +48,8 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
     const envoy = requireEnvoy();
     cp = await startControlPlane();
     agent = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }) });
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-    // The backend: echo-basic behind a Service.
-    await createEchoBackend(cp.api, NS, 'echo');
-    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
-    });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'echo' },
-      spec: { parentRefs: [{ name: 'edge' }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
-    });
+    // The backend: echo-basic behind a Service; the Gateway on port 80 routing to it.
+    await createEchoGatewaySetup(cp.api, NS, CONTROLLER, { name: 'edge', port: 80 });
     // xDS with mTLS on the node address, where the pods reach the host.
     pierForPods = await startPierForPods(cp, agent, CONTROLLER, { gatewayServiceType: 'ClusterIP' });
     pier = pierForPods.pier;

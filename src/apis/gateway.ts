@@ -106,20 +106,44 @@ export interface FrontendTLSConfig {
   perPort?: { port: number; tls: FrontendTLSSettings }[];
 }
 
+/** A status.addresses entry. */
 export interface GatewayAddress {
   type?: 'IPAddress' | 'Hostname' | 'NamedAddress' | string;
   value: string;
+  /** Where the address is reachable from (GEP-5093, experimental CRDs): "" (no guarantee), "Cluster" or a prefixed value. */
+  routability?: string;
 }
 
 /** A spec.addresses entry: without a value it asks the implementation to assign an address of that type. */
 export interface GatewaySpecAddress {
   type?: 'IPAddress' | 'Hostname' | 'NamedAddress' | string;
   value?: string;
+  /** The reachability the address must have (GEP-5093, experimental CRDs); unset or "": the default. */
+  routability?: string;
 }
 
-/** spec.addresses entries that name an address (the others ask for one to be assigned). */
+/** GEP-5093 routability: an IPAddress that is a Service ClusterIP (in the ServiceCIDR, reachable in the cluster). */
+export const ROUTABILITY_CLUSTER = 'Cluster';
+/** GEP-5093: reserved for conformance; carries no guarantee, and an implementation claiming the feature reports it as asked. */
+export const ROUTABILITY_SENTINEL = 'testing.x-k8s.io/sentinel';
+
+/** Whether an entry takes what default address selection gives: routability unset, "", or the conformance sentinel. */
+export function asksDefaultRoutability(address: Pick<GatewaySpecAddress, 'routability'>): boolean {
+  const routability = address.routability ?? '';
+  return routability === '' || routability === ROUTABILITY_SENTINEL;
+}
+
+/**
+ * spec.addresses entries that name an address of default routability (the others ask for one to
+ * be assigned, or for a routability only a Service ClusterIP gives, or one Pier does not know).
+ */
 export function specifiedAddresses(gateway: Pick<Gateway, 'spec'>): (GatewaySpecAddress & { value: string })[] {
-  return (gateway.spec?.addresses ?? []).filter((a): a is GatewaySpecAddress & { value: string } => (a.value ?? '') !== '');
+  return (gateway.spec?.addresses ?? []).filter((a): a is GatewaySpecAddress & { value: string } => (a.value ?? '') !== '' && asksDefaultRoutability(a));
+}
+
+/** Whether spec.addresses asks default selection for an address: an entry of default routability without a value. */
+export function asksForDefaultAddress(gateway: Pick<Gateway, 'spec'>): boolean {
+  return (gateway.spec?.addresses ?? []).some((a) => (a.value ?? '') === '' && asksDefaultRoutability(a));
 }
 
 export interface Gateway extends KubeObject {

@@ -116,6 +116,8 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     unprivilegedPorts: infrastructure === 'kubernetes',
     // Kubernetes infrastructure puts spec.infrastructure's labels and annotations on every object it makes.
     infrastructurePropagation: infrastructure === 'kubernetes',
+    // Each Gateway's Service has a ClusterIP: spec.addresses may ask for routability Cluster (GEP-5093).
+    clusterRoutability: infrastructure === 'kubernetes',
     logger, onTranslated: metrics.gatewayApiTranslated,
   });
   const xdsTranslator = new XdsTranslatorRunner({ bus, logger, onTranslated: metrics.xdsTranslated });

@@ -21,6 +21,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   unprivilegedPorts?: boolean;
   /** Kubernetes infrastructure: Gateways' spec.infrastructure metadata is propagated (TranslateOptions). */
   infrastructurePropagation?: boolean;
+  /** Kubernetes infrastructure: Gateways have Service ClusterIPs (TranslateOptions.clusterRoutability). */
+  clusterRoutability?: boolean;
   /** Gateways are served only once bus.gatewayInfra has their addresses (TranslateOptions.awaitGatewayInfra). */
   awaitGatewayInfra?: boolean;
   /** The infrastructure reports on every Gateway: until it has, the Gateway is Pending (TranslateOptions.infraReports). */
@@ -68,6 +70,7 @@ export class GatewayAPITranslatorRunner {
     this.translator = new IncrementalTranslator({
       controllerName: options.controllerName, defaultAddress: options.defaultAddress, awaitGatewayInfra: options.awaitGatewayInfra,
       infraReports: options.infraReports, unprivilegedPorts: options.unprivilegedPorts, infrastructurePropagation: options.infrastructurePropagation,
+      clusterRoutability: options.clusterRoutability,
     });
   }
 

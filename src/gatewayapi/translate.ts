@@ -48,6 +48,11 @@ export interface TranslateOptions {
    */
   infrastructurePropagation?: boolean;
   /**
+   * The infrastructure gives each Gateway a Service ClusterIP (Kubernetes infrastructure):
+   * spec.addresses may ask for routability Cluster (GEP-5093, GatewayAddressRoutabilityCluster).
+   */
+  clusterRoutability?: boolean;
+  /**
    * Kinds the cluster does not serve (Bus.unservedKinds: Kubernetes mode, a beta API left off):
    * references to them are InvalidKind, and their feature is not advertised.
    */

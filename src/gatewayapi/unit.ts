@@ -10,7 +10,7 @@
  * HTTPRoute/GRPCRoute hostname conflicts (routeconflicts.ts); then build each served
  * listener's IR (listenerir.ts) and the statuses.
  */
-import type { Gateway, RouteParentStatus } from '../apis/gateway';
+import { ROUTABILITY_CLUSTER, specifiedAddresses, type Gateway, type RouteParentStatus } from '../apis/gateway';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import { unprivilegedBindPorts } from '../ir/ports';
 import type { ObjectStatus } from '../message/resources';
@@ -44,6 +44,8 @@ export interface UnitOptions {
   awaitGatewayInfra?: boolean;
   /** Without infra, the Gateway is Pending (TranslateOptions.infraReports). */
   infraReports?: boolean;
+  /** spec.addresses may ask for a Service ClusterIP (TranslateOptions.clusterRoutability). */
+  clusterRoutability?: boolean;
   /** The routes are given in translation order already (see inTranslationOrder). */
   routesInOrder?: boolean;
 }
@@ -259,7 +261,7 @@ function gatewayContext(gateway: Gateway, index: ResourceIndex, memo: GatewayUni
   }
   const { value: ctx, reads } = index.withReads(() => {
     try {
-      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress, infra: options.infra, awaitInfra: options.awaitGatewayInfra, infraReports: options.infraReports });
+      return buildGatewayContext(gateway, index, { defaultAddress: options.defaultAddress, infra: options.infra, awaitInfra: options.awaitGatewayInfra, infraReports: options.infraReports, clusterRoutability: options.clusterRoutability });
     } catch (err) {
       const broken = new GatewayContext(gateway);
       broken.internalError = errorMessage(err);
@@ -420,8 +422,11 @@ export function translateGatewayUnit(
     listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
     addresses: gw.statusAddresses.map((a) => a.value),
   };
-  const requested = (gw.gateway.spec.addresses ?? []).flatMap((a) => ((a.type ?? 'IPAddress') === 'IPAddress' && a.value ? [a.value] : []));
+  const specAddresses = gw.gateway.spec.addresses ?? [];
+  const requested = specifiedAddresses(gw.gateway).flatMap((a) => ((a.type ?? 'IPAddress') === 'IPAddress' ? [a.value] : []));
   if (requested.length > 0) unit.infraIR.requestedAddresses = requested;
+  // Reached only at a ClusterIP: its Service is no load balancer's (GEP-5093).
+  if (specAddresses.length > 0 && specAddresses.every((a) => a.routability === ROUTABILITY_CLUSTER)) unit.infraIR.clusterOnly = true;
   const infrastructure = gw.gateway.spec.infrastructure;
   if (infrastructure?.labels || infrastructure?.annotations) {
     unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };

@@ -429,24 +429,20 @@ export interface InfraIR {
    */
   listeners: { name: string; address: string; port: number; bindPort?: number; protocol: string }[];
   addresses: string[];
-  /** The IP addresses the Gateway asks for in spec.addresses, in order; absent when it asks for none. */
+  /** The IP addresses of default routability the Gateway asks for in spec.addresses, in order; absent when it asks for none. */
   requestedAddresses?: string[];
+  /** Set when every spec.addresses entry asks for routability "Cluster": the Gateway is reached at its Service ClusterIP only. */
+  clusterOnly?: true;
   /** The Gateway's spec.infrastructure labels and annotations, for the objects that run it; absent when it has none. */
   infrastructure?: { labels: Record<string, string>; annotations: Record<string, string> };
 }
 
-/**
- * What the infrastructure running a Gateway reports back to the translator (bus.gatewayInfra,
- * key "<namespace>/<gateway>").
- */
-export interface GatewayInfraState {
-  /** Where the Gateway's listeners bind inside its proxy; default: the translator's default address. */
-  bindAddress?: string;
-  /** status.addresses, in order (used when the Gateway has no usable spec.addresses). */
-  addresses: { type: 'IPAddress' | 'Hostname'; value: string }[];
-  /** When set and not ok: Gateway condition Programmed=False with this reason/message (e.g. Pending,
-   *  AddressNotAssigned) even if its configuration is valid. Absent: Programmed as today. */
-  programmed?: { ok: boolean; reason: string; message: string };
+/** An address the infrastructure gives a Gateway, with its GEP-5093 routability. */
+export interface InfraAddress {
+  type: 'IPAddress' | 'Hostname';
+  value: string;
+  /** "Cluster" for a Service ClusterIP; absent or "": no routability guarantee. */
+  routability?: '' | 'Cluster';
 }
 
 /**
@@ -457,8 +453,14 @@ export interface GatewayInfraState {
 export interface GatewayInfraState {
   /** Where the Gateway's listeners bind inside its proxy; default: the first usable spec.addresses entry, else the translator's default. */
   bindAddress?: string;
-  /** status.addresses, in order. */
-  addresses: { type: 'IPAddress' | 'Hostname'; value: string }[];
+  /**
+   * The addresses default selection gives the Gateway, in order, each with its GEP-5093
+   * routability ("Cluster" for a Service ClusterIP, else ""): what status.addresses reports for
+   * spec.addresses entries that do not ask for a particular routability.
+   */
+  addresses: InfraAddress[];
+  /** The Gateway's Service ClusterIPs (Kubernetes infrastructure): what a routability "Cluster" request is given. */
+  clusterAddresses?: string[];
   /** When present and not ok, the Gateway is Programmed=False with this reason and message although its configuration is served. */
   programmed?: { ok: boolean; reason: string; message: string };
 }

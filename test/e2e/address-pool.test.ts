@@ -13,39 +13,9 @@ import { EchoBackend } from '../../src/demo/echo-backend';
 import { requireEnvoy } from '../helpers/tools';
 import { httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { PIER_GATEWAY_CLASS } from '../helpers/manifests';
+import { gatewayWithRouteManifests as gatewayWithRoute, PIER_GATEWAY_CLASS } from '../helpers/manifests';
 
 const POOL = '127.33.0.0/16';
-
-function gatewayWithRoute(name: string, port: number, backendPort: number, addresses = ''): string {
-  return `apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata: { name: ${name}, namespace: default }
-spec:
-  gatewayClassName: pier
-  listeners: [{ name: http, protocol: HTTP, port: ${port} }]${addresses ? `\n  addresses: ${addresses}` : ''}
----
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
-metadata: { name: ${name}, namespace: default }
-spec:
-  parentRefs: [{ name: ${name} }]
-  rules: [{ backendRefs: [{ name: ${name}, port: 80 }] }]
----
-apiVersion: v1
-kind: Service
-metadata: { name: ${name}, namespace: default }
-spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata: { name: ${name}-1, namespace: default, labels: { kubernetes.io/service-name: ${name} } }
-addressType: IPv4
-endpoints: [{ addresses: ["127.0.0.1"] }]
-ports: [{ name: http, port: ${backendPort} }]
----
-`;
-}
 
 interface GatewayStatusEntry { kind: string; name: string; status: { addresses?: { type: string; value: string }[]; conditions?: { type: string; status: string }[] } }
 

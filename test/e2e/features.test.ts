@@ -458,7 +458,7 @@ describe('feature families through pier serve and real Envoy', { timeout: 120_00
     const gatewayClass = statuses.find((s) => s.kind === 'GatewayClass') as (Status & { status: { supportedFeatures?: { name: string }[] } }) | undefined;
     assert.ok(gatewayClass?.status.supportedFeatures?.some((f) => f.name === 'HTTPRouteCORS'), 'the GatewayClass lists HTTPRouteCORS among its supported features');
     for (const gw of statuses.filter((s) => s.kind === 'Gateway')) {
-      assert.deepEqual(gw.status.conditions?.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'Programmed=True'], `Gateway ${gw.name}`);
+      assert.deepEqual(gw.status.conditions?.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'AddressesAssigned=True', 'Programmed=True'], `Gateway ${gw.name}`);
     }
     // a.secure.test and b.secure.test share a port with certificates for their own names only: no
     // OverlappingTLSConfig (neither hostnames nor certificate names overlap).

@@ -137,7 +137,7 @@ for (const adsMode of ['delta', 'sotw'] as const) {
       const statuses = await pier.admin<Status[]>('/statuses');
       const gw = statuses.find((s) => s.kind === 'Gateway' && s.name === 'edge');
       assert.ok(gw, 'gateway status present');
-      assert.deepEqual(gw.status.conditions?.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'Programmed=True']);
+      assert.deepEqual(gw.status.conditions?.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'AddressesAssigned=True', 'Programmed=True']);
       const rt = statuses.find((s) => s.kind === 'HTTPRoute' && s.name === 'web');
       assert.deepEqual(rt?.status.parents?.[0].conditions.map((c) => `${c.type}=${c.status}`).sort(), ['Accepted=True', 'ResolvedRefs=True']);
     });

@@ -76,3 +76,38 @@ ports: [{ name: http, port: ${backendPort} }]
   }
   return docs.join('---\n');
 }
+
+/**
+ * Gateway `name` (class "pier", namespace default) with one HTTP listener on port and the given
+ * spec.addresses (YAML flow, none when empty), an HTTPRoute `name` from it to Service `name`:80,
+ * and that Service's EndpointSlice: one endpoint, 127.0.0.1:backendPort.
+ */
+export function gatewayWithRouteManifests(name: string, port: number, backendPort: number, addresses = ''): string {
+  return `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: { name: ${name}, namespace: default }
+spec:
+  gatewayClassName: pier
+  listeners: [{ name: http, protocol: HTTP, port: ${port} }]${addresses ? `\n  addresses: ${addresses}` : ''}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: ${name}, namespace: default }
+spec:
+  parentRefs: [{ name: ${name} }]
+  rules: [{ backendRefs: [{ name: ${name}, port: 80 }] }]
+---
+apiVersion: v1
+kind: Service
+metadata: { name: ${name}, namespace: default }
+spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
+---
+apiVersion: discovery.k8s.io/v1
+kind: EndpointSlice
+metadata: { name: ${name}-1, namespace: default, labels: { kubernetes.io/service-name: ${name} } }
+addressType: IPv4
+endpoints: [{ addresses: ["127.0.0.1"] }]
+ports: [{ name: http, port: ${backendPort} }]
+---
+`;
+}

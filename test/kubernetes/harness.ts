@@ -58,6 +58,8 @@ export interface ControlPlaneOptions {
   gatewayApiVersion?: GatewayApiVersion;
   /** More IP addresses the API server's certificate names: where pods reach it (a node agent's address). */
   apiServerAddresses?: string[];
+  /** The API server's --service-cluster-ip-range (the ServiceCIDR ClusterIPs come from). Default 10.96.0.0/16. */
+  serviceClusterIPRange?: string;
   /** Readiness deadline per component. Default 90 s (two shared cores, cold page cache). */
   readyTimeoutMs?: number;
   /**
@@ -190,7 +192,7 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
       '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
       `--service-account-key-file=${pki.serviceAccountPublicKeyFile}`,
       `--service-account-signing-key-file=${pki.serviceAccountKeyFile}`,
-      '--service-cluster-ip-range=10.96.0.0/16',
+      `--service-cluster-ip-range=${options.serviceClusterIPRange ?? '10.96.0.0/16'}`,
       // The API server refuses loopback addresses in Endpoints: keep it from publishing its own.
       '--endpoint-reconciler-type=none',
       ...(options.clusterTrustBundles ? ['--feature-gates=ClusterTrustBundle=true', '--runtime-config=certificates.k8s.io/v1beta1/clustertrustbundles=true'] : []),

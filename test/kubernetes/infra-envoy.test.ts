@@ -11,15 +11,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { freePort, httpRequest, waitFor } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
+import { httpRequest, waitFor } from '../helpers/net';
+import type { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
-import { generateServerFiles } from '../../src/security/tls-dir';
 import { startControlPlane, type ControlPlane } from './harness';
-import { createEchoBackend, GATEWAY_API } from './objects';
+import { startPierForPods, type PierForPods } from './pier-for-pods';
+import { createEchoGatewaySetup, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
 import type { Pod } from './node-agent/pod';
@@ -40,7 +37,7 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
   let cp: ControlPlane;
   let agent: NodeAgent;
   let pier: PierProcess;
-  let tlsDir: string;
+  let pierForPods: PierForPods;
 
   const readyPods = (selector: string, label: string): Promise<Pod[]> => waitFor(`a ready ${label} pod`, async () => {
     const list = (await cp.api.get<{ items: Pod[] }>(`${PODS}?labelSelector=${encodeURIComponent(selector)}`)).items.filter(isReady);
@@ -51,36 +48,17 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
     const envoy = requireEnvoy();
     cp = await startControlPlane();
     agent = await NodeAgent.start({ api: cp.api, images: imageMap({ ...conformanceImages(conformanceBinDir()), ...envoyImages(envoy) }) });
-    tlsDir = mkdtempSync(path.join(os.tmpdir(), 'pier-envoy-pod-tls-'));
-    await generateServerFiles(tlsDir);
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await waitFor('the default ServiceAccount', async () => ((await cp.api.exists(`/api/v1/namespaces/${NS}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-    // The backend: echo-basic behind a Service.
-    await createEchoBackend(cp.api, NS, 'echo');
-    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] },
-    });
-    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/httproutes`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'echo' },
-      spec: { parentRefs: [{ name: 'edge' }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
-    });
+    // The backend: echo-basic behind a Service; the Gateway on port 80 routing to it.
+    await createEchoGatewaySetup(cp.api, NS, CONTROLLER, { name: 'edge', port: 80 });
     // xDS with mTLS on the node address, where the pods reach the host.
-    const xdsPort = await freePort(agent.nodeAddress);
-    pier = await PierProcess.start({
-      config: {
-        provider: 'kubernetes', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, leaderElectionNamespace: 'default',
-        xdsAddress: `${agent.nodeAddress}:${xdsPort}`, xdsTlsDir: tlsDir, proxyXdsHost: agent.nodeAddress, gatewayServiceType: 'ClusterIP',
-      },
-    });
+    pierForPods = await startPierForPods(cp, agent, CONTROLLER, { gatewayServiceType: 'ClusterIP' });
+    pier = pierForPods.pier;
   }, { timeout: 300_000 });
 
   after(async () => {
-    const code = await pier?.stop();
+    const code = await pierForPods?.stop();
     await agent?.stop();
     await cp?.stop();
-    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

@@ -1,5 +1,6 @@
 /** Gateway API objects the Kubernetes tests and benchmarks create through the API. */
 import type { TestApiClient } from './api';
+import { waitFor } from '../helpers/net';
 import { ECHO_BASIC_IMAGE } from './node-agent/images';
 
 export const GATEWAY_API = '/apis/gateway.networking.k8s.io/v1';
@@ -34,4 +35,25 @@ export async function createEchoBackend(api: TestApiClient, namespace: string, n
     },
   });
   await api.create(`/api/v1/namespaces/${namespace}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: options.port ?? 8080, targetPort: 3000 }] } });
+}
+
+/**
+ * For tests whose pods the node agent runs: Namespace `namespace` (once its default
+ * ServiceAccount exists), the echo backend "echo" (createEchoBackend), GatewayClass "pier" of
+ * `controllerName`, Gateway `gateway.name` with one HTTP listener on `gateway.port` (and
+ * `gateway.addresses` when given), and HTTPRoute "echo" from it to echo:8080.
+ */
+export async function createEchoGatewaySetup(api: TestApiClient, namespace: string, controllerName: string, gateway: { name: string; port: number; addresses?: unknown[] }): Promise<void> {
+  await api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+  await waitFor('the default ServiceAccount', async () => ((await api.exists(`/api/v1/namespaces/${namespace}/serviceaccounts/default`)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
+  await createEchoBackend(api, namespace, 'echo');
+  await api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName } });
+  await api.create(`${GATEWAY_API}/namespaces/${namespace}/gateways`, {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: gateway.name },
+    spec: { gatewayClassName: 'pier', ...(gateway.addresses ? { addresses: gateway.addresses } : {}), listeners: [{ name: 'http', protocol: 'HTTP', port: gateway.port }] },
+  });
+  await api.create(`${GATEWAY_API}/namespaces/${namespace}/httproutes`, {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'echo' },
+    spec: { parentRefs: [{ name: gateway.name }], rules: [{ backendRefs: [{ name: 'echo', port: 8080 }] }] },
+  });
 }

@@ -100,7 +100,7 @@ describe('pier serve --provider kubernetes on a real API server, with real Envoy
     assert.equal(cls.metadata.generation, 1);
     const gw = await waitFor('Gateway Programmed with one attached route', async () => {
       const o = await get(GATEWAY);
-      return summary(o.status?.conditions).join() === 'Accepted=True@1,Programmed=True@1' && o.status?.listeners?.[0]?.attachedRoutes === 1 ? o : undefined;
+      return summary(o.status?.conditions).join() === 'Accepted=True@1,AddressesAssigned=True@1,Programmed=True@1' && o.status?.listeners?.[0]?.attachedRoutes === 1 ? o : undefined;
     }, { timeoutMs: 20_000 });
     assert.ok(gw.status?.conditions?.every((c) => c.lastTransitionTime), 'transition times stamped');
     const rt = await waitFor('the route status', async () => { const o = await get(ROUTE); return ourParent(o) ? o : undefined; }, { timeoutMs: 20_000 });

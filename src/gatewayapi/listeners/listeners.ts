@@ -3,8 +3,7 @@
  * (unique name, supported protocol, port, TLS settings and certificates, route kinds, allowed
  * namespaces) and finds listeners that cannot be told apart (Conflicted).
  */
-import { isIP } from 'node:net';
-import { GATEWAY_GROUP, specifiedAddresses, type Gateway, type Listener, type ListenerSet } from '../../apis/gateway';
+import { GATEWAY_GROUP, asksForDefaultAddress, specifiedAddresses, type Gateway, type Listener, type ListenerSet } from '../../apis/gateway';
 import { resolveCertificateRefs } from './certificates';
 import { resolveListenerFilters } from './listenerfilters';
 import { frontendValidationFor, resolveClientValidation } from './clientvalidation';
@@ -17,10 +16,13 @@ import { isProtocolSupported, protocolAdvice, protocolTraits, supportedRouteKind
 import type { ResourceIndex } from '../resourceindex';
 import { labelSelectorMatches, labelSelectorProblem } from './selectors';
 import { verdict } from '../model/status';
+import { resolveAddresses } from './addresses';
 import type { GatewayInfraState } from '../../ir/types';
 
 export interface GatewayOptions {
   defaultAddress?: string;
+  /** The infrastructure gives Gateways Service ClusterIPs (Kubernetes): spec.addresses may ask for routability Cluster. */
+  clusterRoutability?: boolean;
   /** What the infrastructure reports for this Gateway: it decides bind and status addresses when present. */
   infra?: GatewayInfraState;
   /** Without infra, a Gateway without spec.addresses is not served until the infrastructure reports on it. */
@@ -33,12 +35,12 @@ export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, opti
   const ctx = new GatewayContext(gateway);
   resolveParameters(ctx);
   resolveBackendClientCertificate(ctx, index);
+  // A Gateway that names addresses binds those; the others wait for the infrastructure's.
+  ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && specifiedAddresses(gateway).length === 0;
   resolveAddresses(ctx, options);
   ctx.infraReadiness = options.infra ? options.infra.programmed
     : options.infraReports ? { ok: false, reason: GatewayReason.Pending, message: 'waiting for the infrastructure to report on the Gateway\'s proxies' }
       : unassignedAddress(gateway, options);
-  // A Gateway that names addresses binds those; the others wait for the infrastructure's.
-  ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && specifiedAddresses(gateway).length === 0;
   const listeners = gateway.spec?.listeners ?? [];
   for (const listener of listeners) ctx.listeners.push(new ListenerContext(listener, ctx));
   validateListeners(ctx.listeners, index);
@@ -147,43 +149,8 @@ function resolveBackendClientCertificate(ctx: GatewayContext, index: ResourceInd
  * report) it is not programmed, as the API asks of an implementation that cannot assign one.
  */
 function unassignedAddress(gateway: Gateway, options: GatewayOptions): GatewayContext['infraReadiness'] {
-  const requested = gateway.spec?.addresses ?? [];
-  if (options.infra || options.awaitInfra === true || requested.length === 0 || specifiedAddresses(gateway).length > 0) return undefined;
+  if (options.infra || options.awaitInfra === true || !asksForDefaultAddress(gateway) || specifiedAddresses(gateway).length > 0) return undefined;
   return { ok: false, reason: GatewayReason.AddressNotAssigned, message: 'spec.addresses asks for an address to be assigned, and no infrastructure assigns one' };
-}
-
-/**
- * Listeners bind to the infrastructure's address for the Gateway, else the first requested IP
- * address, else the configured default, else every interface. Only IP addresses can be served
- * by a local Envoy. status.addresses are what the infrastructure reports when it reports, else
- * the address bound (none when spec.addresses only asks for an address to be assigned).
- */
-function resolveAddresses(ctx: GatewayContext, options: GatewayOptions): void {
-  const all = ctx.gateway.spec?.addresses ?? [];
-  // Entries without a value ask for an address; the infrastructure's is the one assigned.
-  const requested = specifiedAddresses(ctx.gateway);
-  const unsupported = all.filter((a) => (a.type ?? 'IPAddress') !== 'IPAddress');
-  const badIPs = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) === 0);
-  if (unsupported.length > 0) {
-    ctx.addressProblem = verdict(false, GatewayReason.UnsupportedAddress,
-      `address types not supported: ${unsupported.map((a) => `${a.type ?? ''} ${a.value ?? '(no value)'}`).join(', ')}; only IPAddress is`);
-  } else if (badIPs.length > 0) {
-    ctx.addressProblem = verdict(false, GatewayReason.UnsupportedAddress,
-      `not valid IP addresses: ${badIPs.map((a) => a.value).join(', ')}`);
-  }
-  const usable = requested.filter((a) => (a.type ?? 'IPAddress') === 'IPAddress' && isIP(a.value) !== 0);
-  const first = usable[0];
-  const { infra, defaultAddress } = options;
-  // Listeners have one bind address; status lists only the address actually served.
-  if (first && all.length > 1) ctx.addressNote = `only the first address (${first.value}) is served`;
-  ctx.bindAddress = infra?.bindAddress ?? first?.value ?? defaultAddress ?? '0.0.0.0';
-  if (infra) ctx.statusAddresses = infra.addresses.map((a) => ({ type: a.type, value: a.value }));
-  // The infrastructure will say where the Gateway is reached; the bind address is not that.
-  else if (options.infraReports) ctx.statusAddresses = [];
-  else if (first) ctx.statusAddresses = [{ type: 'IPAddress', value: first.value }];
-  // Asked for an address that nothing assigned: the default bind address is not one.
-  else if (all.length > 0) ctx.statusAddresses = [];
-  else ctx.statusAddresses = defaultAddress ? [{ type: 'IPAddress', value: defaultAddress }] : [];
 }
 
 function validateListener(l: ListenerContext, index: ResourceIndex, duplicateName: boolean): void {

@@ -15,6 +15,8 @@ export const ConditionType = {
   OverlappingTLSConfig: 'OverlappingTLSConfig',
   /** Gateways only: some client certificate validation allows insecure fallback (only ever True). */
   InsecureFrontendValidationMode: 'InsecureFrontendValidationMode',
+  /** Gateways only (GEP-5093): whether every spec.addresses entry (or default selection) was assigned an address. */
+  AddressesAssigned: 'AddressesAssigned',
 } as const;
 
 export const GatewayClassReason = {
@@ -37,6 +39,10 @@ export const GatewayReason = {
   RefNotPermitted: 'RefNotPermitted',
   // InsecureFrontendValidationMode
   ConfigurationChanged: 'ConfigurationChanged',
+  // AddressesAssigned
+  AddressesAssigned: 'AddressesAssigned',
+  AddressesPartiallyAssigned: 'PartiallyAssigned',
+  AddressesNotAssigned: 'NotAssigned',
 } as const;
 
 /** ListenerSet conditions (apis/v1 listenerset_types.go). */

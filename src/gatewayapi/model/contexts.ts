@@ -11,6 +11,7 @@ import type { ListenerSetContext } from './listenerset';
 import { allowsInsecureFallback, type CACertificateProblem } from '../listeners/clientvalidation';
 import { ConditionType, GatewayReason, ListenerReason, RouteReason } from './conditions';
 import { condition, joinMessages, problemCondition, verdict, type Verdict } from './status';
+import { addressesAssignedVerdict, assignmentImpossible, type AddressAssignment } from '../listeners/addresses';
 
 // ------------------------------------------------------------------ Gateway
 
@@ -28,8 +29,8 @@ export class GatewayContext {
   addressProblem: Verdict | undefined;
   /** Set when spec.infrastructure.parametersRef cannot be resolved; the Gateway is then not accepted. */
   parametersProblem: Verdict | undefined;
-  /** Said in the Accepted message when only part of spec.addresses is served. */
-  addressNote: string | undefined;
+  /** Which spec.addresses entries got which address (GEP-5093); undefined until the infrastructure has reported, or when the addresses are rejected. */
+  addressAssignment: AddressAssignment | undefined;
   /** Set when translating this Gateway failed unexpectedly. */
   internalError: string | undefined;
   /** The infrastructure's word on its proxies: not ok keeps Programmed False while the configuration is served. */
@@ -113,11 +114,10 @@ export class GatewayContext {
     if (this.listeners.length === 0) return verdict(false, GatewayReason.ListenersNotValid, 'Gateway has no listeners');
     const invalid = this.invalidListenerNames();
     const valid = this.listeners.some((l) => l.valid);
-    const note = this.addressNote ? `; ${this.addressNote}` : '';
-    if (invalid.length === 0) return verdict(true, GatewayReason.Accepted, `Gateway is accepted${note}`);
+    if (invalid.length === 0) return verdict(true, GatewayReason.Accepted, 'Gateway is accepted');
     const message = `invalid listeners: ${invalid.join(', ')}`;
     return valid
-      ? verdict(true, GatewayReason.ListenersNotValid, `${message}; the others are accepted${note}`)
+      ? verdict(true, GatewayReason.ListenersNotValid, `${message}; the others are accepted`)
       : verdict(false, GatewayReason.ListenersNotValid, `${message}; no listener is valid`);
   }
 
@@ -127,15 +127,29 @@ export class GatewayContext {
   }
 
   private computeServed(): boolean {
-    return !this.awaitingInfra && this.accepted.ok && this.listeners.some((l) => l.programmable);
+    // A Gateway none of whose addresses can ever be given is not programmed (GEP-5093).
+    const impossible = this.addressAssignment !== undefined && assignmentImpossible(this.addressAssignment);
+    return !this.awaitingInfra && !impossible && this.accepted.ok && this.listeners.some((l) => l.programmable);
+  }
+
+  /** Programmed=False, AddressNotAssigned, when spec.addresses asked and no entry was given an address. */
+  private unassigned(): Verdict | undefined {
+    const a = this.addressAssignment;
+    if (!a || a.requested === 0 || a.addresses.length > 0) return undefined;
+    return verdict(false, GatewayReason.AddressNotAssigned, addressesAssignedVerdict(a).message);
   }
 
   get programmed(): Verdict {
     if (this.served) {
       const ready = this.infraReadiness;
-      return ready && !ready.ok ? verdict(false, ready.reason, ready.message) : verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
+      // The infrastructure's own reason (AddressNotUsable, Pending...) says more than the assignment's.
+      if (ready && !ready.ok) return verdict(false, ready.reason, ready.message);
+      return this.unassigned() ?? verdict(true, GatewayReason.Programmed, 'Gateway is programmed');
     }
     const accepted = this.accepted;
+    const impossible = accepted.ok && this.addressAssignment !== undefined && assignmentImpossible(this.addressAssignment);
+    const unassigned = impossible ? this.unassigned() : undefined;
+    if (unassigned) return unassigned;
     if (accepted.ok && this.awaitingInfra) return verdict(false, GatewayReason.Pending, 'waiting for the infrastructure to assign the Gateway its address');
     return verdict(false, GatewayReason.Invalid, accepted.ok ? 'Gateway has no listener that can be programmed' : `Gateway is not accepted: ${accepted.message}`);
   }
@@ -149,6 +163,11 @@ export class GatewayContext {
       condition(ConditionType.Accepted, this.accepted, g),
       condition(ConditionType.Programmed, this.programmed, g),
     ];
+    // Once the assignment is reconciled, for a Gateway that is served or never can be (GEP-5093).
+    const assignment = this.addressAssignment;
+    if (assignment && this.accepted.ok && (this.served || assignmentImpossible(assignment))) {
+      status.conditions.push(condition(ConditionType.AddressesAssigned, addressesAssignedVerdict(assignment), g));
+    }
     // Only a Gateway with references of its own (spec.tls.backend) has ResolvedRefs.
     if (this.backendRefsVerdict) status.conditions.push(condition(ConditionType.ResolvedRefs, this.backendRefsVerdict, g));
     // Present only while some client certificate validation lets unverified clients in.

@@ -16,6 +16,13 @@
  * mode with the beta API off): caCertificateRefs of frontend validation and BackendTLSPolicy.
  * GatewayListenerFilters (experimental, GEP-5224) is listed: listener filters of the ExternalAuth
  * kind run before route selection (listeners/listenerfilters.ts); no ExtensionRef kind exists.
+ * GatewayAddressRoutability (GEP-5093, experimental) is listed with either infrastructure:
+ * spec.addresses[].routability empty or the conformance sentinel is given what default selection
+ * gives, any other value Pier does not know is never satisfied, every status address carries its
+ * routability, and AddressesAssigned reports the assignment (gatewayapi/listeners/addresses.ts).
+ * GatewayAddressRoutabilityCluster is listed with Kubernetes infrastructure only: a Cluster
+ * request is given the Gateway's Service ClusterIP (a Gateway asking only for Cluster gets a
+ * ClusterIP Service); host infrastructure has no ClusterIP to give.
  * TLSRouteModeMixed is listed: TLS listeners in
  * Terminate and Passthrough mode share a port when their hostnames differ (upstream suite:
  * TLSRouteMixedTerminationSameNamespace).
@@ -30,6 +37,7 @@ const SUPPORTED_FEATURES: readonly string[] = [
   'ReferenceGrant',
   // Gateway
   'GatewayAddressEmpty',
+  'GatewayAddressRoutability',
   'GatewayBackendClientCertificate',
   'GatewayFrontendClientCertificateValidation',
   'GatewayFrontendClientCertificateValidationInsecureFallback',
@@ -79,6 +87,8 @@ const SUPPORTED_FEATURES: readonly string[] = [
 ];
 
 export interface FeatureOptions {
+  /** Kubernetes infrastructure: every Gateway has a Service ClusterIP, so routability Cluster can be given (GatewayAddressRoutabilityCluster). */
+  clusterRoutability?: boolean;
   /** Kubernetes infrastructure: spec.infrastructure labels and annotations reach the objects it makes (GatewayInfrastructure). */
   infrastructurePropagation?: boolean;
   /** Kinds the cluster does not serve: a feature that needs one is not advertised (GEP-5075: ClusterTrustBundle). */
@@ -91,7 +101,11 @@ const FEATURE_KINDS: Readonly<Record<string, string>> = { ClusterTrustBundle: 'C
 /** status.supportedFeatures: sorted ascending by name (byte order), as the API requires. */
 export function supportedFeatures(options: FeatureOptions = {}): { name: string }[] {
   const unserved = new Set(options.unservedKinds ?? []);
-  const names = (options.infrastructurePropagation ? [...SUPPORTED_FEATURES, 'GatewayInfrastructure'] : [...SUPPORTED_FEATURES])
+  const names = [
+    ...SUPPORTED_FEATURES,
+    ...(options.infrastructurePropagation ? ['GatewayInfrastructure'] : []),
+    ...(options.clusterRoutability ? ['GatewayAddressRoutabilityCluster'] : []),
+  ]
     .filter((name) => !(FEATURE_KINDS[name] !== undefined && unserved.has(FEATURE_KINDS[name]!)));
   return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((name) => ({ name }));
 }

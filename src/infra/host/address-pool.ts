@@ -8,6 +8,9 @@
  *   same port do not collide, reported in status.addresses as a load balancer's would be. So
  *   does a Gateway whose spec.addresses are IPAddress entries without a value (a request for an
  *   address); without a pool it gets none: Programmed=False, AddressNotAssigned.
+ * - Routability (GEP-5093): only entries of default routability (unset, "", the conformance
+ *   sentinel) are bound or take a pool address; the host has no Service ClusterIP for a Cluster
+ *   entry, and an address of any other routability, so the translator reports those unsatisfied.
  *
  * An address is kept while its Gateway exists. A Gateway first tries the slot its name hashes to,
  * so it usually gets the same address back after a restart of Pier or a re-creation.
@@ -15,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { isIP, isIPv4 } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { specifiedAddresses, type Gateway } from '../../apis/gateway';
+import { asksForDefaultAddress, specifiedAddresses, type Gateway } from '../../apis/gateway';
 import type { GatewayInfraState } from '../../ir/types';
 import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
@@ -60,9 +63,14 @@ function namesAddresses(gateway: Gateway): boolean {
   return specifiedAddresses(gateway).length > 0;
 }
 
-/** Whether spec.addresses asks for an address to be assigned: entries, none with a value. */
+/** Whether spec.addresses asks for an address to be assigned: an entry of default routability without a value, none with one. */
 function asksForAddress(gateway: Gateway): boolean {
-  return (gateway.spec?.addresses ?? []).length > 0 && !namesAddresses(gateway);
+  return asksForDefaultAddress(gateway) && !namesAddresses(gateway);
+}
+
+/** Whether the Gateway takes an address from the pool: it names none, and asks for none of another routability only. */
+function takesPoolAddress(gateway: Gateway): boolean {
+  return (gateway.spec?.addresses ?? []).length === 0 || asksForAddress(gateway);
 }
 
 /** Whether a proxy on this host can bind ip: loopback, the unspecified address, or an address of an interface. */
@@ -113,9 +121,9 @@ export class GatewayAddressPool {
     this.subscription = bus.tables.gateways.subscribe();
     this.loop = handleSubscription(this.subscription, (u) => {
       const gateway = u.value;
-      if (u.deleted || !gateway || namesAddresses(gateway) || !this.allocator) {
+      if (u.deleted || !gateway || !takesPoolAddress(gateway) || !this.allocator) {
         this.allocator?.release(u.key);
-        const state = gateway && !u.deleted ? staticAddressState(gateway) ?? this.unassignedState(gateway) : undefined;
+        const state = gateway && !u.deleted ? staticAddressState(gateway) ?? this.unassignedState(gateway) ?? this.nothingToAssign(gateway) : undefined;
         if (state) bus.gatewayInfra.store(u.key, state);
         else bus.gatewayInfra.delete(u.key);
         return;
@@ -141,6 +149,15 @@ export class GatewayAddressPool {
       addresses: [],
       programmed: { ok: false, reason: 'AddressNotAssigned', message: 'spec.addresses asks for an address to be assigned, and no address pool is configured (--gateway-address-pool)' },
     };
+  }
+
+  /**
+   * A Gateway whose spec.addresses ask only for a routability the host cannot give (Cluster, or
+   * a value Pier does not know): with a pool, the translator waits for word on it, so it is told
+   * there is no address (the translator then reports the entries unsatisfied).
+   */
+  private nothingToAssign(gateway: Gateway): GatewayInfraState | undefined {
+    return this.allocator && !namesAddresses(gateway) ? { addresses: [] } : undefined;
   }
 
   async stop(): Promise<void> {

@@ -26,7 +26,7 @@ import { componentLogger, type Logger } from '../../logging/logger';
 import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
 import {
-  APPLIED_HASH_ANNOTATION, MANAGED_SELECTOR, certificateDigest, gatewayOf, isApplied, proxyObjectName, proxyObjects, withAppliedHash, xdsSecret, xdsSecretMaterial,
+  APPLIED_HASH_ANNOTATION, MANAGED_SELECTOR, certificateDigest, gatewayOf, gatewayServiceType, isApplied, proxyObjectName, proxyObjects, withAppliedHash, xdsSecret, xdsSecretMaterial,
   type GatewayOwner, type ProxySettings, type XdsClientMaterial,
 } from './objects';
 import { gatewayInfraState } from './state';
@@ -260,7 +260,7 @@ export class KubernetesInfrastructure {
     const requested = infra.requestedAddresses ?? [];
     this.o.bus.gatewayInfra.store(key, gatewayInfraState(`${namespace}/${objectName}`,
       this.stored<Service>('Service', namespace, objectName), this.stored<Deployment>('Deployment', namespace, objectName),
-      { addresses: requested, pool: this.o.settings.addressPool, serviceType: this.o.settings.serviceType }));
+      { addresses: requested, pool: this.o.settings.addressPool, serviceType: gatewayServiceType(infra, this.o.settings) }));
   }
 
   // ---------------------------------------------------------------- syncing

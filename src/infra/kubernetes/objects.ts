@@ -152,6 +152,15 @@ export function portMappings(infra: InfraIR): PortMapping[] {
   return [...byKey.values()].sort((a, b) => a.port - b.port || a.protocol.localeCompare(b.protocol));
 }
 
+/**
+ * The type of a Gateway's Service: Pier's setting, except for a Gateway that asks only for
+ * routability Cluster (GEP-5093): it is reached at its ClusterIP only, so no load balancer or node
+ * port exposes it.
+ */
+export function gatewayServiceType(infra: Pick<InfraIR, 'clusterOnly'>, settings: Pick<ProxySettings, 'serviceType'>): GatewayServiceType {
+  return infra.clusterOnly ? 'ClusterIP' : settings.serviceType;
+}
+
 /** Envoy's bootstrap for the Gateway's pods (the node id is each pod's name, given on the command line). */
 export function proxyBootstrap(infra: InfraIR, settings: ProxySettings): Record<string, unknown> {
   return buildBootstrap({
@@ -187,12 +196,13 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
   const servicePorts: ServicePort[] = ports.map((p) => ({
     name: `${p.protocol.toLowerCase()}-${p.port}`, protocol: p.protocol, port: p.port, targetPort: p.bindPort,
   }));
+  const serviceType = gatewayServiceType(infra, settings);
   const service: Service | undefined = servicePorts.length === 0 ? undefined : {
     apiVersion: 'v1', kind: 'Service', metadata: meta(),
     spec: {
-      type: settings.serviceType, selector: selectorLabels(owner), ports: servicePorts,
+      type: serviceType, selector: selectorLabels(owner), ports: servicePorts,
       // A Gateway's spec.addresses: its load balancer is asked for the first (a Service has one).
-      ...(settings.serviceType === 'LoadBalancer' && infra.requestedAddresses?.[0] ? { loadBalancerIP: infra.requestedAddresses[0] } : {}),
+      ...(serviceType === 'LoadBalancer' && infra.requestedAddresses?.[0] ? { loadBalancerIP: infra.requestedAddresses[0] } : {}),
     },
   };
 

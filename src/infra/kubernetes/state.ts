@@ -3,7 +3,9 @@
  * its Service and Deployment as the API server reports them:
  * - addresses: the Service's load-balancer ingress (IPs, then hostnames as given); for a
  *   ClusterIP or NodePort Service, its cluster IPs (reachable inside the cluster: Pier does not
- *   read Nodes, so it does not report node addresses);
+ *   read Nodes, so it does not report node addresses), the latter with routability Cluster;
+ * - clusterAddresses: the Service's cluster IPs, which routability Cluster requests are given
+ *   (GEP-5093: a ClusterIP is in the ServiceCIDR, as the API server allocates it from there);
  * - programmed: AddressNotUsable when the Gateway asks (spec.addresses) for an address its
  *   load balancer cannot give: outside the address pool when one is configured, more than the
  *   one address a Service asks for, or not the one the load balancer assigned; Pending while the
@@ -15,22 +17,28 @@
  */
 import type { Deployment } from '../../apis/apps';
 import type { Service } from '../../apis/core';
+import { ROUTABILITY_CLUSTER } from '../../apis/gateway';
 import type { GatewayInfraState } from '../../ir/types';
 import { inRange, type AddressRange } from '../address-range';
 
 export const POD_BIND_ADDRESS = '0.0.0.0';
 
+/** The Service's cluster IPs: in the cluster's ServiceCIDR, reachable inside the cluster (GEP-5093 routability Cluster). */
+function clusterIPs(service: Service): string[] {
+  const ips = service.spec.clusterIPs?.length ? service.spec.clusterIPs : service.spec.clusterIP ? [service.spec.clusterIP] : [];
+  return ips.filter((ip) => ip !== 'None');
+}
+
 function serviceAddresses(service: Service): GatewayInfraState['addresses'] {
   if (service.spec.type === 'LoadBalancer') {
     const out: GatewayInfraState['addresses'] = [];
     for (const ingress of service.status?.loadBalancer?.ingress ?? []) {
-      if (ingress.ip) out.push({ type: 'IPAddress', value: ingress.ip });
-      else if (ingress.hostname) out.push({ type: 'Hostname', value: ingress.hostname });
+      if (ingress.ip) out.push({ type: 'IPAddress', value: ingress.ip, routability: '' });
+      else if (ingress.hostname) out.push({ type: 'Hostname', value: ingress.hostname, routability: '' });
     }
     return out;
   }
-  const ips = service.spec.clusterIPs?.length ? service.spec.clusterIPs : service.spec.clusterIP ? [service.spec.clusterIP] : [];
-  return ips.filter((ip) => ip !== 'None').map((value) => ({ type: 'IPAddress' as const, value }));
+  return clusterIPs(service).map((value) => ({ type: 'IPAddress' as const, value, routability: ROUTABILITY_CLUSTER }));
 }
 
 export interface RequestedAddresses {
@@ -59,7 +67,7 @@ function unusableAddress(requested: RequestedAddresses, service: Service | undef
 /** The state of one Gateway; `name` is the objects' "<namespace>/<name>", for messages. */
 export function gatewayInfraState(name: string, service: Service | undefined, deployment: Deployment | undefined, requested?: RequestedAddresses): GatewayInfraState {
   const addresses = service ? serviceAddresses(service) : [];
-  const state: GatewayInfraState = { bindAddress: POD_BIND_ADDRESS, addresses };
+  const state: GatewayInfraState = { bindAddress: POD_BIND_ADDRESS, addresses, ...(service ? { clusterAddresses: clusterIPs(service) } : {}) };
   const available = deployment?.status?.availableReplicas ?? 0;
   const unusable = requested ? unusableAddress(requested, service) : undefined;
   if (unusable) {

@@ -16,6 +16,9 @@
  *   full): a route added now and then is counted as soon as ever, while routes added for a
  *   minute cost a handful of Gateway writes, the last one at most a period after the last route.
  *   Any other change goes out at the normal pace.
+ * - What the API server keeps: a status it stored otherwise than sent (it prunes fields its CRD
+ *   lacks, e.g. status.addresses[].routability on a cluster with the standard-channel or v1.6
+ *   CRDs) is not written again while Pier's status and the stored one stay as they were.
  * - Leadership: only while leading (setLeading); losing it aborts the requests in flight at once;
  *   gaining it re-syncs every status known.
  */
@@ -137,6 +140,12 @@ export class KubernetesStatusWriter {
   private readonly failed = new Map<string, number>();
   /** Each object's last write, until the provider's watch shows it. */
   private readonly written = new Map<string, Written>();
+  /**
+   * Per object: the last status written that the API server kept otherwise than sent (it prunes
+   * fields its CRD lacks: status.addresses[].routability with the standard-channel or v1.6 CRDs),
+   * and what it kept. Writing the same status over what was kept again would change nothing.
+   */
+  private readonly pruned = new Map<string, { sent: Record<string, unknown>; kept: Record<string, unknown> }>();
   /** Per object: the token bucket of writes that change only attachedRoutes (tokens as of `at`). */
   private readonly countOnly = new Map<string, CountOnlyBucket>();
   private readonly writes: Counter<'kind'>;
@@ -266,6 +275,7 @@ export class KubernetesStatusWriter {
     this.failed.delete(key);
     this.written.delete(key);
     this.countOnly.delete(key);
+    this.pruned.delete(key);
   }
 
   /**
@@ -339,7 +349,8 @@ export class KubernetesStatusWriter {
         }
         const current = this.targets.get(key);
         const status = mergeStatus(target.kind, live, current?.status, this.o.controllerName, (this.o.now?.() ?? new Date()).toISOString());
-        if (!status) {
+        const pruned = this.pruned.get(key);
+        if (!status || (pruned && deepEqual(pruned.sent, status) && deepEqual(pruned.kept, live.status ?? {}))) {
           this.failed.delete(key);
           return;
         }
@@ -362,6 +373,8 @@ export class KubernetesStatusWriter {
           if (live.metadata.resourceVersion && stored?.metadata?.resourceVersion && watchBehind) {
             this.written.set(key, { over: live.metadata.resourceVersion, object: { apiVersion: apiVersionOf(target.kind), kind: target.kind, metadata: { ...live.metadata, resourceVersion: stored.metadata.resourceVersion }, status: stored.status } });
           }
+          if (stored?.status && !deepEqual(stored.status, status)) this.pruned.set(key, { sent: status, kept: stored.status });
+          else this.pruned.delete(key);
           this.writes.inc({ kind: target.kind });
           this.countOnly.set(key, pace.bucket);
           this.notBefore.set(key, Date.now() + (this.o.minIntervalMs ?? 1000));

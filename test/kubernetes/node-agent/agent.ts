@@ -54,6 +54,11 @@ export interface NodeAgentOptions {
    */
   loadBalancerPool?: string;
   /**
+   * The API server's --service-cluster-ip-range: ClusterIPs in it are served as kube-proxy would
+   * (see load-balancer.ts), reached from the host and the pods. Default: none (not routed).
+   */
+  serviceClusterIPRange?: string;
+  /**
    * The API server (https://127.0.0.1:PORT): pods reach it as in-cluster clients do, at
    * $KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT, which the agent sets for every container
    * (as a kubelet does for the kubernetes Service) to a TCP forwarder on the node address (there
@@ -109,8 +114,10 @@ export class NodeAgent {
   private constructor(private readonly options: NodeAgentOptions, readonly network: PodNetwork, private readonly dir: string) {
     this.nodeName = options.nodeName ?? `pier-node-${process.pid}`;
     this.unregisterTeardown = onTermination(() => this.teardownNow());
-    if (options.loadBalancerPool) {
-      this.loadBalancer = new ServiceLoadBalancer({ api: options.api, pool: options.loadBalancerPool, device: network.bridge, note: (m) => this.note(`load balancer: ${m}`) });
+    if (options.loadBalancerPool || options.serviceClusterIPRange) {
+      this.loadBalancer = new ServiceLoadBalancer({
+        api: options.api, pool: options.loadBalancerPool, clusterIPRange: options.serviceClusterIPRange, device: network.bridge, note: (m) => this.note(`load balancer: ${m}`),
+      });
     }
   }
 

@@ -11,6 +11,10 @@
  *   its EndpointSlices), at the endpoint's port for that Service port. A connection with no ready
  *   endpoint is reset.
  *
+ * - With a ClusterIP range (the API server's --service-cluster-ip-range), what kube-proxy does for
+ *   ClusterIPs: each Service whose ClusterIP is in that range is listened for at ClusterIP:port
+ *   (the address put on the bridge, so the host and pods reach it) and forwarded the same way.
+ *
  * Services and EndpointSlices are polled, like the agent's pods.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,7 +26,7 @@ import type { TestApiClient } from '../api';
 interface ServicePort { name?: string; protocol?: string; port: number }
 interface Service {
   metadata: { name: string; namespace: string; uid: string };
-  spec: { type?: string; loadBalancerIP?: string; ports?: ServicePort[] };
+  spec: { type?: string; loadBalancerIP?: string; clusterIP?: string; ports?: ServicePort[] };
   status?: { loadBalancer?: { ingress?: { ip?: string }[] } };
 }
 interface EndpointSlice {
@@ -34,8 +38,10 @@ interface EndpointSlice {
 
 export interface LoadBalancerOptions {
   api: TestApiClient;
-  /** IPv4 CIDR the ingress addresses come from, e.g. 127.33.0.0/16. */
-  pool: string;
+  /** IPv4 CIDR the ingress addresses come from, e.g. 127.33.0.0/16; absent: LoadBalancer Services stay pending. */
+  pool?: string;
+  /** The cluster's Service IPv4 CIDR: ClusterIPs in it are served (kube-proxy's part); absent: none. */
+  clusterIPRange?: string;
   /**
    * Where a non-loopback address is put (ip addr add ADDR/32 dev DEVICE) while a Service holds it:
    * the pod bridge, so pods reach it too. Loopback pools need none (every 127.x address is local).
@@ -65,7 +71,8 @@ const UDP_IDLE_MS = 30_000;
 const portKey = (p: ServicePort): string => `${p.protocol ?? 'TCP'}/${p.port}`;
 
 export class ServiceLoadBalancer {
-  private readonly range: AddressRange;
+  private readonly range: AddressRange | undefined;
+  private readonly clusterRange: AddressRange | undefined;
   /** Service uid -> its address and frontends. */
   private readonly balanced = new Map<string, Balanced>();
   /** "<namespace>/<service>" -> Service port name -> ready targets. */
@@ -75,7 +82,8 @@ export class ServiceLoadBalancer {
   private readonly refused = new Map<string, string>();
 
   constructor(private readonly options: LoadBalancerOptions) {
-    this.range = parseAddressPool(options.pool);
+    this.range = options.pool ? parseAddressPool(options.pool) : undefined;
+    this.clusterRange = options.clusterIPRange ? parseAddressPool(options.clusterIPRange) : undefined;
   }
 
   /** Reads Services and EndpointSlices once and brings addresses, listeners and status in line. */
@@ -88,7 +96,13 @@ export class ServiceLoadBalancer {
     this.targets = readyTargets(slices.items);
     const seen = new Set<string>();
     for (const svc of services.items) {
-      if (svc.spec.type !== 'LoadBalancer') continue;
+      const clusterIP = svc.spec.clusterIP;
+      if (this.clusterRange && clusterIP && clusterIP !== 'None' && inRange(this.clusterRange, clusterIP)) {
+        const uid = `${svc.metadata.uid}/cluster-ip`;
+        seen.add(uid);
+        this.serve(uid, `${svc.metadata.namespace}/${svc.metadata.name}`, clusterIP, svc);
+      }
+      if (svc.spec.type !== 'LoadBalancer' || !this.range) continue;
       seen.add(svc.metadata.uid);
       await this.syncService(svc);
     }
@@ -116,7 +130,7 @@ export class ServiceLoadBalancer {
   }
 
   private inPool(ip: string): boolean {
-    return inRange(this.range, ip);
+    return this.range !== undefined && inRange(this.range, ip);
   }
 
   private taken(address: string, except: string): boolean {
@@ -131,7 +145,7 @@ export class ServiceLoadBalancer {
     const held = this.balanced.get(uid)?.address;
     if (wanted) return this.inPool(wanted) && !this.taken(wanted, uid) ? wanted : undefined;
     if (held) return held;
-    for (let i = 0; i < this.range.size; i++) {
+    for (let i = 0; this.range && i < this.range.size; i++) {
       const candidate = toAddress(this.range.first + i);
       if (!this.taken(candidate, uid)) return candidate;
     }
@@ -142,35 +156,8 @@ export class ServiceLoadBalancer {
     const uid = svc.metadata.uid;
     const key = `${svc.metadata.namespace}/${svc.metadata.name}`;
     const address = this.addressFor(svc);
-    let b = this.balanced.get(uid);
-    if (b && b.address !== address) {
-      this.release(uid, b);
-      b = undefined;
-    }
-    if (address && !b) {
-      if (this.needsDevice(address)) {
-        try {
-          execFileSync('ip', ['addr', 'add', `${address}/32`, 'dev', this.options.device!], { stdio: ['ignore', 'ignore', 'pipe'] });
-        } catch (err) {
-          const message = (err as { stderr?: Buffer }).stderr?.toString().trim() ?? (err as Error).message;
-          if (!/File exists/.test(message)) {
-            this.options.note(`Service ${key}: ip addr add ${address}/32 dev ${this.options.device}: ${message}`);
-            return;
-          }
-        }
-      }
-      b = { address, frontends: new Map(), next: 0 };
-      this.balanced.set(uid, b);
-    }
-    if (b) {
-      const wanted = new Map((svc.spec.ports ?? []).map((p) => [portKey(p), p]));
-      for (const [k, f] of b.frontends) if (!wanted.has(k)) { f.close(); b.frontends.delete(k); }
-      for (const [k, p] of wanted) {
-        if (b.frontends.has(k)) continue;
-        const frontend = (p.protocol ?? 'TCP') === 'UDP' ? this.udpFrontend(key, b, p) : this.tcpFrontend(key, b, p);
-        b.frontends.set(k, frontend);
-      }
-    }
+    const b = this.serve(uid, key, address, svc);
+    if (address && !b) return;
     const ingress = address ? [{ ip: address, ipMode: 'VIP' }] : [];
     const current = (svc.status?.loadBalancer?.ingress ?? []).map((i) => i.ip);
     const wanted = svc.spec.loadBalancerIP;
@@ -183,6 +170,43 @@ export class ServiceLoadBalancer {
       await this.options.api.patch(`/api/v1/namespaces/${svc.metadata.namespace}/services/${svc.metadata.name}/status`, { status: { loadBalancer: { ingress } } })
         .catch((err: Error) => this.options.note(`Service ${key} status: ${err.message}`));
     }
+  }
+
+  /**
+   * Listens for the Service's ports at address (on the bridge unless loopback) and forwards to its
+   * endpoints; entry `uid` (undefined address: none). Undefined when the address cannot be put on
+   * the bridge.
+   */
+  private serve(uid: string, key: string, address: string | undefined, svc: Service): Balanced | undefined {
+    let b = this.balanced.get(uid);
+    if (b && b.address !== address) {
+      this.release(uid, b);
+      b = undefined;
+    }
+    if (!address) return undefined;
+    if (!b) {
+      if (this.needsDevice(address)) {
+        try {
+          execFileSync('ip', ['addr', 'add', `${address}/32`, 'dev', this.options.device!], { stdio: ['ignore', 'ignore', 'pipe'] });
+        } catch (err) {
+          const message = (err as { stderr?: Buffer }).stderr?.toString().trim() ?? (err as Error).message;
+          if (!/File exists/.test(message)) {
+            this.options.note(`Service ${key}: ip addr add ${address}/32 dev ${this.options.device}: ${message}`);
+            return undefined;
+          }
+        }
+      }
+      b = { address, frontends: new Map(), next: 0 };
+      this.balanced.set(uid, b);
+    }
+    const wanted = new Map((svc.spec.ports ?? []).map((p) => [portKey(p), p]));
+    for (const [k, f] of b.frontends) if (!wanted.has(k)) { f.close(); b.frontends.delete(k); }
+    for (const [k, p] of wanted) {
+      if (b.frontends.has(k)) continue;
+      const frontend = (p.protocol ?? 'TCP') === 'UDP' ? this.udpFrontend(key, b, p) : this.tcpFrontend(key, b, p);
+      b.frontends.set(k, frontend);
+    }
+    return b;
   }
 
   /** The next ready target of the Service port, round robin; undefined when it has none. */

@@ -6,6 +6,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"sort"
 
@@ -51,24 +52,21 @@ func main() {
 			}
 			switch {
 			case m.Counter != nil:
-				v := m.Counter.GetValue()
-				s.Value = &v
+				s.Value = finite(m.Counter.GetValue())
 			case m.Gauge != nil:
-				v := m.Gauge.GetValue()
-				s.Value = &v
+				s.Value = finite(m.Gauge.GetValue())
 			case m.Untyped != nil:
-				v := m.Untyped.GetValue()
-				s.Value = &v
+				s.Value = finite(m.Untyped.GetValue())
 			case m.Histogram != nil:
-				c, sum := m.Histogram.GetSampleCount(), m.Histogram.GetSampleSum()
-				s.Count, s.Sum = &c, &sum
+				c := m.Histogram.GetSampleCount()
+				s.Count, s.Sum = &c, finite(m.Histogram.GetSampleSum())
 				s.Buckets = map[string]uint64{}
 				for _, b := range m.Histogram.Bucket {
 					s.Buckets[fmt.Sprint(b.GetUpperBound())] = b.GetCumulativeCount()
 				}
 			case m.Summary != nil:
-				c, sum := m.Summary.GetSampleCount(), m.Summary.GetSampleSum()
-				s.Count, s.Sum = &c, &sum
+				c := m.Summary.GetSampleCount()
+				s.Count, s.Sum = &c, finite(m.Summary.GetSampleSum())
 			}
 			f.Samples = append(f.Samples, s)
 		}
@@ -78,4 +76,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+}
+
+// finite is v, or nil (no value in the JSON, which has no NaN or infinities) when it is not a
+// finite number: a valid exposition (prom-client's event-loop lag gauges are NaN when scraped
+// twice within the monitor's resolution).
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
 }

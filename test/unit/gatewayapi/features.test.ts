@@ -19,6 +19,14 @@ describe('GatewayClass supportedFeatures', () => {
     assert.equal(names.length, supportedFeatures().length + 1);
   });
 
+  test('GatewayAddressRoutability always; GatewayAddressRoutabilityCluster only where Gateways have Service ClusterIPs, and never without the other', () => {
+    assert.ok(supportedFeatures().some((f) => f.name === 'GatewayAddressRoutability'));
+    assert.ok(!supportedFeatures().some((f) => f.name === 'GatewayAddressRoutabilityCluster'));
+    const names = supportedFeatures({ clusterRoutability: true }).map((f) => f.name);
+    assert.ok(names.includes('GatewayAddressRoutabilityCluster') && names.includes('GatewayAddressRoutability'));
+    assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
   test('ClusterTrustBundle unless the cluster does not serve the kind', () => {
     assert.ok(supportedFeatures().some((f) => f.name === 'ClusterTrustBundle'));
     const names = supportedFeatures({ unservedKinds: ['ClusterTrustBundle'] }).map((f) => f.name);

@@ -106,7 +106,8 @@ describe('GatewayAPITranslatorRunner', () => {
       // A report without programmed: nothing against it.
       bus.gatewayInfra.store('default/a', { addresses: [{ type: 'IPAddress', value: '198.19.0.7' }] });
       await eventually(() => status()?.conditions?.find((c) => c.type === 'Programmed')?.status === 'True', 'gateway a programmed');
-      assert.deepEqual(status()?.addresses, [{ type: 'IPAddress', value: '198.19.0.7' }]);
+      assert.deepEqual(status()?.addresses, [{ type: 'IPAddress', value: '198.19.0.7', routability: '' }]);
+      assert.equal(status()?.conditions?.find((c) => c.type === 'AddressesAssigned')?.reason, 'AddressesAssigned');
     } finally {
       await runner.stop();
       bus.close();
@@ -135,7 +136,7 @@ describe('GatewayAPITranslatorRunner', () => {
         assert.match(a, /^127\.32\.\d+\.\d+$/);
         assert.notEqual(a, b, 'each Gateway its own address');
         const status = bus.statuses.load(statusKey('Gateway', 'default', 'a'));
-        assert.deepEqual(status?.kind === 'Gateway' && status.status.addresses, [{ type: 'IPAddress', value: a }]);
+        assert.deepEqual(status?.kind === 'Gateway' && status.status.addresses, [{ type: 'IPAddress', value: a, routability: '' }]);
         assert.equal(programmed('a')?.status, 'True');
         // The infrastructure says the proxies are not ready: Programmed False with its reason, config still served.
         bus.gatewayInfra.store('default/b', { ...bus.gatewayInfra.load('default/b')!, programmed: { ok: false, reason: 'Pending', message: 'no ready replica' } });
@@ -177,7 +178,7 @@ describe('GatewayAPITranslatorRunner', () => {
           await eventually(() => programmed(bus, 'a')?.status === 'True', 'a programmed with an assigned address');
           const bound = bus.xdsIR.load('default/a')?.http[0]?.address ?? '';
           assert.match(bound, /^127\.33\.\d+\.\d+$/);
-          assert.deepEqual(gatewayStatus(bus, 'a')?.addresses, [{ type: 'IPAddress', value: bound }]);
+          assert.deepEqual(gatewayStatus(bus, 'a')?.addresses, [{ type: 'IPAddress', value: bound, routability: '' }]);
         } else {
           await eventually(() => programmed(bus, 'a')?.reason === 'AddressNotAssigned', 'a not programmed: no address to assign');
           assert.match(programmed(bus, 'a')?.message ?? '', /no address pool is configured \(--gateway-address-pool\)/);
@@ -188,12 +189,38 @@ describe('GatewayAPITranslatorRunner', () => {
         const own = { ...gateway('a'), spec: { ...gateway('a').spec, addresses: [{ type: 'IPAddress', value: '127.0.0.9' }, { type: 'IPAddress' }] } } as Gateway;
         publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [own] }));
         await eventually(() => bus.xdsIR.load('default/a')?.http[0]?.address === '127.0.0.9' && programmed(bus, 'a')?.status === 'True', 'a binds its own address');
-        assert.deepEqual(gatewayStatus(bus, 'a')?.addresses, [{ type: 'IPAddress', value: '127.0.0.9' }]);
+        assert.deepEqual(gatewayStatus(bus, 'a')?.addresses, [{ type: 'IPAddress', value: '127.0.0.9', routability: '' }]);
+        // One address per Gateway on this host: the entry without a value gets none (GEP-5093).
+        assert.equal(gatewayStatus(bus, 'a')?.conditions?.find((c) => c.type === 'AddressesAssigned')?.reason, 'PartiallyAssigned');
       } finally {
         await addresses.stop();
         await runner.stop();
         bus.close();
       }
+    }
+  });
+
+  test('with an address pool, a Gateway asking only for routability Cluster gets no pool address and is not served (GEP-5093)', async () => {
+    const bus = new Bus();
+    const runner = new GatewayAPITranslatorRunner({ bus, controllerName: CONTROLLER, defaultAddress: '0.0.0.0', awaitGatewayInfra: true, logger: silentLogger() });
+    const pool = new GatewayAddressPool({ bus, pool: '127.34.0.0/16', logger: silentLogger() });
+    runner.start();
+    pool.start();
+    const cluster = { ...gateway('a'), spec: { ...gateway('a').spec, addresses: [{ type: 'IPAddress', routability: 'Cluster' }] } } as Gateway;
+    const conditionOf = (type: string) => {
+      const s = bus.statuses.load(statusKey('Gateway', 'default', 'a'));
+      return s?.kind === 'Gateway' ? s.status.conditions?.find((c) => c.type === type) : undefined;
+    };
+    try {
+      publish(bus, ({ gatewayClasses: [gatewayClass()], gateways: [cluster] }));
+      await eventually(() => conditionOf('AddressesAssigned')?.reason === 'NotAssigned', 'a not assigned');
+      assert.deepEqual(bus.gatewayInfra.load('default/a'), { addresses: [] });
+      assert.equal(conditionOf('Programmed')?.reason, 'AddressNotAssigned');
+      assert.equal(bus.xdsIR.load('default/a'), undefined, 'not served');
+    } finally {
+      await pool.stop();
+      await runner.stop();
+      bus.close();
     }
   });
 

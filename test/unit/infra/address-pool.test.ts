@@ -36,7 +36,7 @@ describe('Gateway address pool', () => {
 });
 
 describe('a Gateway\'s own addresses on host infrastructure', () => {
-  const gw = (addresses: { type?: string; value: string }[]) => ({
+  const gw = (addresses: { type?: string; value?: string; routability?: string }[]) => ({
     apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'g', namespace: 'default' },
     spec: { gatewayClassName: 'pier', addresses, listeners: [] },
   }) as unknown as Gateway;
@@ -64,6 +64,13 @@ describe('a Gateway\'s own addresses on host infrastructure', () => {
     assert.deepEqual(state?.addresses, []);
     assert.equal(state?.bindAddress, undefined);
     assert.equal(state?.programmed?.reason, 'AddressNotUsable');
+  });
+
+  test('only entries of default routability are bound (GEP-5093): a Cluster or unknown one is left for the translator to refuse', () => {
+    assert.equal(staticAddressState(gw([{ value: '10.96.0.1', routability: 'Cluster' }, { value: '192.0.2.9', routability: 'example.com/CorpWan' }]), has), undefined);
+    const sentinel = staticAddressState(gw([{ value: '192.0.2.7', routability: 'testing.x-k8s.io/sentinel' }, { value: '127.31.0.7', routability: '' }]), has);
+    assert.equal(sentinel?.bindAddress, '127.31.0.7');
+    assert.equal(sentinel?.programmed?.reason, 'AddressNotUsable');
   });
 
   test('the host\'s own interfaces and loopback count as its addresses', () => {

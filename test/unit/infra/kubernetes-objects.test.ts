@@ -13,7 +13,7 @@ import type { Deployment } from '../../../src/apis/apps';
 import type { Service } from '../../../src/apis/core';
 import type { InfraIR } from '../../../src/ir/types';
 import {
-  APPLIED_HASH_ANNOTATION, isApplied, portMappings, proxyBootstrap, proxyObjectName, proxyObjects, withAppliedHash, xdsSecret, xdsSecretMaterial,
+  APPLIED_HASH_ANNOTATION, gatewayServiceType, isApplied, portMappings, proxyBootstrap, proxyObjectName, proxyObjects, withAppliedHash, xdsSecret, xdsSecretMaterial,
   type ProxySettings,
 } from '../../../src/infra/kubernetes/objects';
 import { gatewayInfraState } from '../../../src/infra/kubernetes/state';
@@ -59,6 +59,7 @@ describe('Kubernetes infrastructure objects', () => {
     assert.equal(service?.spec.loadBalancerIP, undefined, 'no address asked for');
     assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9', '127.33.0.10'] }, OWNER, SETTINGS).service?.spec.loadBalancerIP, '127.33.0.9', 'the first requested address');
     assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9'] }, OWNER, { ...SETTINGS, serviceType: 'ClusterIP' }).service?.spec.loadBalancerIP, undefined, 'only a LoadBalancer asks');
+    assert.equal(proxyObjects({ ...INFRA, clusterOnly: true }, OWNER, SETTINGS).service?.spec.type, 'ClusterIP', 'a Gateway asking only for routability Cluster');
     assert.deepEqual(deployment.spec.template.spec.containers[0]!.ports?.map((p) => `${p.containerPort}/${p.protocol}`), ['8080/TCP', '10053/UDP', '10080/TCP', '10443/TCP', '19001/TCP']);
   });
 
@@ -150,7 +151,11 @@ describe('Kubernetes infrastructure state', () => {
   test('AddressNotAssigned while the LoadBalancer has no ingress; then its IPs and hostnames, in order', () => {
     assert.equal(gatewayInfraState('apps/pier-edge', service('LoadBalancer'), deployment(1)).programmed?.reason, 'AddressNotAssigned');
     const ready = gatewayInfraState('apps/pier-edge', service('LoadBalancer', [{ ip: '198.18.0.1' }, { hostname: 'lb.example.com' }]), deployment(1));
-    assert.deepEqual(ready, { bindAddress: '0.0.0.0', addresses: [{ type: 'IPAddress', value: '198.18.0.1' }, { type: 'Hostname', value: 'lb.example.com' }] });
+    assert.deepEqual(ready, {
+      bindAddress: '0.0.0.0',
+      addresses: [{ type: 'IPAddress', value: '198.18.0.1', routability: '' }, { type: 'Hostname', value: 'lb.example.com', routability: '' }],
+      clusterAddresses: ['10.0.0.7'],
+    });
   });
 
   test('spec.addresses: outside the pool, more than one, not what the load balancer gave, or on a non-LoadBalancer Service: AddressNotUsable', () => {
@@ -166,14 +171,23 @@ describe('Kubernetes infrastructure state', () => {
     // Asked for and not given yet: waiting, not unusable.
     const waiting = state(service('LoadBalancer'), lb(['127.33.255.7']));
     assert.equal(waiting.programmed?.reason, 'AddressNotAssigned');
-    assert.deepEqual(state(service('LoadBalancer', [{ ip: '127.33.255.7' }]), lb(['127.33.255.7'])), { bindAddress: '0.0.0.0', addresses: [{ type: 'IPAddress', value: '127.33.255.7' }] });
+    assert.deepEqual(state(service('LoadBalancer', [{ ip: '127.33.255.7' }]), lb(['127.33.255.7'])),
+      { bindAddress: '0.0.0.0', addresses: [{ type: 'IPAddress', value: '127.33.255.7', routability: '' }], clusterAddresses: ['10.0.0.7'] });
     // Asking for none: as before.
     assert.deepEqual(state(service('LoadBalancer', [{ ip: '127.33.0.1' }]), lb([])).programmed, undefined);
   });
 
-  test('a ClusterIP or NodePort Service reports its cluster IPs', () => {
+  test('a ClusterIP or NodePort Service reports its cluster IPs, with routability Cluster (GEP-5093)', () => {
     for (const type of ['ClusterIP', 'NodePort'] as const) {
-      assert.deepEqual(gatewayInfraState('apps/pier-edge', service(type), deployment(1)).addresses, [{ type: 'IPAddress', value: '10.0.0.7' }]);
+      const state = gatewayInfraState('apps/pier-edge', service(type), deployment(1));
+      assert.deepEqual(state.addresses, [{ type: 'IPAddress', value: '10.0.0.7', routability: 'Cluster' }]);
+      assert.deepEqual(state.clusterAddresses, ['10.0.0.7']);
     }
+  });
+
+  test('a Gateway asking only for routability Cluster gets a ClusterIP Service, whatever Pier\'s setting', () => {
+    assert.equal(gatewayServiceType({ clusterOnly: true }, { serviceType: 'LoadBalancer' }), 'ClusterIP');
+    assert.equal(gatewayServiceType({}, { serviceType: 'LoadBalancer' }), 'LoadBalancer');
+    assert.equal(gatewayServiceType({}, { serviceType: 'NodePort' }), 'NodePort');
   });
 });

@@ -388,3 +388,59 @@ test('thousands of statuses that are already current (a restart) are checked wit
     await writer.stop();
   }
 });
+
+test('a field the API server prunes (status.addresses[].routability with v1.6 or standard-channel CRDs) is not written again and again', async () => {
+  /** A Gateway whose CRD lacks routability: a status PUT keeps everything else. */
+  class PruningApi implements KubeRequester {
+    object: LiveObject = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge', namespace: 'default', resourceVersion: '1', generation: 1 } };
+    puts = 0;
+    async request<T>(method: string, _path: string, options: KubeRequestOptions = {}): Promise<T> {
+      if (method === 'GET') return structuredClone(this.object) as T;
+      const body = structuredClone(options.body as LiveObject);
+      if (body.metadata.resourceVersion !== this.object.metadata.resourceVersion) throw new KubeRequestError('409 Conflict', 409);
+      for (const a of (body.status?.addresses ?? []) as Record<string, unknown>[]) delete a.routability;
+      this.puts++;
+      this.object = { ...body, metadata: { ...body.metadata, resourceVersion: String(Number(body.metadata.resourceVersion) + 1) } };
+      return structuredClone(this.object) as T;
+    }
+  }
+  const api = new PruningApi();
+  const bus = new Bus();
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 0, observed: bus.observedStatuses });
+  const key = statusKey('Gateway', 'default', 'edge');
+  const watchSees = (): void => { bus.observedStatuses.store(key, { resourceVersion: api.object.metadata.resourceVersion!, status: structuredClone(api.object.status) }); };
+  const gatewayStatus = (programmed: 'True' | 'False'): ObjectStatus => ({
+    kind: 'Gateway', namespace: 'default', name: 'edge',
+    status: {
+      addresses: [{ type: 'IPAddress', value: '10.96.0.42', routability: 'Cluster' }],
+      conditions: [{ type: 'Programmed', status: programmed, reason: programmed === 'True' ? 'Programmed' : 'Pending', message: '', observedGeneration: 1 }],
+    },
+  });
+  writer.start();
+  try {
+    watchSees();
+    bus.statuses.store(key, gatewayStatus('True'));
+    await waitFor('the first write', () => (api.puts === 1 ? true : undefined));
+    await writer.idle();
+    watchSees();
+    assert.deepEqual(api.object.status?.addresses, [{ type: 'IPAddress', value: '10.96.0.42' }], 'the server kept the address without routability');
+    // A re-sync of every status (leadership regained) finds nothing to write.
+    writer.setLeading(false);
+    writer.setLeading(true);
+    await new Promise((r) => setTimeout(r, 100));
+    await writer.idle();
+    assert.equal(api.puts, 1, 'not written again over what the server pruned');
+    // A real change is written.
+    bus.statuses.store(key, gatewayStatus('False'));
+    await waitFor('the second write', () => (api.puts === 2 ? true : undefined));
+    await writer.idle();
+    watchSees();
+    writer.setLeading(false);
+    writer.setLeading(true);
+    await new Promise((r) => setTimeout(r, 100));
+    await writer.idle();
+    assert.equal(api.puts, 2);
+  } finally {
+    await writer.stop();
+  }
+});

@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import type { Condition } from '../apis/meta';
 import { translate, type TranslationResult } from '../gatewayapi/translate';
 import type { InfraIR, XdsIR } from '../ir/types';
-import type { ObjectStatus, ProviderResources } from '../message/resources';
+import { hasAncestors, type ObjectStatus, type ProviderResources } from '../message/resources';
 import { formatProviderError, loadResourcesFromPaths } from '../provider/file';
 import { describeFsError } from '../provider/file/load';
 import { endpointSourceFromSlices, translateXds } from '../xds/translator';
@@ -125,6 +125,7 @@ function withoutTimestamps(conditions: readonly Condition[] | undefined): Condit
 }
 
 function deterministicStatus(s: ObjectStatus): unknown {
+  if (hasAncestors(s)) return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
   switch (s.kind) {
     case 'GatewayClass':
       return { ...s.status, ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}) };
@@ -135,11 +136,6 @@ function deterministicStatus(s: ObjectStatus): unknown {
         ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}),
         ...(s.status.listeners ? { listeners: s.status.listeners.map((l) => ({ ...l, conditions: withoutTimestamps(l.conditions) })) } : {}),
       };
-    case 'XTelemetryPolicy':
-    case 'BackendTLSPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-      return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
     default:
       return { parents: s.status.parents.map((p) => ({ ...p, conditions: withoutTimestamps(p.conditions) })) };
   }
@@ -188,7 +184,7 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
       const set = resources.listenerSets?.find((l) => l.metadata.namespace === s.namespace && l.metadata.name === s.name);
       const parent = set?.spec.parentRef;
       if (parent && (parent.namespace ?? s.namespace) === namespace && parent.name === name) out.push(s);
-    } else if (s.kind === 'BackendTLSPolicy' || s.kind === 'XTelemetryPolicy' || s.kind === 'XBackendTrafficPolicy' || s.kind === 'XBackend') {
+    } else if (hasAncestors(s)) {
       const ancestors = s.status.ancestors.filter((a) =>
         (a.ancestorRef.kind ?? 'Gateway') === 'Gateway' && (a.ancestorRef.namespace ?? s.namespace) === namespace && a.ancestorRef.name === name);
       if (ancestors.length > 0) out.push({ ...s, status: { ancestors } });

@@ -36,7 +36,9 @@ import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
 import { readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
 import { insertionIndex } from './routes/routetable';
-import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
+import { compareObjects, policyOutcomesOf, targetExists, type TranslateOptions, type TranslationResult } from './translate';
+import { pierPolicyStatuses } from './policies/status';
+import { PIER_POLICY_KINDS } from '../apis/pier';
 import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, type GatewayUnit, type PatchedUnit } from './unit';
 
 /** One object stored (value) or deleted (undefined) in a table. */
@@ -76,7 +78,9 @@ const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
   'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
   'xBackendTrafficPolicies', 'xTelemetryPolicies',
   'xBackends',
+  ...PIER_POLICY_KINDS.map((k) => k.table),
 ]);
+const PIER_POLICY_TABLES: ReadonlySet<TableName> = new Set(PIER_POLICY_KINDS.map((k) => k.table));
 /** Tables an XBackend's status reads (itself, its client certificate Secret, its CA bundles, grants for the Secret). */
 const XBACKEND_STATUS_TABLES: ReadonlySet<TableName> = new Set(['xBackends', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants']);
 
@@ -186,6 +190,8 @@ export class IncrementalTranslator {
     /** XBackendTrafficPolicy statuses only (a policy, or whether a Service it targets exists, changed). */
     let trafficPoliciesChanged = false;
     let xBackendInputsChanged = false;
+    /** A Pier policy came, went or changed (their statuses are redone whenever any exists). */
+    let pierPoliciesChanged = false;
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
@@ -258,6 +264,7 @@ export class IncrementalTranslator {
         if (table === 'xBackendTrafficPolicies') trafficPoliciesChanged = true;
         if (table === 'services' && this.index.isBackendTrafficTarget(splitKey(key).namespace ?? '', splitKey(key).name)) trafficPoliciesChanged = true;
         if (XBACKEND_STATUS_TABLES.has(table)) xBackendInputsChanged = true;
+        if (PIER_POLICY_TABLES.has(table)) pierPoliciesChanged = true;
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
@@ -322,6 +329,10 @@ export class IncrementalTranslator {
     if (policiesChanged || trafficPoliciesChanged) {
       this.syncStatuses(delta, 'XBackendTrafficPolicy', backendTrafficStatuses(this.index.backendTraffic, (p) => this.policyAncestors.get(p),
         (ns, name) => this.index.serviceExists(ns, name), this.options.controllerName));
+    }
+    if (pierPoliciesChanged || !this.index.pierPolicies.empty) {
+      const statuses = pierPolicyStatuses(this.index.pierPolicies, policyOutcomesOf(this.units), targetExists(this.index, (k) => this.routes.has(k)), this.options.controllerName);
+      for (const { kind } of PIER_POLICY_KINDS) this.syncStatuses(delta, kind, statuses.filter((s) => s.kind === kind));
     }
     if (policiesChanged || xBackendInputsChanged) {
       this.syncStatuses(delta, 'XBackend', xBackendStatuses(this.index, (p) => this.policyAncestors.get(p), this.options.controllerName));

@@ -31,6 +31,7 @@ import { routeTableEntries, type RouteTableEntry } from './routes/virtualhosts';
 import { ListenerRouteTable } from './routes/routetable';
 import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetrypolicy';
 import { withBackendCertificates } from './backends/xbackend';
+import { applyPolicies, type PolicyOutcomes } from './policies/apply';
 
 export interface UnitOptions {
   controllerName: string;
@@ -71,6 +72,8 @@ export interface GatewayUnit {
   policies: Set<string>;
   /** What the XTelemetryPolicy applying to this Gateway gave (absent: none applies). */
   telemetry?: GatewayTelemetry;
+  /** What became of the Pier policies targeting this Gateway, its listeners and routes (absent: none does). */
+  policyOutcomes?: PolicyOutcomes;
 }
 
 /**
@@ -416,6 +419,13 @@ export function translateGatewayUnit(
   };
   if (gw.backendClientCertificate) unit.xdsIR.backendClientCertificate = gw.backendClientCertificate;
   if (telemetry?.telemetry) unit.xdsIR.telemetry = telemetry.telemetry;
+  const policies = index.readPolicies(gw.key, new Set(ordered.map((r) => r.metadata.namespace ?? '')));
+  if (!policies.empty) {
+    const attached = new Set(httpLike.filter((r) => attachedTo(r, gw.key)).map((r) => r.key));
+    const outcomes: PolicyOutcomes = new Map();
+    unit.xdsIR = applyPolicies(unit.xdsIR, gw, httpListeners, ordered.filter((r) => attached.has(routeKey(r))), policies, outcomes);
+    if (outcomes.size > 0) unit.policyOutcomes = outcomes;
+  }
   unit.xdsIR = withBackendCertificates(unit.xdsIR, index);
   unit.infraIR = {
     gateway: gw.key,
@@ -475,6 +485,10 @@ export function patchGatewayUnit(
 ): PatchedUnit | undefined {
   const state = unitMemo.patchable;
   if (!state) return undefined;
+  // Pier policies place settings on listeners and routes after the routes are placed: a unit
+  // they reach, or a changed route they target, is translated whole.
+  const policies = index.readPolicies(`${gateway.metadata.namespace ?? ''}/${gateway.metadata.name}`, new Set(changes.flatMap((c) => (c.route ? [c.route.metadata.namespace ?? ''] : []))));
+  if (state.unit.policyOutcomes || changes.some((c) => c.route && policies.targetsRoute(c.key))) return undefined;
   const gw = cachedContext(gateway, index, unitMemo, options);
   if (!gw || gw.listenerSets.size > 0) return undefined;
   // Still one HTTP-like kind afterwards?

@@ -4,6 +4,7 @@
  * Pier will do before they apply. Input problems go to stderr as "path:line:col: Kind ns/name:
  * message"; the valid objects are still translated and printed, and the exit code says 1.
  */
+import { policiesView } from '../ir/policies-view';
 import { promises as fs } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
@@ -18,7 +19,7 @@ import { redactIR, redactText, redactXdsResources } from '../security/redact';
 import { resourcesOfType, TYPE_ORDER, TypeUrl, type ResourceTypeUrl, type XdsResources } from '../xds/types';
 
 export const TRANSLATE_USAGE = `Usage:
-  pier translate -f FILE|DIR [-f ...] [--output status|ir|xds] [-o yaml|json] [flags]
+  pier translate -f FILE|DIR [-f ...] [--output status|ir|xds|policies] [-o yaml|json] [flags]
 
 Runs the translators offline, without a server, and prints what Pier would compute for the
 Gateway API YAML given: the statuses it would report, the IR per Gateway, or the Envoy
@@ -26,7 +27,8 @@ resources per Gateway. Directories are read recursively (*.yaml, *.yml).
 
 Flags:
   -f, --file PATH               file or directory of Gateway API YAML (repeatable, required)
-  --output status|ir|xds        what to print (default status)
+  --output status|ir|xds|policies  what to print (default status; policies: the effective
+                                Pier policy settings per listener and route rule)
   -o, --format yaml|json        how to print it (default yaml)
   --controller-name NAME        GatewayClass controllerName to act for (default pier.dev/gateway-controller)
   --gateway NAMESPACE/NAME      only this Gateway (a bare NAME means namespace "default")
@@ -49,7 +51,7 @@ const TRANSLATE_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const OUTPUTS = ['status', 'ir', 'xds'] as const;
+const OUTPUTS = ['status', 'ir', 'xds', 'policies'] as const;
 const FORMATS = ['yaml', 'json'] as const;
 type Output = (typeof OUTPUTS)[number];
 type Format = (typeof FORMATS)[number];
@@ -308,6 +310,9 @@ export async function executeTranslate(cmd: TranslateCommand, io: CommandIO): Pr
       out = render({ xdsIR: redacted, infraIR }, cmd.format);
       break;
     }
+    case 'policies':
+      out = render(policiesView(pickGateways(result.xdsIR, cmd.gateway)), cmd.format);
+      break;
     case 'xds': {
       const docs: Record<string, Record<string, object[]>> = {};
       const endpointsOf = endpointSourceFromSlices(resources.endpointSlices);

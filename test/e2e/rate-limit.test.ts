@@ -61,6 +61,16 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
   const get = (p: string, headers: Record<string, string> = {}): Promise<HttpResult> =>
     httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { headers, timeoutMs: 15_000 });
 
+  /** The status of a GET sent from a given local address (a client of its own for per-address buckets). */
+  const statusFrom = (localAddress: string, p: string): Promise<number> => new Promise((resolve, reject) => {
+    const req = http.get({ host: GATEWAY_ADDRESS, port, path: p, localAddress, agent: false, timeout: 15_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+  });
+
   /** The probe rule has a limit of its own (many a minute): its x-ratelimit-limit header says the policies reached Envoy. */
   const probeLimited = async (): Promise<boolean> => (await get('/probe')).headers['x-ratelimit-limit'] !== undefined;
 
@@ -75,7 +85,7 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
       gatewayClass(),
       gateway('limits', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
       ...backend('echo', echoPort),
-      route('HTTPRoute', 'limited', 'limits', { rules: [rule('slow', '/slow'), rule('open', '/open'), rule('users', '/users'), rule('probe', '/probe')] }),
+      route('HTTPRoute', 'limited', 'limits', { rules: [rule('slow', '/slow'), rule('open', '/open'), rule('users', '/users'), rule('probe', '/probe'), rule('net', '/net')] }),
     ]));
     writeFileSync(path.join(dir, 'policies.yaml'), manifest([
       policy('gateway-wide', { kind: 'Gateway', name: 'limits' }, perMinute(5), '2024-01-01T00:00:00Z'),
@@ -84,6 +94,12 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
       policy('slow-rule', { kind: 'HTTPRoute', name: 'limited', sectionName: 'slow' }, perMinute(2), '2025-01-01T00:00:00Z'),
       policy('per-user', { kind: 'HTTPRoute', name: 'limited', sectionName: 'users' }, perMinute(2, { headers: [{ name: 'x-user' }] }), '2025-01-01T00:00:00Z'),
       policy('probe', { kind: 'HTTPRoute', name: 'limited', sectionName: 'probe' }, perMinute(100_000), '2025-01-01T00:00:00Z'),
+      // Per client address within 127.0.0.0/8 (dynamic buckets, at most 50 kept), and an IPv6 network no test client is in.
+      policy('by-address', { kind: 'HTTPRoute', name: 'limited', sectionName: 'net' }, {
+        maxClients: 50,
+        rules: [{ limit: { requests: 3, unit: 'Minute' }, clients: { source: { cidr: '127.0.0.0/8', perAddress: true } } },
+          { limit: { requests: 1, unit: 'Minute' }, clients: { source: { cidr: '2001:db8::/32' } } }],
+      }, '2025-01-01T00:00:00Z'),
       policy('missing', { kind: 'HTTPRoute', name: 'nope' }, perMinute(1), '2025-01-01T00:00:00Z'),
     ]));
     pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
@@ -137,6 +153,15 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
     }
   });
 
+  test('per-address buckets within a CIDR: the client\'s address counts; a network it is not in does not', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await get('/net')).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429], 'three a minute for 127.0.0.1 (the IPv6 rule never matches)');
+    const other = [];
+    for (let i = 0; i < 4; i++) other.push(await statusFrom('127.0.0.2', '/net'));
+    assert.deepEqual(other, [200, 200, 200, 429], '127.0.0.2 has a bucket of its own');
+  });
+
   test('statuses: Accepted with observedGeneration, TargetNotFound, Conflicted naming the winner', async () => {
     const statuses = await pier.admin<PolicyStatusEntry[]>('/statuses');
     const accepted = (name: string): { ancestor: string; c: Condition | undefined } => {
@@ -168,6 +193,7 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
       ['HTTPRoute default/limited rule 0', 'RateLimitPolicy default/slow-rule', 'HTTPRoute default/limited rule slow'],
       ['HTTPRoute default/limited rule 2', 'RateLimitPolicy default/per-user', 'HTTPRoute default/limited rule users'],
       ['HTTPRoute default/limited rule 3', 'RateLimitPolicy default/probe', 'HTTPRoute default/limited rule probe'],
+      ['HTTPRoute default/limited rule 4', 'RateLimitPolicy default/by-address', 'HTTPRoute default/limited rule net'],
     ]);
   });
 

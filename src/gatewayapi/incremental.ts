@@ -34,12 +34,12 @@ import { xBackendStatuses } from './backends/xbackend';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
-import { readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
+import { isPolicyDep, readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
 import { insertionIndex } from './routes/routetable';
 import { compareObjects, policyOutcomesOf, targetExists, type TranslateOptions, type TranslationResult } from './translate';
 import { pierPolicyStatuses } from './policies/status';
 import { PIER_POLICY_KINDS } from '../apis/pier';
-import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, type GatewayUnit, type PatchedUnit } from './unit';
+import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, withPolicies, type GatewayUnit, type PatchedUnit } from './unit';
 
 /** One object stored (value) or deleted (undefined) in a table. */
 export interface TableChange {
@@ -192,12 +192,19 @@ export class IncrementalTranslator {
     let xBackendInputsChanged = false;
     /** A Pier policy came, went or changed (their statuses are redone whenever any exists). */
     let pierPoliciesChanged = false;
+    /** Units only a Pier policy change reaches (their policies are placed again). */
+    const policyUnits = new Set<string>();
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
     const dependencyChanged = (deps: readonly string[]): void => {
       for (const dep of deps) {
         for (const unit of this.unitDeps.owners(dep)) {
+          // Pier policies are placed on a unit's IR as it is (withPolicies), not translated with it.
+          if (isPolicyDep(dep)) {
+            policyUnits.add(unit);
+            continue;
+          }
           dirtyUnits.add(unit);
           wholeUnits.add(unit);
         }
@@ -319,6 +326,7 @@ export class IncrementalTranslator {
       }
     }
 
+    for (const gw of policyUnits) if (!dirtyUnits.has(gw)) this.placePolicies(gw, delta);
     for (const rk of dirtyRoutes) this.composeRoute(rk, delta);
     if (policiesChanged) {
       this.syncStatuses(delta, 'BackendTLSPolicy', backendTLSStatuses(this.index.backendTLS, (p) => this.policyAncestors.get(p), this.options.controllerName));
@@ -423,6 +431,19 @@ export class IncrementalTranslator {
       this.listenerSetReporter.delete(k);
       this.setStatus(delta, k, undefined);
     }
+  }
+
+  /** Places the Pier policies again on a unit whose policies alone changed. */
+  private placePolicies(key: string, delta: TranslationDelta): void {
+    const unit = this.units.get(key);
+    if (!unit?.policyBase) return;
+    const { value, reads } = this.index.withReads(() => withPolicies(unit, unit.policyBase!, this.index));
+    this.unitDeps.add(key, readKeys(reads));
+    this.units.set(key, value);
+    const patchable = this.memo.unitMemo(key).patchable;
+    if (patchable?.unit === unit) patchable.unit = value;
+    delta.gatewaysTranslated += 1;
+    this.setOutput(this.irs, delta.xdsIR, key, value.xdsIR);
   }
 
   /** Patches a unit whose routes alone changed (patchGatewayUnit); undefined when it must be translated whole. */

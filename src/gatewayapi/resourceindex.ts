@@ -72,6 +72,11 @@ export const Dep = {
   routePolicies: (namespace: string): string => `pol:routes:${namespace}`,
 } as const;
 
+/** Whether a dependency key is one of the Pier policies' (Dep.gatewayPolicies, Dep.routePolicies). */
+export function isPolicyDep(dep: string): boolean {
+  return dep.startsWith('pol:');
+}
+
 function key(namespace: string | undefined, name: string): string {
   return `${namespace ?? ''}/${name}`;
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Pier's own CRDs (crds/pier/gateway.pier.dev_*.yaml, hand-written) into what reads them:
-//   crds/pier/schemas.json          per kind and version, the openAPIV3Schema without descriptions
-//                                   (the file provider validates Pier's kinds with it, as it does
-//                                   Gateway API kinds with crds/gateway-api-<version>/schemas.json)
-//   charts/pier/crds/<file>         the Helm chart's CRDs (installed before its templates); the plain
-//                                   manifests' deploy/pier-crds is a symlink to that folder
+// Pier's own CRDs (crds/pier/gateway.pier.dev_*.yaml, hand-written) into what the file provider
+// validates with:
+//   crds/pier-schemas.json          per kind and version, the openAPIV3Schema without descriptions
+//                                   (as crds/gateway-api-<version>/schemas.json for Gateway API kinds)
+// The YAML itself is what clusters get: deploy/pier-crds is a symlink to crds/pier/, and `pier
+// setup` (the Helm chart's pre-install hook) applies it beside the Gateway API CRDs.
 // Deterministic: the same YAML gives the same bytes.
 //
 // Usage: node scripts/sync-pier-crds.mjs [--check]   (--check: exit 1, naming the files, when
@@ -16,7 +16,6 @@ import { stripSchema } from './lib/crd-schema.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const SOURCE = join(ROOT, 'crds/pier');
-const COPIES = [join(ROOT, 'charts/pier/crds')];
 const check = process.argv.includes('--check');
 
 const files = readdirSync(SOURCE).filter((f) => /^gateway\.pier\.dev_.*\.yaml$/.test(f)).sort();
@@ -29,9 +28,8 @@ for (const file of files) {
     for (const v of crd.spec.versions) versions[v.name] = { served: v.served, storage: v.storage, schema: stripSchema(v.schema.openAPIV3Schema) };
     kinds[crd.spec.names.kind] = { group: crd.spec.group, plural: crd.spec.names.plural, scope: crd.spec.scope, versions };
   }
-  for (const dir of COPIES) outputs.set(join(dir, file), text);
 }
-outputs.set(join(SOURCE, 'schemas.json'), `${JSON.stringify({ module: 'gateway.pier.dev', version: 'v1alpha1', kinds })}\n`);
+outputs.set(join(ROOT, 'crds/pier-schemas.json'), `${JSON.stringify({ module: 'gateway.pier.dev', version: 'v1alpha1', kinds })}\n`);
 
 const stale = [];
 for (const [file, text] of outputs) {

@@ -15,8 +15,11 @@ export const GATEWAY_API_BUNDLE_VERSION = 'v1.7.0';
 /** From dist*\/src/provider/crd (compiled) or src/provider/crd (sources): four levels up is the repository. */
 export const CRD_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'crds', `gateway-api-${GATEWAY_API_BUNDLE_VERSION}`, 'schemas.json');
 
-/** Pier's own CRD schemas (crds/pier/schemas.json, written by scripts/sync-pier-crds.mjs from the hand-written CRDs beside it). */
-export const PIER_CRD_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'crds', 'pier', 'schemas.json');
+/** Pier's own CRD schemas (crds/pier-schemas.json, written by scripts/sync-pier-crds.mjs from the hand-written CRDs in crds/pier/). */
+export const PIER_CRD_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'crds', 'pier-schemas.json');
+
+/** The hand-written CRDs of Pier's own kinds (what `pier setup` applies; deploy/pier-crds links here). */
+export const PIER_CRD_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'crds', 'pier');
 
 /** The schema that applies to one apiVersion and kind. */
 export interface ResolvedSchema {

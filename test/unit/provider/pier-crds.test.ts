@@ -14,9 +14,10 @@ import { defaultCrdSchemas } from '../../../src/provider/crd/load';
 import { kindInfo } from '../../../src/provider/file/kinds';
 import { WATCHED_KINDS } from '../../../src/provider/kubernetes/kinds';
 import { repoRoot } from '../../helpers/paths';
+import { pierCrdFiles } from '../../../src/cli/cluster';
 
 describe('Pier CRDs', () => {
-  test('schemas.json and the chart\'s crds/ are what scripts/sync-pier-crds.mjs makes of crds/pier/', () => {
+  test('crds/pier-schemas.json is what scripts/sync-pier-crds.mjs makes of crds/pier/', () => {
     const r = spawnSync(process.execPath, [path.join(repoRoot(), 'scripts', 'sync-pier-crds.mjs'), '--check'], { encoding: 'utf8' });
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
   });
@@ -27,6 +28,7 @@ describe('Pier CRDs', () => {
       const crd = parseAllDocuments(readFileSync(file, 'utf8'))[0]!.toJS() as { spec: { group: string; names: { kind: string; plural: string } } };
       assert.deepEqual([crd.spec.group, crd.spec.names.kind, crd.spec.names.plural], [PIER_GROUP, info.kind, info.plural]);
       assert.ok(existsSync(path.join(repoRoot(), 'deploy', 'pier-crds', path.basename(file))), 'deploy/pier-crds has it');
+      assert.ok(pierCrdFiles().includes(file), '`pier setup` applies it');
       const schema = defaultCrdSchemas().lookup(PIER_API_VERSION, info.kind);
       assert.equal(schema?.served, true);
       assert.deepEqual(kindInfo(info.kind)?.apiVersions, [PIER_API_VERSION]);

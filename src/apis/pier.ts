@@ -96,6 +96,10 @@ export function isPierPolicyKind(kind: string): kind is PierPolicyKind {
   return PIER_POLICY_KINDS.some((k) => k.kind === kind);
 }
 
+export function isPierPolicyTable(table: string): table is PierPolicyTable {
+  return PIER_POLICY_KINDS.some((k) => k.table === table);
+}
+
 /** Empty lists for every Pier policy kind. */
 export function emptyPierPolicyLists(): PierPolicyLists {
   return Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.table, []])) as unknown as PierPolicyLists;

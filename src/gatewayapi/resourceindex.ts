@@ -18,7 +18,7 @@ import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
 import { BackendTrafficPolicies, serviceTargets, type BackendTraffic } from './backends/backendtraffic';
 import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from './telemetry/telemetrypolicy';
-import { PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable } from '../apis/pier';
+import { isPierPolicyTable, PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable } from '../apis/pier';
 import { policyTargets } from './policies/attachment';
 import { PierPolicies } from './policies/policies';
 
@@ -153,6 +153,7 @@ export class ResourceIndex {
       if (value === undefined) map.delete(k);
       else map.set(k, value);
     };
+    if (isPierPolicyTable(table)) changed.push(...this.setPierPolicy(k, object as PierPolicy | undefined, table));
     switch (table) {
       case 'gateways':
         put(this.gateways, object as Gateway | undefined);
@@ -225,9 +226,6 @@ export class ResourceIndex {
         for (const gateway of gateways) changed.push(Dep.telemetry(gateway));
         break;
       }
-      case 'rateLimitPolicies':
-        changed.push(...this.setPierPolicy(k, object as PierPolicy | undefined, table));
-        break;
       case 'xBackendTrafficPolicies': {
         const before = this.trafficPolicies.get(k);
         put(this.trafficPolicies, object as XBackendTrafficPolicy | undefined);

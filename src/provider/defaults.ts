@@ -152,7 +152,8 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'XBackend':
     case 'XTelemetryPolicy': return crd(o) as T;
     case 'XBackendTrafficPolicy': return crd(o) as T;
-    case 'RateLimitPolicy': return crd(o) as T;
+    // Pier's own policy kinds (PIER_POLICY_KINDS): their CRDs' defaults.
+    default: return crd(o) as T;
   }
 }
 

@@ -5,12 +5,16 @@
  * store of the one object until the snapshot cache has published, with the process CPU spent:
  *   - an HTTPRoute on its own hostname (the last route of the last Gateway): one virtual host;
  *   - an HTTPRoute without hostname on the same Gateway: in every virtual host of its listener;
- *   - a new HTTPRoute on an existing hostname.
+ *   - a new HTTPRoute on an existing hostname;
+ *   - a RateLimitPolicy added on the Gateway (issue 26: no dearer than a route edit), and one on
+ *     the last route (each removed again, untimed, before the next);
+ *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener).
  * And the heap after GC once loaded (its growth over the loaded input). Shapes:
  * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
  */
 import { writeFileSync } from 'node:fs';
 import type { HTTPRoute } from '../src/apis/gateway';
+import type { RateLimitPolicy } from '../src/apis/pier';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
 import { startInProcessPipeline } from './lib/pipeline';
 import { publishObject } from './lib/publish';
@@ -47,6 +51,14 @@ function edited(route: HTTPRoute, i: number): HTTPRoute {
 
 interface Timings { wall: number[]; cpu: number[] }
 
+function rateLimitPolicy(i: number, target: { kind: string; name: string; sectionName?: string }): RateLimitPolicy {
+  return {
+    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'RateLimitPolicy',
+    metadata: { name: `bench-limit-${i}`, namespace: NAMESPACE, uid: `bench-limit-${i}`, generation: 1 },
+    spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', ...target }], local: { rules: [{ limit: { requests: 100 + i, unit: 'Second' } }] } },
+  };
+}
+
 /**
  * With PIER_BENCH_ROUTE_EDIT_WINDOWS=<file>, the edits' [start, end] (monotonic microseconds) are
  * written there, so a CPU profile of the run (node --cpu-prof) can be summarized over the edits
@@ -64,9 +76,17 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
   if (!last) throw new Error('no last route');
   const heapBefore = (await memoryAfterGc()).heapUsed;
   const { bus, cache, stop } = await startInProcessPipeline(CONTROLLER, base, TIMEOUT_MS);
+  const removePolicy = (object: HTTPRoute | RateLimitPolicy): void => {
+    bus.tables.rateLimitPolicies.delete(`${object.metadata.namespace}/${object.metadata.name}`);
+  };
   try {
     const heapMiB = ((await memoryAfterGc()).heapUsed - heapBefore) / MIB;
-    const time = async (make: (i: number) => HTTPRoute): Promise<Timings> => {
+    const published = async (change: () => void): Promise<void> => {
+      const events = cache.stats().events;
+      change();
+      await until('the change to reach the cache', () => cache.stats().events > events, TIMEOUT_MS, 0);
+    };
+    const time = async (make: (i: number) => HTTPRoute | RateLimitPolicy, undo?: (object: HTTPRoute | RateLimitPolicy) => void): Promise<Timings> => {
       const out: Timings = { wall: [], cpu: [] };
       for (let i = 0; i < EDITS; i++) {
         const edit = make(i);
@@ -81,6 +101,10 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
         const used = process.cpuUsage(cpu);
         out.cpu.push((used.user + used.system) / 1000);
         await settle(5);
+        if (undo) {
+          await published(() => undo(edit));
+          await settle(5);
+        }
       }
       return out;
     };
@@ -92,6 +116,12 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
         copy.metadata = { ...copy.metadata, name: `added-${i}`, uid: `added-${i}` };
         return copy;
       })],
+      ['add a RateLimitPolicy on the Gateway', await time((i) => rateLimitPolicy(i, { kind: 'Gateway', name: gateway }), removePolicy)],
+      ['add a RateLimitPolicy on the route', await time((i) => rateLimitPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
+      ['HTTPRoute, its hostname, under a Gateway policy', await (async () => {
+        await published(() => publishObject(bus, rateLimitPolicy(1000, { kind: 'Gateway', name: gateway })));
+        return time((i) => edited(last, EDITS + i));
+      })()],
     ];
     const label = `${shape.gateways} gw x ${shape.routesPerGateway} routes`;
     const rows = kinds.map(([kind, t]) => [label, kind, fmtMs(percentile(t.cpu, 50)), fmtMs(percentile(t.cpu, 90)), fmtMs(percentile(t.wall, 50)), fmtMs(percentile(t.wall, 90))]);

@@ -30,6 +30,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { stripSchema } from './lib/crd-schema.mjs';
 
 const MODULE = 'sigs.k8s.io/gateway-api';
 const VERSION = process.argv[2] ?? 'v1.7.0';
@@ -65,28 +66,6 @@ function downloadModule() {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-}
-
-/**
- * Drops documentation from a structural schema: `description` keywords only, never a property
- * that happens to be named "description" (GatewayClass has spec.description).
- */
-function stripSchema(schema) {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  const out = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'description') continue;
-    if (key === 'properties') {
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, stripSchema(sub)]));
-    } else if (key === 'items' || key === 'not' || (key === 'additionalProperties' && typeof value === 'object')) {
-      out[key] = stripSchema(value);
-    } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
-      out[key] = value.map(stripSchema);
-    } else {
-      out[key] = value;
-    }
-  }
-  return out;
 }
 
 const info = downloadModule();

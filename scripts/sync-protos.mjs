@@ -66,6 +66,17 @@ if (!validateText.includes('ignore_empty')) {
   writeFileSync(validateProto, validateText.replace(strictField, `${strictField}\n\n  // Added by Pier's sync-protos (newer protoc-gen-validate has it; Envoy's protos use it).\n  optional bool ignore_empty = 26;`));
 }
 
+// The local rate limit filter in those deps predates Envoy's dynamic descriptors (a descriptor
+// entry without a value makes one token bucket per distinct value, kept in an LRU list whose
+// size is max_dynamic_descriptors; Envoy 1.35+, field numbers as in Envoy's own API). Pier sets
+// that size (RateLimitPolicy per-client limits), so the field is added here.
+const localRateLimitProto = join(OUT, 'envoy/extensions/filters/http/local_ratelimit/v3/local_rate_limit.proto');
+const localRateLimitLast = 'bool rate_limited_as_resource_exhausted = 15;';
+const localRateLimitText = readFileSync(localRateLimitProto, 'utf8');
+if (!localRateLimitText.includes('max_dynamic_descriptors')) {
+  writeFileSync(localRateLimitProto, localRateLimitText.replace(localRateLimitLast, `${localRateLimitLast}\n\n  // Added by Pier's sync-protos (Envoy 1.35+): LRU size of the dynamic token buckets of a wildcard descriptor.\n  google.protobuf.UInt32Value max_dynamic_descriptors = 18;`));
+}
+
 // gRPC's health and reflection services, served on the xDS port next to the discovery services.
 const GRPC_PROTOS = {
   'grpc/health/v1/health.proto': require.resolve('grpc-health-check/proto/health/v1/health.proto'),
@@ -81,6 +92,7 @@ writeFileSync(join(OUT, 'SOURCE'), [
   `@grpc/grpc-js-xds@${pkgVersion} deps/ (envoy-api, xds, googleapis, protoc-gen-validate): ${seen.size} files`,
   'grpc/health/v1: grpc-health-check; grpc/reflection: @grpc/reflection',
   'patched: validate/validate.proto gains StringRules.ignore_empty (used by the Envoy protos)',
+  'patched: local_ratelimit/v3/local_rate_limit.proto gains LocalRateLimit.max_dynamic_descriptors (Envoy 1.35+)',
   'descriptors.binpb: FileDescriptorSet of all of the above (buf build), served by gRPC reflection',
   'regenerate: npm run sync-protos',
   '',

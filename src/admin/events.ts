@@ -5,7 +5,7 @@
  * history: a subscriber whose transport is full queues at most maxBacklog events; past that its
  * backlog is dropped and, once it reads again, it gets a fresh snapshot instead.
  */
-import type { ObjectStatus } from '../message/resources';
+import { hasAncestors, type ObjectStatus } from '../message/resources';
 import { handleSubscription, type Subscription, type WatchableMap } from '../message/watchable';
 import { isProblemCondition, type Condition } from '../apis/meta';
 import { syncState, type NackRecord, type ProxyInfo, type ProxyObserver, type ProxyRef } from '../xds/server';
@@ -220,28 +220,22 @@ function statusEvent(s: ObjectStatus): StatusEvent {
 
 /** The Gateways an object's status is about. */
 function gatewaysOfStatus(s: ObjectStatus): string[] {
+  if (hasAncestors(s)) return s.status.ancestors.map((a) => `${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`);
   switch (s.kind) {
     case 'GatewayClass': return [];
     case 'Gateway': return [`${s.namespace}/${s.name}`];
     case 'ListenerSet': return [];
-    case 'XTelemetryPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-    case 'BackendTLSPolicy': return s.status.ancestors.map((a) => `${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`);
     default: return s.status.parents.map((p) => `${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}`);
   }
 }
 
 function problemsOf(s: ObjectStatus): string[] {
   const groups: Condition[][] = [];
-  switch (s.kind) {
+  if (hasAncestors(s)) groups.push(...s.status.ancestors.map((a) => a.conditions));
+  else switch (s.kind) {
     case 'GatewayClass': groups.push(s.status.conditions ?? []); break;
     case 'Gateway':
     case 'ListenerSet': groups.push(s.status.conditions ?? [], ...(s.status.listeners ?? []).map((l) => l.conditions ?? [])); break;
-    case 'XTelemetryPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-    case 'BackendTLSPolicy': groups.push(...s.status.ancestors.map((a) => a.conditions)); break;
     default: groups.push(...s.status.parents.map((p) => p.conditions));
   }
   return groups.flat().filter(isProblemCondition).map((c) => `${c.type}=${c.status} ${c.reason}: ${c.message}`);

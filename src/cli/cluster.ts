@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { loadKubeConnection } from '../kubeclient/config';
 import { isStatus, KubeRestClient } from '../kubeclient/rest';
-import { GATEWAY_API_BUNDLE_VERSION } from '../provider/crd/load';
+import { GATEWAY_API_BUNDLE_VERSION, PIER_CRD_DIR } from '../provider/crd/load';
 import { gatewayOf, MANAGED_SELECTOR } from '../infra/kubernetes/objects';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -32,7 +32,15 @@ const CHANNELS = ['standard', 'experimental', 'none'];
 
 /** The vendored CRDs of a channel, next to the package (crds/gateway-api-<version>/<channel>/). */
 export function crdFiles(channel: string): string[] {
-  const dir = path.resolve(__dirname, '..', '..', '..', 'crds', `gateway-api-${GATEWAY_API_BUNDLE_VERSION}`, channel);
+  return yamlFiles(path.resolve(__dirname, '..', '..', '..', 'crds', `gateway-api-${GATEWAY_API_BUNDLE_VERSION}`, channel));
+}
+
+/** The CRDs of Pier's own policy kinds (crds/pier/). */
+export function pierCrdFiles(): string[] {
+  return yamlFiles(PIER_CRD_DIR);
+}
+
+function yamlFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(dir, f));
 }
 
@@ -40,8 +48,9 @@ interface Crd { metadata: { name: string }; status?: { conditions?: { type: stri
 interface Named { metadata: { name: string; namespace?: string; annotations?: Record<string, string> } }
 
 const USAGE_SETUP = `Usage: pier setup [--crds standard|experimental|none] [--gateway-class NAME --controller-name NAME] [--kubeconfig FILE]
-  Applies the Gateway API CRDs of a channel server-side and waits until they are Established,
-  then the GatewayClass NAME for controllerName (the Helm chart's pre-install hook).
+  Applies the Gateway API CRDs of a channel and those of Pier's own policy kinds server-side and
+  waits until they are Established, then the GatewayClass NAME for controllerName (the Helm
+  chart's pre-install hook).
 `;
 const USAGE_TEARDOWN = `Usage: pier teardown --controller-name NAME [--gateway-class NAME] [--xds-tls-secret NAME] [--lease NAME]
                      [--namespace NS] [--kubeconfig FILE]
@@ -65,13 +74,14 @@ export async function runSetup(args: string[]): Promise<number> {
   const api = client(values.kubeconfig);
   if (values.crds !== 'none') {
     const names: string[] = [];
-    for (const file of crdFiles(values.crds)) {
+    for (const file of [...crdFiles(values.crds), ...pierCrdFiles()]) {
       const crd = parseYaml(readFileSync(file, 'utf8')) as Crd;
       await api.request('PATCH', `${CRDS}/${crd.metadata.name}?${FIELD_MANAGER}`, { ...APPLY, body: crd });
       names.push(crd.metadata.name);
     }
     await waitEstablished(api, names);
-    process.stdout.write(`applied ${names.length} Gateway API CRDs (${GATEWAY_API_BUNDLE_VERSION}, ${values.crds} channel), Established\n`);
+    const pier = pierCrdFiles().length;
+    process.stdout.write(`applied ${names.length - pier} Gateway API CRDs (${GATEWAY_API_BUNDLE_VERSION}, ${values.crds} channel) and ${pier} Pier CRDs, Established\n`);
   }
   const className = values['gateway-class'];
   if (className) {

@@ -4,13 +4,14 @@
  * Pier will do before they apply. Input problems go to stderr as "path:line:col: Kind ns/name:
  * message"; the valid objects are still translated and printed, and the exit code says 1.
  */
+import { policiesView } from '../ir/policies-view';
 import { promises as fs } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import type { Condition } from '../apis/meta';
 import { translate, type TranslationResult } from '../gatewayapi/translate';
 import type { InfraIR, XdsIR } from '../ir/types';
-import type { ObjectStatus, ProviderResources } from '../message/resources';
+import { hasAncestors, type ObjectStatus, type ProviderResources } from '../message/resources';
 import { formatProviderError, loadResourcesFromPaths } from '../provider/file';
 import { describeFsError } from '../provider/file/load';
 import { endpointSourceFromSlices, translateXds } from '../xds/translator';
@@ -18,7 +19,7 @@ import { redactIR, redactText, redactXdsResources } from '../security/redact';
 import { resourcesOfType, TYPE_ORDER, TypeUrl, type ResourceTypeUrl, type XdsResources } from '../xds/types';
 
 export const TRANSLATE_USAGE = `Usage:
-  pier translate -f FILE|DIR [-f ...] [--output status|ir|xds] [-o yaml|json] [flags]
+  pier translate -f FILE|DIR [-f ...] [--output status|ir|xds|policies] [-o yaml|json] [flags]
 
 Runs the translators offline, without a server, and prints what Pier would compute for the
 Gateway API YAML given: the statuses it would report, the IR per Gateway, or the Envoy
@@ -26,7 +27,8 @@ resources per Gateway. Directories are read recursively (*.yaml, *.yml).
 
 Flags:
   -f, --file PATH               file or directory of Gateway API YAML (repeatable, required)
-  --output status|ir|xds        what to print (default status)
+  --output status|ir|xds|policies  what to print (default status; policies: the effective
+                                Pier policy settings per listener and route rule)
   -o, --format yaml|json        how to print it (default yaml)
   --controller-name NAME        GatewayClass controllerName to act for (default pier.dev/gateway-controller)
   --gateway NAMESPACE/NAME      only this Gateway (a bare NAME means namespace "default")
@@ -49,7 +51,7 @@ const TRANSLATE_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const OUTPUTS = ['status', 'ir', 'xds'] as const;
+const OUTPUTS = ['status', 'ir', 'xds', 'policies'] as const;
 const FORMATS = ['yaml', 'json'] as const;
 type Output = (typeof OUTPUTS)[number];
 type Format = (typeof FORMATS)[number];
@@ -125,6 +127,7 @@ function withoutTimestamps(conditions: readonly Condition[] | undefined): Condit
 }
 
 function deterministicStatus(s: ObjectStatus): unknown {
+  if (hasAncestors(s)) return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
   switch (s.kind) {
     case 'GatewayClass':
       return { ...s.status, ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}) };
@@ -135,11 +138,6 @@ function deterministicStatus(s: ObjectStatus): unknown {
         ...(s.status.conditions ? { conditions: withoutTimestamps(s.status.conditions) } : {}),
         ...(s.status.listeners ? { listeners: s.status.listeners.map((l) => ({ ...l, conditions: withoutTimestamps(l.conditions) })) } : {}),
       };
-    case 'XTelemetryPolicy':
-    case 'BackendTLSPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-      return { ancestors: s.status.ancestors.map((a) => ({ ...a, conditions: withoutTimestamps(a.conditions) })) };
     default:
       return { parents: s.status.parents.map((p) => ({ ...p, conditions: withoutTimestamps(p.conditions) })) };
   }
@@ -188,7 +186,7 @@ function statusesOfGateway(statuses: readonly ObjectStatus[], gateway: string, r
       const set = resources.listenerSets?.find((l) => l.metadata.namespace === s.namespace && l.metadata.name === s.name);
       const parent = set?.spec.parentRef;
       if (parent && (parent.namespace ?? s.namespace) === namespace && parent.name === name) out.push(s);
-    } else if (s.kind === 'BackendTLSPolicy' || s.kind === 'XTelemetryPolicy' || s.kind === 'XBackendTrafficPolicy' || s.kind === 'XBackend') {
+    } else if (hasAncestors(s)) {
       const ancestors = s.status.ancestors.filter((a) =>
         (a.ancestorRef.kind ?? 'Gateway') === 'Gateway' && (a.ancestorRef.namespace ?? s.namespace) === namespace && a.ancestorRef.name === name);
       if (ancestors.length > 0) out.push({ ...s, status: { ancestors } });
@@ -312,6 +310,9 @@ export async function executeTranslate(cmd: TranslateCommand, io: CommandIO): Pr
       out = render({ xdsIR: redacted, infraIR }, cmd.format);
       break;
     }
+    case 'policies':
+      out = render(policiesView(pickGateways(result.xdsIR, cmd.gateway)), cmd.format);
+      break;
     case 'xds': {
       const docs: Record<string, Record<string, object[]>> = {};
       const endpointsOf = endpointSourceFromSlices(resources.endpointSlices);

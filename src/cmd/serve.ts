@@ -2,6 +2,7 @@
  * The entry point that wires the stages: it creates the bus, hands each stage the maps it
  * publishes to and subscribes to, and owns their lifetimes. Nothing else holds global state.
  */
+import { policiesView } from '../ir/policies-view';
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -170,6 +171,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       errors: () => [...bus.providerErrors.loadAll().values()].flat(),
       // Private keys stay out of the admin API: only SDS carries them, to the Gateway's proxies.
       ir: (q) => mapValues(pick(bus.xdsIR.loadAll(), q.get('gateway')), redactIR),
+      policies: (q) => policiesView(pick(bus.xdsIR.loadAll(), q.get('gateway'))),
       xds: (q) => mapValues(pick(new Map([...bus.xdsResources.loadAll()].map(([k, v]) => [k, withEndpoints(v, bus.xdsEndpoints.load(k))])), q.get('gateway')), redactXdsResources),
       infra: () => infra?.list() ?? [],
       config: () => (kube ? { ...config } : { ...config, resources: resourcesDir }),

@@ -7,6 +7,7 @@
  */
 import type { GatewayClass, RouteParentStatus } from '../apis/gateway';
 import type { ObjectStatus } from '../message/resources';
+import { PIER_POLICY_KINDS } from '../apis/pier';
 import { ConditionType, GatewayClassReason } from './model/conditions';
 import { supportedFeatures, type FeatureOptions } from './model/features';
 import type { AnyRoute, RouteTranslation } from './memo';
@@ -17,7 +18,7 @@ import { condition, verdict } from './model/status';
 export type GatewayState = 'ours' | 'other' | 'missing';
 
 const STATUS_KIND_ORDER = ['GatewayClass', 'Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'BackendTLSPolicy',
-  'XBackendTrafficPolicy', 'XTelemetryPolicy', 'XBackend'];
+  'XBackendTrafficPolicy', 'XTelemetryPolicy', 'XBackend', ...PIER_POLICY_KINDS.map((k) => k.kind)];
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -34,10 +34,12 @@ import { xBackendStatuses } from './backends/xbackend';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, gatewaysNamedBy, parentsNamedBy, type GatewayState } from './compose';
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
-import { readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
+import { isPolicyDep, readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
 import { insertionIndex } from './routes/routetable';
-import { compareObjects, type TranslateOptions, type TranslationResult } from './translate';
-import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, type GatewayUnit, type PatchedUnit } from './unit';
+import { compareObjects, policyOutcomesOf, targetExists, type TranslateOptions, type TranslationResult } from './translate';
+import { pierPolicyStatuses } from './policies/status';
+import { PIER_POLICY_KINDS } from '../apis/pier';
+import { compareTranslationOrder, patchGatewayUnit, translateGatewayUnit, withPolicies, type GatewayUnit, type PatchedUnit } from './unit';
 
 /** One object stored (value) or deleted (undefined) in a table. */
 export interface TableChange {
@@ -76,7 +78,9 @@ const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
   'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
   'xBackendTrafficPolicies', 'xTelemetryPolicies',
   'xBackends',
+  ...PIER_POLICY_KINDS.map((k) => k.table),
 ]);
+const PIER_POLICY_TABLES: ReadonlySet<TableName> = new Set(PIER_POLICY_KINDS.map((k) => k.table));
 /** Tables an XBackend's status reads (itself, its client certificate Secret, its CA bundles, grants for the Secret). */
 const XBACKEND_STATUS_TABLES: ReadonlySet<TableName> = new Set(['xBackends', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants']);
 
@@ -186,12 +190,21 @@ export class IncrementalTranslator {
     /** XBackendTrafficPolicy statuses only (a policy, or whether a Service it targets exists, changed). */
     let trafficPoliciesChanged = false;
     let xBackendInputsChanged = false;
+    /** A Pier policy came, went or changed (their statuses are redone whenever any exists). */
+    let pierPoliciesChanged = false;
+    /** Units only a Pier policy change reaches (their policies are placed again). */
+    const policyUnits = new Set<string>();
 
     /** How each Gateway named in this batch stood before it, for the routes naming it. */
     const priorState = new Map<string, GatewayState>();
     const dependencyChanged = (deps: readonly string[]): void => {
       for (const dep of deps) {
         for (const unit of this.unitDeps.owners(dep)) {
+          // Pier policies are placed on a unit's IR as it is (withPolicies), not translated with it.
+          if (isPolicyDep(dep)) {
+            policyUnits.add(unit);
+            continue;
+          }
           dirtyUnits.add(unit);
           wholeUnits.add(unit);
         }
@@ -258,6 +271,7 @@ export class IncrementalTranslator {
         if (table === 'xBackendTrafficPolicies') trafficPoliciesChanged = true;
         if (table === 'services' && this.index.isBackendTrafficTarget(splitKey(key).namespace ?? '', splitKey(key).name)) trafficPoliciesChanged = true;
         if (XBACKEND_STATUS_TABLES.has(table)) xBackendInputsChanged = true;
+        if (PIER_POLICY_TABLES.has(table)) pierPoliciesChanged = true;
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
@@ -312,6 +326,7 @@ export class IncrementalTranslator {
       }
     }
 
+    for (const gw of policyUnits) if (!dirtyUnits.has(gw)) this.placePolicies(gw, delta);
     for (const rk of dirtyRoutes) this.composeRoute(rk, delta);
     if (policiesChanged) {
       this.syncStatuses(delta, 'BackendTLSPolicy', backendTLSStatuses(this.index.backendTLS, (p) => this.policyAncestors.get(p), this.options.controllerName));
@@ -322,6 +337,10 @@ export class IncrementalTranslator {
     if (policiesChanged || trafficPoliciesChanged) {
       this.syncStatuses(delta, 'XBackendTrafficPolicy', backendTrafficStatuses(this.index.backendTraffic, (p) => this.policyAncestors.get(p),
         (ns, name) => this.index.serviceExists(ns, name), this.options.controllerName));
+    }
+    if (pierPoliciesChanged || !this.index.pierPolicies.empty) {
+      const statuses = pierPolicyStatuses(this.index.pierPolicies, policyOutcomesOf(this.units), targetExists(this.index, (k) => this.routes.has(k)), this.options.controllerName);
+      for (const { kind } of PIER_POLICY_KINDS) this.syncStatuses(delta, kind, statuses.filter((s) => s.kind === kind));
     }
     if (policiesChanged || xBackendInputsChanged) {
       this.syncStatuses(delta, 'XBackend', xBackendStatuses(this.index, (p) => this.policyAncestors.get(p), this.options.controllerName));
@@ -412,6 +431,19 @@ export class IncrementalTranslator {
       this.listenerSetReporter.delete(k);
       this.setStatus(delta, k, undefined);
     }
+  }
+
+  /** Places the Pier policies again on a unit whose policies alone changed. */
+  private placePolicies(key: string, delta: TranslationDelta): void {
+    const unit = this.units.get(key);
+    if (!unit?.policyBase) return;
+    const { value, reads } = this.index.withReads(() => withPolicies(unit, unit.policyBase!, this.index));
+    this.unitDeps.add(key, readKeys(reads));
+    this.units.set(key, value);
+    const patchable = this.memo.unitMemo(key).patchable;
+    if (patchable?.unit === unit) patchable.unit = value;
+    delta.gatewaysTranslated += 1;
+    this.setOutput(this.irs, delta.xdsIR, key, value.xdsIR);
   }
 
   /** Patches a unit whose routes alone changed (patchGatewayUnit); undefined when it must be translated whole. */

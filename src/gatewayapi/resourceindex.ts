@@ -18,6 +18,9 @@ import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
 import { BackendTrafficPolicies, serviceTargets, type BackendTraffic } from './backends/backendtraffic';
 import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from './telemetry/telemetrypolicy';
+import { isPierPolicyTable, PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable } from '../apis/pier';
+import { policyTargets } from './policies/attachment';
+import { PierPolicies } from './policies/policies';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -38,10 +41,10 @@ export function readKeys(reads: ReadSet): string[] {
 
 /** The kinds the index holds (ProviderResources list names). */
 export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'clusterTrustBundles' | 'referenceGrants' | 'namespaces'
-  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies' | 'xBackends';
+  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies' | 'xBackends' | PierPolicyTable;
 
 type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy
-  | XBackendTrafficPolicy | XTelemetryPolicy | XBackend;
+  | XBackendTrafficPolicy | XTelemetryPolicy | XBackend | PierPolicy;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
@@ -63,7 +66,16 @@ export const Dep = {
   /** The XBackendTrafficPolicy that applies to a Service. */
   backendTraffic: (namespace: string, service: string): string => `xbtp:${namespace}/${service}`,
   xBackend: (namespace: string, name: string): string => `xb:${namespace}/${name}`,
+  /** The Pier policies targeting a Gateway, its listeners or its ListenerSets. */
+  gatewayPolicies: (gateway: string): string => `pol:gw:${gateway}`,
+  /** The Pier policies targeting routes (and their rules) of a namespace. */
+  routePolicies: (namespace: string): string => `pol:routes:${namespace}`,
 } as const;
+
+/** Whether a dependency key is one of the Pier policies' (Dep.gatewayPolicies, Dep.routePolicies). */
+export function isPolicyDep(dep: string): boolean {
+  return dep.startsWith('pol:');
+}
 
 function key(namespace: string | undefined, name: string): string {
   return `${namespace ?? ''}/${name}`;
@@ -95,6 +107,9 @@ export class ResourceIndex {
   private readonly trafficPolicies = new Map<string, XBackendTrafficPolicy>();
   private resolvedTrafficPolicies: BackendTrafficPolicies | undefined;
   private readonly xBackends = new Map<string, XBackend>();
+  /** Pier policies by kind, then "<namespace>/<name>". */
+  private readonly pierPolicyObjects = new Map<PierPolicyKind, Map<string, PierPolicy>>();
+  private resolvedPierPolicies: PierPolicies | undefined;
 
   private readonly versions = new Map<string, number>();
   private changes = 0;
@@ -121,6 +136,7 @@ export class ResourceIndex {
     fill('xTelemetryPolicies', resources.xTelemetryPolicies);
     fill('xBackendTrafficPolicies', resources.xBackendTrafficPolicies);
     fill('xBackends', resources.xBackends);
+    for (const k of PIER_POLICY_KINDS) fill(k.table, resources[k.table]);
     return index;
   }
 
@@ -137,6 +153,7 @@ export class ResourceIndex {
       if (value === undefined) map.delete(k);
       else map.set(k, value);
     };
+    if (isPierPolicyTable(table)) changed.push(...this.setPierPolicy(k, object as PierPolicy | undefined, table));
     switch (table) {
       case 'gateways':
         put(this.gateways, object as Gateway | undefined);
@@ -367,6 +384,11 @@ export class ResourceIndex {
     return this.secrets.get(key(namespace, name));
   }
 
+  /** Whether a Gateway exists. Not recorded as a read (for policy statuses). */
+  gatewayExists(namespace: string, name: string): boolean {
+    return this.gateways.has(key(namespace, name));
+  }
+
   gateway(namespace: string, name: string): Gateway | undefined {
     this.read(Dep.gateway(namespace, name));
     return this.gateways.get(key(namespace, name));
@@ -376,6 +398,39 @@ export class ResourceIndex {
   listenerSetsOf(gateway: string): ListenerSet[] {
     this.read(Dep.listenerSetsOf(gateway));
     return [...(this.listenerSetsByParent.get(gateway)?.values() ?? [])];
+  }
+
+  /** Stores or removes a Pier policy; the Gateways and route namespaces it targeted and targets read something new. */
+  private setPierPolicy(k: string, object: PierPolicy | undefined, table: PierPolicyTable): string[] {
+    const kind = PIER_POLICY_KINDS.find((info) => info.table === table)!.kind;
+    let objects = this.pierPolicyObjects.get(kind);
+    if (!objects) this.pierPolicyObjects.set(kind, (objects = new Map()));
+    const before = objects.get(k);
+    if (object) objects.set(k, object);
+    else objects.delete(k);
+    this.resolvedPierPolicies = undefined;
+    const changed = new Set<string>();
+    for (const target of [before, object].flatMap((p) => (p ? policyTargets(p) : []))) {
+      if (target.kind === 'Gateway') changed.add(Dep.gatewayPolicies(`${target.namespace}/${target.name}`));
+      else if (target.kind === 'ListenerSet') {
+        const parent = this.parentOfListenerSet(`${target.namespace}/${target.name}`);
+        if (parent !== undefined) changed.add(Dep.gatewayPolicies(parent));
+      } else changed.add(Dep.routePolicies(target.namespace));
+    }
+    return [...changed];
+  }
+
+  /** Every Pier policy, conflicts settled; rebuilt only after a policy changed. Not a read: see readPolicies. */
+  get pierPolicies(): PierPolicies {
+    this.resolvedPierPolicies ??= new PierPolicies(new Map([...this.pierPolicyObjects].map(([kind, m]) => [kind, [...m.values()]])));
+    return this.resolvedPierPolicies;
+  }
+
+  /** The Pier policies, as read by a Gateway's unit: those on the Gateway (and its listeners, ListenerSets), and on routes of the namespaces given. */
+  readPolicies(gateway: string, routeNamespaces: Iterable<string>): PierPolicies {
+    this.read(Dep.gatewayPolicies(gateway));
+    for (const ns of routeNamespaces) this.read(Dep.routePolicies(ns));
+    return this.pierPolicies;
   }
 
   /** Keys of the ListenerSets naming a Gateway. Not recorded as a read (for the runner). */

@@ -4,7 +4,7 @@
  * stores what changed to xdsIR, infraIR and statuses. Storing an unchanged value is a no-op on
  * the bus, so downstream stages only hear about real changes.
  */
-import type { Bus, ObjectStatus } from '../message/resources';
+import { hasAncestors, type Bus, type ObjectStatus } from '../message/resources';
 import { followBatches, type BatchFollower, type BatchedUpdate } from '../message/batch';
 import { TABLE_NAMES, type TableName } from '../message/tables';
 import type { KubeObject } from '../apis/meta';
@@ -35,7 +35,7 @@ export interface GatewayAPITranslatorRunnerOptions {
 /** Problems worth telling an operator about: references that did not resolve. */
 function invalidReferences(status: ObjectStatus): string[] {
   if (status.kind === 'GatewayClass' || status.kind === 'Gateway' || status.kind === 'ListenerSet') return [];
-  const parents = status.kind === 'BackendTLSPolicy' || status.kind === 'XTelemetryPolicy' || status.kind === 'XBackendTrafficPolicy' || status.kind === 'XBackend' ? status.status.ancestors : status.status.parents;
+  const parents = hasAncestors(status) ? status.status.ancestors : status.status.parents;
   const out: string[] = [];
   for (const parent of parents) {
     for (const c of parent.conditions) {

@@ -14,6 +14,8 @@ import { backendTLSStatuses } from './backends/backendtls';
 import { telemetryStatuses } from './telemetry/telemetrypolicy';
 import { backendTrafficStatuses } from './backends/backendtraffic';
 import { xBackendStatuses } from './backends/xbackend';
+import { pierPolicyStatuses, type TargetExists } from './policies/status';
+import type { PolicyOutcomes } from './policies/apply';
 import { TranslationMemo, routeKey, type AnyRoute } from './memo';
 import { ResourceIndex } from './resourceindex';
 import { translateGatewayUnit, type GatewayUnit } from './unit';
@@ -87,6 +89,24 @@ export function ourClassNames(classes: readonly GatewayClass[], controllerName: 
   return new Set(classes.filter((gc) => gc.spec?.controllerName === controllerName).map((gc) => gc.metadata.name));
 }
 
+/** Per Gateway of ours, what its unit reported of the Pier policies reaching it. */
+export function policyOutcomesOf(units: ReadonlyMap<string, GatewayUnit>): Map<string, PolicyOutcomes> {
+  const out = new Map<string, PolicyOutcomes>();
+  for (const [key, unit] of units) if (unit.policyOutcomes) out.set(key, unit.policyOutcomes);
+  return out;
+}
+
+/** Whether a policy target exists (not recorded as a read: policy statuses are redone on every change while policies exist). */
+export function targetExists(index: ResourceIndex, routeExists: (routeKey: string) => boolean): TargetExists {
+  return (t) => {
+    switch (t.kind) {
+      case 'Gateway': return index.gatewayExists(t.namespace, t.name);
+      case 'ListenerSet': return index.parentOfListenerSet(`${t.namespace}/${t.name}`) !== undefined;
+      default: return routeExists(`${t.kind}/${t.namespace}/${t.name}`);
+    }
+  };
+}
+
 export function translate(resources: ProviderResources, options: TranslateOptions): TranslationResult {
   const index = ResourceIndex.fromResources(resources, options.unservedKinds);
   const memo = new TranslationMemo();
@@ -141,6 +161,8 @@ export function translate(resources: ProviderResources, options: TranslateOption
   statuses.push(...backendTrafficStatuses(index.backendTraffic, (p) => ancestors.get(p), (ns, name) => index.serviceExists(ns, name), controllerName));
   statuses.push(...telemetryStatuses(index.telemetry, stateOf, (gw) => units.get(gw)?.telemetry, controllerName));
   statuses.push(...xBackendStatuses(index, (p) => ancestors.get(p), controllerName));
+  const routeKeys = new Set(routes.map(routeKey));
+  statuses.push(...pierPolicyStatuses(index.pierPolicies, policyOutcomesOf(units), targetExists(index, (k) => routeKeys.has(k)), controllerName));
   statuses.sort(compareStatuses);
   return { xdsIR, infraIR, statuses };
 }

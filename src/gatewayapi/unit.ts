@@ -31,6 +31,7 @@ import { routeTableEntries, type RouteTableEntry } from './routes/virtualhosts';
 import { ListenerRouteTable } from './routes/routetable';
 import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetrypolicy';
 import { withBackendCertificates } from './backends/xbackend';
+import { applyPolicies, type PolicyOutcomes } from './policies/apply';
 
 export interface UnitOptions {
   controllerName: string;
@@ -71,6 +72,37 @@ export interface GatewayUnit {
   policies: Set<string>;
   /** What the XTelemetryPolicy applying to this Gateway gave (absent: none applies). */
   telemetry?: GatewayTelemetry;
+  /** What became of the Pier policies targeting this Gateway, its listeners and routes (absent: none does). */
+  policyOutcomes?: PolicyOutcomes;
+  /** What Pier policies are placed on (served Gateways): a policy change places them again (withPolicies), nothing else. */
+  policyBase?: PolicyBase;
+}
+
+/** A served unit before its Pier policies: its IR, listeners and attached HTTP-like routes. */
+export interface PolicyBase {
+  xdsIR: XdsIR;
+  gw: GatewayContext;
+  /** The served HTTP listeners, in IR order. */
+  listeners: readonly ListenerContext[];
+  /** The HTTPRoutes and GRPCRoutes attached to the Gateway (their rules are policy targets). */
+  routes: readonly AnyRoute[];
+  /** The namespaces of the routes naming the Gateway (whose route policies it reads). */
+  routeNamespaces: ReadonlySet<string>;
+}
+
+/** The unit with its Pier policies placed on its base (as they are now in the index): reads them. */
+export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: ResourceIndex): GatewayUnit {
+  const policies = index.readPolicies(unit.key, base.routeNamespaces);
+  const out: GatewayUnit = { ...unit, policyBase: base };
+  delete out.policyOutcomes;
+  let ir = base.xdsIR;
+  if (!policies.empty) {
+    const outcomes: PolicyOutcomes = new Map();
+    ir = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    if (outcomes.size > 0) out.policyOutcomes = outcomes;
+  }
+  out.xdsIR = withBackendCertificates(ir, index);
+  return out;
 }
 
 /**
@@ -416,7 +448,13 @@ export function translateGatewayUnit(
   };
   if (gw.backendClientCertificate) unit.xdsIR.backendClientCertificate = gw.backendClientCertificate;
   if (telemetry?.telemetry) unit.xdsIR.telemetry = telemetry.telemetry;
-  unit.xdsIR = withBackendCertificates(unit.xdsIR, index);
+  const base: PolicyBase = {
+    xdsIR: unit.xdsIR, gw, listeners: httpListeners,
+    routes: httpLike.filter((r) => attachedTo(r, gw.key)).map((r) => r.route),
+    routeNamespaces: new Set(ordered.map((r) => r.metadata.namespace ?? '')),
+  };
+  const placed = withPolicies(unit, base, index);
+  Object.assign(unit, placed);
   unit.infraIR = {
     gateway: gw.key,
     listeners: served.map((l) => bound({ name: l.irName, address: gw.bindAddress, port: l.listener.port, protocol: l.listener.protocol })),
@@ -475,6 +513,7 @@ export function patchGatewayUnit(
 ): PatchedUnit | undefined {
   const state = unitMemo.patchable;
   if (!state) return undefined;
+
   const gw = cachedContext(gateway, index, unitMemo, options);
   if (!gw || gw.listenerSets.size > 0) return undefined;
   // Still one HTTP-like kind afterwards?
@@ -540,8 +579,9 @@ export function patchGatewayUnit(
     policies: policiesChanged ? new Set(policyUses.keys()) : before.policies,
   };
   if (before.telemetry) unit.telemetry = before.telemetry;
-  if (before.xdsIR) {
-    const http = before.xdsIR.http;
+  if (before.xdsIR && before.policyBase) {
+    const baseBefore = before.policyBase;
+    const http = baseBefore.xdsIR.http;
     let changed = false;
     const next = state.httpListeners.map((l, i) => {
       // A listener refusing every request (unresolved filters.requests) keeps its own virtual host.
@@ -551,7 +591,18 @@ export function patchGatewayUnit(
       changed = true;
       return { ...http[i]!, virtualHosts };
     });
-    unit.xdsIR = changed ? withBackendCertificates({ ...before.xdsIR, http: next }, index) : before.xdsIR;
+    const routeNamespaces = new Set(baseBefore.routeNamespaces);
+    for (const c of changes) if (c.route) routeNamespaces.add(c.route.metadata.namespace ?? '');
+    const base: PolicyBase = {
+      ...baseBefore,
+      xdsIR: changed ? { ...baseBefore.xdsIR, http: next } : baseBefore.xdsIR,
+      routes: [...attachments.values()].filter((a) => attachedTo(a.route, gw.key)).map((a) => a.route.route as AnyRoute),
+      routeNamespaces,
+    };
+    // Unchanged routes and no policy anywhere: the IR is the one before, as is.
+    if (!changed && index.readPolicies(gw.key, routeNamespaces).empty) unit.policyBase = base;
+    else Object.assign(unit, withPolicies(unit, base, index));
+    unit.xdsIR ??= before.xdsIR;
   }
   if (before.infraIR) unit.infraIR = before.infraIR;
   state.unit = unit;

@@ -72,11 +72,58 @@ export interface HTTPListener {
    * They never change Host (it chose the listener). Absent or empty: none.
    */
   requestFilters?: ListenerRequestFilter[];
+  /** What Pier policies set for every route of the listener, unless a route sets its own (HTTPRoute.policies). */
+  policies?: PolicySettings;
 }
 
 /** One pre-routing filter of a listener. */
 export interface ListenerRequestFilter {
   externalAuth: ExternalAuth;
+}
+
+/** The policy a setting came from. */
+export interface PolicySource {
+  kind: string;
+  namespace: string;
+  name: string;
+  /** Where it is attached: "Gateway ns/name", "Gateway ns/name listener l", "HTTPRoute ns/name rule r", ... */
+  target: string;
+}
+
+/**
+ * The effective settings of Pier's policy kinds at one place (a listener, or a route rule), each
+ * with the policy it came from. Each kind replaces a less specific policy of its kind whole.
+ */
+export interface PolicySettings {
+  rateLimit?: RateLimitSettings;
+}
+
+export interface RateLimitSettings {
+  source: PolicySource;
+  /**
+   * Names the buckets: every route with the same id shares them (per Envoy listener): a policy's
+   * buckets at one target.
+   */
+  id: string;
+  local?: LocalRateLimitSettings;
+}
+
+export interface LocalRateLimitSettings {
+  rules: LocalRateLimitRule[];
+  /** Per-client buckets kept per rule (Envoy's max_dynamic_descriptors); absent: Envoy's default. */
+  maxClients?: number;
+}
+
+/** One token bucket (or one per client), counting the requests its selectors match. */
+export interface LocalRateLimitRule {
+  /** Tokens added every fillIntervalSeconds. */
+  tokensPerFill: number;
+  fillIntervalSeconds: number;
+  maxTokens: number;
+  /** Request headers that must be present: with a value, equal to it; without, one bucket per distinct value. */
+  headers: { name: string; value?: string }[];
+  /** Client address within this prefix; perAddress: one bucket per address. */
+  source?: { address: string; prefixLength: number; ipv6: boolean; perAddress: boolean };
 }
 
 export interface TLSTermination {
@@ -204,6 +251,8 @@ export interface HTTPRoute {
   externalAuth?: ExternalAuth;
   /** Where it came from, for logs and the admin API: "HTTPRoute ns/name rule 0 match 1". */
   origin: string;
+  /** What Pier policies set for this route's rule (replacing the listener's, kind by kind). */
+  policies?: PolicySettings;
 }
 
 /**

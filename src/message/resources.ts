@@ -13,6 +13,7 @@ import type {
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { XBackend } from '../apis/xbackend';
+import { emptyPierPolicyLists, PIER_POLICY_KINDS, type PierPolicyKind, type PierPolicyLists } from '../apis/pier';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
 import { createResourceTables, TABLE_NAMES, type ResourceTables } from './tables';
@@ -22,7 +23,7 @@ import { WatchableMap } from './watchable';
  * Everything a provider read, sorted by namespace then name within each kind: the input of a
  * full translation (`pier translate`, tests). Running providers publish tables instead.
  */
-export interface ProviderResources {
+export interface ProviderResources extends PierPolicyLists {
   gatewayClasses: GatewayClass[];
   gateways: Gateway[];
   listenerSets: ListenerSet[];
@@ -49,6 +50,7 @@ export function emptyProviderResources(): ProviderResources {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [],
     xTelemetryPolicies: [], xBackendTrafficPolicies: [], xBackends: [],
+    ...emptyPierPolicyLists(),
     services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [], clusterTrustBundles: [],
   };
@@ -63,7 +65,16 @@ export type ObjectStatus =
   | { kind: 'BackendTLSPolicy'; name: string; namespace: string; status: PolicyStatus }
   | { kind: 'XTelemetryPolicy'; name: string; namespace: string; status: PolicyStatus }
   | { kind: 'XBackendTrafficPolicy'; name: string; namespace: string; status: PolicyStatus }
-  | { kind: 'XBackend'; name: string; namespace: string; status: PolicyStatus };
+  | { kind: 'XBackend'; name: string; namespace: string; status: PolicyStatus }
+  | { kind: PierPolicyKind; name: string; namespace: string; status: PolicyStatus };
+
+/** The kinds whose status is per ancestor (policies, and XBackend): their ObjectStatus. */
+export type AncestorStatus = Extract<ObjectStatus, { status: PolicyStatus }>;
+const ANCESTOR_STATUS_KINDS: ReadonlySet<string> = new Set(['BackendTLSPolicy', 'XTelemetryPolicy', 'XBackendTrafficPolicy', 'XBackend', ...PIER_POLICY_KINDS.map((k) => k.kind)]);
+
+export function hasAncestors(s: ObjectStatus): s is AncestorStatus {
+  return ANCESTOR_STATUS_KINDS.has(s.kind);
+}
 
 export function statusKey(kind: string, namespace: string | undefined, name: string): string {
   return namespace ? `${kind}/${namespace}/${name}` : `${kind}/${name}`;

@@ -12,11 +12,12 @@ import type {
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { XBackend } from '../apis/xbackend';
+import { PIER_POLICY_KINDS, type PierPolicyTables } from '../apis/pier';
 import { objectKey, type KubeObject } from '../apis/meta';
 import { WatchableMap } from './watchable';
 
 /** The value type of each table, by table name (also the ProviderResources list names). */
-export interface TableValues {
+export interface TableValues extends PierPolicyTables {
   gatewayClasses: GatewayClass;
   gateways: Gateway;
   listenerSets: ListenerSet;
@@ -48,6 +49,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'referenceGrants', 'backendTLSPolicies',
   'xTelemetryPolicies', 'xBackendTrafficPolicies',
   'xBackends',
+  ...PIER_POLICY_KINDS.map((k) => k.table),
   'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
   'clusterTrustBundles',
 ];
@@ -67,6 +69,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   XTelemetryPolicy: 'xTelemetryPolicies',
   XBackendTrafficPolicy: 'xBackendTrafficPolicies',
   XBackend: 'xBackends',
+  ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.kind, k.table])) as Record<(typeof PIER_POLICY_KINDS)[number]['kind'], TableName>,
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   Namespace: 'namespaces',

@@ -9,7 +9,7 @@
  */
 import { deepEqual } from 'fast-equals';
 import type { Condition } from '../apis/meta';
-import type { Bus, ObjectStatus } from '../message/resources';
+import { hasAncestors, type Bus, type ObjectStatus } from '../message/resources';
 import { handleSubscription, type Subscription } from '../message/watchable';
 import { componentLogger, type Logger } from '../logging/logger';
 
@@ -158,6 +158,10 @@ function keptOr(now: string): TransitionTime {
 
 /** next with every condition stamped by time, visiting the conditions in one fixed order. */
 function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time: TransitionTime): ObjectStatus {
+  if (hasAncestors(next)) {
+    const prev = previous?.kind === next.kind && hasAncestors(previous) ? previous.status : undefined;
+    return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), time) } };
+  }
   switch (next.kind) {
     case 'GatewayClass': {
       const prev = previous?.kind === 'GatewayClass' ? previous.status : undefined;
@@ -176,13 +180,6 @@ function stampWith(next: ObjectStatus, previous: ObjectStatus | undefined, time:
         },
       };
     }
-    case 'XTelemetryPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-    case 'BackendTLSPolicy': {
-      const prev = previous?.kind === next.kind ? previous.status : undefined;
-      return { ...next, status: { ancestors: stampEach(next.status.ancestors, prev?.ancestors, (a, b) => deepEqual(a.ancestorRef, b.ancestorRef), time) } };
-    }
     default: {
       const prev = previous && previous.kind === next.kind ? previous.status : undefined;
       return { ...next, status: { parents: stampEach(next.status.parents, prev?.parents, (a, b) => deepEqual(a.parentRef, b.parentRef), time) } };
@@ -196,31 +193,24 @@ function conditionSummary(conditions: Condition[] | undefined): string {
 
 /** Every condition of a status: its own, its listeners', its parents' or ancestors'. */
 function allConditions(s: ObjectStatus): Condition[] {
+  if (hasAncestors(s)) return s.status.ancestors.flatMap((a) => a.conditions);
   switch (s.kind) {
     case 'GatewayClass': return s.status.conditions ?? [];
     case 'Gateway':
     case 'ListenerSet': return [...(s.status.conditions ?? []), ...(s.status.listeners ?? []).flatMap((l) => l.conditions ?? [])];
-    case 'XTelemetryPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-    case 'BackendTLSPolicy': return s.status.ancestors.flatMap((a) => a.conditions);
     default: return s.status.parents.flatMap((p) => p.conditions);
   }
 }
 
 /** One line a person can read: "Accepted=True(Accepted) Programmed=True(Programmed)". */
 function summarize(s: ObjectStatus): string {
+  if (hasAncestors(s)) return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
   switch (s.kind) {
     case 'GatewayClass':
       return conditionSummary(s.status.conditions);
     case 'Gateway':
     case 'ListenerSet':
       return [conditionSummary(s.status.conditions), ...(s.status.listeners ?? []).map((l) => `listener ${l.name}: ${conditionSummary(l.conditions)} attachedRoutes=${l.attachedRoutes}`)].join('; ');
-    case 'XTelemetryPolicy':
-    case 'BackendTLSPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-      return s.status.ancestors.map((a) => `ancestor ${a.ancestorRef.namespace ?? ''}/${a.ancestorRef.name}: ${conditionSummary(a.conditions)}`).join('; ');
     default:
       return s.status.parents.map((p) => `parent ${p.parentRef.namespace ?? ''}/${p.parentRef.name}${p.parentRef.sectionName ? '/' + p.parentRef.sectionName : ''}: ${conditionSummary(p.conditions)}`).join('; ');
   }

@@ -119,8 +119,10 @@ describe('the Helm chart installed, upgraded under traffic and uninstalled on a 
       '--set', 'xds.service.type=LoadBalancer', '--set', `xds.service.loadBalancerIP=${xdsAddress}`, '--set', `xds.proxyHost=${xdsAddress}`,
       '--set', 'infrastructure.replicas=2');
 
-    for (const crd of ['gatewayclasses', 'gateways', 'httproutes', 'grpcroutes', 'referencegrants']) {
-      const o = await cp.api.get<{ metadata: { managedFields?: { manager: string; operation: string }[] }; status?: { conditions?: Condition[] } }>(`${CRD}/${crd}.gateway.networking.k8s.io`);
+    // Pier's own policy kinds (crds/pier/) come with them.
+    for (const crd of ['gatewayclasses', 'gateways', 'httproutes', 'grpcroutes', 'referencegrants', 'ratelimitpolicies']) {
+      const group = crd === 'ratelimitpolicies' ? 'gateway.pier.dev' : 'gateway.networking.k8s.io';
+      const o = await cp.api.get<{ metadata: { managedFields?: { manager: string; operation: string }[] }; status?: { conditions?: Condition[] } }>(`${CRD}/${crd}.${group}`);
       assert.ok(o.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True'), `${crd} Established`);
       assert.ok(o.metadata.managedFields?.some((f) => f.manager === 'pier' && f.operation === 'Apply'), `${crd} applied server-side by pier`);
     }

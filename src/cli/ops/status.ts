@@ -1,7 +1,7 @@
 /** `pier status [--watch]`: the Gateway API statuses Pier computed, problems first. */
 import { parseArgs } from 'node:util';
 import { isProblemCondition, type Condition } from '../../apis/meta';
-import type { ObjectStatus } from '../../message/resources';
+import { hasAncestors, type ObjectStatus } from '../../message/resources';
 import { AdminClient, DEFAULT_ADMIN_ADDRESS, OPS_FLAGS, formatData, formatTable, outputFormat } from './client';
 
 export const STATUS_USAGE = `Usage: pier status [--watch] [--interval SECONDS] [--admin-address HOST:PORT] [-o table|json|yaml]
@@ -34,6 +34,7 @@ export interface StatusSummary {
 }
 
 function conditionGroups(s: ObjectStatus): { at: string; conditions: Condition[] }[] {
+  if (hasAncestors(s)) return s.status.ancestors.map((a) => ({ at: `ancestor ${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`, conditions: a.conditions }));
   switch (s.kind) {
     case 'GatewayClass': return [{ at: '', conditions: s.status.conditions ?? [] }];
     case 'Gateway':
@@ -41,10 +42,6 @@ function conditionGroups(s: ObjectStatus): { at: string; conditions: Condition[]
       { at: '', conditions: s.status.conditions ?? [] },
       ...(s.status.listeners ?? []).map((l) => ({ at: `listener ${l.name}`, conditions: l.conditions ?? [] })),
     ];
-    case 'XTelemetryPolicy':
-    case 'XBackendTrafficPolicy':
-    case 'XBackend':
-    case 'BackendTLSPolicy': return s.status.ancestors.map((a) => ({ at: `ancestor ${a.ancestorRef.namespace ?? s.namespace}/${a.ancestorRef.name}`, conditions: a.conditions }));
     default: return s.status.parents.map((p) => ({
       at: `parent ${p.parentRef.namespace ?? s.namespace}/${p.parentRef.name}${p.parentRef.sectionName ? `/${p.parentRef.sectionName}` : ''}`,
       conditions: p.conditions,

@@ -15,6 +15,12 @@ export const GATEWAY_API_BUNDLE_VERSION = 'v1.7.0';
 /** From dist*\/src/provider/crd (compiled) or src/provider/crd (sources): four levels up is the repository. */
 export const CRD_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'crds', `gateway-api-${GATEWAY_API_BUNDLE_VERSION}`, 'schemas.json');
 
+/** Pier's own CRD schemas (crds/pier-schemas.json, written by scripts/sync-pier-crds.mjs from the hand-written CRDs in crds/pier/). */
+export const PIER_CRD_SCHEMAS_FILE = path.resolve(__dirname, '..', '..', '..', '..', 'crds', 'pier-schemas.json');
+
+/** The hand-written CRDs of Pier's own kinds (what `pier setup` applies; deploy/pier-crds links here). */
+export const PIER_CRD_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'crds', 'pier');
+
 /** The schema that applies to one apiVersion and kind. */
 export interface ResolvedSchema {
   kind: string;
@@ -84,7 +90,7 @@ export function loadCrdSchemas(file: string = CRD_SCHEMAS_FILE): CrdSchemas {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`cannot load the Gateway API CRD schemas from ${file}: ${err instanceof Error ? err.message : String(err)} (regenerate them: node scripts/sync-crds.mjs)`);
+    throw new Error(`cannot load the CRD schemas from ${file}: ${err instanceof Error ? err.message : String(err)} (regenerate them: node scripts/${file === PIER_CRD_SCHEMAS_FILE ? 'sync-pier-crds' : 'sync-crds'}.mjs)`);
   }
   assertBundle(parsed, file);
   return new CrdSchemas(parsed);
@@ -92,8 +98,15 @@ export function loadCrdSchemas(file: string = CRD_SCHEMAS_FILE): CrdSchemas {
 
 let pinned: CrdSchemas | undefined;
 
-/** The pinned bundle, loaded on first use and shared afterwards (it is never mutated). */
+/**
+ * The pinned Gateway API bundle with Pier's own kinds beside it (one machinery validates both),
+ * loaded on first use and shared afterwards (it is never mutated).
+ */
 export function defaultCrdSchemas(): CrdSchemas {
-  pinned ??= loadCrdSchemas();
+  if (!pinned) {
+    const gatewayApi = loadCrdSchemas();
+    const pier = loadCrdSchemas(PIER_CRD_SCHEMAS_FILE);
+    pinned = new CrdSchemas({ ...gatewayApi.bundle, kinds: { ...gatewayApi.bundle.kinds, ...pier.bundle.kinds } });
+  }
   return pinned;
 }

@@ -23,6 +23,7 @@
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { GATEWAY_GROUP, X_GATEWAY_GROUP } from '../../apis/gateway';
+import { PIER_GROUP } from '../../apis/pier';
 import type { ProviderError } from '../../message/resources';
 import { defaultCrdSchemas, GATEWAY_API_BUNDLE_VERSION, type CrdSchemas } from '../crd/load';
 import { validateResource } from '../crd/resource';
@@ -250,8 +251,9 @@ class FileParser {
       if (identity) this.result.rejected.push(identity);
     };
 
-    // Both Gateway API groups: the standard kinds' and the experimental-only kinds' (x-k8s.io).
-    const isGatewayApi = (apiVersion as string).startsWith(`${GATEWAY_GROUP}/`) || (apiVersion as string).startsWith(`${X_GATEWAY_GROUP}/`);
+    // Kinds with a CRD: both Gateway API groups (the standard kinds and the experimental-only
+    // x-k8s.io ones) and Pier's own policy kinds, validated alike.
+    const isGatewayApi = [GATEWAY_GROUP, X_GATEWAY_GROUP, PIER_GROUP].some((group) => (apiVersion as string).startsWith(`${group}/`));
     const problems = isGatewayApi ? validateMetadata(value) : validateObject(info.kind, value);
     if (problems.length > 0) {
       reject(problems, '; this version of the object is rejected');

@@ -15,6 +15,7 @@
  */
 import { deepEqual } from 'fast-equals';
 import type { ObjectStatus } from '../../message/resources';
+import { PIER_POLICY_KINDS } from '../../apis/pier';
 import { stampTransitions } from '../writer';
 
 /** A status-bearing object as read from the API server. */
@@ -32,6 +33,7 @@ const SHARED_FIELD: Partial<Record<StatusKind, 'parents' | 'ancestors'>> = {
   XTelemetryPolicy: 'ancestors',
   XBackendTrafficPolicy: 'ancestors',
   XBackend: 'ancestors',
+  ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.kind, 'ancestors'])),
 };
 
 export function sharedField(kind: StatusKind): 'parents' | 'ancestors' | undefined {

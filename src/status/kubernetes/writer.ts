@@ -23,6 +23,7 @@
  *   gaining it re-syncs every status known.
  */
 import { X_GATEWAY_GROUP } from '../../apis/gateway';
+import { PIER_API_VERSION, PIER_POLICY_KINDS, type PierPolicyKind } from '../../apis/pier';
 import { deepEqual } from 'fast-equals';
 import type { Registry } from 'prom-client';
 import { Counter } from 'prom-client';
@@ -95,6 +96,7 @@ const API_VERSION_OF: Partial<Record<StatusKind, string>> = {
   XTelemetryPolicy: X_API_VERSION,
   XBackendTrafficPolicy: X_API_VERSION,
   XBackend: X_API_VERSION,
+  ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.kind, PIER_API_VERSION])),
 };
 const apiVersionOf = (kind: StatusKind): string => API_VERSION_OF[kind] ?? API_VERSION;
 const PLURALS: Record<StatusKind, string> = {
@@ -102,6 +104,7 @@ const PLURALS: Record<StatusKind, string> = {
   TCPRoute: 'tcproutes', UDPRoute: 'udproutes', BackendTLSPolicy: 'backendtlspolicies',
   XTelemetryPolicy: 'xtelemetrypolicies', XBackendTrafficPolicy: 'xbackendtrafficpolicies',
   XBackend: 'xbackends',
+  ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.kind, k.plural])) as Record<PierPolicyKind, string>,
 };
 
 function objectPath(t: Target): string {

@@ -38,6 +38,7 @@ export const FilterName = {
   /** Prefix of the ext_authz filter instances (one per authorization setup: extauthz.ts). */
   extAuthz: 'envoy.filters.http.ext_authz',
   statefulSession: 'envoy.filters.http.stateful_session',
+  localRateLimit: 'envoy.filters.http.local_ratelimit',
   cookieSessionState: 'envoy.http.stateful_session.cookie',
   headerSessionState: 'envoy.http.stateful_session.header',
   tlsInspector: 'envoy.filters.listener.tls_inspector',
@@ -59,6 +60,7 @@ export const ProtoType = {
   extAuthzPerRoute: 'envoy.extensions.filters.http.ext_authz.v3.ExtAuthzPerRoute',
   filterConfig: 'envoy.config.route.v3.FilterConfig',
   statefulSession: 'envoy.extensions.filters.http.stateful_session.v3.StatefulSession',
+  localRateLimit: 'envoy.extensions.filters.http.local_ratelimit.v3.LocalRateLimit',
   statefulSessionPerRoute: 'envoy.extensions.filters.http.stateful_session.v3.StatefulSessionPerRoute',
   cookieSessionState: 'envoy.extensions.http.stateful_session.cookie.v3.CookieBasedSessionState',
   headerSessionState: 'envoy.extensions.http.stateful_session.header.v3.HeaderBasedSessionState',

@@ -81,6 +81,7 @@ const CASES: GoldenCase[] = [
   { name: 'unknown-gateway', args: ['translate', '-f', 'mixed', '--output', 'xds', '--gateway', 'infra/nope'], code: 1 },
   { name: 'foreign-gateway', args: ['translate', '-f', 'mixed', '--output', 'ir', '--gateway', 'infra/foreign'], code: 1 },
   { name: 'other-controller', args: ['translate', '-f', 'mixed', '--output', 'ir', '--controller-name', 'example.com/unknown'], code: 1 },
+  { name: 'policies-yaml', args: ['translate', '-f', 'policies', '--output', 'policies'], code: 0 },
   { name: 'bad-output', args: ['translate', '-f', 'mixed', '--output', 'envoy'], code: 2 },
   { name: 'no-files', args: ['translate'], code: 2 },
 ];

@@ -7,6 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
+import type { RateLimitPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -99,6 +100,8 @@ function slots(): Slot[] {
     for (const name of ['traffic', 'traffic2']) out.push({ kind: 'XBackendTrafficPolicy', namespace: ns, name });
     for (const name of LISTENER_SETS) out.push({ kind: 'ListenerSet', namespace: ns, name });
     for (const name of XBACKENDS) out.push({ kind: 'XBackend', namespace: ns, name });
+    // Two per namespace, so they conflict over a target now and then.
+    for (const name of ['rl1', 'rl2']) out.push({ kind: 'RateLimitPolicy', namespace: ns, name });
   }
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
@@ -221,7 +224,8 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: GW, kind: 'HTTPRoute', metadata, spec: {
         parentRefs: Array.from({ length: 1 + r.int(2) }, () => parentRef(r, ns)),
         ...(r.chance(0.5) ? { hostnames: r.some(ROUTE_HOSTNAMES, 2) } : {}),
-        rules: Array.from({ length: 1 + r.int(2) }, () => ({
+        rules: Array.from({ length: 1 + r.int(2) }, (_, i) => ({
+          ...(r.chance(0.5) ? { name: ['a', 'b'][i] } : {}),
           matches: [{ path: { type: r.pick(['PathPrefix', 'Exact'] as const), value: r.pick(['/', '/a', '/b']) } }],
           backendRefs: Array.from({ length: r.int(3) }, () => backendRef(r, 'TCP')),
           ...(r.chance(0.15) ? { filters: [{ type: 'RequestMirror' as const, requestMirror: { backendRef: backendRef(r, 'TCP') } }] } : {}),
@@ -284,6 +288,24 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
           { type: 'Header', header: { name: 'x-session' }, absoluteTimeout: '1m' },
         ]) } : {}),
       } } as XBackendTrafficPolicy;
+    case 'RateLimitPolicy': {
+      // Targets at every level (some missing: listeners, rules, objects), and now and then an invalid CIDR.
+      const target = (): { group: string; kind: string; name: string; sectionName?: string } => {
+        const kind = r.pick(['Gateway', 'Gateway', 'ListenerSet', 'HTTPRoute', 'HTTPRoute', 'GRPCRoute'] as const);
+        const name = kind === 'Gateway' ? r.pick([...GATEWAYS, 'nope']) : kind === 'ListenerSet' ? r.pick([...LISTENER_SETS, 'nope'])
+          : kind === 'HTTPRoute' ? r.pick(['r1', 'r2', 'r3', 'r4', 'h0', 'h1', 'h2']) : r.pick(['g1', 'g2']);
+        const section = kind === 'HTTPRoute' || kind === 'GRPCRoute' ? r.pick(['a', 'b', 'c']) : r.pick(['http', 'https', 'l0', 'nope']);
+        return { group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.4) ? { sectionName: section } : {}) };
+      };
+      const targets = [target(), ...(r.chance(0.3) ? [target()] : [])];
+      const unique = targets.filter((t, i) => targets.findIndex((u) => u.kind === t.kind && u.name === t.name && u.sectionName === t.sectionName) === i);
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'RateLimitPolicy', metadata, spec: {
+        targetRefs: unique,
+        local: { rules: [{ limit: { requests: 1 + r.int(10), unit: r.pick(['Second', 'Minute'] as const) },
+          ...(r.chance(0.3) ? { clients: { headers: [{ name: 'x-user', ...(r.chance(0.5) ? { value: 'a' } : {}) }] } } : {}),
+          ...(r.chance(0.2) ? { clients: { source: { cidr: r.pick(['10.0.0.0/8', '10.0.0.0/99']), perAddress: r.chance(0.5) } } } : {}) }] },
+      } } as RateLimitPolicy;
+    }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.
       const tls = r.pick([undefined, 'ServerOnly', 'ClientAndServer'] as const);

@@ -400,6 +400,31 @@ const SAMPLES: Record<string, Sample[]> = {
   ],
 };
 
+/** Pier's RateLimitPolicy (crds/pier/). */
+const pierRef = (kind: string, name: string, sectionName?: string): Record<string, unknown> =>
+  ({ group: 'gateway.networking.k8s.io', kind, name, ...(sectionName === undefined ? {} : { sectionName }) });
+const RATE_LIMIT_SAMPLES: Record<string, Sample[]> = {
+  'spec': [
+    { self: { targetRefs: [], local: { rules: [] } }, fails: [] },
+    { self: { targetRefs: [], global: {} }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['local or global must be set'] },
+  ],
+  'spec.targetRefs': [
+    { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('HTTPRoute', 'a'), pierRef('Gateway', 'b')], fails: [] },
+    { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a')], fails: ['targetRefs must not name the same target twice'] },
+    { self: [pierRef('HTTPRoute', 'a', 'r'), pierRef('HTTPRoute', 'a', 'r')], fails: ['targetRefs must not name the same target twice'] },
+  ],
+  'spec.local.rules[].clients.headers': [
+    { self: [{ name: 'x-user' }, { name: 'x-tier', value: 'free' }], fails: [] },
+    { self: [{ name: 'X-User' }, { name: 'x-user', value: 'a' }], fails: ['a header may be named once'] },
+  ],
+  'spec.local.rules[].limit': [
+    { self: { requests: 5, unit: 'Second' }, fails: [] },
+    { self: { requests: 5, unit: 'Second', burst: 5 }, fails: [] },
+    { self: { requests: 5, unit: 'Second', burst: 4 }, fails: ['burst must be at least requests'] },
+  ],
+};
+
 /** GRPCRoute's spec.rules samples (its matches count the same way, rules may lack matches). */
 const GRPC_RULES_SAMPLES: Sample[] = [
   { self: [grpcRuleWithMatches(64), {}, grpcRuleWithMatches(63)], fails: [] },
@@ -434,6 +459,7 @@ function places(): Place[] {
 function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'GRPCRoute' && place.path === 'spec.rules') return GRPC_RULES_SAMPLES;
   if (place.kind === 'XBackend') return XBACKEND_SAMPLES[place.path];
+  if (place.kind === 'RateLimitPolicy') return RATE_LIMIT_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -501,7 +527,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 116);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 120);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

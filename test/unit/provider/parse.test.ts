@@ -53,6 +53,29 @@ describe('parseManifests', () => {
     assert.match(bad.errors[2]!.message, /header must be specified for Header type/);
   });
 
+  test('a RateLimitPolicy (gateway.pier.dev) is validated like the Gateway API kinds: schema and CEL, naming file, line and field', () => {
+    const policy = (local: string): string => [
+      'apiVersion: gateway.pier.dev/v1alpha1', 'kind: RateLimitPolicy', 'metadata: {name: rl, namespace: default}', 'spec:',
+      '  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: gw}]', '  local:', '    rules:', local,
+    ].join('\n');
+    const good = parseManifests(policy('      - limit: {requests: 5, unit: Second, burst: 10}\n        clients: {headers: [{name: x-user}]}\n'), 'rl.yaml');
+    assert.deepEqual(good.errors, []);
+    assert.equal(good.objects[0]?.object.kind, 'RateLimitPolicy');
+    // burst < requests breaks a CEL rule on limit (its fieldPath: burst).
+    const cel = parseManifests(policy('      - limit: {requests: 5, unit: Second}\n      - limit: {requests: 5, unit: Second, burst: 4}\n'), 'rl.yaml');
+    assert.deepEqual(cel.objects, []);
+    assert.deepEqual(cel.errors.map((e) => [e.source, e.line, e.field]), [['rl.yaml', 9, 'spec.local.rules[1].limit.burst']]);
+    assert.match(cel.errors[0]!.message, /RateLimitPolicy.gateway.pier.dev "rl" is invalid: spec.local.rules\[1\].limit.burst: Invalid value: "object": burst must be at least requests/);
+    // An unknown unit breaks the schema's enum (CEL rules then wait, as the API server says).
+    const schema = parseManifests(policy('      - limit: {requests: 1, unit: Day}\n'), 'rl.yaml');
+    assert.deepEqual(schema.errors.map((e) => [e.line, e.field]).slice(0, 1), [[8, 'spec.local.rules[0].limit.unit']]);
+    assert.match(schema.errors[0]!.message, /Unsupported value: "Day"/);
+    // Neither local nor global: the rule on spec.
+    const empty = parseManifests('apiVersion: gateway.pier.dev/v1alpha1\nkind: RateLimitPolicy\nmetadata: {name: rl}\nspec:\n  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: gw}]\n', 'e.yaml');
+    assert.deepEqual(empty.errors.map((e) => [e.field, e.line]), [['spec', 5]]);
+    assert.match(empty.errors[0]!.message, /local or global must be set/);
+  });
+
   test('an empty file or a file of comments has no objects and no errors', () => {
     for (const text of ['', '\n\n', '# nothing here\n', '---\n---\n']) {
       assert.deepEqual(parseManifests(text, 'e.yaml'), { syntaxOk: true, objects: [], errors: [], rejected: [] });

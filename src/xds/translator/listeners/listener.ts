@@ -16,6 +16,7 @@
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
+import { localRateLimitFilter } from './localratelimit';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
@@ -251,7 +252,9 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const router: HttpFilter = { name: FilterName.router, typed_config: typedConfig<Router>(ProtoType.router, {}) };
   const cors = all.some((n) => n.cors) ? [corsHttpFilter()] : [];
   const sessions = all.some((n) => n.sessions) ? [statefulSessionHttpFilter()] : [];
-  return [...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  // Rate limits first: a refused request costs nothing further.
+  const rateLimit = localRateLimitFilter(listeners);
+  return [...(rateLimit ? [rateLimit] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }
 
 /**

@@ -4,6 +4,7 @@
  * 421 virtual host is made again. The IR shares its unchanged (frozen) virtual hosts from one
  * translation to the next, so what changed is found by identity around a common start and end.
  */
+import { deepEqual } from 'fast-equals';
 import type { HTTPListener } from '../../../ir/types';
 import type { RouteConfiguration } from '../../../generated/envoy/config/route/v3/RouteConfiguration';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
@@ -33,6 +34,8 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 export function patchRouteConfiguration(state: RouteConfigState, listener: HTTPListener, context: ListenerContext, misdirected: readonly string[]): RouteConfiguration | undefined {
   if (listener === state.listener && sameStrings(misdirected, state.misdirected)) return state.config;
   if (listener.name !== state.listener.name || state.use !== `${context.scheme}:${context.port}` || !sameStrings(misdirected, state.misdirected)) return undefined;
+  // The listener's policies are on every one of its virtual hosts (rate limit actions).
+  if (listener.policies !== state.listener.policies && !deepEqual(listener.policies, state.listener.policies)) return undefined;
   const { gone, added } = changedStretch(state.listener.virtualHosts, listener.virtualHosts);
   const freed = new Set<string>();
   for (const v of gone) for (const d of v.domains) freed.add(d.toLowerCase());

@@ -10,6 +10,7 @@ import { byName, virtualHostName } from '../names';
 import { cachedRoute, type ListenerContext } from './route';
 import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
+import { localRateLimitActions } from './localratelimit';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -59,8 +60,17 @@ function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost;
   return { vhost: { name: `~filters:${domain}`, domains: [domain], routes: [] }, domain };
 }
 
-/** buildVirtualHost, reusing what was built for the same (frozen) IR virtual host the same way. */
+/**
+ * buildVirtualHost, reusing what was built for the same (frozen) IR virtual host the same way,
+ * with the listener's rate limit actions (its policies are the listener's, not the virtual host's).
+ */
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
+  const rateLimit = listener.policies?.rateLimit;
+  const built = cachedOwnVirtualHost(listener, vhost, domains, context);
+  return rateLimit?.local ? { ...built, rate_limits: localRateLimitActions(rateLimit) } : built;
+}
+
+function cachedOwnVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   // A listener's filters are not part of the IR virtual host: built afresh.
   if (!context.vhostCache || hasListenerFilters(listener)) return buildVirtualHost(listener, vhost, domains, context);
   let byUse = context.vhostCache.get(vhost);

@@ -3,6 +3,7 @@
  * redirect, or forwarding), plus header modifiers. Route order is the IR order: Envoy takes the
  * first route that matches.
  */
+import { localRateLimitActions } from './localratelimit';
 import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../../ir/types';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
@@ -105,6 +106,8 @@ function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, '
   if (mirrors.length > 0) action.request_mirror_policies = mirrors;
   Object.assign(action, timeoutsAndRetries(route));
   if (route.websocket) action.upgrade_configs = [{ upgrade_type: 'websocket', enabled: { value: true } }];
+  // The rule's rate limits replace the virtual host's (the listener's): vh_rate_limits OVERRIDE.
+  if (route.policies?.rateLimit?.local) action.rate_limits = localRateLimitActions(route.policies.rateLimit);
   return { route: action };
 }
 

@@ -1,0 +1,106 @@
+/**
+ * Pier's own policy kinds (gateway.pier.dev/v1alpha1), attached to Gateway API objects as GEP-713
+ * describes (targetRefs with an optional sectionName; status.ancestors per Gateway). Field names
+ * as in the hand-written CRDs (crds/pier/).
+ *
+ * PIER_POLICY_KINDS is the one list of these kinds: the providers (which kinds to read and
+ * watch), the bus tables, the status writers and the translator's dispatch all read it, so a new
+ * kind is one entry here plus its own translation.
+ */
+import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
+import type { KubeObject } from './meta';
+
+export const PIER_GROUP = 'gateway.pier.dev';
+export const PIER_VERSION = 'v1alpha1';
+export const PIER_API_VERSION = `${PIER_GROUP}/${PIER_VERSION}`;
+
+export type RateLimitUnit = 'Second' | 'Minute' | 'Hour';
+
+/** One token bucket: `requests` tokens added every `unit`, at most `burst` (default `requests`) kept. */
+export interface RateLimitValue {
+  requests: number;
+  unit: RateLimitUnit;
+  burst?: number;
+}
+
+/** A request header that picks clients: one value, or (value absent) one bucket per distinct value. */
+export interface RateLimitHeaderSelector {
+  name: string;
+  value?: string;
+}
+
+/** Clients by source address: within cidr, one shared bucket, or one per address (perAddress). */
+export interface RateLimitSourceSelector {
+  cidr: string;
+  perAddress?: boolean;
+}
+
+/** Which requests a rule counts: all of these must match (none: every request). */
+export interface RateLimitClientSelector {
+  headers?: RateLimitHeaderSelector[];
+  source?: RateLimitSourceSelector;
+}
+
+export interface LocalRateLimitRule {
+  clients?: RateLimitClientSelector;
+  limit: RateLimitValue;
+}
+
+/** Limits each proxy enforces on its own (Envoy's local_ratelimit filter). */
+export interface LocalRateLimit {
+  rules: LocalRateLimitRule[];
+  /** Per-client buckets (a header without value, perAddress) each proxy keeps per rule, least recently used dropped first. */
+  maxClients?: number;
+}
+
+export interface RateLimitPolicySpec {
+  targetRefs: LocalPolicyTargetReferenceWithSectionName[];
+  local?: LocalRateLimit;
+  /** Limits shared by every proxy (a rate limit service); a sibling of local, added separately. */
+  global?: Record<string, unknown>;
+}
+
+export interface RateLimitPolicy extends KubeObject {
+  apiVersion: typeof PIER_API_VERSION;
+  kind: 'RateLimitPolicy';
+  spec: RateLimitPolicySpec;
+  status?: PolicyStatus;
+}
+
+/** Every Pier policy object. */
+export type PierPolicy = RateLimitPolicy;
+export type PierPolicyKind = PierPolicy['kind'];
+
+/** The bus table of each Pier policy kind (also its ProviderResources list). */
+export interface PierPolicyTables {
+  rateLimitPolicies: RateLimitPolicy;
+}
+export type PierPolicyTable = keyof PierPolicyTables;
+
+/** The ProviderResources lists of the Pier policy kinds. */
+export type PierPolicyLists = { [T in PierPolicyTable]: PierPolicyTables[T][] };
+
+export interface PierPolicyKindInfo {
+  kind: PierPolicyKind;
+  /** The CRD's plural (its file is crds/pier/gateway.pier.dev_<plural>.yaml). */
+  plural: string;
+  table: PierPolicyTable;
+}
+
+/** The registry of Pier policy kinds. */
+export const PIER_POLICY_KINDS: readonly PierPolicyKindInfo[] = [
+  { kind: 'RateLimitPolicy', plural: 'ratelimitpolicies', table: 'rateLimitPolicies' },
+];
+
+export function isPierPolicyKind(kind: string): kind is PierPolicyKind {
+  return PIER_POLICY_KINDS.some((k) => k.kind === kind);
+}
+
+export function isPierPolicyTable(table: string): table is PierPolicyTable {
+  return PIER_POLICY_KINDS.some((k) => k.table === table);
+}
+
+/** Empty lists for every Pier policy kind. */
+export function emptyPierPolicyLists(): PierPolicyLists {
+  return Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.table, []])) as unknown as PierPolicyLists;
+}

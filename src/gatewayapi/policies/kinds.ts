@@ -1,0 +1,24 @@
+/**
+ * The translator's side of the Pier policy registry (apis/pier.ts PIER_POLICY_KINDS): per kind,
+ * how a policy's content is checked, and how its settings are placed at a target in the IR's
+ * PolicySettings. A new kind adds one entry here (the Record type asks for it).
+ */
+import type { PierPolicy, PierPolicyKind } from '../../apis/pier';
+import type { PolicySettings, PolicySource } from '../../ir/types';
+import type { Verdict } from '../model/status';
+import { checkRateLimitPolicy, type RateLimitContent } from './ratelimit';
+
+export interface PolicyKindTranslation<S> {
+  check(policy: PierPolicy): { content: Verdict; settings?: S };
+  /** The settings at one target: id names what the target shares (rate limit buckets, ...). */
+  place(settings: S, id: string, source: PolicySource): PolicySettings;
+}
+
+const rateLimit: PolicyKindTranslation<RateLimitContent> = {
+  check: checkRateLimitPolicy,
+  place: (settings, id, source) => ({ rateLimit: { source, id, ...settings } }),
+};
+
+export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {
+  RateLimitPolicy: rateLimit as PolicyKindTranslation<unknown>,
+};

@@ -1,0 +1,8 @@
+// Original file: /work/main/proto/envoy/extensions/common/ratelimit/v3/ratelimit.proto
+
+
+export interface LocalClusterRateLimit {
+}
+
+export interface LocalClusterRateLimit__Output {
+}

@@ -1,0 +1,61 @@
+/**
+ * The effective Pier policy settings of Gateways, read from their IR: per HTTP listener, and per
+ * route rule with settings of its own, each with the policy it came from. What `pier translate
+ * --output policies` prints and the admin API's /policies answers.
+ */
+import type { PolicySettings, RateLimitSettings, XdsIR } from './types';
+
+export interface PolicySettingView {
+  /** "RateLimitPolicy <namespace>/<name>" */
+  policy: string;
+  /** Where the policy is attached ("Gateway ns/name", "HTTPRoute ns/name rule slow", ...). */
+  target: string;
+  settings: Omit<RateLimitSettings, 'source' | 'id'>;
+}
+
+/** Kind by kind (PolicySettings keys), what applies. */
+export type SettingsView = Partial<Record<keyof PolicySettings, PolicySettingView>>;
+
+export interface GatewayPoliciesView {
+  gateway: string;
+  /** Every HTTP listener (IR name), with what applies to all its routes (none: empty). */
+  listeners: ({ name: string } & SettingsView)[];
+  /** Rules with settings of their own, which replace the listener's kind by kind. */
+  rules: ({ listener: string; rule: string } & SettingsView)[];
+}
+
+function viewOf(settings: PolicySettings | undefined): SettingsView {
+  const out: SettingsView = {};
+  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, RateLimitSettings][]) {
+    const { source, id: _id, ...rest } = value;
+    out[kind] = { policy: `${source.kind} ${source.namespace}/${source.name}`, target: source.target, settings: rest };
+  }
+  return out;
+}
+
+/** "HTTPRoute ns/name rule 0" from an IR route's origin ("... match 1"). */
+function ruleOfOrigin(origin: string): string {
+  const at = origin.lastIndexOf(' match ');
+  return at < 0 ? origin : origin.slice(0, at);
+}
+
+export function policiesView(irs: Readonly<Record<string, XdsIR>>): { gateways: GatewayPoliciesView[] } {
+  const entries = Object.entries(irs);
+  const gateways = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([gateway, ir]) => {
+    const rules: GatewayPoliciesView['rules'] = [];
+    for (const l of ir.http) {
+      const seen = new Set<string>();
+      for (const vh of l.virtualHosts) {
+        for (const r of vh.routes) {
+          if (!r.policies) continue;
+          const rule = ruleOfOrigin(r.origin);
+          if (seen.has(rule)) continue;
+          seen.add(rule);
+          rules.push({ listener: l.name, rule, ...viewOf(r.policies) });
+        }
+      }
+    }
+    return { gateway, listeners: ir.http.map((l) => ({ name: l.name, ...viewOf(l.policies) })), rules };
+  });
+  return { gateways };
+}

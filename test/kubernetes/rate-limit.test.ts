@@ -1,0 +1,126 @@
+/**
+ * RateLimitPolicy in Kubernetes mode, on a real API server with real Envoy (host infrastructure):
+ * Pier starts before the CRD is installed (the kind is optional: logged, looked for again); once
+ * crds/pier/'s CRD is applied, the API server runs its CEL rules, Pier watches the kind, writes
+ * each policy's status.ancestors with observedGeneration, and the limit applies through Envoy.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { repoRoot } from '../helpers/paths';
+import { requireEnvoy } from '../helpers/tools';
+import { ApiRequestError } from './api';
+import { startControlPlane, type ControlPlane } from './harness';
+import { BackendNetwork } from './netns';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const NS = 'apps';
+const GW_API = '/apis/gateway.networking.k8s.io/v1';
+const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/ratelimitpolicies`;
+const CRD = 'ratelimitpolicies.gateway.pier.dev';
+
+interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
+interface Policy {
+  metadata: { name: string; generation?: number };
+  status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
+}
+
+const policy = (name: string, route: string, requests: number): unknown => ({
+  apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'RateLimitPolicy', metadata: { name },
+  spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: route, sectionName: 'limited' }], local: { rules: [{ limit: { requests, unit: 'Minute' } }] } },
+});
+
+describe('RateLimitPolicy in Kubernetes mode on a real API server, through Envoy', { timeout: 400_000 }, () => {
+  let cp: ControlPlane;
+  let pier: PierProcess;
+  let port: number;
+  let net: BackendNetwork;
+  /** Unique per run, as serve.test.ts picks its own. */
+  const GATEWAY_ADDRESS = `127.0.${process.pid % 250}.${20 + (process.pid % 200)}`;
+
+  /** Our ancestor entry's Accepted condition, as "<ancestor kind>/<name> <status> <reason> @<generation>". */
+  const accepted = async (name: string): Promise<string | undefined> => {
+    const p = await cp.api.get<Policy>(`${POLICIES}/${name}`);
+    const ours = p.status?.ancestors?.filter((a) => a.controllerName === CONTROLLER) ?? [];
+    if (ours.length === 0) return undefined;
+    const c = ours[0]!.conditions.find((x) => x.type === 'Accepted');
+    return `${ours.map((a) => `${a.ancestorRef.kind}/${a.ancestorRef.name}`).join(',')} ${c?.status} ${c?.reason} @${c?.observedGeneration}`;
+  };
+  const waitAccepted = (name: string, expected: string, timeoutMs = 30_000): Promise<true> =>
+    waitFor(`${name}: ${expected}`, async () => ((await accepted(name).catch(() => undefined)) === expected ? true : undefined), { timeoutMs, intervalMs: 200 });
+  const get = (p: string) => httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { timeoutMs: 5000 });
+
+  before(async () => {
+    requireEnvoy();
+    cp = await startControlPlane({ controllerManager: false });
+    net = BackendNetwork.create();
+    const backend = await net.echoBackend('web', 10, 8080);
+    const echoPort = 8080;
+    port = await freePort(GATEWAY_ADDRESS);
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: GATEWAY_ADDRESS }], listeners: [{ name: 'http', protocol: 'HTTP', port }] },
+    });
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ name: 'http', port: 80, targetPort: echoPort }] } });
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, {
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
+      addressType: 'IPv4', endpoints: [{ addresses: [backend], conditions: { ready: true } }], ports: [{ name: 'http', port: echoPort, protocol: 'TCP' }],
+    });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
+      spec: { parentRefs: [{ name: 'edge' }], rules: [
+        { name: 'limited', matches: [{ path: { type: 'PathPrefix', value: '/limited' } }], backendRefs: [{ name: 'web', port: 80 }] },
+        { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'web', port: 80 }] },
+      ] },
+    });
+    pier = await PierProcess.start({
+      config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
+    });
+    await waitFor('traffic through Envoy', async () => ((await get('/limited').catch(() => undefined))?.status === 200 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
+  }, { timeout: 300_000 });
+
+  after(async () => {
+    const code = await pier?.stop();
+    await cp?.stop();
+    net?.remove();
+    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+  });
+
+  test('the CRD installs (Established) after Pier started; the API server runs its CEL rules', async () => {
+    const crd = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', 'pier-crds', `gateway.pier.dev_ratelimitpolicies.yaml`), 'utf8'))[0]!.toJS() as unknown;
+    await cp.api.create('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    await waitFor('the CRD Established', async () => {
+      const o = await cp.api.get<{ status?: { conditions?: { type: string; status: string }[] } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${CRD}`);
+      return o.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 100 });
+    // burst below requests: refused by the CRD's CEL rule, as the file provider refuses it.
+    const bad = { ...(policy('bad', 'web', 5) as Record<string, unknown>) };
+    (bad.spec as { local: { rules: { limit: Record<string, unknown> }[] } }).local.rules[0]!.limit.burst = 1;
+    await assert.rejects(cp.api.create(POLICIES, bad), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /burst must be at least requests/.test(err.message));
+  });
+
+  test('a policy gets status.ancestors with observedGeneration (Pier picks the kind up once served), and limits through Envoy', async () => {
+    await cp.api.create(POLICIES, policy('limit', 'web', 2));
+    await cp.api.create(POLICIES, policy('nowhere', 'missing', 2));
+    // The kind is looked for again every 10 s once its CRD is missing at start.
+    await waitAccepted('limit', 'Gateway/edge True Accepted @1', 60_000);
+    await waitAccepted('nowhere', 'HTTPRoute/missing False TargetNotFound @1');
+    await waitFor('the limit in Envoy', async () => ((await get('/limited')).headers['x-ratelimit-limit'] !== undefined ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await get('/limited')).status);
+    assert.deepEqual(statuses.slice(-2), [429, 429], `the bucket empties: ${statuses.join(' ')}`);
+    assert.equal((await get('/other')).status, 200, 'the other rule is not limited');
+  });
+
+  test('an edit is followed: observedGeneration 2', async () => {
+    const current = await cp.api.get<Policy & { spec: unknown }>(`${POLICIES}/limit`);
+    await cp.api.replace(`${POLICIES}/limit`, { ...current, ...(policy('limit', 'web', 50) as object), metadata: current.metadata });
+    await waitAccepted('limit', 'Gateway/edge True Accepted @2');
+  });
+});

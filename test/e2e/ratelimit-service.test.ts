@@ -3,7 +3,8 @@
  * envoyproxy/ratelimit service (scripts/build-ratelimit.mjs), both on 127.0.0.1, called with
  * the real grpcurl. A limit answers OK until it is spent, then OVER_LIMIT; the count lives in
  * Redis (a second service on the same Redis sees it at once); a config file written into the
- * watched directory is loaded without a restart.
+ * watched directory is loaded without a restart; the configuration Pier generates for its
+ * global limits is loaded and counts each rule's descriptors as the proxies send them.
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,9 @@ import * as path from 'node:path';
 import { waitFor } from '../helpers/net';
 import { RedisServer } from '../helpers/redis';
 import { RateLimitService } from '../helpers/ratelimit';
+import { rateLimitServiceConfig, renderServiceConfig } from '../../src/ratelimit/serviceconfig';
+import { descriptorEntries } from '../../src/ir/ratelimit';
+import type { GlobalRateLimitRule } from '../../src/ir/types';
 
 const DOMAIN = 'tooling';
 
@@ -104,5 +108,34 @@ describe('the rate limit service with Redis', () => {
     assert.match(service.configErrors.at(-1) ?? '', /fortnight/);
     const answer = await service.shouldRateLimit(DOMAIN, [[{ key: 'generic_key', value: 'reloaded' }]]);
     assert.deepEqual(answer.statuses?.[0]?.currentLimit, { requestsPerUnit: 100, unit: 'DAY' });
+    // The service loads its files together: one bad file holds every other back. Put it right.
+    service.writeConfig('limits.yaml', config({ three: 3, reloaded: 100, added: 50 }));
+  });
+
+  test('loads the configuration Pier generates, and counts per rule, per header value and per client address', async () => {
+    const rules: GlobalRateLimitRule[] = [
+      { id: 'shop/per-user/0', headers: [{ name: 'X-User' }], requests: 2, unit: 'day' },
+      { id: 'shop/office/0', headers: [{ name: 'x-plan', value: 'free' }], source: { address: '10.0.0.0', prefixLength: 8, ipv6: false, perAddress: true }, requests: 1, unit: 'hour' },
+    ];
+    service.writeConfig('pier.yaml', renderServiceConfig(rateLimitServiceConfig('pier-generated', rules)));
+    /** The descriptor a proxy sends for rule i, with the request's header values and client address. */
+    const sent = (i: number, request: { header?: string; address?: string }): { key: string; value: string }[] => descriptorEntries(rules[i]!).map((e) => {
+      if (e.value !== undefined) return { key: e.key, value: e.value };
+      return { key: e.key, value: ('header' in e.from ? request.header : request.address) ?? '' };
+    });
+    await waitFor('the generated config to be loaded', async () => {
+      const probe = await service.shouldRateLimit('pier-generated', [sent(0, { header: 'probe' })]);
+      return probe.statuses?.[0]?.currentLimit ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    const codes = async (i: number, request: { header?: string; address?: string }, n: number): Promise<string[]> => {
+      const out: string[] = [];
+      for (let k = 0; k < n; k++) out.push((await service.shouldRateLimit('pier-generated', [sent(i, request)])).overallCode);
+      return out;
+    };
+    assert.deepEqual(await codes(0, { header: 'alice' }, 3), ['OK', 'OK', 'OVER_LIMIT']);
+    assert.deepEqual(await codes(0, { header: 'bob' }, 1), ['OK'], 'another header value has a count of its own');
+    assert.deepEqual(await codes(1, { header: 'free', address: '10.1.2.3' }, 2), ['OK', 'OVER_LIMIT']);
+    assert.deepEqual(await codes(1, { header: 'free', address: '10.1.2.4' }, 1), ['OK'], 'another client address has a count of its own');
+    assert.deepEqual(service.configErrors.filter((l) => !/fortnight/.test(l)), []);
   });
 });

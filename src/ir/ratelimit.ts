@@ -4,7 +4,7 @@
  * limit. The xDS translator (route rate_limits actions) and the service configuration generator
  * both follow this one list, entry by entry, so the two cannot drift apart.
  */
-import type { GlobalRateLimitRule } from './types';
+import type { GlobalRateLimitRule, GlobalRateLimitSettings, XdsIR } from './types';
 
 /** One descriptor entry; without a value, each distinct value the proxy sends is counted on its own. */
 export interface DescriptorEntry {
@@ -37,4 +37,31 @@ export function descriptorEntries(rule: GlobalRateLimitRule): DescriptorEntry[] 
     if (perAddress) entries.push({ key: REMOTE_ADDRESS_KEY, from: { clientAddress: true } });
   }
   return entries;
+}
+
+/** Every global limit setting of the IR (listeners' and routes'), each once (settings of one policy at several places are one object). */
+export function globalRateLimitSettingsOf(ir: XdsIR): GlobalRateLimitSettings[] {
+  const found = new Set<GlobalRateLimitSettings>();
+  for (const listener of ir.http) {
+    const own = listener.policies?.rateLimit?.global;
+    if (own) found.add(own);
+    for (const vhost of listener.virtualHosts) {
+      for (const route of vhost.routes) {
+        const global = route.policies?.rateLimit?.global;
+        if (global) found.add(global);
+      }
+    }
+  }
+  return [...found];
+}
+
+export function hasGlobalRateLimits(ir: XdsIR): boolean {
+  return globalRateLimitSettingsOf(ir).length > 0;
+}
+
+/** The global rules of the IR, each id once. */
+export function globalRateLimitRulesOf(ir: XdsIR): GlobalRateLimitRule[] {
+  const byId = new Map<string, GlobalRateLimitRule>();
+  for (const settings of globalRateLimitSettingsOf(ir)) for (const rule of settings.rules) if (!byId.has(rule.id)) byId.set(rule.id, rule);
+  return [...byId.values()];
 }

@@ -108,6 +108,8 @@ export interface RateLimitSettings {
    */
   id: string;
   local?: LocalRateLimitSettings;
+  /** Limits shared by every proxy, counted by the rate limit service (XdsIR.rateLimitService). */
+  global?: GlobalRateLimitSettings;
 }
 
 export interface LocalRateLimitSettings {

@@ -12,7 +12,8 @@
  * per filter, so there are two filter instances, told apart by stage: each only sends the
  * route rate_limits entries of its own stage, and a route's entries carry their policy's stage.
  */
-import type { GlobalRateLimitRule, GlobalRateLimitSettings, RateLimitService } from '../../../ir/types';
+import type { GlobalRateLimitRule, GlobalRateLimitSettings, RateLimitService, RateLimitSettings } from '../../../ir/types';
+import { localRateLimitActions } from './localratelimit';
 import { descriptorEntries, type DescriptorEntry } from '../../../ir/ratelimit';
 import type { Cluster } from '../../../generated/envoy/config/cluster/v3/Cluster';
 import type { RateLimit as RouteRateLimit, _envoy_config_route_v3_RateLimit_Action as RateLimitAction } from '../../../generated/envoy/config/route/v3/RateLimit';
@@ -32,9 +33,9 @@ import { FilterName, ProtoType, RATE_LIMIT_SERVICE_CLUSTER } from '../names';
  */
 export const CALL_TIMEOUT_MS = 1000;
 
-/** The filter stage of each failure mode (route entries name it). */
-const FAIL_OPEN_STAGE = 0;
-const FAIL_CLOSED_STAGE = 1;
+/** The filter stage of each failure mode (route entries name it); the local limits' filter has stage 0. */
+const FAIL_OPEN_STAGE = 1;
+const FAIL_CLOSED_STAGE = 2;
 
 function stageOf(settings: GlobalRateLimitSettings): number {
   return settings.failOpen ? FAIL_OPEN_STAGE : FAIL_CLOSED_STAGE;
@@ -90,10 +91,20 @@ function routeRateLimit(rule: GlobalRateLimitRule, stage: number): RouteRateLimi
   return { stage: { value: stage }, actions: descriptorEntries(rule).map(action) };
 }
 
-/** The route's rate_limits (RouteAction): one entry per rule of its policy's global limits. */
-export function routeRateLimits(settings: GlobalRateLimitSettings): RouteRateLimit[] {
+/** The rate_limits entries of global limits: one per rule, in the stage of their failure mode. */
+export function globalRateLimitActions(settings: GlobalRateLimitSettings): RouteRateLimit[] {
   const stage = stageOf(settings);
   return settings.rules.map((rule) => routeRateLimit(rule, stage));
+}
+
+/**
+ * The rate_limits of a route (RouteAction) or a listener's virtual hosts: the local limits'
+ * entries (stage 0, localratelimit.ts), then the global limits'. Both filters read the same list,
+ * each only the entries of its own stage.
+ */
+export function rateLimitActions(settings: RateLimitSettings | undefined): RouteRateLimit[] {
+  if (!settings) return [];
+  return [...(settings.local ? localRateLimitActions(settings) : []), ...(settings.global ? globalRateLimitActions(settings.global) : [])];
 }
 
 /** The cluster of the rate limit service: its address resolved by DNS (an IP literal resolves to itself), spoken to over HTTP/2. */

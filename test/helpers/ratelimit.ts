@@ -70,6 +70,7 @@ export class RateLimitService {
     if (path.basename(configDir) !== RUNTIME_APP_DIRECTORY || path.basename(path.dirname(configDir)) !== RUNTIME_SUBDIRECTORY) {
       throw new Error(`the rate limit service's config directory must end in ${RUNTIME_SUBDIRECTORY}/${RUNTIME_APP_DIRECTORY}: ${configDir}`);
     }
+    mkdirSync(dir, { recursive: true });
     mkdirSync(configDir, { recursive: true });
     const grpcPort = options.grpcPort ?? await freePort('127.0.0.1');
     const httpPort = await freePort('127.0.0.1');

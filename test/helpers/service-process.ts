@@ -10,6 +10,7 @@ const MAX_LOG_LINES = 300;
 
 export class ServiceProcess {
   private readonly lines: string[] = [];
+  private failed: Error | undefined;
   private readonly exited: Promise<void>;
   private readonly killOnExit = (): void => { this.child.kill('SIGKILL'); };
 
@@ -25,7 +26,15 @@ export class ServiceProcess {
     };
     child.stdout?.setEncoding('utf8').on('data', collect);
     child.stderr?.setEncoding('utf8').on('data', collect);
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    // A process that could not start (no binary, no working directory) reports an error, no exit.
+    this.exited = new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.once('error', (err) => {
+        this.failed = err;
+        this.lines.push(`${name} could not start: ${err.message}`);
+        resolve();
+      });
+    });
     process.once('exit', this.killOnExit);
   }
 
@@ -36,7 +45,7 @@ export class ServiceProcess {
   }
 
   get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
+    return this.failed === undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** The process's last log lines. */

@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { cachedBinary } from './lib/cached-binary.mjs';
 
 export const RATELIMIT_MODULE = 'github.com/envoyproxy/ratelimit';
 // Main branch, 2026-01-22 (commit 3fb702589d36).
@@ -29,17 +30,7 @@ const cacheHome = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
 export const BIN_DIR = join(cacheHome, 'pier', `ratelimit-${RATELIMIT_VERSION}`);
 export const BIN = join(BIN_DIR, 'ratelimit');
 
-const started = Date.now();
-const log = (msg) => console.log(`[build-ratelimit +${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
-
-if (process.argv.includes('--print-bin')) {
-  console.log(BIN);
-  process.exit(existsSync(BIN) ? 0 : 1);
-}
-if (existsSync(BIN)) {
-  log(`up to date: ${BIN}`);
-  process.exit(0);
-}
+const log = cachedBinary('build-ratelimit', BIN, existsSync);
 
 mkdirSync(BIN_DIR, { recursive: true });
 const staging = join(BIN_DIR, 'staging');

@@ -80,6 +80,8 @@ export interface PierConfig {
   rateLimitConfigDir: string;
   /** The rate limit service configuration's domain Pier's descriptors are under. */
   rateLimitDomain: string;
+  /** Kubernetes provider: the ConfigMap (in Pier's namespace) Pier keeps the rate limit service's configuration in ("": none). */
+  rateLimitConfigMap: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -123,6 +125,7 @@ export const DEFAULT_CONFIG: PierConfig = {
   rateLimitService: '',
   rateLimitConfigDir: '',
   rateLimitDomain: 'pier',
+  rateLimitConfigMap: '',
 };
 
 export class ConfigError extends Error {}
@@ -214,6 +217,11 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   proxyXdsHost: str,
   rateLimitService: (v, where) => (v === '' ? v : hostPort(v, where)),
   rateLimitConfigDir: str,
+  rateLimitConfigMap: (v, where) => {
+    const text = str(v, where) as string;
+    if (text !== '' && (text.length > 253 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text))) throw new ConfigError(`${where}: "${text}" is not a ConfigMap name`);
+    return text;
+  },
   rateLimitDomain: (v, where) => {
     const text = str(v, where) as string;
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(text)) throw new ConfigError(`${where}: expected a domain of letters, digits, '.', '_' and '-', got ${JSON.stringify(text)}`);

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import type { GlobalRateLimitRule, XdsIR } from '../../../src/ir/types';
 import { WatchableMap } from '../../../src/message/watchable';
 import { createLogger } from '../../../src/logging/logger';
-import { FILE_NAME, RateLimitConfigWriter } from '../../../src/ratelimit/configwriter';
+import { FILE_NAME, FileSink, RateLimitConfigWriter } from '../../../src/ratelimit/configwriter';
 import { eventually } from '../../helpers/eventually';
 
 function irWith(gateway: string, rules: GlobalRateLimitRule[]): XdsIR {
@@ -34,7 +34,7 @@ describe('rate limit service configuration writer', () => {
   before(() => {
     dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'pier-rl-writer-')), 'config');
     xdsIR = new WatchableMap();
-    writer = new RateLimitConfigWriter({ xdsIR, dir, domain: 'test', logger: createLogger({ level: 'silent' }) });
+    writer = new RateLimitConfigWriter({ xdsIR, sink: new FileSink(dir), domain: 'test', logger: createLogger({ level: 'silent' }) });
     writer.start();
   });
 
@@ -44,8 +44,8 @@ describe('rate limit service configuration writer', () => {
     rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
-  test('at start: the directory made, the domain with no descriptors', () => {
-    assert.deepEqual(written(), { domain: 'test', descriptors: [] });
+  test('at start: the directory made, the domain with no descriptors', async () => {
+    await eventually(() => assert.deepEqual(written(), { domain: 'test', descriptors: [] }), 'the first file');
   });
 
   test('the rules of every Gateway, each once; a Gateway gone takes its rules along', async () => {

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedBinary } from './lib/cached-binary.mjs';
 
 export const OTELCOL_VERSION = 'v0.161.0';
 const SOURCE = fileURLToPath(new URL('../test/tools/otelcol/', import.meta.url));
@@ -26,17 +27,7 @@ const sourceHash = createHash('sha256');
 for (const file of ['main.go', 'go.mod', 'go.sum']) sourceHash.update(readFileSync(join(SOURCE, file)));
 export const BIN = join(BIN_DIR, `otelcol-${sourceHash.digest('hex').slice(0, 12)}`);
 
-const started = Date.now();
-const log = (msg) => console.log(`[build-otelcol +${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
-
-if (process.argv.includes('--print-bin')) {
-  console.log(BIN);
-  process.exit(existsSync(BIN) ? 0 : 1);
-}
-if (existsSync(BIN)) {
-  log(`up to date: ${BIN}`);
-  process.exit(0);
-}
+const log = cachedBinary('build-otelcol', BIN, existsSync);
 
 mkdirSync(BIN_DIR, { recursive: true });
 const staging = `${BIN}.partial`;

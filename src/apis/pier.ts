@@ -53,11 +53,28 @@ export interface LocalRateLimit {
   maxClients?: number;
 }
 
+export type GlobalRateLimitUnit = RateLimitUnit | 'Day';
+
+export interface GlobalRateLimitRule {
+  clients?: RateLimitClientSelector;
+  /** `requests` per `unit` (a fixed window: the count starts again at each whole unit). */
+  limit: { requests: number; unit: GlobalRateLimitUnit };
+}
+
+/**
+ * Limits shared by every proxy: counted by the rate limit service (envoyproxy/ratelimit, with
+ * Redis) that Pier's rateLimitService setting names.
+ */
+export interface GlobalRateLimit {
+  rules: GlobalRateLimitRule[];
+  /** When the service cannot answer: FailOpen (default) lets requests through, FailClosed refuses them (503). */
+  failureMode?: 'FailOpen' | 'FailClosed';
+}
+
 export interface RateLimitPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   local?: LocalRateLimit;
-  /** Limits shared by every proxy (a rate limit service); a sibling of local, added separately. */
-  global?: Record<string, unknown>;
+  global?: GlobalRateLimit;
 }
 
 export interface RateLimitPolicy extends KubeObject {

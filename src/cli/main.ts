@@ -78,6 +78,12 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --gateway-address-pool CIDR
                              host infrastructure: each Gateway without spec.addresses gets its own
                              address from this IPv4 range, e.g. 127.32.0.0/16 (default: none)
+  --rate-limit-service HOST:PORT
+                             the envoyproxy/ratelimit service (gRPC) that counts RateLimitPolicy
+                             global limits (default: none; spec.global is then refused)
+  --rate-limit-config-dir DIR
+                             where Pier writes that service's configuration (the directory it
+                             watches; default: none)
   --ads-mode delta|sotw      xDS flavour for launched Envoys (default delta)
   --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
   --demo-backend HOST:PORT   also run the demo echo backend
@@ -112,6 +118,8 @@ export const SERVE_FLAGS = {
   'metrics-address': { type: 'string' },
   'controller-name': { type: 'string' },
   'gateway-address-pool': { type: 'string' },
+  'rate-limit-service': { type: 'string' },
+  'rate-limit-config-dir': { type: 'string' },
   envoy: { type: 'string' },
   'ads-mode': { type: 'string' },
   'default-gateway-address': { type: 'string' },

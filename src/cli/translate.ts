@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import type { Condition } from '../apis/meta';
 import { translate, type TranslationResult } from '../gatewayapi/translate';
-import type { InfraIR, XdsIR } from '../ir/types';
+import type { InfraIR, RateLimitService, XdsIR } from '../ir/types';
+import { DEFAULT_CONFIG } from '../config/config';
 import { hasAncestors, type ObjectStatus, type ProviderResources } from '../message/resources';
 import { formatProviderError, loadResourcesFromPaths } from '../provider/file';
 import { describeFsError } from '../provider/file/load';
@@ -33,6 +34,9 @@ Flags:
   --controller-name NAME        GatewayClass controllerName to act for (default pier.dev/gateway-controller)
   --gateway NAMESPACE/NAME      only this Gateway (a bare NAME means namespace "default")
   --default-gateway-address IP  bind address of Gateways without spec.addresses (default 0.0.0.0)
+  --rate-limit-service HOST:PORT  the rate limit service RateLimitPolicy global limits are counted
+                                by, as pier serve's --rate-limit-service (default: none; spec.global
+                                is then Invalid)
 
 Private keys are printed as "[redacted]", as Envoy's config_dump does.
 
@@ -48,6 +52,7 @@ const TRANSLATE_FLAGS = {
   'controller-name': { type: 'string' },
   gateway: { type: 'string' },
   'default-gateway-address': { type: 'string' },
+  'rate-limit-service': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -68,6 +73,8 @@ export interface TranslateCommand {
   /** "<namespace>/<name>" */
   gateway?: string;
   defaultAddress: string;
+  /** The rate limit service of global limits (domain "pier", as pier serve's default). */
+  rateLimitService?: RateLimitService;
 }
 
 /** Where the command writes; process.stdout/stderr by default, buffers in tests. */
@@ -82,6 +89,12 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+}
+
+function rateLimitServiceFlag(value: string): RateLimitService {
+  const m = /^(\[[^\]]+\]|[^:\s]+):(\d{1,5})$/.exec(value);
+  if (!m || Number(m[2]) > 65_535) throw new UsageError(`--rate-limit-service must be HOST:PORT, not "${value}"`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]), domain: DEFAULT_CONFIG.rateLimitDomain };
 }
 
 /** Parses the command line; throws UsageError for anything a user must fix. */
@@ -109,6 +122,7 @@ export function parseTranslateArgs(args: string[]): TranslateCommand | 'help' {
     controllerName: values['controller-name'] ?? DEFAULT_CONTROLLER_NAME,
     gateway,
     defaultAddress: values['default-gateway-address'] ?? DEFAULT_GATEWAY_ADDRESS,
+    ...(values['rate-limit-service'] === undefined ? {} : { rateLimitService: rateLimitServiceFlag(values['rate-limit-service']) }),
   };
 }
 
@@ -293,7 +307,7 @@ export async function executeTranslate(cmd: TranslateCommand, io: CommandIO): Pr
   }
 
   const { resources, errors } = await loadResourcesFromPaths(cmd.files);
-  const result = translate(resources, { controllerName: cmd.controllerName, defaultAddress: cmd.defaultAddress });
+  const result = translate(resources, { controllerName: cmd.controllerName, defaultAddress: cmd.defaultAddress, ...(cmd.rateLimitService ? { rateLimitService: cmd.rateLimitService } : {}) });
 
   let out: string;
   switch (cmd.output) {

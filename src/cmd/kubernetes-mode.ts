@@ -29,6 +29,8 @@ export interface KubernetesMode {
   startInfrastructure(o: { xdsPort: number; certificates?: XdsClientCertificates }): KubernetesInfrastructure;
   /** The namespace Pier runs in (pierNamespace). */
   namespace: string;
+  /** The API server client (objects Pier keeps itself: the rate limit service's ConfigMap). */
+  client: KubeRestClient;
   /** The xDS CA and serving certificate kept in a Secret, created by startXdsTlsSecret. */
   xdsTls: XdsTlsSecret | null;
   /** Starts following (and creating, renewing) the Secret named `name` in Pier's namespace. */
@@ -90,7 +92,7 @@ export function kubernetesMode(config: PierConfig, bus: Bus, logger: Logger, reg
     },
   }) : null;
   const mode: KubernetesMode = {
-    provider, statusWriter, elector, infrastructure: null, xdsTls: null, namespace: pierNamespace(config),
+    provider, statusWriter, elector, infrastructure: null, xdsTls: null, namespace: pierNamespace(config), client,
     startXdsTlsSecret: (name) => {
       const xdsTls = new XdsTlsSecret({
         connection, client, namespace: mode.namespace, name, sans: xdsServerSans(config),

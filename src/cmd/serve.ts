@@ -20,6 +20,7 @@ import { XdsCacheRunner } from '../xds/cache/runner';
 import { ProxyRegistry } from '../xds/server/registry';
 import { XdsServer, type XdsServerOptions } from '../xds/server/server';
 import { AdminServer, splitHostPort } from '../admin/server';
+import { ConfigMapSink, FileSink, RateLimitConfigWriter } from '../ratelimit/configwriter';
 import { FileStatusWriter } from '../status/writer';
 import { HostInfrastructure } from '../infra/host/runner';
 import { GatewayAddressPool } from '../infra/host/address-pool';
@@ -98,6 +99,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   if (infrastructure === 'kubernetes' && config.provider !== 'kubernetes') {
     throw new ConfigError('infrastructure kubernetes needs the kubernetes provider (--provider kubernetes)');
   }
+  if (config.rateLimitConfigMap && config.provider !== 'kubernetes') throw new ConfigError('rateLimitConfigMap needs the kubernetes provider (--provider kubernetes); standalone, use rateLimitConfigDir');
   const kube = config.provider === 'kubernetes' ? (await import('./kubernetes-mode')).kubernetesMode(config, bus, logger, metrics.registry) : null;
 
   let demo: EchoBackend | null = null;
@@ -109,7 +111,13 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
   }
 
   const provider: Provider = kube?.provider ?? (await fileProvider(resourcesDir, bus, logger));
+  // Global rate limits: the service the proxies call, and (standalone) the file it reads its limits from.
+  const rateLimitService = config.rateLimitService ? { ...splitHostPort(config.rateLimitService), domain: config.rateLimitDomain } : undefined;
+  const rateLimitSink = config.rateLimitConfigMap && kube ? new ConfigMapSink(kube.client, kube.namespace, config.rateLimitConfigMap)
+    : config.rateLimitConfigDir ? new FileSink(config.rateLimitConfigDir) : null;
+  const rateLimitConfig = rateLimitSink ? new RateLimitConfigWriter({ xdsIR: bus.xdsIR, sink: rateLimitSink, domain: config.rateLimitDomain, logger }) : null;
   const gatewayApi = new GatewayAPITranslatorRunner({
+    ...(rateLimitService ? { rateLimitService } : {}),
     bus, controllerName: config.controllerName, defaultAddress: config.defaultGatewayAddress, awaitGatewayInfra: addressPool !== null && config.gatewayAddressPool !== '',
     // Until the Gateway's Service and Deployment are seen, its address and readiness are unknown.
     infraReports: infrastructure === 'kubernetes',
@@ -209,6 +217,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     () => endpoints.stop(),
     () => cacheRunner.stop(),
     () => statusWriter.stop(),
+    () => rateLimitConfig?.stop(),
     () => kube?.statusWriter.stop(),
     () => demo?.close(),
     () => bus.close(),
@@ -235,6 +244,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
     // Downstream first, so the first provider snapshot flows straight through.
     statusWriter.start();
     kube?.statusWriter.start();
+    rateLimitConfig?.start();
     kube?.elector?.start();
     // Started early: creating a CA overlaps reading the cluster.
     const secret = transport.kind === 'secret' ? kube!.startXdsTlsSecret(transport.name) : null;

@@ -74,6 +74,14 @@ export interface PierConfig {
   gatewayReplicas: number;
   /** Kubernetes infrastructure: how proxy pods reach Pier's xDS server ("": pier.<Pier's namespace>.svc). */
   proxyXdsHost: string;
+  /** host:port of the envoyproxy/ratelimit service's gRPC server that counts global limits ("": none; spec.global is then refused). */
+  rateLimitService: string;
+  /** Where Pier writes the rate limit service's configuration (the directory the service watches; "": Pier writes none). */
+  rateLimitConfigDir: string;
+  /** The rate limit service configuration's domain Pier's descriptors are under. */
+  rateLimitDomain: string;
+  /** Kubernetes provider: the ConfigMap (in Pier's namespace) Pier keeps the rate limit service's configuration in ("": none). */
+  rateLimitConfigMap: string;
 }
 
 export const DEFAULT_CONFIG: PierConfig = {
@@ -114,6 +122,10 @@ export const DEFAULT_CONFIG: PierConfig = {
   gatewayServiceType: 'LoadBalancer',
   gatewayReplicas: 1,
   proxyXdsHost: '',
+  rateLimitService: '',
+  rateLimitConfigDir: '',
+  rateLimitDomain: 'pier',
+  rateLimitConfigMap: '',
 };
 
 export class ConfigError extends Error {}
@@ -203,6 +215,18 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
     return n;
   },
   proxyXdsHost: str,
+  rateLimitService: (v, where) => (v === '' ? v : hostPort(v, where)),
+  rateLimitConfigDir: str,
+  rateLimitConfigMap: (v, where) => {
+    const text = str(v, where) as string;
+    if (text !== '' && (text.length > 253 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(text))) throw new ConfigError(`${where}: "${text}" is not a ConfigMap name`);
+    return text;
+  },
+  rateLimitDomain: (v, where) => {
+    const text = str(v, where) as string;
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(text)) throw new ConfigError(`${where}: expected a domain of letters, digits, '.', '_' and '-', got ${JSON.stringify(text)}`);
+    return text;
+  },
 };
 
 /** Checks a partial config (from a file or flags); `source` names it in errors. */

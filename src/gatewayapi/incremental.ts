@@ -160,7 +160,9 @@ export class IncrementalTranslator {
   /** Kinds the cluster does not serve now. */
   private readonly unservedKinds = new Set<string>();
 
-  constructor(private readonly options: Omit<TranslateOptions, 'gatewayInfra' | 'unservedKinds'>) {}
+  constructor(private readonly options: Omit<TranslateOptions, 'gatewayInfra' | 'unservedKinds'>) {
+    this.index.setPolicyContext({ rateLimitService: options.rateLimitService !== undefined });
+  }
 
   /**
    * Applies changes (any number, any tables, and what the infrastructure reports) and returns

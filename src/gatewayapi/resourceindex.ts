@@ -21,6 +21,7 @@ import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from '
 import { isPierPolicyTable, PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable } from '../apis/pier';
 import { policyTargets } from './policies/attachment';
 import { PierPolicies } from './policies/policies';
+import type { PolicyCheckContext } from './policies/ratelimit';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -110,6 +111,8 @@ export class ResourceIndex {
   /** Pier policies by kind, then "<namespace>/<name>". */
   private readonly pierPolicyObjects = new Map<PierPolicyKind, Map<string, PierPolicy>>();
   private resolvedPierPolicies: PierPolicies | undefined;
+  /** What the policies' checks know of Pier's configuration (set once, before any policy). */
+  private policyContext: PolicyCheckContext = { rateLimitService: false };
 
   private readonly versions = new Map<string, number>();
   private changes = 0;
@@ -117,8 +120,9 @@ export class ResourceIndex {
   private recorder: Map<string, number> | undefined;
 
   /** An index over a whole resource set (a full translation), with the kinds the cluster does not serve. */
-  static fromResources(resources: ProviderResources, unservedKinds: readonly string[] = []): ResourceIndex {
+  static fromResources(resources: ProviderResources, unservedKinds: readonly string[] = [], policyContext?: PolicyCheckContext): ResourceIndex {
     const index = new ResourceIndex();
+    if (policyContext) index.setPolicyContext(policyContext);
     for (const kind of unservedKinds) index.setKindServed(kind, false);
     const fill = (table: IndexedTable, objects: readonly IndexedObject[] | undefined): void => {
       for (const o of objects ?? []) index.set(table, o);
@@ -420,9 +424,14 @@ export class ResourceIndex {
     return [...changed];
   }
 
+  setPolicyContext(context: PolicyCheckContext): void {
+    this.policyContext = context;
+    this.resolvedPierPolicies = undefined;
+  }
+
   /** Every Pier policy, conflicts settled; rebuilt only after a policy changed. Not a read: see readPolicies. */
   get pierPolicies(): PierPolicies {
-    this.resolvedPierPolicies ??= new PierPolicies(new Map([...this.pierPolicyObjects].map(([kind, m]) => [kind, [...m.values()]])));
+    this.resolvedPierPolicies ??= new PierPolicies(new Map([...this.pierPolicyObjects].map(([kind, m]) => [kind, [...m.values()]])), this.policyContext);
     return this.resolvedPierPolicies;
   }
 

@@ -10,7 +10,7 @@ import { TABLE_NAMES, type TableName } from '../message/tables';
 import type { KubeObject } from '../apis/meta';
 import type { WatchableMap } from '../message/watchable';
 import { componentLogger, type Logger } from '../logging/logger';
-import type { GatewayInfraState } from '../ir/types';
+import type { GatewayInfraState, RateLimitService } from '../ir/types';
 import { IncrementalTranslator, type InfraChange, type KindChange, type TableChange, type TranslationDelta } from './incremental';
 
 export interface GatewayAPITranslatorRunnerOptions {
@@ -27,6 +27,8 @@ export interface GatewayAPITranslatorRunnerOptions {
   awaitGatewayInfra?: boolean;
   /** The infrastructure reports on every Gateway: until it has, the Gateway is Pending (TranslateOptions.infraReports). */
   infraReports?: boolean;
+  /** The rate limit service of global limits (TranslateOptions.rateLimitService). */
+  rateLimitService?: RateLimitService;
   logger: Logger;
   /** Told how long each translation pass took, in seconds (metrics). */
   onTranslated?: (seconds: number) => void;
@@ -71,6 +73,7 @@ export class GatewayAPITranslatorRunner {
       controllerName: options.controllerName, defaultAddress: options.defaultAddress, awaitGatewayInfra: options.awaitGatewayInfra,
       infraReports: options.infraReports, unprivilegedPorts: options.unprivilegedPorts, infrastructurePropagation: options.infrastructurePropagation,
       clusterRoutability: options.clusterRoutability,
+      ...(options.rateLimitService ? { rateLimitService: options.rateLimitService } : {}),
     });
   }
 

@@ -7,7 +7,7 @@
  * together (compose.ts); the incremental runner does the same with the units a change affects.
  */
 import type { GatewayClass } from '../apis/gateway';
-import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, RateLimitService, XdsIR } from '../ir/types';
 import type { ObjectStatus, ProviderResources } from '../message/resources';
 import { classStatuses, compareStatuses, composeRouteStatus, gatewaysNamedBy, type GatewayState } from './compose';
 import { backendTLSStatuses } from './backends/backendtls';
@@ -59,6 +59,8 @@ export interface TranslateOptions {
    * references to them are InvalidKind, and their feature is not advertised.
    */
   unservedKinds?: readonly string[];
+  /** The rate limit service that counts global limits (Pier's rateLimitService); without it, RateLimitPolicy spec.global is Invalid. */
+  rateLimitService?: RateLimitService;
 }
 
 export interface TranslationResult {
@@ -108,7 +110,7 @@ export function targetExists(index: ResourceIndex, routeExists: (routeKey: strin
 }
 
 export function translate(resources: ProviderResources, options: TranslateOptions): TranslationResult {
-  const index = ResourceIndex.fromResources(resources, options.unservedKinds);
+  const index = ResourceIndex.fromResources(resources, options.unservedKinds, { rateLimitService: options.rateLimitService !== undefined });
   const memo = new TranslationMemo();
   const { controllerName } = options;
   const ourClasses = ourClassNames(resources.gatewayClasses, controllerName);

@@ -11,7 +11,8 @@
  * listener's IR (listenerir.ts) and the statuses.
  */
 import { ROUTABILITY_CLUSTER, specifiedAddresses, type Gateway, type RouteParentStatus } from '../apis/gateway';
-import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
+import type { GatewayInfraState, InfraIR, RateLimitService, XdsIR } from '../ir/types';
+import { hasGlobalRateLimits } from '../ir/ratelimit';
 import { unprivilegedBindPorts } from '../ir/ports';
 import type { ObjectStatus } from '../message/resources';
 import { backendPolicyUses } from './backends/backendtlsuse';
@@ -49,6 +50,8 @@ export interface UnitOptions {
   clusterRoutability?: boolean;
   /** The routes are given in translation order already (see inTranslationOrder). */
   routesInOrder?: boolean;
+  /** The rate limit service of global limits: named in the IR of a Gateway that has some. */
+  rateLimitService?: RateLimitService;
 }
 
 /** What translating one Gateway of ours produces. */
@@ -88,6 +91,8 @@ export interface PolicyBase {
   routes: readonly AnyRoute[];
   /** The namespaces of the routes naming the Gateway (whose route policies it reads). */
   routeNamespaces: ReadonlySet<string>;
+  /** The rate limit service of global limits (UnitOptions.rateLimitService): named in the IR when some route has one. */
+  rateLimitService?: RateLimitService;
 }
 
 /** The unit with its Pier policies placed on its base (as they are now in the index): reads them. */
@@ -100,6 +105,7 @@ export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: Resourc
     const outcomes: PolicyOutcomes = new Map();
     ir = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
     if (outcomes.size > 0) out.policyOutcomes = outcomes;
+    if (base.rateLimitService && hasGlobalRateLimits(ir)) ir = { ...ir, rateLimitService: base.rateLimitService };
   }
   out.xdsIR = withBackendCertificates(ir, index);
   return out;
@@ -453,6 +459,7 @@ export function translateGatewayUnit(
     routes: httpLike.filter((r) => attachedTo(r, gw.key)).map((r) => r.route),
     routeNamespaces: new Set(ordered.map((r) => r.metadata.namespace ?? '')),
   };
+  if (options.rateLimitService) base.rateLimitService = options.rateLimitService;
   const placed = withPolicies(unit, base, index);
   Object.assign(unit, placed);
   unit.infraIR = {

@@ -16,6 +16,8 @@ export interface XdsIR {
   udp: UDPListener[];
   /** What the Gateway's proxies report about the traffic they carry (XTelemetryPolicy). */
   telemetry?: Telemetry;
+  /** The rate limit service the global limits of this Gateway's routes are counted by; set only when some route has one. */
+  rateLimitService?: RateLimitService;
 }
 
 /**
@@ -106,6 +108,8 @@ export interface RateLimitSettings {
    */
   id: string;
   local?: LocalRateLimitSettings;
+  /** Limits shared by every proxy, counted by the rate limit service (XdsIR.rateLimitService). */
+  global?: GlobalRateLimitSettings;
 }
 
 export interface LocalRateLimitSettings {
@@ -512,6 +516,41 @@ export interface GatewayInfraState {
   clusterAddresses?: string[];
   /** When present and not ok, the Gateway is Programmed=False with this reason and message although its configuration is served. */
   programmed?: { ok: boolean; reason: string; message: string };
+}
+
+/**
+ * The envoyproxy/ratelimit service (Pier's configuration: rateLimitService), which keeps the
+ * counts of global limits (RateLimitPolicy spec.global) for every proxy, in Redis.
+ */
+export interface RateLimitService {
+  /** Host name or IP address of its gRPC server. */
+  host: string;
+  port: number;
+  /** The service configuration's domain every descriptor of Pier's is under. */
+  domain: string;
+}
+
+/** The global limits of one RateLimitPolicy (spec.global), counted by the rate limit service. */
+export interface GlobalRateLimitSettings {
+  rules: GlobalRateLimitRule[];
+  /** When the service cannot answer in time: let the request through (true) or refuse it with 503. */
+  failOpen: boolean;
+}
+
+/**
+ * One global limit: the requests its client selectors match, counted together by every proxy
+ * and every route the policy applies to (one count per distinct header value or client address
+ * when the selector asks for it).
+ */
+export interface GlobalRateLimitRule {
+  /** Names the count, unique per rule: "<namespace>/<policy>/<rule index>". */
+  id: string;
+  /** Request headers that must be present: with a value, equal to it; without, one count per distinct value. */
+  headers: { name: string; value?: string }[];
+  /** Client address within this prefix (address is its first address); perAddress: one count per address. */
+  source?: { address: string; prefixLength: number; ipv6: boolean; perAddress: boolean };
+  requests: number;
+  unit: 'second' | 'minute' | 'hour' | 'day';
 }
 
 export function emptyXdsIR(gateway: string): XdsIR {

@@ -6,10 +6,10 @@
 import type { PierPolicy, PierPolicyKind } from '../../apis/pier';
 import type { PolicySettings, PolicySource } from '../../ir/types';
 import type { Verdict } from '../model/status';
-import { checkRateLimitPolicy, type RateLimitContent } from './ratelimit';
+import { checkRateLimitPolicy, type PolicyCheckContext, type RateLimitContent } from './ratelimit';
 
 export interface PolicyKindTranslation<S> {
-  check(policy: PierPolicy): { content: Verdict; settings?: S };
+  check(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: S };
   /** The settings at one target: id names what the target shares (rate limit buckets, ...). */
   place(settings: S, id: string, source: PolicySource): PolicySettings;
 }

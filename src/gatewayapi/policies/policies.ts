@@ -5,15 +5,16 @@
 import { PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind } from '../../apis/pier';
 import { AttachedPolicies, type PolicyState } from './attachment';
 import { POLICY_TRANSLATIONS } from './kinds';
+import type { PolicyCheckContext } from './ratelimit';
 
 export class PierPolicies {
   readonly byKind: ReadonlyMap<PierPolicyKind, AttachedPolicies<unknown>>;
 
-  constructor(policies: ReadonlyMap<PierPolicyKind, readonly PierPolicy[]>) {
+  constructor(policies: ReadonlyMap<PierPolicyKind, readonly PierPolicy[]>, context: PolicyCheckContext) {
     const byKind = new Map<PierPolicyKind, AttachedPolicies<unknown>>();
     for (const { kind } of PIER_POLICY_KINDS) {
       const list = policies.get(kind) ?? [];
-      if (list.length > 0) byKind.set(kind, new AttachedPolicies(list, (p) => POLICY_TRANSLATIONS[kind].check(p)));
+      if (list.length > 0) byKind.set(kind, new AttachedPolicies(list, (p) => POLICY_TRANSLATIONS[kind].check(p, context)));
     }
     this.byKind = byKind;
   }

@@ -1,11 +1,12 @@
 /**
- * RateLimitPolicy content as the IR's rate limit settings: local token buckets. What the CRD
- * cannot check (a CIDR's address, a bucket Envoy cannot refill) makes the policy Invalid.
- * spec.global sits beside spec.local; until it is translated, a policy asking for it is Invalid.
+ * RateLimitPolicy content as the IR's rate limit settings: local token buckets, and global limits
+ * (globalratelimit.ts). What the CRD cannot check (a CIDR's address, a bucket Envoy cannot
+ * refill, global limits without a rate limit service) makes the policy Invalid.
  */
-import { isIP } from 'node:net';
 import type { LocalRateLimitRule as LocalRule, PierPolicy, RateLimitUnit } from '../../apis/pier';
-import type { LocalRateLimitRule, LocalRateLimitSettings } from '../../ir/types';
+import type { GlobalRateLimitSettings, LocalRateLimitRule, LocalRateLimitSettings } from '../../ir/types';
+import { parseCidr } from './ratelimit-cidr';
+import { globalRateLimitSettings } from './globalratelimit';
 import { PolicyReason } from '../model/conditions';
 import { joinMessages, verdict, type Verdict } from '../model/status';
 import { ACCEPTED } from './attachment';
@@ -15,18 +16,13 @@ const SECONDS: Readonly<Record<RateLimitUnit, number>> = { Second: 1, Minute: 60
 /** What a RateLimitPolicy asks for, before it is placed at a target. */
 export interface RateLimitContent {
   local?: LocalRateLimitSettings;
+  global?: GlobalRateLimitSettings;
 }
 
-/** "10.0.0.0/8" as an address and prefix; a string says what is wrong. */
-function parseCidr(cidr: string): { address: string; prefixLength: number; ipv6: boolean } | string {
-  const slash = cidr.indexOf('/');
-  const address = cidr.slice(0, slash);
-  const prefixLength = Number(cidr.slice(slash + 1));
-  const family = isIP(address);
-  if (slash < 0 || family === 0) return `"${cidr}" is not a CIDR (address/prefix length)`;
-  const max = family === 4 ? 32 : 128;
-  if (!Number.isInteger(prefixLength) || prefixLength < 0 || prefixLength > max) return `"${cidr}": the prefix length must be 0 to ${max}`;
-  return { address, prefixLength, ipv6: family === 6 };
+/** What a policy's check needs to know of Pier's configuration. */
+export interface PolicyCheckContext {
+  /** Whether a rate limit service is configured (rateLimitService): spec.global needs one. */
+  rateLimitService: boolean;
 }
 
 function localRule(rule: LocalRule, index: number, problems: string[]): LocalRateLimitRule | undefined {
@@ -49,10 +45,10 @@ function localRule(rule: LocalRule, index: number, problems: string[]): LocalRat
   return problems.length > 0 ? undefined : out;
 }
 
-export function checkRateLimitPolicy(policy: PierPolicy): { content: Verdict; settings?: RateLimitContent } {
+export function checkRateLimitPolicy(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: RateLimitContent } {
   const spec = policy.spec;
   const problems: string[] = [];
-  if (spec.global !== undefined) problems.push('spec.global is not supported yet');
+  if (spec.global !== undefined && !context.rateLimitService) problems.push('spec.global needs a rate limit service, and Pier has none (its rateLimitService setting)');
   if (!spec.local && spec.global === undefined) problems.push('spec.local or spec.global must be set');
   const content: RateLimitContent = {};
   if (spec.local) {
@@ -62,6 +58,8 @@ export function checkRateLimitPolicy(policy: PierPolicy): { content: Verdict; se
       if (spec.local.maxClients !== undefined) content.local.maxClients = spec.local.maxClients;
     }
   }
+  const global = globalRateLimitSettings(policy, problems);
+  if (global && problems.length === 0) content.global = global;
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
   return { content: ACCEPTED, settings: content };
 }

@@ -12,6 +12,8 @@
  *   Route                                                            the IR route name
  *   Filter chains: "http" (plain HTTP), "https/<IR listener name>", "tcp/<IR route name>"
  *   ext_authz HTTP filter instances   "envoy.filters.http.ext_authz/<IR cluster name>/<settings hash>"
+ *   rate limit HTTP filter instances  "envoy.filters.http.ratelimit/fail-open", ".../fail-closed"
+ *   Cluster of the rate limit service                                 "pier/ratelimit"
  *   Cluster and ClusterLoadAssignment                                the IR cluster name (backend identity)
  *   Locality-weighted UDP cluster (several backends, one UDP route)  "weighted/<IR UDP listener name>"
  *   Secret                                                           the IR certificate name
@@ -29,6 +31,9 @@
  */
 export const INVALID_BACKEND_CLUSTER = 'pier/invalid-backend';
 
+/** The rate limit service's cluster (global limits); two segments, like INVALID_BACKEND_CLUSTER, so no backend's. */
+export const RATE_LIMIT_SERVICE_CLUSTER = 'pier/ratelimit';
+
 export const FilterName = {
   httpConnectionManager: 'envoy.filters.network.http_connection_manager',
   tcpProxy: 'envoy.filters.network.tcp_proxy',
@@ -39,6 +44,8 @@ export const FilterName = {
   extAuthz: 'envoy.filters.http.ext_authz',
   statefulSession: 'envoy.filters.http.stateful_session',
   localRateLimit: 'envoy.filters.http.local_ratelimit',
+  /** Prefix of the global rate limit filter instances (one per failure mode: globalratelimit.ts). */
+  rateLimit: 'envoy.filters.http.ratelimit',
   cookieSessionState: 'envoy.http.stateful_session.cookie',
   headerSessionState: 'envoy.http.stateful_session.header',
   tlsInspector: 'envoy.filters.listener.tls_inspector',
@@ -61,6 +68,7 @@ export const ProtoType = {
   filterConfig: 'envoy.config.route.v3.FilterConfig',
   statefulSession: 'envoy.extensions.filters.http.stateful_session.v3.StatefulSession',
   localRateLimit: 'envoy.extensions.filters.http.local_ratelimit.v3.LocalRateLimit',
+  rateLimit: 'envoy.extensions.filters.http.ratelimit.v3.RateLimit',
   statefulSessionPerRoute: 'envoy.extensions.filters.http.stateful_session.v3.StatefulSessionPerRoute',
   cookieSessionState: 'envoy.extensions.http.stateful_session.cookie.v3.CookieBasedSessionState',
   headerSessionState: 'envoy.extensions.http.stateful_session.header.v3.HeaderBasedSessionState',

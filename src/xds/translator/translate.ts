@@ -16,7 +16,8 @@ import { buildListeners, type HttpFilterNeeds, type ListenerMemo } from './liste
 import type { RouteConfigState } from './listeners/route-config-patch';
 import type { RouteCache } from './listeners/route';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
-import { byName } from './names';
+import { byName, RATE_LIMIT_SERVICE_CLUSTER } from './names';
+import { rateLimitServiceCluster } from './listeners/globalratelimit';
 import { buildSecrets } from './listeners/secret';
 
 export interface GatewayTranslation {
@@ -66,9 +67,22 @@ function sortedClusters(ir: XdsIR, memo: XdsTranslationMemo | undefined): Cluste
   return { clusters: clusters.sort(byName((r) => r.name ?? '')), bindings: bindings.sort(byName((b) => b.cluster)) };
 }
 
+/**
+ * The clusters of services the proxies call themselves (the rate limit service), spliced into
+ * the sorted list: they have their endpoints inline, so no binding.
+ */
+function withServiceClusters(built: ClusterResources, ir: XdsIR): ClusterResources {
+  if (!ir.rateLimitService) return built;
+  const cluster = rateLimitServiceCluster(ir.rateLimitService);
+  const clusters = [...built.clusters];
+  const at = clusters.findIndex((c) => (c.name ?? '') > RATE_LIMIT_SERVICE_CLUSTER);
+  clusters.splice(at < 0 ? clusters.length : at, 0, cluster);
+  return { clusters, bindings: built.bindings };
+}
+
 export function translateGateway(ir: XdsIR, memo?: XdsTranslationMemo): GatewayTranslation {
   const { listeners, routes } = buildListeners(ir, memo?.listenersOf(ir.gateway));
-  const { clusters, bindings } = sortedClusters(ir, memo);
+  const { clusters, bindings } = withServiceClusters(sortedClusters(ir, memo), ir);
   return {
     resources: {
       gateway: ir.gateway,

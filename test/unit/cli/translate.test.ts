@@ -82,6 +82,10 @@ const CASES: GoldenCase[] = [
   { name: 'foreign-gateway', args: ['translate', '-f', 'mixed', '--output', 'ir', '--gateway', 'infra/foreign'], code: 1 },
   { name: 'other-controller', args: ['translate', '-f', 'mixed', '--output', 'ir', '--controller-name', 'example.com/unknown'], code: 1 },
   { name: 'policies-yaml', args: ['translate', '-f', 'policies', '--output', 'policies'], code: 0 },
+  { name: 'global-ratelimit-policies', args: ['translate', '-f', 'global-ratelimit', '--output', 'policies', '--rate-limit-service', 'ratelimit.infra:8081'], code: 0 },
+  { name: 'global-ratelimit-xds', args: ['translate', '-f', 'global-ratelimit', '--output', 'xds', '--rate-limit-service', 'ratelimit.infra:8081'], code: 0 },
+  { name: 'global-ratelimit-no-service', args: ['translate', '-f', 'global-ratelimit'], code: 0 },
+  { name: 'bad-rate-limit-service', args: ['translate', '-f', 'global-ratelimit', '--rate-limit-service', 'ratelimit'], code: 2 },
   { name: 'bad-output', args: ['translate', '-f', 'mixed', '--output', 'envoy'], code: 2 },
   { name: 'no-files', args: ['translate'], code: 2 },
 ];

@@ -11,7 +11,7 @@ import type { Gateway, GatewayClass, HTTPRoute } from '../../../src/apis/gateway
 import { emptyProviderResources, type ObjectStatus, type ProviderResources } from '../../../src/message/resources';
 import { translate } from '../../../src/gatewayapi/translate';
 import { AttachedPolicies, policyTargets } from '../../../src/gatewayapi/policies/attachment';
-import { checkRateLimitPolicy } from '../../../src/gatewayapi/policies/ratelimit';
+import { checkRateLimitPolicy, type PolicyCheckContext } from '../../../src/gatewayapi/policies/ratelimit';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const GW = 'gateway.networking.k8s.io';
@@ -71,6 +71,10 @@ function placed(resources: ProviderResources): Record<string, string> {
   return out;
 }
 
+/** Pier without, and with, a rate limit service (rateLimitService). */
+const NO_SERVICE: PolicyCheckContext = { rateLimitService: false };
+const WITH_SERVICE: PolicyCheckContext = { rateLimitService: true };
+
 describe('policy targets and conflicts', () => {
   test('targets are in the policy\'s namespace, each once; other groups and kinds are not targets', () => {
     const p = rlp('p', [{ kind: 'Gateway', name: 'gw' }, { kind: 'Gateway', name: 'gw' }, { kind: 'Gateway', name: 'gw', sectionName: 'http' }, { kind: 'Service', name: 'web', group: '' }], { namespace: 'team' });
@@ -82,7 +86,7 @@ describe('policy targets and conflicts', () => {
       rlp('young', [{ kind: 'Gateway', name: 'gw' }, { kind: 'HTTPRoute', name: 'app' }], { created: '2025-01-01T00:00:00Z' }),
       rlp('b', [{ kind: 'Gateway', name: 'gw' }]),
       rlp('a', [{ kind: 'Gateway', name: 'gw' }]),
-    ], checkRateLimitPolicy);
+    ], (policy) => checkRateLimitPolicy(policy, NO_SERVICE));
     assert.equal(attached.at('Gateway/default/gw')?.name, 'a', 'same age: by name');
     assert.equal(attached.at('HTTPRoute/default/app')?.name, 'young');
     const young = attached.states.find((s) => s.name === 'young')!;
@@ -97,7 +101,7 @@ describe('RateLimitPolicy content', () => {
       { limit: { requests: 3, unit: 'Minute' } },
       { limit: { requests: 2, unit: 'Hour', burst: 5 }, clients: { headers: [{ name: 'X-User' }, { name: 'x-tier', value: 'free' }], source: { cidr: '2001:db8::/32', perAddress: true } } },
     ] };
-    const { content, settings } = checkRateLimitPolicy(p);
+    const { content, settings } = checkRateLimitPolicy(p, NO_SERVICE);
     assert.equal(content.ok, true);
     assert.deepEqual(settings, { local: { maxClients: 9, rules: [
       { tokensPerFill: 3, fillIntervalSeconds: 60, maxTokens: 3, headers: [] },
@@ -106,12 +110,35 @@ describe('RateLimitPolicy content', () => {
     ] } });
   });
 
-  test('what the CRD cannot check is Invalid: an address that is no IP, a prefix too long; global is not supported yet', () => {
-    assert.match(checkRateLimitPolicy(rlp('p', [], { cidr: '300.1.1.1/8' })).content.message, /is not a CIDR/);
-    assert.match(checkRateLimitPolicy(rlp('p', [], { cidr: '10.0.0.0/40' })).content.message, /prefix length must be 0 to 32/);
+  test('what the CRD cannot check is Invalid: an address that is no IP, a prefix too long; global limits without a rate limit service', () => {
+    assert.match(checkRateLimitPolicy(rlp('p', [], { cidr: '300.1.1.1/8' }), NO_SERVICE).content.message, /is not a CIDR/);
+    assert.match(checkRateLimitPolicy(rlp('p', [], { cidr: '10.0.0.0/40' }), NO_SERVICE).content.message, /prefix length must be 0 to 32/);
     const global = rlp('p', []);
-    global.spec.global = { rules: [] };
-    assert.deepEqual([checkRateLimitPolicy(global).content.ok, checkRateLimitPolicy(global).content.reason], [false, 'Invalid']);
+    global.spec.global = { rules: [{ limit: { requests: 1, unit: 'Day' } }] };
+    const { content } = checkRateLimitPolicy(global, NO_SERVICE);
+    assert.deepEqual([content.ok, content.reason], [false, 'Invalid']);
+    assert.match(content.message, /spec\.global needs a rate limit service.*rateLimitService/);
+    assert.equal(checkRateLimitPolicy(global, WITH_SERVICE).content.ok, true);
+    global.spec.global.rules.push({ limit: { requests: 1, unit: 'Day' }, clients: { source: { cidr: '10.0.0.0/33' } } });
+    assert.match(checkRateLimitPolicy(global, WITH_SERVICE).content.message, /spec\.global\.rules\[1\]\.clients\.source\.cidr .*prefix length must be 0 to 32/);
+  });
+
+  test('global limits: one count per rule, named by the policy (shared by all its targets); CIDRs as the proxies write the masked address; fail open unless FailClosed', () => {
+    const p = rlp('shop', [{ kind: 'Gateway', name: 'a' }, { kind: 'Gateway', name: 'b' }], { namespace: 'team' });
+    p.spec.global = { failureMode: 'FailClosed', rules: [
+      { limit: { requests: 10, unit: 'Minute' }, clients: { headers: [{ name: 'X-User' }, { name: 'x-plan', value: 'free' }] } },
+      { limit: { requests: 5, unit: 'Day' }, clients: { source: { cidr: '10.1.2.3/8', perAddress: true } } },
+      { limit: { requests: 7, unit: 'Second' }, clients: { source: { cidr: '2001:DB8:0:0:1::9/32' } } },
+    ] };
+    const { content, settings } = checkRateLimitPolicy(p, WITH_SERVICE);
+    assert.equal(content.ok, true, content.message);
+    assert.deepEqual(settings?.global, { failOpen: false, rules: [
+      { id: 'team/shop/0', headers: [{ name: 'x-user' }, { name: 'x-plan', value: 'free' }], requests: 10, unit: 'minute' },
+      { id: 'team/shop/1', headers: [], source: { address: '10.0.0.0', prefixLength: 8, ipv6: false, perAddress: true }, requests: 5, unit: 'day' },
+      { id: 'team/shop/2', headers: [], source: { address: '2001:db8::', prefixLength: 32, ipv6: true, perAddress: false }, requests: 7, unit: 'second' },
+    ] });
+    p.spec.global.failureMode = undefined;
+    assert.equal(checkRateLimitPolicy(p, WITH_SERVICE).settings?.global?.failOpen, true);
   });
 });
 

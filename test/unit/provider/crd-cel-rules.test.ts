@@ -418,6 +418,10 @@ const RATE_LIMIT_SAMPLES: Record<string, Sample[]> = {
     { self: [{ name: 'x-user' }, { name: 'x-tier', value: 'free' }], fails: [] },
     { self: [{ name: 'X-User' }, { name: 'x-user', value: 'a' }], fails: ['a header may be named once'] },
   ],
+  'spec.global.rules[].clients.headers': [
+    { self: [{ name: 'x-user' }, { name: 'x-tier', value: 'free' }], fails: [] },
+    { self: [{ name: 'X-User' }, { name: 'x-user', value: 'a' }], fails: ['a header may be named once'] },
+  ],
   'spec.local.rules[].limit': [
     { self: { requests: 5, unit: 'Second' }, fails: [] },
     { self: { requests: 5, unit: 'Second', burst: 5 }, fails: [] },

@@ -127,7 +127,7 @@ function edsCluster(name: string): Cluster {
 }
 
 /** A STRICT_DNS cluster; its load_assignment is set by the caller or the endpoint translator. */
-function dnsCluster(name: string): Cluster {
+export function dnsCluster(name: string): Cluster {
   return Object.assign(baseCluster(name, 'STRICT_DNS'), {
     // Prefer IPv4 where a name has both, fall back to IPv6; follow the record's TTL.
     dns_lookup_family: 'V4_PREFERRED' as const,

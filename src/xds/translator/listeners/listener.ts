@@ -17,7 +17,8 @@
  * out as well, since Envoy refuses a TCP listener without filter chains.
  */
 import { localRateLimitFilter } from './localratelimit';
-import type { ClientCertificateValidation, ExternalAuth, HTTPListener, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
+import { globalRateLimitHttpFilters } from './globalratelimit';
+import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
@@ -66,9 +67,9 @@ export interface ListenerResources {
 export function buildListeners(ir: XdsIR, memo?: ListenerMemo): ListenerResources {
   const listeners: Listener[] = [];
   const routes: RouteConfiguration[] = [];
-  const tracing = ir.telemetry?.tracing;
+  const gatewayWide: GatewayWide = { tracing: ir.telemetry?.tracing, rateLimitService: ir.rateLimitService };
   for (const socket of tcpSockets(ir)) {
-    const built = buildTcpSocketListener(socket, memo, tracing);
+    const built = buildTcpSocketListener(socket, memo, gatewayWide);
     if (!built) continue;
     listeners.push(built.listener);
     routes.push(...built.routes);
@@ -124,13 +125,13 @@ interface ChainCandidate {
   route?: RouteConfiguration;
 }
 
-function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined, tracing: Tracing | undefined): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined, gatewayWide: GatewayWide): { listener: Listener; routes: RouteConfiguration[] } | undefined {
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
-  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, memo, tracing));
+  if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, memo, gatewayWide));
   // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
   const https = socket.http.filter((l) => l.tls && l.tls.certificates.length > 0);
-  for (const l of https) candidates.push(httpsChain(socket, l, https, memo, tracing));
+  for (const l of https) candidates.push(httpsChain(socket, l, https, memo, gatewayWide));
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
@@ -176,10 +177,10 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
   return memo ? { scheme, port, routes: routesOfListener(memo.routes, scheme, port), vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
 }
 
-function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, tracing: Tracing | undefined): ChainCandidate {
+function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds), tracing)] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing)] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -210,13 +211,13 @@ function downstreamTls(
 }
 
 /** siblings: the HTTPS listeners of the socket (this one included), whose Hosts this one answers with 421. */
-function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined, tracing: Tracing | undefined): ChainCandidate {
+function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
   return {
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds), tracing)],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing)],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
@@ -230,6 +231,15 @@ export interface HttpFilterNeeds {
   externalAuth: ExternalAuth[];
   /** Some route keeps sessions (sessionPersistence). */
   sessions: boolean;
+  /** The failure modes (failOpen) of its routes' global rate limits. */
+  globalRateLimitModes: boolean[];
+}
+
+/** What applies to every listener of the Gateway. */
+interface GatewayWide {
+  tracing: Tracing | undefined;
+  /** Where global rate limits are counted (set when some route has them). */
+  rateLimitService: RateLimitService | undefined;
 }
 
 /**
@@ -239,11 +249,14 @@ export interface HttpFilterNeeds {
  * instance per authorization setup, the stateful session filter when a route keeps sessions
  * (after authorization: a refused request sets no session), then the router.
  */
-function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, HttpFilterNeeds> | undefined): HttpFilter[] {
+function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, HttpFilterNeeds> | undefined, rateLimitService: RateLimitService | undefined): HttpFilter[] {
   const needsOf = (vh: IRVirtualHost): HttpFilterNeeds => {
     let needs = cache?.get(vh);
     if (needs === undefined) {
-      needs = { cors: vh.routes.some((r) => r.cors !== undefined), externalAuth: externalAuthsOf(vh), sessions: vh.routes.some((r) => r.sessionPersistence !== undefined) };
+      needs = {
+        cors: vh.routes.some((r) => r.cors !== undefined), externalAuth: externalAuthsOf(vh), sessions: vh.routes.some((r) => r.sessionPersistence !== undefined),
+        globalRateLimitModes: [...new Set(vh.routes.flatMap((r) => { const g = r.policies?.rateLimit?.global; return g ? [g.failOpen] : []; }))],
+      };
       if (Object.isFrozen(vh)) cache?.set(vh, needs);
     }
     return needs;
@@ -254,7 +267,9 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const sessions = all.some((n) => n.sessions) ? [statefulSessionHttpFilter()] : [];
   // Rate limits first: a refused request costs nothing further.
   const rateLimit = localRateLimitFilter(listeners);
-  return [...(rateLimit ? [rateLimit] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  const globalModes = new Set([...all.flatMap((n) => n.globalRateLimitModes), ...listeners.flatMap((l) => { const g = l.policies?.rateLimit?.global; return g ? [g.failOpen] : []; })]);
+  const globalRateLimit = rateLimitService ? globalRateLimitHttpFilters(rateLimitService, globalModes) : [];
+  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }
 
 /**

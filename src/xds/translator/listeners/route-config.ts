@@ -10,7 +10,7 @@ import { byName, virtualHostName } from '../names';
 import { cachedRoute, type ListenerContext } from './route';
 import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
-import { localRateLimitActions } from './localratelimit';
+import { rateLimitActions } from './globalratelimit';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -65,9 +65,9 @@ function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost;
  * with the listener's rate limit actions (its policies are the listener's, not the virtual host's).
  */
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
-  const rateLimit = listener.policies?.rateLimit;
+  const rateLimits = rateLimitActions(listener.policies?.rateLimit);
   const built = cachedOwnVirtualHost(listener, vhost, domains, context);
-  return rateLimit?.local ? { ...built, rate_limits: localRateLimitActions(rateLimit) } : built;
+  return rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : built;
 }
 
 function cachedOwnVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {

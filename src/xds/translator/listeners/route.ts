@@ -3,7 +3,7 @@
  * redirect, or forwarding), plus header modifiers. Route order is the IR order: Envoy takes the
  * first route that matches.
  */
-import { localRateLimitActions } from './localratelimit';
+import { rateLimitActions } from './globalratelimit';
 import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../../ir/types';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
@@ -107,7 +107,8 @@ function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, '
   Object.assign(action, timeoutsAndRetries(route));
   if (route.websocket) action.upgrade_configs = [{ upgrade_type: 'websocket', enabled: { value: true } }];
   // The rule's rate limits replace the virtual host's (the listener's): vh_rate_limits OVERRIDE.
-  if (route.policies?.rateLimit?.local) action.rate_limits = localRateLimitActions(route.policies.rateLimit);
+  const rateLimits = rateLimitActions(route.policies?.rateLimit);
+  if (rateLimits.length > 0) action.rate_limits = rateLimits;
   return { route: action };
 }
 

@@ -196,14 +196,14 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: GW, kind: 'GatewayClass', metadata, spec: {
         controllerName: r.chance(0.8) ? (slot.name === 'pier' ? CONTROLLER : 'example.com/other') : CONTROLLER,
         // A ProxyConfig that may be missing, or a reference without its namespace.
-        ...(r.chance(0.15) ? { parametersRef: { group: PIER_GROUP, kind: 'ProxyConfig', name: r.pick(['proxy', 'proxy', 'proxy2', 'nope']), ...(r.chance(0.9) ? { namespace: 'default' } : {}) } } : {}),
+        ...(r.chance(0.06) ? { parametersRef: { group: PIER_GROUP, kind: 'ProxyConfig', name: r.pick(['proxy', 'proxy', 'proxy2', 'nope']), ...(r.chance(0.9) ? { namespace: 'default' } : {}) } } : {}),
       } } as GatewayClass;
     case 'Gateway':
       return { apiVersion: GW, kind: 'Gateway', metadata, spec: {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
         ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
-        ...(r.chance(0.15) ? { infrastructure: { parametersRef: { group: PIER_GROUP, kind: r.chance(0.9) ? 'ProxyConfig' : 'ConfigMap', name: r.pick(['proxy', 'proxy2', 'nope']) } } } : {}),
+        ...(r.chance(0.1) ? { infrastructure: { parametersRef: { group: PIER_GROUP, kind: r.chance(0.9) ? 'ProxyConfig' : 'ConfigMap', name: r.pick(['proxy', 'proxy2', 'nope']) } } } : {}),
         ...(r.chance(0.7) ? { allowedListeners: allowedListeners(r) } : {}),
         ...(r.chance(0.3) || r.chance(0.2) ? { tls: {
           ...(r.chance(0.6) ? { frontend: frontend(r) } : {}),

@@ -52,6 +52,8 @@ export interface ControlPlaneOptions {
   controllerManager?: boolean;
   /** Install the Gateway API CRDs from crds/. Default true. */
   gatewayApiCrds?: boolean;
+  /** With them, Pier's own CRDs from crds/pier/ (as its deployment installs them). Default true. */
+  pierCrds?: boolean;
   /** Which channel's CRDs. Default standard (the experimental channel serves more fields, e.g. HTTPRoute retry, and more versions). */
   gatewayApiChannel?: GatewayApiChannel;
   /** Which release's CRDs. Default the one Pier validates against (GATEWAY_API_BUNDLE_VERSION). */
@@ -233,7 +235,7 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
     const tCrds = Date.now();
     const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : Promise.all([
       installGatewayApiCrds(client, readyTimeoutMs, options.gatewayApiChannel, options.gatewayApiVersion),
-      installCrds(client, path.join(repoRoot(), PIER_CRDS_DIR), readyTimeoutMs),
+      options.pierCrds === false ? Promise.resolve([]) : installCrds(client, path.join(repoRoot(), PIER_CRDS_DIR), readyTimeoutMs),
     ]).then(() => since(tCrds));
     const kcmReady = kcm ? waitReady(kcm, 'kube-controller-manager /healthz', readyTimeoutMs, async () => {
       const res = await insecureHealthz(kcmPort);

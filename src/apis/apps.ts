@@ -27,6 +27,8 @@ export interface Container {
   env?: EnvVar[];
   ports?: ContainerPort[];
   readinessProbe?: Probe;
+  /** Quantities as the API writes them ("100m", "128Mi"). */
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
   securityContext?: {
     runAsNonRoot?: boolean;

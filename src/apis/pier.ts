@@ -1,11 +1,12 @@
 /**
- * Pier's own policy kinds (gateway.pier.dev/v1alpha1), attached to Gateway API objects as GEP-713
- * describes (targetRefs with an optional sectionName; status.ancestors per Gateway). Field names
- * as in the hand-written CRDs (crds/pier/).
+ * Pier's own kinds (gateway.pier.dev/v1alpha1). Its policy kinds attach to Gateway API objects as
+ * GEP-713 describes (targetRefs with an optional sectionName; status.ancestors per Gateway);
+ * ProxyConfig is named by parametersRef instead (no targetRefs, no status of its own). Field
+ * names as in the hand-written CRDs (crds/pier/).
  *
- * PIER_POLICY_KINDS is the one list of these kinds: the providers (which kinds to read and
- * watch), the bus tables, the status writers and the translator's dispatch all read it, so a new
- * kind is one entry here plus its own translation.
+ * PIER_KINDS is the one list of these kinds: the providers (which kinds to read and watch) and
+ * the bus tables read it; PIER_POLICY_KINDS, its policies, is what the status writers and the
+ * translator's policy dispatch read. A new kind is one entry here plus its own translation.
  */
 import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
 import type { KubeObject } from './meta';
@@ -97,17 +98,74 @@ export type PierPolicyTable = keyof PierPolicyTables;
 /** The ProviderResources lists of the Pier policy kinds. */
 export type PierPolicyLists = { [T in PierPolicyTable]: PierPolicyTables[T][] };
 
-export interface PierPolicyKindInfo {
-  kind: PierPolicyKind;
-  /** The CRD's plural (its file is crds/pier/gateway.pier.dev_<plural>.yaml). */
-  plural: string;
-  table: PierPolicyTable;
+export type EnvoyLogLevel = 'trace' | 'debug' | 'info' | 'warning' | 'error' | 'critical' | 'off';
+
+export interface ProxyConfigSpec {
+  /** Envoy's --log-level. */
+  logLevel?: EnvoyLogLevel;
+  /** Envoy's worker threads (--concurrency). */
+  concurrency?: number;
+  /** Kubernetes infrastructure: replicas of the Gateway's Deployment. */
+  replicas?: number;
+  /** Kubernetes infrastructure: the Envoy container's requests and limits (quantities). */
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  stats?: {
+    /** Keep only the stats whose names start with one of these (Envoy's stats_matcher inclusion list). */
+    inclusionPrefixes?: string[];
+    /** Tags with a fixed value added to every stat (Envoy's stats_tags). */
+    tags?: { name: string; value: string }[];
+  };
+  /** The proxies' metrics listener (GET /stats/prometheus). */
+  metrics?: { enabled?: boolean; port?: number };
 }
 
-/** The registry of Pier policy kinds. */
-export const PIER_POLICY_KINDS: readonly PierPolicyKindInfo[] = [
-  { kind: 'RateLimitPolicy', plural: 'ratelimitpolicies', table: 'rateLimitPolicies' },
+/**
+ * How a Gateway's proxies run. Not a policy: a GatewayClass names one in spec.parametersRef
+ * (defaults for its Gateways), a Gateway in spec.infrastructure.parametersRef (its own
+ * settings, which win field by field).
+ */
+export interface ProxyConfig extends KubeObject {
+  apiVersion: typeof PIER_API_VERSION;
+  kind: 'ProxyConfig';
+  spec: ProxyConfigSpec;
+}
+
+/** Every Pier object, policy or not. */
+export type PierObject = PierPolicy | ProxyConfig;
+export type PierKind = PierObject['kind'];
+
+/** The bus table of each Pier kind (also its ProviderResources list). */
+export interface PierTables extends PierPolicyTables {
+  proxyConfigs: ProxyConfig;
+}
+export type PierTable = keyof PierTables;
+
+/** The ProviderResources lists of the Pier kinds. */
+export type PierLists = { [T in PierTable]: PierTables[T][] };
+
+export interface PierKindInfo {
+  kind: PierKind;
+  /** The CRD's plural (its file is crds/pier/gateway.pier.dev_<plural>.yaml). */
+  plural: string;
+  table: PierTable;
+  /** A policy (targetRefs, status.ancestors written by Pier); false: read only (ProxyConfig). */
+  policy: boolean;
+}
+
+export interface PierPolicyKindInfo extends PierKindInfo {
+  kind: PierPolicyKind;
+  table: PierPolicyTable;
+  policy: true;
+}
+
+/** The registry of Pier kinds. */
+export const PIER_KINDS: readonly PierKindInfo[] = [
+  { kind: 'RateLimitPolicy', plural: 'ratelimitpolicies', table: 'rateLimitPolicies', policy: true },
+  { kind: 'ProxyConfig', plural: 'proxyconfigs', table: 'proxyConfigs', policy: false },
 ];
+
+/** Its policy kinds. */
+export const PIER_POLICY_KINDS: readonly PierPolicyKindInfo[] = PIER_KINDS.filter((k): k is PierPolicyKindInfo => k.policy);
 
 export function isPierPolicyKind(kind: string): kind is PierPolicyKind {
   return PIER_POLICY_KINDS.some((k) => k.kind === kind);
@@ -117,7 +175,7 @@ export function isPierPolicyTable(table: string): table is PierPolicyTable {
   return PIER_POLICY_KINDS.some((k) => k.table === table);
 }
 
-/** Empty lists for every Pier policy kind. */
-export function emptyPierPolicyLists(): PierPolicyLists {
-  return Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.table, []])) as unknown as PierPolicyLists;
+/** Empty lists for every Pier kind. */
+export function emptyPierLists(): PierLists {
+  return Object.fromEntries(PIER_KINDS.map((k) => [k.table, []])) as unknown as PierLists;
 }

@@ -63,6 +63,7 @@ export function proxySettings(config: PierConfig, xdsPort: number, tls: boolean)
     xdsPort,
     adsMode: config.adsMode,
     logLevel: config.envoyLogLevel,
+    metricsPort: config.proxyMetricsPort,
     tls,
     ...(config.gatewayAddressPool ? { addressPool: parseAddressPool(config.gatewayAddressPool) } : {}),
   };

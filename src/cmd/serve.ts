@@ -278,7 +278,7 @@ export async function serve(config: PierConfig, logger: Logger): Promise<Running
       if (binary) {
         infra = new HostInfrastructure({
           bus, envoyBinary: binary, xdsHost: config.envoyXdsHost, xdsPort,
-          adsMode: config.adsMode, envoyLogLevel: config.envoyLogLevel, logger,
+          adsMode: config.adsMode, envoyLogLevel: config.envoyLogLevel, metricsPort: config.proxyMetricsPort, logger,
           certificates: transport.kind === 'mtls' ? proxyCertificateIssuer(transport.paths) : undefined,
         });
         infra.start();

@@ -34,6 +34,8 @@ export interface PierConfig {
   /** How launched Envoys reach Pier's xDS server. */
   envoyXdsHost: string;
   envoyLogLevel: string;
+  /** Each Gateway's proxies serve their stats (GET /stats/prometheus only) on this port; 0: not at all. A Gateway's ProxyConfig can say otherwise. */
+  proxyMetricsPort: number;
   shutdownGraceSeconds: number;
   /** "host:port" to run the demo echo backend on, or "" for none. */
   demoBackend: string;
@@ -99,6 +101,7 @@ export const DEFAULT_CONFIG: PierConfig = {
   adsMode: 'delta',
   envoyXdsHost: '127.0.0.1',
   envoyLogLevel: 'warning',
+  proxyMetricsPort: 19002,
   shutdownGraceSeconds: 5,
   demoBackend: '',
   xdsTlsDir: '',
@@ -178,6 +181,10 @@ const FIELDS: { [K in keyof PierConfig]: Checker } = {
   adsMode: oneOf('delta', 'sotw'),
   envoyXdsHost: str,
   envoyLogLevel: oneOf('trace', 'debug', 'info', 'warning', 'error', 'critical', 'off'),
+  proxyMetricsPort: (v, where) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 65535) throw new ConfigError(`${where}: expected a port from 1 to 65535, or 0 for none, got ${JSON.stringify(v)}`);
+    return v;
+  },
   shutdownGraceSeconds: positiveNumber,
   demoBackend: (v, where) => (v === '' ? v : hostPort(v, where)),
   xdsTlsDir: str,

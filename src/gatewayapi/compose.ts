@@ -60,18 +60,23 @@ export function gatewaysNamedBy(route: AnyRoute, parentOfListenerSet: (listenerS
 }
 
 /**
- * Accepted, and the features Pier supports. No SupportedVersion condition: it is experimental
+ * Accepted (False, InvalidParameters, when its parametersRef cannot be used), and the features Pier supports. No SupportedVersion condition: it is experimental
  * in v1.6, and the standard-channel CRDs carry no bundle version for Pier to judge.
  */
-export function classStatuses(classes: readonly GatewayClass[], controllerName: string, options: FeatureOptions = {}): ObjectStatus[] {
-  return classes.filter((gc) => gc.spec?.controllerName === controllerName).map((gc) => ({
-    kind: 'GatewayClass' as const,
-    name: gc.metadata.name,
-    status: {
-      conditions: [condition(ConditionType.Accepted, verdict(true, GatewayClassReason.Accepted, 'GatewayClass is accepted'), gc.metadata.generation)],
-      supportedFeatures: supportedFeatures(options),
-    },
-  }));
+export function classStatuses(
+  classes: readonly GatewayClass[], controllerName: string, options: FeatureOptions = {}, parametersProblem: (gc: GatewayClass) => string | undefined = () => undefined,
+): ObjectStatus[] {
+  return classes.filter((gc) => gc.spec?.controllerName === controllerName).map((gc) => {
+    const problem = parametersProblem(gc);
+    const accepted = problem === undefined
+      ? verdict(true, GatewayClassReason.Accepted, 'GatewayClass is accepted')
+      : verdict(false, GatewayClassReason.InvalidParameters, problem);
+    return {
+      kind: 'GatewayClass' as const,
+      name: gc.metadata.name,
+      status: { conditions: [condition(ConditionType.Accepted, accepted, gc.metadata.generation)], supportedFeatures: supportedFeatures(options) },
+    };
+  });
 }
 
 /**

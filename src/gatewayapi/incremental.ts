@@ -35,6 +35,7 @@ import { classStatuses, compareStatuses, composeRouteStatus, gatewayOfParent, ga
 import { listenerSetParentKeyOf } from './routes/parents';
 import { routeKey, TranslationMemo, type AnyRoute } from './memo';
 import { isPolicyDep, readKeys, ResourceIndex, type IndexedTable } from './resourceindex';
+import { classParametersProblem } from './parameters/proxyconfig';
 import { insertionIndex } from './routes/routetable';
 import { compareObjects, policyOutcomesOf, targetExists, type TranslateOptions, type TranslationResult } from './translate';
 import { pierPolicyStatuses } from './policies/status';
@@ -77,7 +78,7 @@ const ROUTE_TABLES: ReadonlySet<TableName> = new Set(['httpRoutes', 'grpcRoutes'
 const INDEXED_TABLES: ReadonlySet<TableName> = new Set([
   'services', 'secrets', 'configMaps', 'clusterTrustBundles', 'referenceGrants', 'namespaces', 'backendTLSPolicies',
   'xBackendTrafficPolicies', 'xTelemetryPolicies',
-  'xBackends',
+  'xBackends', 'proxyConfigs',
   ...PIER_POLICY_KINDS.map((k) => k.table),
 ]);
 const PIER_POLICY_TABLES: ReadonlySet<TableName> = new Set(PIER_POLICY_KINDS.map((k) => k.table));
@@ -185,6 +186,8 @@ export class IncrementalTranslator {
     let classesChanged = false;
     /** The features GatewayClasses list may have changed (a kind served or not). */
     let featuresChanged = false;
+    /** A ProxyConfig changed: the GatewayClasses naming one may be accepted or not now. */
+    let classParametersChanged = false;
     let policiesChanged = false;
     // XTelemetryPolicy statuses read the policies, how each targeted Gateway stands and what its
     // unit made of its policy: put together again when any of these may have changed.
@@ -226,6 +229,7 @@ export class IncrementalTranslator {
       if (table === 'gatewayClasses') {
         if (value) this.classes.set(key, value as GatewayClass);
         else this.classes.delete(key);
+        this.index.set('gatewayClasses', value as GatewayClass | undefined, { name: key });
         classesChanged = true;
       } else if (table === 'gateways') {
         if (!priorState.has(key)) priorState.set(key, this.stateOf(key));
@@ -274,6 +278,8 @@ export class IncrementalTranslator {
         if (table === 'services' && this.index.isBackendTrafficTarget(splitKey(key).namespace ?? '', splitKey(key).name)) trafficPoliciesChanged = true;
         if (XBACKEND_STATUS_TABLES.has(table)) xBackendInputsChanged = true;
         if (PIER_POLICY_TABLES.has(table)) pierPoliciesChanged = true;
+        // A GatewayClass's Accepted reads the ProxyConfig it names.
+        if (table === 'proxyConfigs') classParametersChanged = true;
       }
       // EndpointSlices are not the translator's: the endpoint translator follows them.
     }
@@ -299,9 +305,9 @@ export class IncrementalTranslator {
         wholeUnits.add(k);
       }
     }
-    if (classesChanged || featuresChanged) {
+    if (classesChanged || featuresChanged || classParametersChanged) {
       this.syncStatuses(delta, 'GatewayClass', classStatuses([...this.classes.values()], this.options.controllerName,
-        { ...this.options, unservedKinds: [...this.unservedKinds].sort() }));
+        { ...this.options, unservedKinds: [...this.unservedKinds].sort() }, (gc) => classParametersProblem(gc, this.index)));
     }
 
     for (const gw of dirtyUnits) {

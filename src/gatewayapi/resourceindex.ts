@@ -10,7 +10,7 @@
  * current (readsCurrent), without knowing the translator's internals.
  */
 import type { ClusterTrustBundle, ConfigMap, Namespace, Secret, Service } from '../apis/core';
-import type { BackendTLSPolicy, Gateway, ListenerSet, ReferenceGrant, XBackendTrafficPolicy } from '../apis/gateway';
+import type { BackendTLSPolicy, Gateway, GatewayClass, ListenerSet, ReferenceGrant, XBackendTrafficPolicy } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { XBackend } from '../apis/xbackend';
 import { listenerSetParentKey } from './listeners/listenersetparent';
@@ -18,7 +18,7 @@ import type { ProviderResources } from '../message/resources';
 import { BackendTLSPolicies, type BackendTLSResolution } from './backends/backendtls';
 import { BackendTrafficPolicies, serviceTargets, type BackendTraffic } from './backends/backendtraffic';
 import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from './telemetry/telemetrypolicy';
-import { isPierPolicyTable, PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable } from '../apis/pier';
+import { isPierPolicyTable, PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable, type ProxyConfig } from '../apis/pier';
 import { policyTargets } from './policies/attachment';
 import { PierPolicies } from './policies/policies';
 import type { PolicyCheckContext } from './policies/ratelimit';
@@ -42,10 +42,10 @@ export function readKeys(reads: ReadSet): string[] {
 
 /** The kinds the index holds (ProviderResources list names). */
 export type IndexedTable = 'gateways' | 'listenerSets' | 'services' | 'secrets' | 'configMaps' | 'clusterTrustBundles' | 'referenceGrants' | 'namespaces'
-  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies' | 'xBackends' | PierPolicyTable;
+  | 'backendTLSPolicies' | 'xBackendTrafficPolicies' | 'xTelemetryPolicies' | 'xBackends' | PierPolicyTable | 'gatewayClasses' | 'proxyConfigs';
 
 type IndexedObject = Gateway | ListenerSet | Service | Secret | ConfigMap | ClusterTrustBundle | ReferenceGrant | Namespace | BackendTLSPolicy
-  | XBackendTrafficPolicy | XTelemetryPolicy | XBackend | PierPolicy;
+  | XBackendTrafficPolicy | XTelemetryPolicy | XBackend | PierPolicy | GatewayClass | ProxyConfig;
 
 export const Dep = {
   gateway: (namespace: string, name: string): string => `gw:${namespace}/${name}`,
@@ -71,6 +71,8 @@ export const Dep = {
   gatewayPolicies: (gateway: string): string => `pol:gw:${gateway}`,
   /** The Pier policies targeting routes (and their rules) of a namespace. */
   routePolicies: (namespace: string): string => `pol:routes:${namespace}`,
+  gatewayClass: (name: string): string => `gc:${name}`,
+  proxyConfig: (namespace: string, name: string): string => `pc:${namespace}/${name}`,
 } as const;
 
 /** Whether a dependency key is one of the Pier policies' (Dep.gatewayPolicies, Dep.routePolicies). */
@@ -83,7 +85,7 @@ function key(namespace: string | undefined, name: string): string {
 }
 
 /** Tables whose dependency key is the object's own: it is absent exactly when the object is. */
-const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces', 'clusterTrustBundles', 'xBackends']);
+const OBJECT_KEYED: ReadonlySet<IndexedTable> = new Set(['gateways', 'listenerSets', 'services', 'secrets', 'namespaces', 'clusterTrustBundles', 'xBackends', 'gatewayClasses', 'proxyConfigs']);
 
 export class ResourceIndex {
   private readonly gateways = new Map<string, Gateway>();
@@ -113,6 +115,9 @@ export class ResourceIndex {
   private resolvedPierPolicies: PierPolicies | undefined;
   /** What the policies' checks know of Pier's configuration (set once, before any policy). */
   private policyContext: PolicyCheckContext = { rateLimitService: false };
+  /** Cluster-scoped: keyed by name. */
+  private readonly gatewayClasses = new Map<string, GatewayClass>();
+  private readonly proxyConfigs = new Map<string, ProxyConfig>();
 
   private readonly versions = new Map<string, number>();
   private changes = 0;
@@ -141,6 +146,8 @@ export class ResourceIndex {
     fill('xBackendTrafficPolicies', resources.xBackendTrafficPolicies);
     fill('xBackends', resources.xBackends);
     for (const k of PIER_POLICY_KINDS) fill(k.table, resources[k.table]);
+    fill('gatewayClasses', resources.gatewayClasses);
+    fill('proxyConfigs', resources.proxyConfigs);
     return index;
   }
 
@@ -214,6 +221,15 @@ export class ResourceIndex {
       case 'xBackends':
         put(this.xBackends, object as XBackend | undefined);
         changed.push(Dep.xBackend(namespace, name));
+        break;
+      case 'gatewayClasses':
+        if (object) this.gatewayClasses.set(name, object as GatewayClass);
+        else this.gatewayClasses.delete(name);
+        changed.push(Dep.gatewayClass(name));
+        break;
+      case 'proxyConfigs':
+        put(this.proxyConfigs, object as ProxyConfig | undefined);
+        changed.push(Dep.proxyConfig(namespace, name));
         break;
       case 'backendTLSPolicies': {
         const before = this.policies.get(k);
@@ -371,6 +387,16 @@ export class ResourceIndex {
   readsCurrent(reads: ReadSet): boolean {
     for (let i = 0; i < reads.length; i += 2) if ((this.versions.get(reads[i] as string) ?? 0) !== reads[i + 1]) return false;
     return true;
+  }
+
+  gatewayClass(name: string): GatewayClass | undefined {
+    this.read(Dep.gatewayClass(name));
+    return this.gatewayClasses.get(name);
+  }
+
+  proxyConfig(namespace: string, name: string): ProxyConfig | undefined {
+    this.read(Dep.proxyConfig(namespace, name));
+    return this.proxyConfigs.get(key(namespace, name));
   }
 
   configMap(namespace: string, name: string): ConfigMap | undefined {

@@ -18,6 +18,7 @@ import { pierPolicyStatuses, type TargetExists } from './policies/status';
 import type { PolicyOutcomes } from './policies/apply';
 import { TranslationMemo, routeKey, type AnyRoute } from './memo';
 import { ResourceIndex } from './resourceindex';
+import { classParametersProblem } from './parameters/proxyconfig';
 import { translateGatewayUnit, type GatewayUnit } from './unit';
 
 export interface TranslateOptions {
@@ -138,7 +139,7 @@ export function translate(resources: ProviderResources, options: TranslateOption
     const slash = gateway.indexOf('/');
     return index.gateway(gateway.slice(0, slash), gateway.slice(slash + 1)) ? 'other' : 'missing';
   };
-  const statuses: ObjectStatus[] = [...classStatuses(resources.gatewayClasses, controllerName, options)];
+  const statuses: ObjectStatus[] = [...classStatuses(resources.gatewayClasses, controllerName, options, (gc) => classParametersProblem(gc, index))];
   const xdsIR: Record<string, XdsIR> = {};
   const infraIR: Record<string, InfraIR> = {};
   for (const unit of units.values()) {

@@ -476,6 +476,7 @@ export function translateGatewayUnit(
   if (infrastructure?.labels || infrastructure?.annotations) {
     unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };
   }
+  if (gw.proxySettings) unit.infraIR.proxy = gw.proxySettings;
   // Routes of one HTTP-like kind only, no ListenerSets (routes may name those): later route
   // changes can patch this unit.
   if (keep && (kinds === 1 || kinds === 2) && gw.listenerSets.size === 0) {

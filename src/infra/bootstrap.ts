@@ -35,35 +35,26 @@ export interface BootstrapOptions {
    * interface (which can stop Envoy) must not be reachable there.
    */
   readinessPort?: number;
+  /**
+   * A listener that answers GET /stats/prometheus (Envoy's stats in Prometheus' text format)
+   * from the admin interface, and nothing else: Prometheus scrapes it without reaching the rest
+   * of the admin interface.
+   */
+  metrics?: { address: string; port: number };
+  /** stats_config: keep only stats with these name prefixes, and add fixed tags to every stat. */
+  stats?: { inclusionPrefixes?: readonly string[]; tags?: readonly { name: string; value: string }[] };
 }
+
+/** The proxies' metrics port by default: above the admin (19000) and readiness (19001) ports, and above every port a privileged listener is moved to (src/ir/ports.ts). */
+export const DEFAULT_PROXY_METRICS_PORT = 19002;
+/** The one admin path the metrics listener forwards. */
+export const PROXY_METRICS_PATH = '/stats/prometheus';
 
 const ADMIN_CLUSTER = 'envoy_admin';
 
-/** The readiness listener and the cluster it forwards /ready to (the admin interface). */
-function readinessResources(o: BootstrapOptions, port: number): { listener: Record<string, unknown>; cluster: Record<string, unknown> } {
-  const listener = {
-    name: 'envoy_ready',
-    address: { socket_address: { address: '0.0.0.0', port_value: port } },
-    filter_chains: [{
-      filters: [{
-        name: 'envoy.filters.network.http_connection_manager',
-        typed_config: {
-          '@type': 'type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager',
-          stat_prefix: 'envoy_ready',
-          route_config: {
-            name: 'envoy_ready',
-            virtual_hosts: [{
-              name: 'ready',
-              domains: ['*'],
-              routes: [{ match: { path: '/ready', headers: [{ name: ':method', string_match: { exact: 'GET' } }] }, route: { cluster: ADMIN_CLUSTER } }],
-            }],
-          },
-          http_filters: [{ name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } }],
-        },
-      }],
-    }],
-  };
-  const cluster = {
+/** The cluster of the admin interface, which the readiness and metrics listeners forward to. */
+function adminCluster(o: BootstrapOptions): Record<string, unknown> {
+  return {
     name: ADMIN_CLUSTER,
     type: 'STATIC',
     connect_timeout: '1s',
@@ -72,7 +63,36 @@ function readinessResources(o: BootstrapOptions, port: number): { listener: Reco
       endpoints: [{ lb_endpoints: [{ endpoint: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } } }] }],
     },
   };
-  return { listener, cluster };
+}
+
+/**
+ * A listener at address:port that forwards GET of one admin path to the admin interface;
+ * every other request gets Envoy's 404 (no route), so nothing else of the admin interface is
+ * reachable there.
+ */
+function adminPathListener(name: string, address: string, port: number, adminPath: string): Record<string, unknown> {
+  return {
+    name,
+    address: { socket_address: { address, port_value: port } },
+    filter_chains: [{
+      filters: [{
+        name: 'envoy.filters.network.http_connection_manager',
+        typed_config: {
+          '@type': 'type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager',
+          stat_prefix: name,
+          route_config: {
+            name,
+            virtual_hosts: [{
+              name,
+              domains: ['*'],
+              routes: [{ match: { path: adminPath, headers: [{ name: ':method', string_match: { exact: 'GET' } }] }, route: { cluster: ADMIN_CLUSTER } }],
+            }],
+          },
+          http_filters: [{ name: 'envoy.filters.http.router', typed_config: { '@type': 'type.googleapis.com/envoy.extensions.filters.http.router.v3.Router' } }],
+        },
+      }],
+    }],
+  };
 }
 
 /** Envoy verifies Pier by its CA and its URI SAN, whatever address it was reached at. */
@@ -93,13 +113,26 @@ function xdsTransportSocket(tls: BootstrapTls): Record<string, unknown> {
   };
 }
 
+/** Envoy's stats_config for the stats settings; undefined when there are none. */
+function statsConfig(stats: NonNullable<BootstrapOptions['stats']>): Record<string, unknown> | undefined {
+  const config: Record<string, unknown> = {};
+  if (stats.tags?.length) config.stats_tags = stats.tags.map((t) => ({ tag_name: t.name, fixed_value: t.value }));
+  if (stats.inclusionPrefixes?.length) config.stats_matcher = { inclusion_list: { patterns: stats.inclusionPrefixes.map((prefix) => ({ prefix })) } };
+  return Object.keys(config).length > 0 ? config : undefined;
+}
+
 /** A bootstrap as a plain object; Envoy reads it as JSON or YAML. */
 export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
-  const readiness = o.readinessPort === undefined ? undefined : readinessResources(o, o.readinessPort);
+  const listeners = [
+    ...(o.readinessPort === undefined ? [] : [adminPathListener('envoy_ready', '0.0.0.0', o.readinessPort, '/ready')]),
+    ...(o.metrics === undefined ? [] : [adminPathListener('envoy_metrics', o.metrics.address, o.metrics.port, PROXY_METRICS_PATH)]),
+  ];
+  const readiness = o.readinessPort !== undefined;
   // A probed proxy waits for its first listeners and clusters however long it takes: with the
   // default initial fetch timeout (15 s) Envoy would finish initializing without them, and
   // report ready (and its Gateway Programmed) while it has no configuration from Pier.
   const initial = readiness ? { initial_fetch_timeout: '0s' } : {};
+  const stats = o.stats ? statsConfig(o.stats) : undefined;
   return {
     node: { id: o.nodeId, cluster: o.gateway },
     admin: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } },
@@ -129,9 +162,10 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
           },
         },
         ...(o.tls ? { transport_socket: xdsTransportSocket(o.tls) } : {}),
-      }, ...(readiness ? [readiness.cluster] : [])],
-      ...(readiness ? { listeners: [readiness.listener] } : {}),
+      }, ...(listeners.length > 0 ? [adminCluster(o)] : [])],
+      ...(listeners.length > 0 ? { listeners } : {}),
     },
+    ...(stats ? { stats_config: stats } : {}),
     // An edge proxy needs a bound on downstream connections (Envoy warns without one).
     overload_manager: {
       refresh_interval: '0.25s',

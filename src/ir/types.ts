@@ -488,6 +488,31 @@ export interface InfraIR {
   clusterOnly?: true;
   /** The Gateway's spec.infrastructure labels and annotations, for the objects that run it; absent when it has none. */
   infrastructure?: { labels: Record<string, string>; annotations: Record<string, string> };
+  /** Settings of the proxies themselves (ProxyConfig of the GatewayClass, overridden field by field by the Gateway's); absent: Pier's defaults. */
+  proxy?: ProxySettingsIR;
+}
+
+/** How a Gateway's proxies run: each field absent means Pier's default (its configuration). */
+export interface ProxySettingsIR {
+  /** Envoy's --log-level. */
+  logLevel?: string;
+  /** Envoy's --concurrency (worker threads). */
+  concurrency?: number;
+  /** Kubernetes infrastructure: Deployment replicas. */
+  replicas?: number;
+  /** Kubernetes infrastructure: the Envoy container's resources. */
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  /** Bootstrap stats_config. */
+  stats?: {
+    /** stats_matcher inclusion list: only stats whose names start with one of these are kept. */
+    inclusionPrefixes?: string[];
+    /** stats_tags: fixed tags added to every stat. */
+    tags?: { name: string; value: string }[];
+  };
+  /** The metrics listener (GET /stats/prometheus). */
+  metrics?: { enabled?: boolean; port?: number };
+  /** The ProxyConfigs these came from ("<namespace>/<name>"), least specific first. */
+  sources?: string[];
 }
 
 /** An address the infrastructure gives a Gateway, with its GEP-5093 routability. */

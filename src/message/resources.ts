@@ -13,7 +13,7 @@ import type {
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { XBackend } from '../apis/xbackend';
-import { emptyPierPolicyLists, PIER_POLICY_KINDS, type PierPolicyKind, type PierPolicyLists } from '../apis/pier';
+import { emptyPierLists, PIER_POLICY_KINDS, type PierLists, type PierPolicyKind } from '../apis/pier';
 import type { GatewayInfraState, InfraIR, XdsIR } from '../ir/types';
 import type { EndpointBinding, GatewayEndpoints, XdsResources } from '../xds/types';
 import { createResourceTables, TABLE_NAMES, type ResourceTables } from './tables';
@@ -23,7 +23,7 @@ import { WatchableMap } from './watchable';
  * Everything a provider read, sorted by namespace then name within each kind: the input of a
  * full translation (`pier translate`, tests). Running providers publish tables instead.
  */
-export interface ProviderResources extends PierPolicyLists {
+export interface ProviderResources extends PierLists {
   gatewayClasses: GatewayClass[];
   gateways: Gateway[];
   listenerSets: ListenerSet[];
@@ -50,7 +50,7 @@ export function emptyProviderResources(): ProviderResources {
     gatewayClasses: [], gateways: [], listenerSets: [], httpRoutes: [], grpcRoutes: [], tlsRoutes: [], tcpRoutes: [],
     udpRoutes: [], referenceGrants: [], backendTLSPolicies: [],
     xTelemetryPolicies: [], xBackendTrafficPolicies: [], xBackends: [],
-    ...emptyPierPolicyLists(),
+    ...emptyPierLists(),
     services: [], endpointSlices: [], namespaces: [], secrets: [],
     configMaps: [], clusterTrustBundles: [],
   };

@@ -12,12 +12,12 @@ import type {
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { XBackend } from '../apis/xbackend';
-import { PIER_POLICY_KINDS, type PierPolicyTables } from '../apis/pier';
+import { PIER_KINDS, type PierKind, type PierTables } from '../apis/pier';
 import { objectKey, type KubeObject } from '../apis/meta';
 import { WatchableMap } from './watchable';
 
 /** The value type of each table, by table name (also the ProviderResources list names). */
-export interface TableValues extends PierPolicyTables {
+export interface TableValues extends PierTables {
   gatewayClasses: GatewayClass;
   gateways: Gateway;
   listenerSets: ListenerSet;
@@ -49,7 +49,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'referenceGrants', 'backendTLSPolicies',
   'xTelemetryPolicies', 'xBackendTrafficPolicies',
   'xBackends',
-  ...PIER_POLICY_KINDS.map((k) => k.table),
+  ...PIER_KINDS.map((k) => k.table),
   'services', 'endpointSlices', 'namespaces', 'secrets', 'configMaps',
   'clusterTrustBundles',
 ];
@@ -69,7 +69,7 @@ export const TABLE_OF_KIND: Readonly<Record<TableValues[TableName]['kind'], Tabl
   XTelemetryPolicy: 'xTelemetryPolicies',
   XBackendTrafficPolicy: 'xBackendTrafficPolicies',
   XBackend: 'xBackends',
-  ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.kind, k.table])) as Record<(typeof PIER_POLICY_KINDS)[number]['kind'], TableName>,
+  ...Object.fromEntries(PIER_KINDS.map((k) => [k.kind, k.table])) as Record<PierKind, TableName>,
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   Namespace: 'namespaces',

@@ -18,7 +18,7 @@ import type {
 } from '../apis/gateway';
 import type { XTelemetryPolicy } from '../apis/xtelemetry';
 import type { XBackend } from '../apis/xbackend';
-import { PIER_POLICY_KINDS, type PierPolicy, type PierPolicyLists } from '../apis/pier';
+import { PIER_KINDS, type PierLists, type PierObject } from '../apis/pier';
 import type { ProviderResources } from '../message/resources';
 import { cloneJson } from '../ir/clone';
 import { defaultCrdSchemas } from './crd/load';
@@ -27,7 +27,7 @@ import { defaultResource } from './crd/resource';
 /** Every object kind a provider publishes. */
 export type ProviderObject =
   | GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | Service | EndpointSlice | Namespace | Secret | ConfigMap
-  | ClusterTrustBundle | XTelemetryPolicy | XBackendTrafficPolicy | XBackend | PierPolicy;
+  | ClusterTrustBundle | XTelemetryPolicy | XBackendTrafficPolicy | XBackend | PierObject;
 
 /** The core API group is the empty string. */
 export const CORE_GROUP = '';
@@ -35,7 +35,7 @@ export const CORE_GROUP = '';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** obj (a copy the caller owns) with its CRD's defaults (for the object's apiVersion) applied in place. */
-function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy | XBackendTrafficPolicy | XBackend | PierPolicy>(obj: T): T {
+function withCrdDefaults<T extends GatewayClass | Gateway | ListenerSet | Route | ReferenceGrant | BackendTLSPolicy | XTelemetryPolicy | XBackendTrafficPolicy | XBackend | PierObject>(obj: T): T {
   return defaultResource(defaultCrdSchemas(), obj, true) ?? obj;
 }
 
@@ -152,7 +152,7 @@ export function applyOwnedDefaults<T extends ProviderObject>(obj: T, options: Ow
     case 'XBackend':
     case 'XTelemetryPolicy': return crd(o) as T;
     case 'XBackendTrafficPolicy': return crd(o) as T;
-    // Pier's own policy kinds (PIER_POLICY_KINDS): their CRDs' defaults.
+    // Pier's own kinds (PIER_KINDS): their CRDs' defaults.
     default: return crd(o) as T;
   }
 }
@@ -179,6 +179,6 @@ export function applyResourceDefaults(resources: ProviderResources): ProviderRes
     secrets: resources.secrets.map(applyDefaults),
     configMaps: resources.configMaps.map(applyDefaults),
     clusterTrustBundles: (resources.clusterTrustBundles ?? []).map(applyDefaults),
-    ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.table, (resources[k.table] ?? []).map(applyDefaults)])) as unknown as PierPolicyLists,
+    ...Object.fromEntries(PIER_KINDS.map((k) => [k.table, (resources[k.table] ?? []).map(applyDefaults)])) as unknown as PierLists,
   };
 }

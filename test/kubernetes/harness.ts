@@ -52,6 +52,8 @@ export interface ControlPlaneOptions {
   controllerManager?: boolean;
   /** Install the Gateway API CRDs from crds/. Default true. */
   gatewayApiCrds?: boolean;
+  /** With them, Pier's own CRDs from crds/pier/ (as its deployment installs them). Default true. */
+  pierCrds?: boolean;
   /** Which channel's CRDs. Default standard (the experimental channel serves more fields, e.g. HTTPRoute retry, and more versions). */
   gatewayApiChannel?: GatewayApiChannel;
   /** Which release's CRDs. Default the one Pier validates against (GATEWAY_API_BUNDLE_VERSION). */
@@ -231,7 +233,10 @@ export async function startControlPlane(options: ControlPlaneOptions = {}): Prom
     }
 
     const tCrds = Date.now();
-    const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : installGatewayApiCrds(client, readyTimeoutMs, options.gatewayApiChannel, options.gatewayApiVersion).then(() => since(tCrds));
+    const crdsReady = options.gatewayApiCrds === false ? Promise.resolve(0) : Promise.all([
+      installGatewayApiCrds(client, readyTimeoutMs, options.gatewayApiChannel, options.gatewayApiVersion),
+      options.pierCrds === false ? Promise.resolve([]) : installCrds(client, path.join(repoRoot(), PIER_CRDS_DIR), readyTimeoutMs),
+    ]).then(() => since(tCrds));
     const kcmReady = kcm ? waitReady(kcm, 'kube-controller-manager /healthz', readyTimeoutMs, async () => {
       const res = await insecureHealthz(kcmPort);
       return res ? true : undefined;
@@ -331,7 +336,14 @@ interface Crd {
 
 /** Creates the pinned CRDs of a channel and waits until every one is Established. */
 export async function installGatewayApiCrds(api: TestApiClient, timeoutMs: number, channel: GatewayApiChannel = 'standard', version?: GatewayApiVersion): Promise<string[]> {
-  const dir = path.join(repoRoot(), gatewayApiCrdsDir(channel, version));
+  return installCrds(api, path.join(repoRoot(), gatewayApiCrdsDir(channel, version)), timeoutMs);
+}
+
+/** Pier's own CRDs (crds/pier/), which its deployment installs beside the Gateway API's. */
+export const PIER_CRDS_DIR = path.join('crds', 'pier');
+
+/** Creates the CRDs of a directory and waits until every one is Established. */
+export async function installCrds(api: TestApiClient, dir: string, timeoutMs: number): Promise<string[]> {
   const crds = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => parseYaml(readFileSync(path.join(dir, f), 'utf8')) as Crd);
   const collection = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   await Promise.all(crds.map(async (crd) => {
@@ -341,7 +353,7 @@ export async function installGatewayApiCrds(api: TestApiClient, timeoutMs: numbe
       if (!(err instanceof ApiRequestError && err.status === 409)) throw err;
     }
   }));
-  await waitFor('the Gateway API CRDs to be Established', async () => {
+  await waitFor(`the CRDs of ${dir} to be Established`, async () => {
     const list = await api.get<{ items: Crd[] }>(collection);
     const established = new Set(list.items.filter((c) => c.status?.conditions?.some((k) => k.type === 'Established' && k.status === 'True')).map((c) => c.metadata.name));
     return crds.every((c) => established.has(c.metadata.name)) ? true : undefined;

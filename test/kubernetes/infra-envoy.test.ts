@@ -20,6 +20,8 @@ import { createEchoGatewaySetup, GATEWAY_API } from './objects';
 import { imageMap, NodeAgent } from './node-agent/agent';
 import { conformanceBinDir, conformanceImages, envoyImages } from './node-agent/images';
 import type { Pod } from './node-agent/pod';
+import { DEFAULT_PROXY_METRICS_PORT } from '../../src/infra/bootstrap';
+import { parsePrometheusText, samplesOf } from '../helpers/prometheus';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'edge-pods';
@@ -100,5 +102,24 @@ describe('an Envoy pod run by the node agent: ADS to Pier over mTLS, Ready, serv
     const echo = JSON.parse(response.body) as EchoResponse;
     assert.deepEqual({ pod: echo.pod, namespace: echo.namespace, path: echo.path }, { pod: backend.metadata.name, namespace: NS, path: '/through/envoy' });
     assert.equal(response.headers['server'], 'envoy');
+
+    // The pod's metrics port: a named container port with the scrape annotations, serving the
+    // Envoy's stats (Prometheus' parser reads them) and nothing else of its admin interface.
+    const deployment = await cp.api.get<{ spec: { template: { metadata: { annotations?: Record<string, string> }; spec: { containers: { ports?: { name?: string; containerPort: number }[] }[] } } } }>(DEPLOYMENT);
+    const metricsPort = deployment.spec.template.spec.containers[0]?.ports?.find((p) => p.name === 'metrics')?.containerPort;
+    assert.equal(metricsPort, DEFAULT_PROXY_METRICS_PORT);
+    assert.equal(deployment.spec.template.metadata.annotations?.['prometheus.io/port'], String(DEFAULT_PROXY_METRICS_PORT));
+    assert.equal(deployment.spec.template.metadata.annotations?.['prometheus.io/path'], '/stats/prometheus');
+    const scraped = await waitFor('the request counted on the pod\'s metrics port', async () => {
+      const r = await httpRequest(`http://${proxyIP}:${metricsPort}/stats/prometheus`, { timeoutMs: 2000 }).catch(() => undefined);
+      if (r?.status !== 200) return undefined;
+      const families = parsePrometheusText(r.body);
+      const total = samplesOf(families, 'envoy_http_downstream_rq_total').filter((s) => (s.labels.envoy_http_conn_manager_prefix ?? '').includes('80')).reduce((n, s) => n + (s.value ?? 0), 0);
+      return total >= 1 ? families : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 500 });
+    assert.ok(samplesOf(scraped, 'envoy_cluster_upstream_rq_total').some((s) => (s.labels.envoy_cluster_name ?? '').includes('echo') && (s.value ?? 0) >= 1), 'the backend\'s cluster counts the request');
+    for (const [method, p] of [['POST', '/quitquitquit'], ['GET', '/config_dump']]) {
+      assert.equal((await httpRequest(`http://${proxyIP}:${metricsPort}${p}`, { method, timeoutMs: 2000 })).status, 404, `${method} ${p} on the metrics port`);
+    }
   });
 });

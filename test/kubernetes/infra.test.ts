@@ -38,7 +38,13 @@ interface Meta { name: string; uid?: string; resourceVersion?: string; labels?: 
 interface Obj { metadata: Meta }
 interface ServiceObj extends Obj { spec: { type: string; ports: { name: string; port: number; targetPort: number; protocol: string }[]; selector: Record<string, string> } }
 interface DeploymentObj extends Obj {
-  spec: { template: { metadata: { labels: Record<string, string>; annotations: Record<string, string> }; spec: { serviceAccountName: string; containers: { image: string; args: string[]; ports: { containerPort: number; protocol: string }[]; readinessProbe: { httpGet: { path: string; port: number; scheme?: string } } }[] } } };
+  spec: {
+    replicas?: number;
+    template: { metadata: { labels: Record<string, string>; annotations: Record<string, string> }; spec: { serviceAccountName: string; containers: {
+      image: string; args: string[]; ports: { name?: string; containerPort: number; protocol: string }[]; readinessProbe: { httpGet: { path: string; port: number; scheme?: string } };
+      resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+    }[] } };
+  };
   status?: { availableReplicas?: number };
 }
 interface GatewayObj extends Obj { status?: { addresses?: { type: string; value: string }[]; conditions?: { type: string; status: string; reason: string; message: string }[] } }
@@ -104,13 +110,16 @@ describe('Kubernetes infrastructure on a real API server and controller manager'
     assert.equal(pod.spec.serviceAccountName, NAME);
     assert.equal(pod.spec.containers[0].image, 'envoyproxy/envoy:v1.40.0');
     assert.deepEqual({ ...pod.spec.containers[0].readinessProbe.httpGet }, { path: '/ready', port: 19001, scheme: 'HTTP' });
-    assert.deepEqual(pod.spec.containers[0].ports.map((p) => `${p.containerPort}/${p.protocol}`), ['10053/UDP', '10080/TCP', '19001/TCP']);
+    assert.deepEqual(pod.spec.containers[0].ports.map((p) => `${p.containerPort}/${p.protocol}`), ['10053/UDP', '10080/TCP', '19001/TCP', '19002/TCP']);
+    assert.equal(pod.spec.containers[0].ports.find((p) => p.name === 'metrics')?.containerPort, 19002, 'the metrics port, named for PodMonitors');
+    assert.equal(pod.metadata.annotations['prometheus.io/scrape'], 'true');
+    assert.equal(pod.metadata.annotations['prometheus.io/port'], '19002');
   });
 
   test('the Service maps each Gateway port to its unprivileged container port; type LoadBalancer', async () => {
     const service = await get<ServiceObj>(PATHS.Service);
     assert.equal(service.spec.type, 'LoadBalancer');
-    assert.deepEqual(service.spec.ports.map((p) => [p.name, p.port, p.targetPort, p.protocol]), [['udp-53', 53, 10053, 'UDP'], ['tcp-80', 80, 10080, 'TCP']]);
+    assert.deepEqual(service.spec.ports.map((p) => [p.name, p.port, p.targetPort, p.protocol]), [['udp-53', 53, 10053, 'UDP'], ['tcp-80', 80, 10080, 'TCP']], 'the metrics port is not on the Gateway\'s Service');
     assert.equal(service.spec.selector['gateway.networking.k8s.io/gateway-name'], 'edge');
   });
 
@@ -197,7 +206,7 @@ describe('Kubernetes infrastructure on a real API server and controller manager'
       const d = await get<DeploymentObj>(PATHS.Deployment);
       return d.spec.template.metadata.labels.team === 'platform' ? d : undefined;
     }, { timeoutMs: 20_000 });
-    assert.deepEqual(deployment.spec.template.spec.containers[0].ports.map((p) => `${p.containerPort}/${p.protocol}`), ['8443/TCP', '10080/TCP', '19001/TCP']);
+    assert.deepEqual(deployment.spec.template.spec.containers[0].ports.map((p) => `${p.containerPort}/${p.protocol}`), ['8443/TCP', '10080/TCP', '19001/TCP', '19002/TCP']);
     assert.equal(deployment.spec.template.metadata.annotations['gateway.pier.dev/bootstrap-hash'], before.spec.template.metadata.annotations['gateway.pier.dev/bootstrap-hash'], 'the bootstrap does not depend on listeners');
     for (const [kind, p] of Object.entries(PATHS)) {
       await waitFor(`${kind} relabelled`, async () => ((await get(p)).metadata.labels?.team === 'platform' ? true : undefined), { timeoutMs: 20_000 });
@@ -248,5 +257,70 @@ describe('Kubernetes infrastructure on a real API server and controller manager'
     assert.deepEqual(gw.status?.addresses, [{ type: 'IPAddress', value: '198.18.5.6' }]);
     assert.equal(gw.status?.conditions?.find((c) => c.type === 'Accepted')?.status, 'True');
     await cp.api.delete(path);
+  });
+
+  test('ProxyConfig: the class\'s defaults and the Gateway\'s own (winning field by field) on the Deployment; edits follow; a missing one or a class reference without namespace is InvalidParameters', async () => {
+    const configs = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/proxyconfigs`;
+    const condition = async (p: string, type: string): Promise<{ status: string; reason: string; message: string } | undefined> =>
+      (await get<GatewayObj>(p)).status?.conditions?.find((c) => c.type === type);
+    await cp.api.create(configs, { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ProxyConfig', metadata: { name: 'class-defaults' },
+      spec: { logLevel: 'info', concurrency: 2, replicas: 2, resources: { requests: { cpu: '100m' } } } });
+    await cp.api.create(configs, { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ProxyConfig', metadata: { name: 'tuned' },
+      spec: { logLevel: 'debug', replicas: 3, resources: { limits: { memory: '256Mi' } }, metrics: { port: 19300 } } });
+    // The API server runs the CRD's rules too.
+    await assert.rejects(cp.api.create(configs, { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ProxyConfig', metadata: { name: 'bad' }, spec: { metrics: { port: 19001 } } }),
+      /must not be the proxies' admin/);
+    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier-tuned' },
+      spec: { controllerName: CONTROLLER, parametersRef: { group: 'gateway.pier.dev', kind: 'ProxyConfig', name: 'class-defaults', namespace: NS } } });
+    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'tuned' },
+      spec: { gatewayClassName: 'pier-tuned', infrastructure: { parametersRef: { group: 'gateway.pier.dev', kind: 'ProxyConfig', name: 'tuned' } }, listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] } });
+
+    const deploymentPath = `/apis/apps/v1/namespaces/${NS}/deployments/pier-tuned`;
+    const deployment = await waitFor('the tuned Gateway\'s Deployment', async () => ((await cp.api.exists(deploymentPath)) ? get<DeploymentObj>(deploymentPath) : undefined), { timeoutMs: 30_000 });
+    const container = deployment.spec.template.spec.containers[0];
+    assert.equal(deployment.spec.replicas, 3, 'the Gateway\'s replicas over the class\'s');
+    assert.deepEqual(container.resources, { requests: { cpu: '100m' }, limits: { memory: '256Mi' } }, 'requests from the class, limits from the Gateway');
+    const arg = (flag: string): string | undefined => container.args[container.args.indexOf(flag) + 1];
+    assert.equal(arg('--log-level'), 'debug', 'the Gateway\'s log level');
+    assert.equal(arg('--concurrency'), '2', 'the class\'s concurrency');
+    assert.equal(container.ports.find((p) => p.name === 'metrics')?.containerPort, 19300, 'the Gateway\'s metrics port');
+    const classAccepted = await waitFor('the tuned class Accepted', async () => {
+      const c = (await get<GatewayObj>(`${GATEWAY_API}/gatewayclasses/pier-tuned`)).status?.conditions?.find((k) => k.type === 'Accepted');
+      return c?.status === 'True' ? c : undefined;
+    }, { timeoutMs: 30_000 });
+    assert.equal(classAccepted.reason, 'Accepted');
+
+    // An edit of the Gateway's ProxyConfig reaches the Deployment.
+    await cp.api.patch(`${configs}/tuned`, { spec: { replicas: 1 } });
+    await waitFor('the Deployment follows the edit', async () => ((await get<DeploymentObj>(deploymentPath)).spec.replicas === 1 ? true : undefined), { timeoutMs: 30_000 });
+
+    // A Gateway naming a ProxyConfig that does not exist: not accepted, no Deployment.
+    const missing = `${GATEWAY_API}/namespaces/${NS}/gateways/untuned`;
+    await cp.api.create(`${GATEWAY_API}/namespaces/${NS}/gateways`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'untuned' },
+      spec: { gatewayClassName: 'pier', infrastructure: { parametersRef: { group: 'gateway.pier.dev', kind: 'ProxyConfig', name: 'nope' } }, listeners: [{ name: 'http', protocol: 'HTTP', port: 8080 }] } });
+    const rejected = await waitFor('Accepted=False on the Gateway naming a missing ProxyConfig', async () => {
+      const c = await condition(missing, 'Accepted');
+      return c?.status === 'False' ? c : undefined;
+    }, { timeoutMs: 30_000 });
+    assert.equal(rejected.reason, 'InvalidParameters');
+    assert.match(rejected.message, new RegExp(`ProxyConfig ${NS}/nope .*does not exist`));
+    assert.equal(await cp.api.exists(`/apis/apps/v1/namespaces/${NS}/deployments/pier-untuned`), false);
+    // Made once it exists.
+    await cp.api.create(configs, { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ProxyConfig', metadata: { name: 'nope' }, spec: { replicas: 2 } });
+    await waitFor('the Gateway accepted once its ProxyConfig exists', async () => ((await condition(missing, 'Accepted'))?.status === 'True' ? true : undefined), { timeoutMs: 30_000 });
+    await waitFor('its Deployment, with the ProxyConfig\'s replicas', async () => ((await cp.api.exists(`/apis/apps/v1/namespaces/${NS}/deployments/pier-untuned`))
+      && (await get<DeploymentObj>(`/apis/apps/v1/namespaces/${NS}/deployments/pier-untuned`)).spec.replicas === 2 ? true : undefined), { timeoutMs: 30_000 });
+
+    // A class naming a namespaced ProxyConfig without its namespace.
+    await cp.api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier-broken' },
+      spec: { controllerName: CONTROLLER, parametersRef: { group: 'gateway.pier.dev', kind: 'ProxyConfig', name: 'class-defaults' } } });
+    const broken = await waitFor('Accepted=False on the class', async () => {
+      const c = (await get<GatewayObj>(`${GATEWAY_API}/gatewayclasses/pier-broken`)).status?.conditions?.find((k) => k.type === 'Accepted');
+      return c?.status === 'False' ? c : undefined;
+    }, { timeoutMs: 30_000 });
+    assert.equal(broken.reason, 'InvalidParameters');
+    assert.match(broken.message, /has no namespace/);
+    for (const name of ['tuned', 'untuned']) await cp.api.delete(`${GATEWAY_API}/namespaces/${NS}/gateways/${name}`);
+    for (const name of ['pier-tuned', 'pier-broken']) await cp.api.delete(`${GATEWAY_API}/gatewayclasses/${name}`);
   });
 });

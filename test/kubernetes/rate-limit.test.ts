@@ -56,7 +56,8 @@ describe('RateLimitPolicy in Kubernetes mode on a real API server, through Envoy
 
   before(async () => {
     requireEnvoy();
-    cp = await startControlPlane({ controllerManager: false });
+    // Pier's CRDs come later (the test installs one).
+    cp = await startControlPlane({ controllerManager: false, pierCrds: false });
     net = BackendNetwork.create();
     const backend = await net.echoBackend('web', 10, 8080);
     const echoPort = 8080;

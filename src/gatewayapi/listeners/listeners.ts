@@ -17,6 +17,7 @@ import type { ResourceIndex } from '../resourceindex';
 import { labelSelectorMatches, labelSelectorProblem } from './selectors';
 import { verdict } from '../model/status';
 import { resolveAddresses } from './addresses';
+import { gatewayParameters } from '../parameters/proxyconfig';
 import type { GatewayInfraState } from '../../ir/types';
 
 export interface GatewayOptions {
@@ -33,7 +34,7 @@ export interface GatewayOptions {
 
 export function buildGatewayContext(gateway: Gateway, index: ResourceIndex, options: GatewayOptions): GatewayContext {
   const ctx = new GatewayContext(gateway);
-  resolveParameters(ctx);
+  resolveParameters(ctx, index);
   resolveBackendClientCertificate(ctx, index);
   // A Gateway that names addresses binds those; the others wait for the infrastructure's.
   ctx.awaitingInfra = options.awaitInfra === true && options.infra === undefined && specifiedAddresses(gateway).length === 0;
@@ -112,16 +113,14 @@ function listenerSetNotAllowed(ctx: GatewayContext, namespace: string, index: Re
 }
 
 /**
- * spec.infrastructure.parametersRef: Pier defines no parameters kind, so any reference cannot
- * be resolved, and the spec says to reject the Gateway (Accepted=False, InvalidParameters)
- * rather than serve it without the configuration it asked for.
+ * The ProxyConfigs of the Gateway's class and of spec.infrastructure.parametersRef: the proxy
+ * settings, or Accepted=False, InvalidParameters when a reference cannot be resolved (the spec
+ * says to reject the Gateway rather than serve it without the configuration it asked for).
  */
-function resolveParameters(ctx: GatewayContext): void {
-  const ref = ctx.gateway.spec?.infrastructure?.parametersRef;
-  if (!ref) return;
-  const group = ref.group === '' ? 'core' : ref.group;
-  ctx.parametersProblem = verdict(false, GatewayReason.InvalidParameters,
-    `infrastructure.parametersRef ${ref.kind} "${ref.name}" (group ${group}) cannot be resolved: Pier supports no parameters kind`);
+function resolveParameters(ctx: GatewayContext, index: ResourceIndex): void {
+  const resolved = gatewayParameters(ctx.gateway, index);
+  if ('problem' in resolved) ctx.parametersProblem = verdict(false, GatewayReason.InvalidParameters, resolved.problem);
+  else ctx.proxySettings = resolved.settings;
 }
 
 /**

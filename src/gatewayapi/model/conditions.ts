@@ -21,6 +21,7 @@ export const ConditionType = {
 
 export const GatewayClassReason = {
   Accepted: 'Accepted',
+  InvalidParameters: 'InvalidParameters',
 } as const;
 
 export const GatewayReason = {

@@ -4,7 +4,7 @@
  */
 import { GATEWAY_GROUP, type Gateway, type GatewayAddress, type GatewayStatus, type Listener, type ListenerStatus, type ParentReference, type RouteGroupKind, type RouteKind, type RouteParentStatus } from '../../apis/gateway';
 import type { Condition } from '../../apis/meta';
-import type { ClientCertificateValidation, ListenerRequestFilter, TLSCertificate } from '../../ir/types';
+import type { ClientCertificateValidation, ListenerRequestFilter, ProxySettingsIR, TLSCertificate } from '../../ir/types';
 import type { ListenerFilterRefProblem } from '../listeners/listenerfilters';
 import type { CertificateProblem } from '../listeners/certificates';
 import type { ListenerSetContext } from './listenerset';
@@ -31,6 +31,8 @@ export class GatewayContext {
   parametersProblem: Verdict | undefined;
   /** Which spec.addresses entries got which address (GEP-5093); undefined until the infrastructure has reported, or when the addresses are rejected. */
   addressAssignment: AddressAssignment | undefined;
+  /** The proxies' settings from the class's and the Gateway's ProxyConfigs; undefined when neither names one. */
+  proxySettings: ProxySettingsIR | undefined;
   /** Set when translating this Gateway failed unexpectedly. */
   internalError: string | undefined;
   /** The infrastructure's word on its proxies: not ok keeps Programmed False while the configuration is served. */

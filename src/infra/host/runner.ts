@@ -7,14 +7,15 @@ import * as path from 'node:path';
 import { rmSync } from 'node:fs';
 import type { Bus } from '../../message/resources';
 import { handleSubscription, type Subscription } from '../../message/watchable';
-import type { InfraIR } from '../../ir/types';
+import type { InfraIR, ProxySettingsIR } from '../../ir/types';
 import { componentLogger, type Logger } from '../../logging/logger';
-import { buildBootstrap, type AdsMode, type BootstrapTls } from '../bootstrap';
+import { buildBootstrap, DEFAULT_PROXY_METRICS_PORT, type AdsMode, type BootstrapTls } from '../bootstrap';
 import type { KeyPair } from '../../security/pki';
 import { writeFileAtomic } from '../../security/tls-dir';
 import { EnvoyProcess } from './envoy-process';
 import { findOrphanEnvoy, stopOrphan, type OrphanEnvoy } from './orphans';
 import { adminRequest } from './admin-request';
+import { freeLoopbackPort } from './loopback-port';
 import { proxyDirName } from './proxy-dir';
 
 /** Issues each launched Envoy its own client certificate, naming its one Gateway. */
@@ -38,6 +39,11 @@ export interface HostInfraOptions {
   adsMode: AdsMode;
   envoyLogLevel: string;
   /**
+   * Each Envoy's metrics listener (GET /stats/prometheus), on its Gateway's bind address at this
+   * port unless its ProxyConfig says otherwise; 0: none.
+   */
+  metricsPort?: number;
+  /**
    * Base directory for per-proxy files. Defaults to one under the OS temp dir named after the
    * xDS address, the same across restarts, so a restarted Pier finds the Envoys its
    * predecessor left running (see orphans.ts).
@@ -52,10 +58,32 @@ export interface ProxyProcessInfo {
   gateway: string;
   pid: number | undefined;
   adminAddress: string | null;
+  /** Where its metrics listener serves /stats/prometheus ("host:port"); null without one. */
+  metricsAddress: string | null;
+}
+
+/** What an Envoy is launched with, from its Gateway's InfraIR: a change relaunches it. */
+interface LaunchSettings {
+  logLevel: string;
+  concurrency?: number;
+  metrics?: { address: string; port: number };
+  stats?: ProxySettingsIR['stats'];
+}
+
+interface RunningProxy {
+  process: EnvoyProcess;
+  settings: LaunchSettings;
+}
+
+const WILDCARDS = new Set(['0.0.0.0', '::', '']);
+
+/** Two metrics endpoints clash on one host when they share a port and an address (a wildcard shares every one). */
+function clash(a: { address: string; port: number }, b: { address: string; port: number }): boolean {
+  return a.port === b.port && (a.address === b.address || WILDCARDS.has(a.address) || WILDCARDS.has(b.address));
 }
 
 export class HostInfrastructure {
-  private readonly proxies = new Map<string, EnvoyProcess>();
+  private readonly proxies = new Map<string, RunningProxy>();
   private subscription: Subscription<string, InfraIR> | null = null;
   private loop: Promise<void> | null = null;
   private readonly log: Logger;
@@ -71,13 +99,51 @@ export class HostInfrastructure {
   start(): void {
     this.subscription = this.o.bus.infraIR.subscribe();
     this.loop = handleSubscription(this.subscription, async (u) => {
-      if (u.deleted) await this.remove(u.key);
-      else if (!this.proxies.has(u.key)) await this.launch(u.key);
+      if (u.deleted || !u.value) {
+        await this.remove(u.key);
+        return;
+      }
+      const running = this.proxies.get(u.key);
+      const settings = this.launchSettings(u.key, u.value);
+      if (running && JSON.stringify(running.settings) === JSON.stringify(settings)) return;
+      if (running) {
+        // Envoy takes these at start only: the Gateway's proxy starts over with them.
+        this.log.info({ gateway: u.key }, 'the Gateway\'s proxy settings changed: restarting its Envoy');
+        await this.remove(u.key);
+      }
+      await this.launch(u.key, settings);
     });
   }
 
   list(): ProxyProcessInfo[] {
-    return [...this.proxies].map(([gateway, p]) => ({ gateway, pid: p.pid, adminAddress: p.adminAddress() }));
+    return [...this.proxies].map(([gateway, p]) => ({
+      gateway, pid: p.process.pid, adminAddress: p.process.adminAddress(),
+      metricsAddress: p.settings.metrics ? `${p.settings.metrics.address}:${p.settings.metrics.port}` : null,
+    }));
+  }
+
+  /**
+   * The Envoy's settings: the ProxyConfig's, else Pier's. The metrics listener binds the
+   * Gateway's bind address; one that would clash with another Gateway's on this host is left
+   * out (with a warning), since both Envoys would bind it and scrapes would reach either.
+   */
+  private launchSettings(gateway: string, infra: InfraIR): LaunchSettings {
+    const proxy = infra.proxy;
+    const port = proxy?.metrics?.port ?? this.o.metricsPort ?? DEFAULT_PROXY_METRICS_PORT;
+    const address = infra.listeners[0]?.address;
+    let metrics = proxy?.metrics?.enabled === false || port === 0 || address === undefined ? undefined : { address, port };
+    const taken = metrics && [...this.proxies].find(([other, p]) => other !== gateway && p.settings.metrics && clash(p.settings.metrics, metrics!));
+    if (metrics && taken) {
+      this.log.warn({ gateway, metrics: `${metrics.address}:${metrics.port}`, takenBy: taken[0] },
+        'the Gateway\'s metrics listener would clash with another Gateway\'s on this host: its Envoy runs without one (give it another metrics port with a ProxyConfig)');
+      metrics = undefined;
+    }
+    return {
+      logLevel: proxy?.logLevel ?? this.o.envoyLogLevel,
+      ...(proxy?.concurrency !== undefined ? { concurrency: proxy.concurrency } : {}),
+      ...(metrics ? { metrics } : {}),
+      ...(proxy?.stats ? { stats: proxy.stats } : {}),
+    };
   }
 
   async stop(): Promise<void> {
@@ -89,7 +155,7 @@ export class HostInfrastructure {
     rmSync(this.workDir, { recursive: true, force: true });
   }
 
-  private async launch(gateway: string): Promise<void> {
+  private async launch(gateway: string, settings: LaunchSettings): Promise<void> {
     const workDir = path.join(this.workDir, proxyDirName(gateway));
     let tls: BootstrapTls | undefined;
     if (this.o.certificates) {
@@ -97,6 +163,17 @@ export class HostInfrastructure {
         tls = await this.issueCertificate(gateway, workDir, this.o.certificates);
       } catch (err) {
         this.log.error({ gateway, err }, 'cannot issue the Envoy its client certificate; not launching it');
+        return;
+      }
+    }
+    // The metrics listener forwards to the admin interface, so it needs the admin port up front
+    // (without one, Envoy picks it and writes it to the admin address file).
+    let adminPort = 0;
+    if (settings.metrics) {
+      try {
+        adminPort = await freeLoopbackPort();
+      } catch (err) {
+        this.log.error({ gateway, err }, 'cannot find a free loopback port for the Envoy\'s admin interface; not launching it');
         return;
       }
     }
@@ -110,11 +187,14 @@ export class HostInfrastructure {
         xdsPort: this.o.xdsPort,
         adsMode: this.o.adsMode,
         adminAddress: '127.0.0.1',
-        adminPort: 0,
+        adminPort,
         tls,
+        metrics: settings.metrics,
+        stats: settings.stats,
       }),
       workDir,
-      logLevel: this.o.envoyLogLevel,
+      logLevel: settings.logLevel,
+      extraArgs: settings.concurrency !== undefined ? ['--concurrency', String(settings.concurrency)] : undefined,
       logger: this.log,
     });
     const orphan = findOrphanEnvoy(workDir, proxy.bootstrapPath, proxy.adminAddressPath());
@@ -125,7 +205,7 @@ export class HostInfrastructure {
       this.log.error({ gateway, err }, 'cannot start the Envoy of this Gateway');
       return;
     }
-    this.proxies.set(gateway, proxy);
+    this.proxies.set(gateway, { process: proxy, settings });
     if (orphan !== undefined) {
       this.log.warn({ gateway, pid: orphan.pid }, 'found an Envoy left running by a previous Pier: it is stopped once the new one is ready');
       const replacing = this.replaceOrphan(gateway, proxy, orphan);
@@ -170,6 +250,6 @@ export class HostInfrastructure {
     const proxy = this.proxies.get(gateway);
     if (!proxy) return;
     this.proxies.delete(gateway);
-    await proxy.stop();
+    await proxy.process.stop();
   }
 }

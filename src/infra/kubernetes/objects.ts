@@ -13,7 +13,7 @@ import type { ConfigMap, Secret, Service, ServiceAccount, ServicePort } from '..
 import type { ContainerPort, Deployment } from '../../apis/apps';
 import type { ObjectMeta, OwnerReference } from '../../apis/meta';
 import type { InfraIR } from '../../ir/types';
-import { buildBootstrap, ENVOY_FLAGS, type AdsMode } from '../bootstrap';
+import { buildBootstrap, DEFAULT_PROXY_METRICS_PORT, ENVOY_FLAGS, PROXY_METRICS_PATH, type AdsMode } from '../bootstrap';
 import type { AddressRange } from '../address-range';
 
 /** The Gateway API's label naming a Gateway on the objects generated for it. */
@@ -56,6 +56,8 @@ export interface ProxySettings {
   xdsPort: number;
   adsMode: AdsMode;
   logLevel: string;
+  /** The pods' metrics port (GET /stats/prometheus only); 0: none. A Gateway's ProxyConfig can say otherwise. */
+  metricsPort?: number;
   /** mTLS to Pier: each Gateway gets a Secret with its client certificate. */
   tls: boolean;
   /**
@@ -161,8 +163,19 @@ export function gatewayServiceType(infra: Pick<InfraIR, 'clusterOnly'>, settings
   return infra.clusterOnly ? 'ClusterIP' : settings.serviceType;
 }
 
+/** The container port named by PodMonitors and ServiceMonitors. */
+export const METRICS_PORT_NAME = 'metrics';
+
+/** The port of the pods' metrics listener, or undefined when they have none. */
+export function metricsPortOf(infra: InfraIR, settings: ProxySettings): number | undefined {
+  const metrics = infra.proxy?.metrics;
+  const port = metrics?.port ?? settings.metricsPort ?? DEFAULT_PROXY_METRICS_PORT;
+  return metrics?.enabled === false || port === 0 ? undefined : port;
+}
+
 /** Envoy's bootstrap for the Gateway's pods (the node id is each pod's name, given on the command line). */
 export function proxyBootstrap(infra: InfraIR, settings: ProxySettings): Record<string, unknown> {
+  const metricsPort = metricsPortOf(infra, settings);
   return buildBootstrap({
     gateway: infra.gateway,
     nodeId: infra.gateway,
@@ -172,6 +185,8 @@ export function proxyBootstrap(infra: InfraIR, settings: ProxySettings): Record<
     adminAddress: '127.0.0.1',
     adminPort: ADMIN_PORT,
     readinessPort: READINESS_PORT,
+    ...(metricsPort !== undefined ? { metrics: { address: '0.0.0.0', port: metricsPort } } : {}),
+    ...(infra.proxy?.stats ? { stats: infra.proxy.stats } : {}),
     tls: settings.tls ? { caCertFile: `${TLS_DIR}/ca.crt`, certFile: `${TLS_DIR}/tls.crt`, keyFile: `${TLS_DIR}/tls.key` } : undefined,
   });
 }
@@ -185,6 +200,8 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
   const meta = (): ObjectMeta => metadataFor(infra, owner);
   const bootstrap = `${JSON.stringify(proxyBootstrap(infra, settings), null, 2)}\n`;
   const ports = portMappings(infra);
+  const metricsPort = metricsPortOf(infra, settings);
+  const proxy = infra.proxy;
 
   const serviceAccount: ServiceAccount = {
     apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(),
@@ -212,7 +229,7 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
   const deployment: Deployment = {
     apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta(),
     spec: {
-      replicas: settings.replicas,
+      replicas: proxy?.replicas ?? settings.replicas,
       selector: { matchLabels: selectorLabels(owner) },
       template: {
         metadata: {
@@ -221,6 +238,8 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
             ...podMeta.annotations,
             [BOOTSTRAP_HASH_ANNOTATION]: sha256(bootstrap).slice(0, 16),
             ...(certificateHash ? { [CERTIFICATE_HASH_ANNOTATION]: certificateHash } : {}),
+            // What annotation-driven Prometheus configurations scrape; PodMonitors name the port.
+            ...(metricsPort !== undefined ? { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metricsPort), 'prometheus.io/path': PROXY_METRICS_PATH } : {}),
           },
         },
         spec: {
@@ -231,13 +250,16 @@ export function proxyObjects(infra: InfraIR, owner: GatewayOwner, settings: Prox
             image: settings.image,
             command: ['envoy'],
             // Kubernetes expands $(POD_NAME): each pod is its own xDS node.
-            args: ['-c', `${CONFIG_DIR}/${BOOTSTRAP_KEY}`, '--service-node', '$(POD_NAME)', '--log-level', settings.logLevel, '--disable-hot-restart', ...ENVOY_FLAGS],
+            args: ['-c', `${CONFIG_DIR}/${BOOTSTRAP_KEY}`, '--service-node', '$(POD_NAME)', '--log-level', proxy?.logLevel ?? settings.logLevel, '--disable-hot-restart',
+              ...(proxy?.concurrency !== undefined ? ['--concurrency', String(proxy.concurrency)] : []), ...ENVOY_FLAGS],
             env: [
               { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
               { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
             ],
             ports: [...[...containerPorts.values()].sort((a, b) => a.containerPort - b.containerPort || (a.protocol ?? '').localeCompare(b.protocol ?? '')),
-              { name: 'ready', containerPort: READINESS_PORT, protocol: 'TCP' }],
+              { name: 'ready', containerPort: READINESS_PORT, protocol: 'TCP' },
+              ...(metricsPort !== undefined ? [{ name: METRICS_PORT_NAME, containerPort: metricsPort, protocol: 'TCP' as const }] : [])],
+            ...(proxy?.resources ? { resources: proxy.resources } : {}),
             readinessProbe: { httpGet: { path: '/ready', port: READINESS_PORT }, periodSeconds: 5, failureThreshold: 3 },
             volumeMounts: [
               { name: 'bootstrap', mountPath: CONFIG_DIR, readOnly: true },

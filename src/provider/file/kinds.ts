@@ -3,7 +3,7 @@
  * and which ProviderResources list it lands in.
  */
 import { GATEWAY_GROUP, X_GATEWAY_GROUP } from '../../apis/gateway';
-import { PIER_API_VERSION, PIER_POLICY_KINDS } from '../../apis/pier';
+import { PIER_API_VERSION, PIER_KINDS } from '../../apis/pier';
 import type { ProviderResources } from '../../message/resources';
 import type { ProviderObject } from '../defaults';
 
@@ -37,7 +37,7 @@ export const KINDS: readonly KindInfo[] = [
   { kind: 'XTelemetryPolicy', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xTelemetryPolicies' },
   { kind: 'XBackendTrafficPolicy', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xBackendTrafficPolicies' },
   { kind: 'XBackend', apiVersions: xgw('v1alpha1'), namespaced: true, list: 'xBackends' },
-  ...PIER_POLICY_KINDS.map((k): KindInfo => ({ kind: k.kind, apiVersions: [PIER_API_VERSION], namespaced: true, list: k.table })),
+  ...PIER_KINDS.map((k): KindInfo => ({ kind: k.kind, apiVersions: [PIER_API_VERSION], namespaced: true, list: k.table })),
   { kind: 'Service', apiVersions: ['v1'], namespaced: true, list: 'services' },
   { kind: 'EndpointSlice', apiVersions: ['discovery.k8s.io/v1'], namespaced: true, list: 'endpointSlices' },
   { kind: 'Namespace', apiVersions: ['v1'], namespaced: false, list: 'namespaces' },

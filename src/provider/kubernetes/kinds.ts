@@ -1,6 +1,6 @@
 /** The kinds Kubernetes mode watches, where each lives in the API, and the bus table it fills. */
 import { X_GATEWAY_GROUP } from '../../apis/gateway';
-import { PIER_GROUP, PIER_POLICY_KINDS, PIER_VERSION } from '../../apis/pier';
+import { PIER_GROUP, PIER_KINDS, PIER_VERSION } from '../../apis/pier';
 import type { TableName } from '../../message/tables';
 import type { ListOptions, ResourceKind } from '../../kubeclient/watch';
 
@@ -53,8 +53,8 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   xGatewayKind('XTelemetryPolicy', 'v1alpha1', 'xtelemetrypolicies', 'xTelemetryPolicies'),
   xGatewayKind('XBackendTrafficPolicy', 'v1alpha1', 'xbackendtrafficpolicies', 'xBackendTrafficPolicies'),
   xGatewayKind('XBackend', 'v1alpha1', 'xbackends', 'xBackends'),
-  // Pier's own policy kinds: their CRDs (deploy/pier-crds) may not be installed yet.
-  ...PIER_POLICY_KINDS.map((k): WatchedKind => ({ resource: { group: PIER_GROUP, version: PIER_VERSION, kind: k.kind, plural: k.plural, namespaced: true }, table: k.table, optional: 'crd', hasStatus: true })),
+  // Pier's own kinds: their CRDs (deploy/pier-crds) may not be installed yet. Pier writes the status of its policies only.
+  ...PIER_KINDS.map((k): WatchedKind => ({ resource: { group: PIER_GROUP, version: PIER_VERSION, kind: k.kind, plural: k.plural, namespaced: true }, table: k.table, optional: 'crd', hasStatus: k.policy })),
   coreKind('', 'v1', 'Service', 'services', 'services'),
   coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),

@@ -11,7 +11,7 @@ import { parseAllDocuments } from 'yaml';
 import { emptyProviderResources, type ProviderResources } from '../../../src/message/resources';
 import { translate, type TranslateOptions } from '../../../src/gatewayapi/translate';
 import { testData } from '../../helpers/paths';
-import { PIER_POLICY_KINDS } from '../../../src/apis/pier';
+import { PIER_KINDS } from '../../../src/apis/pier';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const UPDATE = process.env.PIER_UPDATE_GOLDEN === '1';
@@ -25,7 +25,7 @@ const LISTS: Record<string, keyof ProviderResources> = {
   XTelemetryPolicy: 'xTelemetryPolicies',
   XBackendTrafficPolicy: 'xBackendTrafficPolicies',
   XBackend: 'xBackends',
-  ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.kind, k.table])),
+  ...Object.fromEntries(PIER_KINDS.map((k) => [k.kind, k.table])),
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import type { RateLimitPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -102,6 +102,7 @@ function slots(): Slot[] {
     for (const name of XBACKENDS) out.push({ kind: 'XBackend', namespace: ns, name });
     // Two per namespace, so they conflict over a target now and then.
     for (const name of ['rl1', 'rl2']) out.push({ kind: 'RateLimitPolicy', namespace: ns, name });
+    for (const name of ['proxy', 'proxy2']) out.push({ kind: 'ProxyConfig', namespace: ns, name });
   }
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
@@ -192,12 +193,17 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
   const ns = slot.namespace ?? '';
   switch (slot.kind) {
     case 'GatewayClass':
-      return { apiVersion: GW, kind: 'GatewayClass', metadata, spec: { controllerName: r.chance(0.8) ? (slot.name === 'pier' ? CONTROLLER : 'example.com/other') : CONTROLLER } } as GatewayClass;
+      return { apiVersion: GW, kind: 'GatewayClass', metadata, spec: {
+        controllerName: r.chance(0.8) ? (slot.name === 'pier' ? CONTROLLER : 'example.com/other') : CONTROLLER,
+        // A ProxyConfig that may be missing, or a reference without its namespace.
+        ...(r.chance(0.06) ? { parametersRef: { group: PIER_GROUP, kind: 'ProxyConfig', name: r.pick(['proxy', 'proxy', 'proxy2', 'nope']), ...(r.chance(0.9) ? { namespace: 'default' } : {}) } } : {}),
+      } } as GatewayClass;
     case 'Gateway':
       return { apiVersion: GW, kind: 'Gateway', metadata, spec: {
         gatewayClassName: r.pick(['pier', 'pier', 'pier', 'other', 'nope']),
         listeners: Array.from({ length: 1 + r.int(3) }, (_, i) => listener(r, i, ns)),
         ...(r.chance(0.2) ? { infrastructure: { labels: { team: r.pick(['a', 'b']) } } } : {}),
+        ...(r.chance(0.1) ? { infrastructure: { parametersRef: { group: PIER_GROUP, kind: r.chance(0.9) ? 'ProxyConfig' : 'ConfigMap', name: r.pick(['proxy', 'proxy2', 'nope']) } } } : {}),
         ...(r.chance(0.7) ? { allowedListeners: allowedListeners(r) } : {}),
         ...(r.chance(0.3) || r.chance(0.2) ? { tls: {
           ...(r.chance(0.6) ? { frontend: frontend(r) } : {}),
@@ -306,6 +312,12 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
           ...(r.chance(0.2) ? { clients: { source: { cidr: r.pick(['10.0.0.0/8', '10.0.0.0/99']), perAddress: r.chance(0.5) } } } : {}) }] },
       } } as RateLimitPolicy;
     }
+    case 'ProxyConfig':
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ProxyConfig', metadata, spec: {
+        ...(r.chance(0.5) ? { logLevel: r.pick(['debug', 'info'] as const) } : {}),
+        ...(r.chance(0.5) ? { replicas: 1 + r.int(3) } : {}),
+        ...(r.chance(0.5) ? { metrics: { port: r.pick([19100, 19200]) } } : {}),
+      } } as ProxyConfig;
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.
       const tls = r.pick([undefined, 'ServerOnly', 'ClientAndServer'] as const);
@@ -473,7 +485,7 @@ describe('incremental translation equals full translation', () => {
   });
 
   test('a universe built in one batch equals the full translation', () => {
-    const r = new Random(prng(4242));
+    const r = new Random(prng(4243));
     const objects = new Map<string, KubeObject>();
     for (const slot of slots()) if (r.chance(0.7)) objects.set(slotId(slot), freezeValue(applyDefaults(generate(slot, 1, r) as ProviderObject) as KubeObject));
     const incremental = new IncrementalTranslator(OPTIONS);
@@ -481,7 +493,7 @@ describe('incremental translation equals full translation', () => {
     incremental.apply(changes);
     const expected = translate(snapshot(objects), OPTIONS);
     assert.ok(expected.statuses.length > 10, 'the universe produces statuses');
-    assert.ok(Object.keys(expected.xdsIR).length > 0, 'the universe serves a gateway');
+    assert.ok(Object.keys(expected.xdsIR).length > 0, `the universe serves a gateway ${JSON.stringify(expected.statuses.filter((s) => s.kind === 'Gateway' || s.kind === 'GatewayClass').map((s) => [s.name, (s.status as { conditions?: unknown[] }).conditions?.[0]]))}`);
     assert.deepStrictEqual(incremental.result(), expected);
   });
 

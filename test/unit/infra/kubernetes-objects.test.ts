@@ -60,7 +60,44 @@ describe('Kubernetes infrastructure objects', () => {
     assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9', '127.33.0.10'] }, OWNER, SETTINGS).service?.spec.loadBalancerIP, '127.33.0.9', 'the first requested address');
     assert.equal(proxyObjects({ ...INFRA, requestedAddresses: ['127.33.0.9'] }, OWNER, { ...SETTINGS, serviceType: 'ClusterIP' }).service?.spec.loadBalancerIP, undefined, 'only a LoadBalancer asks');
     assert.equal(proxyObjects({ ...INFRA, clusterOnly: true }, OWNER, SETTINGS).service?.spec.type, 'ClusterIP', 'a Gateway asking only for routability Cluster');
-    assert.deepEqual(deployment.spec.template.spec.containers[0]!.ports?.map((p) => `${p.containerPort}/${p.protocol}`), ['8080/TCP', '10053/UDP', '10080/TCP', '10443/TCP', '19001/TCP']);
+    assert.deepEqual(deployment.spec.template.spec.containers[0]!.ports?.map((p) => `${p.containerPort}/${p.protocol}`), ['8080/TCP', '10053/UDP', '10080/TCP', '10443/TCP', '19001/TCP', '19002/TCP']);
+  });
+
+  test('the pods\' metrics port: a named container port with the scrape annotations, not on the Gateway\'s Service; configurable, or off', () => {
+    const { service, deployment } = proxyObjects(INFRA, OWNER, SETTINGS);
+    const pod = deployment.spec.template;
+    assert.deepEqual(pod.spec.containers[0]!.ports?.find((p) => p.name === 'metrics'), { name: 'metrics', containerPort: 19002, protocol: 'TCP' });
+    assert.equal(pod.metadata.annotations?.['prometheus.io/scrape'], 'true');
+    assert.equal(pod.metadata.annotations?.['prometheus.io/port'], '19002');
+    assert.equal(pod.metadata.annotations?.['prometheus.io/path'], '/stats/prometheus');
+    assert.ok(!service?.spec.ports?.some((p) => p.port === 19002), 'the Gateway\'s (public) Service does not expose it');
+    const listeners = (b: Record<string, unknown>): { name: string; address: { socket_address: { address: string; port_value: number } } }[] =>
+      (b.static_resources as { listeners: { name: string; address: { socket_address: { address: string; port_value: number } } }[] }).listeners;
+    assert.deepEqual(listeners(proxyBootstrap(INFRA, SETTINGS)).map((l) => `${l.name} ${l.address.socket_address.address}:${l.address.socket_address.port_value}`),
+      ['envoy_ready 0.0.0.0:19001', 'envoy_metrics 0.0.0.0:19002']);
+
+    const moved = proxyObjects(INFRA, OWNER, { ...SETTINGS, metricsPort: 19100 }).deployment.spec.template;
+    assert.equal(moved.spec.containers[0]!.ports?.find((p) => p.name === 'metrics')?.containerPort, 19100);
+    const off = proxyObjects(INFRA, OWNER, { ...SETTINGS, metricsPort: 0 }).deployment.spec.template;
+    assert.equal(off.spec.containers[0]!.ports?.find((p) => p.name === 'metrics'), undefined);
+    assert.equal(off.metadata.annotations?.['prometheus.io/scrape'], undefined);
+    assert.deepEqual(listeners(proxyBootstrap(INFRA, { ...SETTINGS, metricsPort: 0 })).map((l) => l.name), ['envoy_ready']);
+    const byProxyConfig = proxyObjects({ ...INFRA, proxy: { metrics: { enabled: false } } }, OWNER, SETTINGS).deployment.spec.template;
+    assert.equal(byProxyConfig.spec.containers[0]!.ports?.find((p) => p.name === 'metrics'), undefined, 'a ProxyConfig turns it off');
+  });
+
+  test('a Gateway\'s proxy settings (ProxyConfig) win over Pier\'s: replicas, resources, log level, concurrency, metrics port, stats', () => {
+    const infra: InfraIR = { ...INFRA, proxy: { replicas: 3, resources: { requests: { cpu: '100m' }, limits: { memory: '256Mi' } }, logLevel: 'debug', concurrency: 2, metrics: { port: 19200 }, stats: { inclusionPrefixes: ['http.'], tags: [{ name: 'team', value: 'web' }] } } };
+    const { deployment, configMap } = proxyObjects(infra, OWNER, SETTINGS);
+    const container = deployment.spec.template.spec.containers[0]!;
+    assert.equal(deployment.spec.replicas, 3);
+    assert.deepEqual(container.resources, { requests: { cpu: '100m' }, limits: { memory: '256Mi' } });
+    assert.deepEqual(container.args?.slice(container.args.indexOf('--log-level'), container.args.indexOf('--log-level') + 2), ['--log-level', 'debug']);
+    assert.deepEqual(container.args?.slice(container.args.indexOf('--concurrency'), container.args.indexOf('--concurrency') + 2), ['--concurrency', '2']);
+    assert.equal(container.ports?.find((p) => p.name === 'metrics')?.containerPort, 19200);
+    const bootstrap = JSON.parse(configMap.data!['envoy.json']!) as { stats_config?: unknown };
+    assert.deepEqual(bootstrap.stats_config, { stats_tags: [{ tag_name: 'team', fixed_value: 'web' }], stats_matcher: { inclusion_list: { patterns: [{ prefix: 'http.' }] } } });
+    assert.equal(proxyObjects(INFRA, OWNER, SETTINGS).deployment.spec.template.spec.containers[0]!.resources, undefined, 'none without a ProxyConfig');
   });
 
   test('the Deployment runs the configured number of Envoy replicas (gatewayReplicas)', () => {
@@ -111,12 +148,12 @@ describe('Kubernetes infrastructure objects', () => {
     assert.ok(isApplied({ metadata: { ...a.metadata, resourceVersion: '7', uid: 'u' } }, b));
   });
 
-  test('the bootstrap passes envoy --mode validate with the container\'s own arguments (mTLS to Pier, readiness listener, admin on loopback)', () => {
+  test('the bootstrap passes envoy --mode validate with the container\'s own arguments (mTLS to Pier, readiness and metrics listeners, stats settings, admin on loopback)', () => {
     const envoy = requireEnvoy();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-kinfra-bootstrap-'));
     try {
       const settings = { ...SETTINGS, tls: false, xdsHost: '127.0.0.1', logLevel: 'error' };
-      const bootstrap = proxyBootstrap(INFRA, settings);
+      const bootstrap = proxyBootstrap({ ...INFRA, proxy: { stats: { inclusionPrefixes: ['http.', 'cluster.'], tags: [{ name: 'team', value: 'web' }] } } }, settings);
       const admin = (bootstrap.admin as { address: { socket_address: { address: string } } }).address.socket_address.address;
       assert.equal(admin, '127.0.0.1');
       const file = path.join(dir, 'envoy.json');

@@ -166,6 +166,28 @@ const LISTENER_SAMPLES: Sample[] = [
 const xBackend = (fields: Record<string, unknown>): Record<string, unknown> => ({ type: 'ExternalHostname', port: { number: 443 }, externalHostname: { hostname: 'a.example' }, ...fields });
 const SERVER_TLS = { mode: 'ServerOnly', validation: { hostname: 'a.example', wellKnownCACertificates: 'System' } };
 
+/** Pier's ProxyConfig (crds/pier/): resources not empty, tag names, the metrics port. */
+const PROXY_CONFIG_SAMPLES: Record<string, Sample[]> = {
+  spec: [
+    { self: { logLevel: 'debug' }, fails: [] },
+    { self: { resources: { requests: { cpu: '100m' } } }, fails: [] },
+    { self: { resources: { limits: { memory: '1Gi' } } }, fails: [] },
+    { self: { resources: {} }, fails: ['resources needs requests or limits'] },
+  ],
+  'spec.stats.tags': [
+    { self: [{ name: 'tier', value: 'edge' }], fails: [] },
+    { self: [{ name: 'tier', value: 'edge' }, { name: 'envoy_cluster_name', value: 'x' }], fails: ["tag names starting with envoy_ are Envoy's own"] },
+  ],
+  'spec.metrics': [
+    { self: { port: 19100 }, fails: [] },
+    { self: { enabled: true, port: 19100 }, fails: [] },
+    { self: { enabled: false }, fails: [] },
+    { self: { port: 19001 }, fails: ['must not be the proxies\' admin (19000) or readiness (19001) port'] },
+    { self: { port: 19000, enabled: true }, fails: ['must not be the proxies\' admin (19000) or readiness (19001) port'] },
+    { self: { enabled: false, port: 19100 }, fails: ['a port for a metrics listener that is turned off'] },
+  ],
+};
+
 /** XBackend (x-k8s.io v1alpha1): its union, protocol/TLS pairings and TLS fields. */
 const XBACKEND_SAMPLES: Record<string, Sample[]> = {
   spec: [
@@ -464,6 +486,7 @@ function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'GRPCRoute' && place.path === 'spec.rules') return GRPC_RULES_SAMPLES;
   if (place.kind === 'XBackend') return XBACKEND_SAMPLES[place.path];
   if (place.kind === 'RateLimitPolicy') return RATE_LIMIT_SAMPLES[place.path];
+  if (place.kind === 'ProxyConfig') return PROXY_CONFIG_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -531,7 +554,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 120);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 124);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

@@ -5,7 +5,6 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileCelRules } from '../../../src/provider/crd/cel/evaluate';
-import { isPierPolicyKind } from '../../../src/apis/pier';
 import { CRD_SCHEMAS_FILE, defaultCrdSchemas, loadCrdSchemas } from '../../../src/provider/crd/load';
 import { compilePattern } from '../../../src/provider/crd/pattern';
 import type { JSONSchemaProps } from '../../../src/provider/crd/schema';
@@ -23,11 +22,12 @@ function collectPatterns(schema: JSONSchemaProps, into: Set<string>): Set<string
 describe('CRD schema bundle', () => {
   const schemas = defaultCrdSchemas();
 
-  test('is the pinned experimental channel, serving the versions the standard channel serves', () => {
+  test('is the pinned experimental channel, serving the versions the standard channel serves, with Pier\'s own CRDs beside it', () => {
     assert.equal(schemas.bundle.version, 'v1.7.0');
-    assert.deepEqual(schemas.kinds(), ['BackendTLSPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'RateLimitPolicy', 'ReferenceGrant', 'TCPRoute', 'TLSRoute', 'UDPRoute',
+    assert.deepEqual(schemas.kinds(), ['BackendTLSPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ProxyConfig', 'RateLimitPolicy', 'ReferenceGrant', 'TCPRoute', 'TLSRoute', 'UDPRoute',
       'XBackend', 'XBackendTrafficPolicy', 'XTelemetryPolicy']);
-    for (const kind of schemas.kinds().filter((k) => !isPierPolicyKind(k))) assert.equal(schemas.crd(kind)?.channel, 'experimental', kind);
+    for (const kind of loadCrdSchemas().kinds()) assert.equal(schemas.crd(kind)?.channel, 'experimental', kind);
+    assert.deepEqual(pick(schemas.lookup('gateway.pier.dev/v1alpha1', 'ProxyConfig')), { schemaVersion: 'v1alpha1', served: true });
     // Experimental fields (rules[].retry) are in the schema; retired versions stay unserved.
     const rule = schemas.lookup(`${GROUP}/v1`, 'HTTPRoute')?.schema.properties?.spec?.properties?.rules?.items;
     assert.deepEqual(Object.keys(rule?.properties?.retry?.properties ?? {}).sort(), ['attempts', 'backoff', 'codes']);
@@ -63,10 +63,10 @@ describe('CRD schema bundle', () => {
 
   test('every CEL rule of the CRDs compiles; one is a transition rule', () => {
     const coverage = compileCelRules(schemas.celRules());
-    assert.equal(coverage.total, 120);
+    assert.equal(coverage.total, 124);
     assert.deepEqual(coverage.failed, []);
     assert.deepEqual(coverage.transition, ['self == oldSelf']);
-    assert.equal(coverage.compiled.length, 119);
+    assert.equal(coverage.compiled.length, 123);
   });
 
   test('loading reads the JSON bundle alone: no YAML parser and no CEL compiler is loaded (they come on first use)', () => {

@@ -40,6 +40,22 @@ describe('parseManifests', () => {
     assert.ok(result.objects.every((o) => o.source === 'm.yaml'));
   });
 
+  test('a ProxyConfig (Pier\'s own CRD) is validated against its schema and CEL rules; errors name the file, line and field', () => {
+    const config = (spec: string): string => `# proxies\napiVersion: gateway.pier.dev/v1alpha1\nkind: ProxyConfig\nmetadata: {name: proxy, namespace: infra}\nspec:\n${spec}`;
+    const good = parseManifests(config('  logLevel: debug\n  concurrency: 2\n  resources: {requests: {cpu: 100m, memory: 128Mi}}\n  stats: {inclusionPrefixes: [http.], tags: [{name: tier, value: edge}]}\n  metrics: {port: 19100}\n'), 'proxy.yaml');
+    assert.deepEqual(good.errors, []);
+    assert.equal(good.objects[0]?.object.kind, 'ProxyConfig');
+    const bad = parseManifests(config('  logLevel: loud\n  concurrency: 0\n  resources: {requests: {cpu: lots}}\n'), 'proxy.yaml');
+    assert.deepEqual(bad.objects, []);
+    assert.deepEqual(bad.errors.map((e) => `${e.field} line ${e.line}`), ['spec.logLevel line 6', 'spec.concurrency line 7', 'spec.resources.requests.cpu line 8', 'undefined line 2']);
+    assert.match(bad.errors[3]!.message, /some validation rules were not checked/, 'as the API server says');
+    assert.ok(bad.errors.every((e) => e.source === 'proxy.yaml' && e.object === 'ProxyConfig infra/proxy'), JSON.stringify(bad.errors));
+    // CEL rules, once the schema holds.
+    const rule = parseManifests(config('  stats: {tags: [{name: envoy_cluster_name, value: x}]}\n  metrics: {port: 19001}\n'), 'proxy.yaml');
+    assert.deepEqual(rule.errors.map((e) => `${e.field} line ${e.line}`), ['spec.stats.tags line 6', 'spec.metrics line 7']);
+    assert.match(rule.errors[1]!.message, /must not be the proxies' admin \(19000\) or readiness \(19001\) port/);
+  });
+
   test('an XBackendTrafficPolicy (x-k8s.io) is validated against its CRD and gets its defaults', () => {
     const policy = (spec: string): string => `apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XBackendTrafficPolicy\nmetadata: {name: p}\nspec:\n  targetRefs: [{group: "", kind: Service, name: web}]\n${spec}`;
     const good = parseManifests(policy('  retryConstraint: {}\n  sessionPersistence: {cookie: {}}\n'), 'p.yaml');

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { PIER_API_VERSION, PIER_GROUP, PIER_POLICY_KINDS } from '../../../src/apis/pier';
+import { PIER_API_VERSION, PIER_GROUP, PIER_KINDS } from '../../../src/apis/pier';
 import { defaultCrdSchemas } from '../../../src/provider/crd/load';
 import { kindInfo } from '../../../src/provider/file/kinds';
 import { WATCHED_KINDS } from '../../../src/provider/kubernetes/kinds';
@@ -22,7 +22,7 @@ describe('Pier CRDs', () => {
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
   });
 
-  for (const info of PIER_POLICY_KINDS) {
+  for (const info of PIER_KINDS) {
     test(`${info.kind}: CRD, schema, file provider kind, watched kind, RBAC`, () => {
       const file = path.join(repoRoot(), 'crds', 'pier', `${PIER_GROUP}_${info.plural}.yaml`);
       const crd = parseAllDocuments(readFileSync(file, 'utf8'))[0]!.toJS() as { spec: { group: string; names: { kind: string; plural: string } } };
@@ -33,12 +33,13 @@ describe('Pier CRDs', () => {
       assert.equal(schema?.served, true);
       assert.deepEqual(kindInfo(info.kind)?.apiVersions, [PIER_API_VERSION]);
       const watched = WATCHED_KINDS.find((k) => k.resource.kind === info.kind);
-      assert.deepEqual([watched?.resource.group, watched?.resource.plural, watched?.optional, watched?.hasStatus], [PIER_GROUP, info.plural, 'crd', true]);
+      assert.deepEqual([watched?.resource.group, watched?.resource.plural, watched?.optional, watched?.hasStatus], [PIER_GROUP, info.plural, 'crd', info.policy], 'Pier writes the status of its policies only');
       const rbac = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', '20-rbac.yaml'), 'utf8')).map((d) => d.toJS() as { kind: string; rules?: { apiGroups: string[]; resources: string[]; verbs: string[] }[] });
       const rules = rbac.filter((d) => d.kind === 'ClusterRole').flatMap((d) => d.rules ?? []).filter((r) => r.apiGroups.includes(PIER_GROUP));
       const verbsOf = (resource: string): string[] => rules.filter((r) => r.resources.includes(resource)).flatMap((r) => r.verbs);
       for (const verb of ['list', 'watch']) assert.ok(verbsOf(info.plural).includes(verb), `${info.plural}: ${verb}`);
-      assert.ok(verbsOf(`${info.plural}/status`).includes('update'), `${info.plural}/status: update`);
+      if (info.policy) assert.ok(verbsOf(`${info.plural}/status`).includes('update'), `${info.plural}/status: update`);
+      else assert.deepEqual(verbsOf(`${info.plural}/status`), [], `${info.plural}: read only`);
     });
   }
 });

@@ -2,7 +2,7 @@
  * metadata.generation for standalone mode, where no API server counts spec changes. Conditions
  * carry observedGeneration, so users (and tests) can tell which edit a status is about.
  */
-import { PIER_POLICY_KINDS, type PierPolicyLists } from '../../../apis/pier';
+import { PIER_KINDS, type PierLists } from '../../../apis/pier';
 import { deepEqual } from 'fast-equals';
 import type { ProviderResources } from '../../../message/resources';
 import { cloneJson } from '../../../ir/clone';
@@ -84,7 +84,7 @@ export class GenerationTracker {
       secrets: stampAll(resources.secrets),
       configMaps: stampAll(resources.configMaps),
       clusterTrustBundles: stampAll(resources.clusterTrustBundles ?? []),
-      ...Object.fromEntries(PIER_POLICY_KINDS.map((k) => [k.table, stampAll(resources[k.table] ?? [])])) as unknown as PierPolicyLists,
+      ...Object.fromEntries(PIER_KINDS.map((k) => [k.table, stampAll<ProviderObject>(resources[k.table] ?? [])])) as unknown as PierLists,
     };
     for (const key of [...this.seen.keys()]) if (!present.has(key)) this.seen.delete(key);
     return out;

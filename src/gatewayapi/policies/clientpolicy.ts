@@ -3,7 +3,8 @@
  * Envoy listener: plain HTTP listeners on one port share one connection manager, so whatever a
  * ClientPolicy sets there must be the same for all of them. When it is not, none of them gets
  * the ClientPolicy settings (the port keeps Envoy's defaults rather than one listener's choice
- * silently applying to another's clients), and each policy involved is Conflicted, naming the port.
+ * silently applying to another's clients), and each policy involved is Conflicted, naming the port,
+ * unless it still applies through other listeners of its target.
  * HTTPS listeners have a connection manager of their own (one filter chain each), so they never conflict.
  */
 import type { PierPolicy } from '../../apis/pier';
@@ -53,6 +54,7 @@ export function settleSharedPorts(http: readonly HTTPListener[], conflicts: Shar
     byPort.set(key, [...(byPort.get(key) ?? []), l]);
   }
   const dropped = new Set<HTTPListener>();
+  const found: SharedPortConflict[] = [];
   for (const listeners of byPort.values()) {
     if (new Set(listeners.map(connectionSettingsKey)).size <= 1) continue;
     const port = listeners[0]!.port;
@@ -66,11 +68,11 @@ export function settleSharedPorts(http: readonly HTTPListener[], conflicts: Shar
       const policyKey = `${source.kind}/${source.namespace}/${source.name}`;
       if (seen.has(`${policyKey}@${source.target}`)) continue;
       seen.add(`${policyKey}@${source.target}`);
-      conflicts.push({ policyKey, target: source.target, message });
+      found.push({ policyKey, target: source.target, message });
     }
   }
   if (dropped.size === 0) return http as HTTPListener[];
-  return http.map((l) => {
+  const settled = http.map((l) => {
     if (!dropped.has(l) || !l.policies?.client) return l;
     const { client: _client, ...rest } = l.policies;
     const out: HTTPListener = { ...l };
@@ -78,4 +80,8 @@ export function settleSharedPorts(http: readonly HTTPListener[], conflicts: Shar
     else delete out.policies;
     return out;
   });
+  // A target that still applies on another port (a Gateway with other listeners) is not Conflicted.
+  const applying = new Set(settled.flatMap((l) => { const s = l.policies?.client?.source; return s ? [`${s.kind}/${s.namespace}/${s.name}@${s.target}`] : []; }));
+  conflicts.push(...found.filter((c) => !applying.has(`${c.policyKey}@${c.target}`)));
+  return settled;
 }

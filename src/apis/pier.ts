@@ -10,6 +10,9 @@
  */
 import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
 import type { KubeObject } from './meta';
+import type { ClientPolicy } from './pier-clientpolicy';
+
+export type * from './pier-clientpolicy';
 
 export const PIER_GROUP = 'gateway.pier.dev';
 export const PIER_VERSION = 'v1alpha1';
@@ -86,12 +89,13 @@ export interface RateLimitPolicy extends KubeObject {
 }
 
 /** Every Pier policy object. */
-export type PierPolicy = RateLimitPolicy;
+export type PierPolicy = RateLimitPolicy | ClientPolicy;
 export type PierPolicyKind = PierPolicy['kind'];
 
 /** The bus table of each Pier policy kind (also its ProviderResources list). */
 export interface PierPolicyTables {
   rateLimitPolicies: RateLimitPolicy;
+  clientPolicies: ClientPolicy;
 }
 export type PierPolicyTable = keyof PierPolicyTables;
 
@@ -162,6 +166,7 @@ export interface PierPolicyKindInfo extends PierKindInfo {
 export const PIER_KINDS: readonly PierKindInfo[] = [
   { kind: 'RateLimitPolicy', plural: 'ratelimitpolicies', table: 'rateLimitPolicies', policy: true },
   { kind: 'ProxyConfig', plural: 'proxyconfigs', table: 'proxyConfigs', policy: false },
+  { kind: 'ClientPolicy', plural: 'clientpolicies', table: 'clientPolicies', policy: true },
 ];
 
 /** Its policy kinds. */

@@ -3,6 +3,7 @@
  * route rule with settings of its own, each with the policy it came from. What `pier translate
  * --output policies` prints and the admin API's /policies answers.
  */
+import type { ClientSettings } from './client';
 import type { PolicySettings, RateLimitSettings, XdsIR } from './types';
 
 export interface PolicySettingView {
@@ -10,7 +11,7 @@ export interface PolicySettingView {
   policy: string;
   /** Where the policy is attached ("Gateway ns/name", "HTTPRoute ns/name rule slow", ...). */
   target: string;
-  settings: Omit<RateLimitSettings, 'source' | 'id'>;
+  settings: Omit<RateLimitSettings, 'source' | 'id'> | Omit<ClientSettings, 'source' | 'id'>;
 }
 
 /** Kind by kind (PolicySettings keys), what applies. */
@@ -26,7 +27,7 @@ export interface GatewayPoliciesView {
 
 function viewOf(settings: PolicySettings | undefined): SettingsView {
   const out: SettingsView = {};
-  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, RateLimitSettings][]) {
+  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, RateLimitSettings | ClientSettings][]) {
     const { source, id: _id, ...rest } = value;
     out[kind] = { policy: `${source.kind} ${source.namespace}/${source.name}`, target: source.target, settings: rest };
   }

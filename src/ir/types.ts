@@ -3,6 +3,7 @@
  * "<namespace>/<gateway>". Envoy-shaped but free of Gateway API types, so the xDS translator
  * never needs to know about routes, parents or statuses. Every list is in a deterministic order.
  */
+import type { ClientSettings } from './client';
 
 export interface XdsIR {
   /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
@@ -98,6 +99,7 @@ export interface PolicySource {
  */
 export interface PolicySettings {
   rateLimit?: RateLimitSettings;
+  client?: ClientSettings;
 }
 
 export interface RateLimitSettings {

@@ -11,14 +11,18 @@
 import type { HTTPListener, HTTPRoute as IRRoute, PolicySettings, VirtualHost, XdsIR } from '../../ir/types';
 import type { AnyRoute } from '../memo';
 import type { ListenerContext, GatewayContext } from '../model/contexts';
-import { targetKey, type PolicyState, type PolicyTarget, keyOfTarget } from './attachment';
+import { describeTarget, targetKey, type PolicyState, type PolicyTarget, keyOfTarget } from './attachment';
 import { POLICY_TRANSLATIONS } from './kinds';
 import type { PierPolicies } from './policies';
+import { settleSharedPorts, type SharedPortConflict } from './clientpolicy';
 
 export type TargetOutcome = 'applied' | 'notFound';
 
+/** conflict: why the target's settings were dropped though the policy holds it (a shared port, clientpolicy.ts). */
+export interface TargetReport { target: PolicyTarget; outcome: TargetOutcome; conflict?: string }
+
 /** Policy key -> target key -> what became of it on this Gateway. */
-export type PolicyOutcomes = Map<string, { state: PolicyState<unknown>; targets: Map<string, { target: PolicyTarget; outcome: TargetOutcome }> }>;
+export type PolicyOutcomes = Map<string, { state: PolicyState<unknown>; targets: Map<string, TargetReport> }>;
 
 function record(out: PolicyOutcomes, state: PolicyState<unknown>, target: PolicyTarget, outcome: TargetOutcome): void {
   let entry = out.get(state.key);
@@ -102,7 +106,12 @@ export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly
     if (own) out.policies = own;
     return out;
   });
-  return changed ? { ...ir, http } : ir;
+  const conflicts: SharedPortConflict[] = [];
+  const settled = changed ? settleSharedPorts(http, conflicts) : http;
+  for (const c of conflicts) {
+    for (const report of outcomes.get(c.policyKey)?.targets.values() ?? []) if (describeTarget(report.target) === c.target) report.conflict = c.message;
+  }
+  return changed ? { ...ir, http: settled } : ir;
 }
 
 function withRouteSettings(listener: HTTPListener, irName: string, ruleSettings: ReadonlyMap<string, PolicySettings>): VirtualHost[] {

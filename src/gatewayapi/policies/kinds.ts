@@ -7,6 +7,7 @@ import type { PierPolicy, PierPolicyKind } from '../../apis/pier';
 import type { PolicySettings, PolicySource } from '../../ir/types';
 import type { Verdict } from '../model/status';
 import { checkRateLimitPolicy, type PolicyCheckContext, type RateLimitContent } from './ratelimit';
+import { checkClientPolicy, type ClientContent } from './clientpolicy';
 
 export interface PolicyKindTranslation<S> {
   check(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: S };
@@ -19,6 +20,12 @@ const rateLimit: PolicyKindTranslation<RateLimitContent> = {
   place: (settings, id, source) => ({ rateLimit: { source, id, ...settings } }),
 };
 
+const client: PolicyKindTranslation<ClientContent> = {
+  check: checkClientPolicy,
+  place: (settings, id, source) => ({ client: { source, id, ...settings } }),
+};
+
 export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {
   RateLimitPolicy: rateLimit as PolicyKindTranslation<unknown>,
+  ClientPolicy: client as PolicyKindTranslation<unknown>,
 };

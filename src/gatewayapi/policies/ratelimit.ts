@@ -46,6 +46,7 @@ function localRule(rule: LocalRule, index: number, problems: string[]): LocalRat
 }
 
 export function checkRateLimitPolicy(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: RateLimitContent } {
+  if (policy.kind !== 'RateLimitPolicy') throw new Error(`checkRateLimitPolicy: ${policy.kind}`);
   const spec = policy.spec;
   const problems: string[] = [];
   if (spec.global !== undefined && !context.rateLimitService) problems.push('spec.global needs a rate limit service, and Pier has none (its rateLimitService setting)');

@@ -27,12 +27,12 @@ function gatewayRef(gateway: string): ParentReference {
 }
 
 /** What the targets reported on one ancestor come to. */
-function ancestorVerdict(content: Verdict, reports: readonly { target: PolicyTarget; outcome: 'applied' | 'notFound'; lostTo?: string }[]): Verdict {
+function ancestorVerdict(content: Verdict, reports: readonly { target: PolicyTarget; outcome: 'applied' | 'notFound'; lostTo?: string; conflict?: string }[]): Verdict {
   if (!content.ok) return content;
-  const applied = reports.filter((r) => r.outcome === 'applied' && r.lostTo === undefined);
-  const lost = reports.filter((r) => r.lostTo !== undefined);
-  const missing = reports.filter((r) => r.outcome === 'notFound' && r.lostTo === undefined);
-  const lostText = lost.map((r) => `${r.lostTo} takes precedence for ${describeTarget(r.target)}`);
+  const applied = reports.filter((r) => r.outcome === 'applied' && r.lostTo === undefined && r.conflict === undefined);
+  const lost = reports.filter((r) => r.lostTo !== undefined || r.conflict !== undefined);
+  const missing = reports.filter((r) => r.outcome === 'notFound' && r.lostTo === undefined && r.conflict === undefined);
+  const lostText = lost.map((r) => (r.lostTo !== undefined ? `${r.lostTo} takes precedence for ${describeTarget(r.target)}` : `${describeTarget(r.target)}: ${r.conflict}`));
   const missingText = missing.map((r) => `${describeTarget(r.target)} not found`);
   if (applied.length > 0) {
     const notes = [...lostText, ...missingText];
@@ -56,10 +56,11 @@ export function pierPolicyStatuses(policies: PierPolicies, outcomesOf: ReadonlyM
     for (const gateway of gateways) {
       const entry = outcomesOf.get(gateway)?.get(state.key);
       if (!entry) continue;
-      const reports = [...entry.targets.values()].map(({ target, outcome }) => {
+      const reports = [...entry.targets.values()].map(({ target, outcome, conflict }) => {
         reported.add(keyOfTarget(target));
         const winner = state.lostTo.get(keyOfTarget(target));
-        return winner ? { target, outcome, lostTo: `${winner.kind} ${winner.namespace}/${winner.name}` } : { target, outcome };
+        const base = conflict === undefined ? { target, outcome } : { target, outcome, conflict };
+        return winner ? { ...base, lostTo: `${winner.kind} ${winner.namespace}/${winner.name}` } : base;
       });
       ancestors.push({ ancestorRef: gatewayRef(gateway), controllerName, conditions: [condition(ConditionType.Accepted, ancestorVerdict(state.content, reports), g)] });
     }

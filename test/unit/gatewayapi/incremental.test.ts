@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import { PIER_GROUP, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type ClientPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -318,6 +318,14 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         ...(r.chance(0.5) ? { replicas: 1 + r.int(3) } : {}),
         ...(r.chance(0.5) ? { metrics: { port: r.pick([19100, 19200]) } } : {}),
       } } as ProxyConfig;
+    case 'ClientPolicy': {
+      // Gateways, listeners (some missing) and ListenerSets; differing settings on listeners that share a port now and then.
+      const kind = r.pick(['Gateway', 'Gateway', 'ListenerSet'] as const);
+      const name = kind === 'Gateway' ? r.pick([...GATEWAYS, 'nope']) : r.pick([...LISTENER_SETS, 'nope']);
+      const targetRef = { group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.5) ? { sectionName: r.pick(['http', 'https', 'l0', 'l1', 'nope']) } : {}) };
+      const clientIPDetection = r.chance(0.5) ? { xForwardedFor: { numTrustedHops: 1 + r.int(2) } } : { customHeader: { name: 'x-real-ip', ...(r.chance(0.5) ? { failClosed: true } : {}) } };
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata, spec: { targetRefs: [targetRef], clientIPDetection } } as ClientPolicy;
+    }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.
       const tls = r.pick([undefined, 'ServerOnly', 'ClientAndServer'] as const);
@@ -487,7 +495,9 @@ describe('incremental translation equals full translation', () => {
   test('a universe built in one batch equals the full translation', () => {
     const r = new Random(prng(4243));
     const objects = new Map<string, KubeObject>();
-    for (const slot of slots()) if (r.chance(0.7)) objects.set(slotId(slot), freezeValue(applyDefaults(generate(slot, 1, r) as ProviderObject) as KubeObject));
+    // With ClientPolicies too (two, so they conflict over a listener now and then, or differ on a shared port).
+    const clientPolicies: Slot[] = ['cp1', 'cp2'].map((name) => ({ kind: 'ClientPolicy', namespace: 'default', name }));
+    for (const slot of [...slots(), ...clientPolicies]) if (r.chance(0.7)) objects.set(slotId(slot), freezeValue(applyDefaults(generate(slot, 1, r) as ProviderObject) as KubeObject));
     const incremental = new IncrementalTranslator(OPTIONS);
     const changes = [...objects.values()].map((o) => ({ table: TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND], key: tableKey(o), value: o }));
     incremental.apply(changes);

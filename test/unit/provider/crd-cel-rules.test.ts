@@ -451,6 +451,24 @@ const RATE_LIMIT_SAMPLES: Record<string, Sample[]> = {
   ],
 };
 
+/** Pier's ClientPolicy (crds/pier/). */
+const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
+  'spec': [
+    { self: { targetRefs: [], clientIPDetection: { xForwardedFor: { numTrustedHops: 1 } } }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['at least one client setting must be set'] },
+  ],
+  'spec.targetRefs': [
+    { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },
+    { self: [pierRef('Gateway', 'a', 'http'), pierRef('Gateway', 'a', 'http')], fails: ['targetRefs must not name the same target twice'] },
+  ],
+  'spec.clientIPDetection': [
+    { self: { xForwardedFor: { numTrustedHops: 2 } }, fails: [] },
+    { self: { customHeader: { name: 'x-real-ip' } }, fails: [] },
+    { self: {}, fails: ['exactly one of xForwardedFor and customHeader'] },
+    { self: { xForwardedFor: { numTrustedHops: 2 }, customHeader: { name: 'x-real-ip' } }, fails: ['exactly one of xForwardedFor and customHeader'] },
+  ],
+};
+
 /** GRPCRoute's spec.rules samples (its matches count the same way, rules may lack matches). */
 const GRPC_RULES_SAMPLES: Sample[] = [
   { self: [grpcRuleWithMatches(64), {}, grpcRuleWithMatches(63)], fails: [] },
@@ -487,6 +505,7 @@ function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'XBackend') return XBACKEND_SAMPLES[place.path];
   if (place.kind === 'RateLimitPolicy') return RATE_LIMIT_SAMPLES[place.path];
   if (place.kind === 'ProxyConfig') return PROXY_CONFIG_SAMPLES[place.path];
+  if (place.kind === 'ClientPolicy') return CLIENT_POLICY_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -554,7 +573,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 124);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 126);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

@@ -92,6 +92,24 @@ describe('parseManifests', () => {
     assert.match(empty.errors[0]!.message, /local or global must be set/);
   });
 
+  test('a ClientPolicy (gateway.pier.dev) is validated the same way: schema and CEL, naming file, line and field', () => {
+    const policy = (detection: string): string => [
+      'apiVersion: gateway.pier.dev/v1alpha1', 'kind: ClientPolicy', 'metadata: {name: cp, namespace: default}', 'spec:',
+      '  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: gw, sectionName: http}]', '  clientIPDetection:', detection,
+    ].join('\n');
+    const good = parseManifests(policy('    customHeader: {name: X-Real-IP, failClosed: true}\n'), 'cp.yaml');
+    assert.deepEqual(good.errors, []);
+    assert.equal(good.objects[0]?.object.kind, 'ClientPolicy');
+    // Both ways at once break the CEL rule on clientIPDetection.
+    const both = parseManifests(policy('    xForwardedFor: {numTrustedHops: 1}\n    customHeader: {name: x-real-ip}\n'), 'cp.yaml');
+    assert.deepEqual(both.objects, []);
+    assert.deepEqual(both.errors.map((e) => [e.source, e.line, e.field]), [['cp.yaml', 7, 'spec.clientIPDetection']]);
+    assert.match(both.errors[0]!.message, /ClientPolicy.gateway.pier.dev "cp" is invalid: spec.clientIPDetection: Invalid value: "object": exactly one of xForwardedFor and customHeader must be set/);
+    // No trusted hop is not a setting: the schema's minimum.
+    const zero = parseManifests(policy('    xForwardedFor: {numTrustedHops: 0}\n'), 'cp.yaml');
+    assert.deepEqual(zero.errors.map((e) => [e.line, e.field]).slice(0, 1), [[7, 'spec.clientIPDetection.xForwardedFor.numTrustedHops']]);
+  });
+
   test('an empty file or a file of comments has no objects and no errors', () => {
     for (const text of ['', '\n\n', '# nothing here\n', '---\n---\n']) {
       assert.deepEqual(parseManifests(text, 'e.yaml'), { syntaxOk: true, objects: [], errors: [], rejected: [] });

@@ -18,8 +18,10 @@
  */
 import { localRateLimitFilter } from './localratelimit';
 import { globalRateLimitHttpFilters } from './globalratelimit';
+import { applyClientSettings } from './client';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
+import type { ClientSettings } from '../../../ir/client';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
 import type { FilterChainMatch } from '../../../generated/envoy/config/listener/v3/FilterChainMatch';
 import type { Filter } from '../../../generated/envoy/config/listener/v3/Filter';
@@ -180,7 +182,7 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing)] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client)] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -217,7 +219,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing)],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client)],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
@@ -276,14 +278,15 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
  * The HTTP connection manager, with the settings an edge proxy wants: client address from the
  * connection (use_remote_address), normalized paths so routes match what backends see, WebSocket
  * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, an access log on stdout,
- * and the HTTP filters the routes need (httpFilters). The Host header is left as the client sent it,
+ * and the HTTP filters the routes need (httpFilters). Plain HTTP listeners sharing the port share it:
+ * their ClientPolicy settings agree (the Gateway API translator drops them where they do not). The Host header is left as the client sent it,
  * port included (Gateway API: backends see it unchanged); the route configuration ignores the
  * port when matching domains. With tracing (XTelemetryPolicy), spans go to the exporter's cluster.
  * WebSocket upgrades are on for every route of HTTP and HTTPS listeners, whatever the backend's
  * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
  * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).
  */
-function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined): Filter {
+function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined, client: ClientSettings | undefined): Filter {
   const hcm: HttpConnectionManager = {
     stat_prefix: statPrefix(prefix),
     codec_type: 'AUTO',
@@ -302,6 +305,7 @@ function httpConnectionManager(prefix: string, routeConfigName: string, httpFilt
     access_log: stdoutAccessLog(),
   };
   if (tracing) hcm.tracing = hcmTracing(tracing);
+  applyClientSettings(hcm, client);
   return { name: FilterName.httpConnectionManager, typed_config: typedConfig(ProtoType.httpConnectionManager, hcm) };
 }
 

@@ -1,0 +1,36 @@
+/**
+ * ClientPolicy (gateway.pier.dev/v1alpha1): how a Gateway's listeners treat their clients.
+ * Field names as in crds/pier/gateway.pier.dev_clientpolicies.yaml.
+ */
+import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
+import type { KubeObject } from './meta';
+
+/** The client is the address this many trusted proxies in front of the Gateway appended to X-Forwarded-For. */
+export interface XForwardedForDetection {
+  numTrustedHops: number;
+}
+
+/** The client address is a request header's value (a proxy in front of the Gateway sets it). */
+export interface CustomHeaderDetection {
+  name: string;
+  /** Refuse a request whose header is missing or not an address (403), instead of falling back to the connection's address. */
+  failClosed?: boolean;
+}
+
+/** Where the client address comes from; absent, the connection's peer. Exactly one is set. */
+export interface ClientIPDetection {
+  xForwardedFor?: XForwardedForDetection;
+  customHeader?: CustomHeaderDetection;
+}
+
+export interface ClientPolicySpec {
+  targetRefs: LocalPolicyTargetReferenceWithSectionName[];
+  clientIPDetection?: ClientIPDetection;
+}
+
+export interface ClientPolicy extends KubeObject {
+  apiVersion: 'gateway.pier.dev/v1alpha1';
+  kind: 'ClientPolicy';
+  spec: ClientPolicySpec;
+  status?: PolicyStatus;
+}

@@ -1,0 +1,21 @@
+/** ClientPolicy settings of one HTTP listener in the IR (PolicySettings.client). */
+import type { PolicySource } from './types';
+
+/** Where the client address comes from (absent: the connection's peer). Exactly one is set. */
+export interface ClientIPDetectionSettings {
+  /** Trusted proxies in front of the Gateway: the client is this many addresses from the right of X-Forwarded-For. */
+  xffNumTrustedHops?: number;
+  /** A request header carrying the client address; failClosed: refuse (403) a request without a valid one. */
+  customHeader?: { name: string; failClosed: boolean };
+}
+
+/**
+ * What a ClientPolicy sets on a listener. Everything here lives on the connection manager, which
+ * plain HTTP listeners sharing a port share: they must agree (gatewayapi/policies/clientpolicy.ts).
+ */
+export interface ClientSettings {
+  source: PolicySource;
+  /** The policy at its target ("<policy key>@<target key>"). */
+  id: string;
+  clientIPDetection?: ClientIPDetectionSettings;
+}

@@ -1,0 +1,106 @@
+/**
+ * ClientPolicy in Kubernetes mode, on a real API server with real Envoy (host infrastructure):
+ * crds/pier/'s CRD is installed with the control plane (the API server runs its CEL rules), Pier writes each policy's
+ * status.ancestors with observedGeneration, and client IP detection applies through Envoy: a
+ * custom header that must carry the client address (failClosed) refuses requests without it.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { requireEnvoy } from '../helpers/tools';
+import { ApiRequestError } from './api';
+import { startControlPlane, type ControlPlane } from './harness';
+import { BackendNetwork } from './netns';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const NS = 'apps';
+const GW_API = '/apis/gateway.networking.k8s.io/v1';
+const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/clientpolicies`;
+
+interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
+interface Policy {
+  metadata: { name: string; generation?: number };
+  status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
+}
+
+const policy = (name: string, sectionName: string, clientIPDetection: Record<string, unknown>): Record<string, unknown> => ({
+  apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata: { name },
+  spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'edge', sectionName }], clientIPDetection },
+});
+
+describe('ClientPolicy in Kubernetes mode on a real API server, through Envoy', { timeout: 400_000 }, () => {
+  let cp: ControlPlane;
+  let pier: PierProcess;
+  let port: number;
+  let net: BackendNetwork;
+  /** Unique per run, as serve.test.ts picks its own. */
+  const GATEWAY_ADDRESS = `127.0.${process.pid % 250}.${20 + (process.pid % 200)}`;
+
+  /** Our ancestor entry's Accepted condition, as "<ancestor kind>/<name> <status> <reason> @<generation>". */
+  const accepted = async (name: string): Promise<string | undefined> => {
+    const p = await cp.api.get<Policy>(`${POLICIES}/${name}`);
+    const ours = p.status?.ancestors?.filter((a) => a.controllerName === CONTROLLER) ?? [];
+    if (ours.length === 0) return undefined;
+    const c = ours[0]!.conditions.find((x) => x.type === 'Accepted');
+    return `${ours.map((a) => `${a.ancestorRef.kind}/${a.ancestorRef.name}`).join(',')} ${c?.status} ${c?.reason} @${c?.observedGeneration}`;
+  };
+  const waitAccepted = (name: string, expected: string, timeoutMs = 30_000): Promise<true> =>
+    waitFor(`${name}: ${expected}`, async () => ((await accepted(name).catch(() => undefined)) === expected ? true : undefined), { timeoutMs, intervalMs: 200 });
+  const get = (headers: Record<string, string> = {}) => httpRequest(`http://${GATEWAY_ADDRESS}:${port}/`, { headers, timeoutMs: 5000 });
+
+  before(async () => {
+    requireEnvoy();
+    cp = await startControlPlane({ controllerManager: false });
+    net = BackendNetwork.create();
+    const backend = await net.echoBackend('web', 11, 8080);
+    port = await freePort(GATEWAY_ADDRESS);
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: GATEWAY_ADDRESS }], listeners: [{ name: 'http', protocol: 'HTTP', port }] },
+    });
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] } });
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, {
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
+      addressType: 'IPv4', endpoints: [{ addresses: [backend], conditions: { ready: true } }], ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+    });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
+      spec: { parentRefs: [{ name: 'edge' }], rules: [{ backendRefs: [{ name: 'web', port: 80 }] }] },
+    });
+    pier = await PierProcess.start({
+      config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
+    });
+    await waitFor('traffic through Envoy', async () => ((await get().catch(() => undefined))?.status === 200 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
+  }, { timeout: 300_000 });
+
+  after(async () => {
+    const code = await pier?.stop();
+    await cp?.stop();
+    net?.remove();
+    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+  });
+
+  test('the API server runs the CRD\'s CEL rules', async () => {
+    const both = policy('both', 'http', { xForwardedFor: { numTrustedHops: 1 }, customHeader: { name: 'x-real-ip' } });
+    await assert.rejects(cp.api.create(POLICIES, both), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /exactly one of xForwardedFor and customHeader/.test(err.message));
+  });
+
+  test('status.ancestors with observedGeneration, and the client address from a header through Envoy', async () => {
+    await cp.api.create(POLICIES, policy('real-ip', 'http', { customHeader: { name: 'X-Real-IP', failClosed: true } }));
+    await cp.api.create(POLICIES, policy('nowhere', 'nope', { xForwardedFor: { numTrustedHops: 1 } }));
+    await waitAccepted('real-ip', 'Gateway/edge True Accepted @1');
+    await waitAccepted('nowhere', 'Gateway/edge False TargetNotFound @1');
+    await waitFor('requests without X-Real-IP refused', async () => ((await get()).status === 403 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    assert.equal((await get({ 'x-real-ip': '203.0.113.7' })).status, 200, 'with the header, through');
+  });
+
+  test('an edit is followed: observedGeneration 2, and the setting in Envoy', async () => {
+    const current = await cp.api.get<Policy & { spec: unknown }>(`${POLICIES}/real-ip`);
+    await cp.api.replace(`${POLICIES}/real-ip`, { ...current, ...policy('real-ip', 'http', { xForwardedFor: { numTrustedHops: 1 } }), metadata: current.metadata });
+    await waitAccepted('real-ip', 'Gateway/edge True Accepted @2');
+    await waitFor('requests without X-Real-IP through again', async () => ((await get()).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+  });
+});

@@ -11,8 +11,10 @@
 import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
 import type { KubeObject } from './meta';
 import type { ClientPolicy } from './pier-clientpolicy';
+import type { BackendPolicy } from './pier-backend';
 
 export type * from './pier-clientpolicy';
+export type { BackendPolicy } from './pier-backend';
 
 export const PIER_GROUP = 'gateway.pier.dev';
 export const PIER_VERSION = 'v1alpha1';
@@ -89,13 +91,14 @@ export interface RateLimitPolicy extends KubeObject {
 }
 
 /** Every Pier policy object. */
-export type PierPolicy = RateLimitPolicy | ClientPolicy;
+export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy;
 export type PierPolicyKind = PierPolicy['kind'];
 
 /** The bus table of each Pier policy kind (also its ProviderResources list). */
 export interface PierPolicyTables {
   rateLimitPolicies: RateLimitPolicy;
   clientPolicies: ClientPolicy;
+  backendPolicies: BackendPolicy;
 }
 export type PierPolicyTable = keyof PierPolicyTables;
 
@@ -167,6 +170,7 @@ export const PIER_KINDS: readonly PierKindInfo[] = [
   { kind: 'RateLimitPolicy', plural: 'ratelimitpolicies', table: 'rateLimitPolicies', policy: true },
   { kind: 'ProxyConfig', plural: 'proxyconfigs', table: 'proxyConfigs', policy: false },
   { kind: 'ClientPolicy', plural: 'clientpolicies', table: 'clientPolicies', policy: true },
+  { kind: 'BackendPolicy', plural: 'backendpolicies', table: 'backendPolicies', policy: true },
 ];
 
 /** Its policy kinds. */

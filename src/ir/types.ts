@@ -4,6 +4,7 @@
  * never needs to know about routes, parents or statuses. Every list is in a deterministic order.
  */
 import type { ClientSettings } from './client';
+import type { BackendPolicySettings } from './backendpolicy';
 
 export interface XdsIR {
   /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
@@ -100,6 +101,7 @@ export interface PolicySource {
 export interface PolicySettings {
   rateLimit?: RateLimitSettings;
   client?: ClientSettings;
+  backend?: BackendPolicySettings;
 }
 
 export interface RateLimitSettings {
@@ -384,6 +386,8 @@ export interface DestinationSetting {
   tls?: UpstreamTLS;
   /** A limit on concurrent retries to the backend (XBackendTrafficPolicy); a cluster setting. */
   retryBudget?: RetryBudget;
+  /** Cluster settings of the route's BackendPolicy (the cluster name then names the policy too). */
+  backendPolicy?: BackendPolicySettings;
   /** The backendRef's own header filters: applied only to the requests sent to (answers from) this backend. */
   requestHeaders?: HeaderModifier;
   responseHeaders?: HeaderModifier;

@@ -15,6 +15,7 @@ import { describeTarget, targetKey, type PolicyState, type PolicyTarget, keyOfTa
 import { POLICY_TRANSLATIONS } from './kinds';
 import type { PierPolicies } from './policies';
 import { settleSharedPorts, type SharedPortConflict } from './clientpolicy';
+import { applyBackendPolicyClusters } from './backendpolicy-clusters';
 
 export type TargetOutcome = 'applied' | 'notFound';
 
@@ -111,7 +112,7 @@ export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly
   for (const c of conflicts) {
     for (const report of outcomes.get(c.policyKey)?.targets.values() ?? []) if (describeTarget(report.target) === c.target) report.conflict = c.message;
   }
-  return changed ? { ...ir, http: settled } : ir;
+  return changed ? applyBackendPolicyClusters({ ...ir, http: settled }) : ir;
 }
 
 function withRouteSettings(listener: HTTPListener, irName: string, ruleSettings: ReadonlyMap<string, PolicySettings>): VirtualHost[] {

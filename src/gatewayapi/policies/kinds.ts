@@ -6,6 +6,7 @@
 import type { PierPolicy, PierPolicyKind } from '../../apis/pier';
 import type { PolicySettings, PolicySource } from '../../ir/types';
 import type { Verdict } from '../model/status';
+import { checkBackendPolicy, type BackendPolicyContent } from './backendpolicy';
 import { checkRateLimitPolicy, type PolicyCheckContext, type RateLimitContent } from './ratelimit';
 import { checkClientPolicy, type ClientContent } from './clientpolicy';
 
@@ -25,7 +26,13 @@ const client: PolicyKindTranslation<ClientContent> = {
   place: (settings, id, source) => ({ client: { source, id, ...settings } }),
 };
 
+const backend: PolicyKindTranslation<BackendPolicyContent> = {
+  check: checkBackendPolicy,
+  place: (settings, id, source) => ({ backend: { source, id, ...settings } }),
+};
+
 export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {
   RateLimitPolicy: rateLimit as PolicyKindTranslation<unknown>,
   ClientPolicy: client as PolicyKindTranslation<unknown>,
+  BackendPolicy: backend as PolicyKindTranslation<unknown>,
 };

@@ -3,7 +3,7 @@
  * (globalratelimit.ts). What the CRD cannot check (a CIDR's address, a bucket Envoy cannot
  * refill, global limits without a rate limit service) makes the policy Invalid.
  */
-import type { LocalRateLimitRule as LocalRule, PierPolicy, RateLimitUnit } from '../../apis/pier';
+import type { LocalRateLimitRule as LocalRule, PierPolicy, RateLimitPolicy, RateLimitUnit } from '../../apis/pier';
 import type { GlobalRateLimitSettings, LocalRateLimitRule, LocalRateLimitSettings } from '../../ir/types';
 import { parseCidr } from './ratelimit-cidr';
 import { globalRateLimitSettings } from './globalratelimit';
@@ -59,7 +59,7 @@ export function checkRateLimitPolicy(policy: PierPolicy, context: PolicyCheckCon
       if (spec.local.maxClients !== undefined) content.local.maxClients = spec.local.maxClients;
     }
   }
-  const global = globalRateLimitSettings(policy, problems);
+  const global = globalRateLimitSettings(policy as RateLimitPolicy, problems);
   if (global && problems.length === 0) content.global = global;
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
   return { content: ACCEPTED, settings: content };

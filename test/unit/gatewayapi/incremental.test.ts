@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import { PIER_GROUP, type ClientPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -103,6 +103,7 @@ function slots(): Slot[] {
     // Two per namespace, so they conflict over a target now and then.
     for (const name of ['rl1', 'rl2']) out.push({ kind: 'RateLimitPolicy', namespace: ns, name });
     for (const name of ['proxy', 'proxy2']) out.push({ kind: 'ProxyConfig', namespace: ns, name });
+    for (const name of ['bp1', 'bp2']) out.push({ kind: 'BackendPolicy', namespace: ns, name });
   }
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
@@ -325,6 +326,16 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       const targetRef = { group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.5) ? { sectionName: r.pick(['http', 'https', 'l0', 'l1', 'nope']) } : {}) };
       const clientIPDetection = r.chance(0.5) ? { xForwardedFor: { numTrustedHops: 1 + r.int(2) } } : { customHeader: { name: 'x-real-ip', ...(r.chance(0.5) ? { failClosed: true } : {}) } };
       return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata, spec: { targetRefs: [targetRef], clientIPDetection } } as ClientPolicy;
+    }
+    case 'BackendPolicy': {
+      // A Gateway, a route or a rule (some missing), with circuit breaker limits.
+      const kind = r.pick(['Gateway', 'HTTPRoute', 'HTTPRoute', 'GRPCRoute'] as const);
+      const name = kind === 'Gateway' ? r.pick([...GATEWAYS, 'nope']) : kind === 'HTTPRoute' ? r.pick(['r1', 'r2', 'r3', 'h0', 'h1']) : r.pick(['g1', 'g2']);
+      const sectionName = kind === 'Gateway' ? r.pick(['http', 'nope']) : r.pick(['a', 'b']);
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata, spec: {
+        targetRefs: [{ group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.4) ? { sectionName } : {}) }],
+        circuitBreaker: { maxConnections: 1 + r.int(100), ...(r.chance(0.5) ? { maxParallelRequests: 1 + r.int(100) } : {}) },
+      } } as BackendPolicy;
     }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.

@@ -469,6 +469,22 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
   ],
 };
 
+/** Pier's BackendPolicy (crds/pier/). */
+const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
+  'spec': [
+    { self: { targetRefs: [], circuitBreaker: { maxConnections: 1 } }, fails: [] },
+    { self: { targetRefs: [], healthCheck: { passive: { consecutive5xxErrors: 2 } } }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker or healthCheck'] },
+  ],
+  'spec.healthCheck.active': [
+    { self: { type: 'HTTP', http: { path: '/healthz' } }, fails: [] },
+    { self: { type: 'TCP' }, fails: [] },
+    { self: { type: 'HTTP' }, fails: ['http must be set for type HTTP, and only then'] },
+    { self: { type: 'TCP', http: { path: '/' } }, fails: ['http must be set for type HTTP, and only then'] },
+  ],
+  'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
+};
+
 /** GRPCRoute's spec.rules samples (its matches count the same way, rules may lack matches). */
 const GRPC_RULES_SAMPLES: Sample[] = [
   { self: [grpcRuleWithMatches(64), {}, grpcRuleWithMatches(63)], fails: [] },
@@ -506,6 +522,7 @@ function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'RateLimitPolicy') return RATE_LIMIT_SAMPLES[place.path];
   if (place.kind === 'ProxyConfig') return PROXY_CONFIG_SAMPLES[place.path];
   if (place.kind === 'ClientPolicy') return CLIENT_POLICY_SAMPLES[place.path];
+  if (place.kind === 'BackendPolicy') return BACKEND_POLICY_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -573,7 +590,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 126);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 128);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

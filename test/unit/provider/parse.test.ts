@@ -110,6 +110,21 @@ describe('parseManifests', () => {
     assert.deepEqual(zero.errors.map((e) => [e.line, e.field]).slice(0, 1), [[7, 'spec.clientIPDetection.xForwardedFor.numTrustedHops']]);
   });
 
+  test('a BackendPolicy (gateway.pier.dev) is validated by its schema and CEL rules, naming file, line and field', () => {
+    const policy = (body: string): string => [
+      'apiVersion: gateway.pier.dev/v1alpha1', 'kind: BackendPolicy', 'metadata: {name: bp, namespace: default}', 'spec:',
+      '  targetRefs: [{group: gateway.networking.k8s.io, kind: HTTPRoute, name: app, sectionName: a}]', body,
+    ].join('\n');
+    const good = parseManifests(policy('  circuitBreaker: {maxConnections: 10, maxParallelRetries: 0}\n'), 'bp.yaml');
+    assert.deepEqual(good.errors, []);
+    assert.equal(good.objects[0]?.object.kind, 'BackendPolicy');
+    const negative = parseManifests(policy('  circuitBreaker:\n    maxPendingRequests: -1\n'), 'bp.yaml');
+    assert.deepEqual(negative.errors.map((e) => [e.source, e.line, e.field]), [['bp.yaml', 7, 'spec.circuitBreaker.maxPendingRequests']]);
+    const empty = parseManifests(policy(''), 'bp.yaml');
+    assert.deepEqual(empty.errors.map((e) => e.field), ['spec']);
+    assert.match(empty.errors[0]!.message, /spec must set circuitBreaker/);
+  });
+
   test('an empty file or a file of comments has no objects and no errors', () => {
     for (const text of ['', '\n\n', '# nothing here\n', '---\n---\n']) {
       assert.deepEqual(parseManifests(text, 'e.yaml'), { syntaxOk: true, objects: [], errors: [], rejected: [] });

@@ -19,6 +19,7 @@ import { lbEndpoint, loadAssignment, singleLocality } from '../endpoints/endpoin
 import { ProtoType } from '../names';
 import { planUdp } from './udp';
 import { upstreamTlsSocket } from './upstreamtls';
+import { applyBackendPolicy } from './backendpolicy';
 
 export interface ClusterResources {
   /** Clusters with everything but the endpoints of EDS (and inline) clusters. */
@@ -155,6 +156,7 @@ export function backendCluster(setting: DestinationSetting, clientCertificate?: 
       min_retry_concurrency: { value: setting.retryBudget.minRetryConcurrency },
     } }] };
   }
+  if (setting.backendPolicy) applyBackendPolicy(cluster, setting.backendPolicy);
   if (cluster.type === 'STRICT_DNS') return { cluster };
   // An ExternalName without a usable port has no endpoints at all.
   const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];

@@ -31,7 +31,7 @@ interface ClusterUse {
 /** Whether two settings of one cluster name build the same cluster (weights and headers do not count). */
 function sameCluster(a: DestinationSetting, b: DestinationSetting): boolean {
   return a === b || (a.clusterName === b.clusterName && a.protocol === b.protocol && a.dnsName === b.dnsName && a.port === b.port
-    && deepEqual(a.endpointsOf, b.endpointsOf) && deepEqual(a.tls, b.tls) && deepEqual(a.retryBudget, b.retryBudget));
+    && deepEqual(a.endpointsOf, b.endpointsOf) && deepEqual(a.tls, b.tls) && deepEqual(a.retryBudget, b.retryBudget) && deepEqual(a.backendPolicy, b.backendPolicy));
 }
 
 /** The settings of the IR's TCP routes (counted whole: there are few). */

@@ -1,0 +1,66 @@
+/**
+ * BackendPolicy (gateway.pier.dev/v1alpha1): how the proxy treats the backends of the traffic it
+ * reaches (Gateway, listener, HTTPRoute, GRPCRoute, rule). Field names as in
+ * crds/pier/gateway.pier.dev_backendpolicies.yaml.
+ */
+import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
+import type { KubeObject } from './meta';
+
+/** Limits on what the proxy asks of each backend at once (Envoy's circuit breakers); over a limit, requests fail fast (503). */
+export interface BackendCircuitBreaker {
+  /** Connections open to the backend's endpoints together. */
+  maxConnections?: number;
+  /** Requests waiting for a connection. */
+  maxPendingRequests?: number;
+  /** Requests in flight. */
+  maxParallelRequests?: number;
+  /** Retries in flight. */
+  maxParallelRetries?: number;
+}
+
+/** Probes each proxy sends to every endpoint; an endpoint that fails them gets no traffic until it passes again. */
+export interface ActiveHealthCheck {
+  type: 'HTTP' | 'TCP';
+  /** Between probes (Gateway API duration); default 5s. */
+  interval?: string;
+  /** A probe without an answer in this time failed; default 1s. */
+  timeout?: string;
+  /** Failed probes in a row that make an endpoint unhealthy; default 3. */
+  unhealthyThreshold?: number;
+  /** Passed probes in a row that make it healthy again; default 1. */
+  healthyThreshold?: number;
+  /** type HTTP: a GET of path; healthy when the status is one of expectedStatuses (default [200]). */
+  http?: { path: string; expectedStatuses?: number[] };
+}
+
+/** Outlier detection: endpoints that fail real requests are ejected for a while. */
+export interface PassiveHealthCheck {
+  /** 5xx answers (or connection failures) in a row that eject an endpoint. */
+  consecutive5xxErrors?: number;
+  /** 502, 503, 504 or connection failures in a row that eject an endpoint. */
+  consecutiveGatewayErrors?: number;
+  /** How often ejections are reviewed; default 10s. */
+  interval?: string;
+  /** An endpoint's first ejection lasts this long (then longer each time); default 30s. */
+  baseEjectionTime?: string;
+  /** At most this share of the endpoints ejected at once; default 10 (at least one endpoint). */
+  maxEjectionPercent?: number;
+}
+
+export interface BackendHealthCheck {
+  active?: ActiveHealthCheck;
+  passive?: PassiveHealthCheck;
+}
+
+export interface BackendPolicySpec {
+  targetRefs: LocalPolicyTargetReferenceWithSectionName[];
+  circuitBreaker?: BackendCircuitBreaker;
+  healthCheck?: BackendHealthCheck;
+}
+
+export interface BackendPolicy extends KubeObject {
+  apiVersion: 'gateway.pier.dev/v1alpha1';
+  kind: 'BackendPolicy';
+  spec: BackendPolicySpec;
+  status?: PolicyStatus;
+}

@@ -1,0 +1,131 @@
+/**
+ * BackendPolicy in Kubernetes mode, on a real API server with real Envoy (host infrastructure):
+ * Pier starts before the CRD is installed (the kind is optional: logged, looked for again); once
+ * crds/pier/'s CRD is applied, the API server runs its CEL rules, Pier watches the kind, writes
+ * each policy's status.ancestors with observedGeneration, and its circuit breaker applies
+ * through Envoy (no retry in flight: a failure the rule would retry is the answer).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { repoRoot } from '../helpers/paths';
+import { requireEnvoy } from '../helpers/tools';
+import { ApiRequestError } from './api';
+import { startControlPlane, type ControlPlane } from './harness';
+import { BackendNetwork } from './netns';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const NS = 'apps';
+const GW_API = '/apis/gateway.networking.k8s.io/v1';
+const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/backendpolicies`;
+const CRD = 'backendpolicies.gateway.pier.dev';
+
+interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
+interface Policy {
+  metadata: { name: string; generation?: number };
+  status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
+}
+
+const policy = (name: string, route: string, maxParallelRetries: number): unknown => ({
+  apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata: { name },
+  spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: route, sectionName: 'limited' }], circuitBreaker: { maxParallelRetries } },
+});
+const RETRY = { codes: [503], attempts: 2, backoff: '10ms' };
+/** A path the demo backend answers 503 once, then 200 (a retry hides the failure). */
+const failOnce = (rule: string): string => `/retry/${rule}?uuid=${Math.random().toString(36).slice(2)}&succeedAfter=1&responseCode=503`;
+
+describe('BackendPolicy in Kubernetes mode on a real API server, through Envoy', { timeout: 400_000 }, () => {
+  let cp: ControlPlane;
+  let pier: PierProcess;
+  let port: number;
+  let net: BackendNetwork;
+  /** Unique per run, as serve.test.ts picks its own. */
+  const GATEWAY_ADDRESS = `127.0.${process.pid % 250}.${20 + (process.pid % 200)}`;
+
+  /** Our ancestor entry's Accepted condition, as "<ancestor kind>/<name> <status> <reason> @<generation>". */
+  const accepted = async (name: string): Promise<string | undefined> => {
+    const p = await cp.api.get<Policy>(`${POLICIES}/${name}`);
+    const ours = p.status?.ancestors?.filter((a) => a.controllerName === CONTROLLER) ?? [];
+    if (ours.length === 0) return undefined;
+    const c = ours[0]!.conditions.find((x) => x.type === 'Accepted');
+    return `${ours.map((a) => `${a.ancestorRef.kind}/${a.ancestorRef.name}`).join(',')} ${c?.status} ${c?.reason} @${c?.observedGeneration}`;
+  };
+  const waitAccepted = (name: string, expected: string, timeoutMs = 30_000): Promise<true> =>
+    waitFor(`${name}: ${expected}`, async () => ((await accepted(name).catch(() => undefined)) === expected ? true : undefined), { timeoutMs, intervalMs: 200 });
+  const get = (p: string) => httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { timeoutMs: 5000 });
+
+  before(async () => {
+    requireEnvoy();
+    // Pier's CRDs come later (the test installs one).
+    cp = await startControlPlane({ controllerManager: false, pierCrds: false });
+    net = BackendNetwork.create();
+    const backend = await net.echoBackend('web', 10, 8080);
+    const echoPort = 8080;
+    port = await freePort(GATEWAY_ADDRESS);
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: GATEWAY_ADDRESS }], listeners: [{ name: 'http', protocol: 'HTTP', port }] },
+    });
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ name: 'http', port: 80, targetPort: echoPort }] } });
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, {
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
+      addressType: 'IPv4', endpoints: [{ addresses: [backend], conditions: { ready: true } }], ports: [{ name: 'http', port: echoPort, protocol: 'TCP' }],
+    });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
+      spec: { parentRefs: [{ name: 'edge' }], rules: [
+        { name: 'limited', matches: [{ path: { type: 'PathPrefix', value: '/retry/limited' } }], retry: RETRY, backendRefs: [{ name: 'web', port: 80 }] },
+        { matches: [{ path: { type: 'PathPrefix', value: '/' } }], retry: RETRY, backendRefs: [{ name: 'web', port: 80 }] },
+      ] },
+    });
+    pier = await PierProcess.start({
+      config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
+    });
+    await waitFor('traffic through Envoy', async () => ((await get('/ready').catch(() => undefined))?.status === 200 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
+  }, { timeout: 300_000 });
+
+  after(async () => {
+    const code = await pier?.stop();
+    await cp?.stop();
+    net?.remove();
+    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+  });
+
+  test('the CRD installs (Established) after Pier started; the API server runs its CEL rules', async () => {
+    const crd = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', 'pier-crds', `gateway.pier.dev_backendpolicies.yaml`), 'utf8'))[0]!.toJS() as unknown;
+    await cp.api.create('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    await waitFor('the CRD Established', async () => {
+      const o = await cp.api.get<{ status?: { conditions?: { type: string; status: string }[] } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${CRD}`);
+      return o.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 100 });
+    // No circuitBreaker: refused by the CRD's CEL rule, as the file provider refuses it.
+    const bad = { ...(policy('bad', 'web', 5) as Record<string, unknown>) };
+    delete (bad.spec as Record<string, unknown>).circuitBreaker;
+    await assert.rejects(cp.api.create(POLICIES, bad), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec must set circuitBreaker or healthCheck/.test(err.message));
+  });
+
+  test('a policy gets status.ancestors with observedGeneration (Pier picks the kind up once served), and limits through Envoy', async () => {
+    assert.equal((await get(failOnce('limited'))).status, 200, 'before the policy, the retry hides the failure');
+    await cp.api.create(POLICIES, policy('limit', 'web', 0));
+    await cp.api.create(POLICIES, policy('nowhere', 'missing', 0));
+    // The kind is looked for again every 10 s once its CRD is missing at start.
+    await waitAccepted('limit', 'Gateway/edge True Accepted @1', 60_000);
+    await waitAccepted('nowhere', 'HTTPRoute/missing False TargetNotFound @1');
+    await waitFor('no retry on the limited rule', async () => ((await get(failOnce('limited'))).status === 503 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    for (let i = 0; i < 3; i++) assert.equal((await get(failOnce('limited'))).status, 503, 'the retry is refused: the failure is the answer');
+    assert.equal((await get(failOnce('other'))).status, 200, 'the other rule (same Service, its own cluster) still retries');
+  });
+
+  test('an edit is followed: observedGeneration 2', async () => {
+    const current = await cp.api.get<Policy & { spec: unknown }>(`${POLICIES}/limit`);
+    await cp.api.replace(`${POLICIES}/limit`, { ...current, ...(policy('limit', 'web', 5) as object), metadata: current.metadata });
+    await waitAccepted('limit', 'Gateway/edge True Accepted @2');
+    await waitFor('retries again on the limited rule', async () => ((await get(failOnce('limited'))).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+  });
+});

@@ -14,6 +14,10 @@ import type { ClientPolicy } from './pier-clientpolicy';
 
 export type * from './pier-clientpolicy';
 
+import type { SecurityPolicy } from './pier-security';
+
+export type { SecurityPolicy } from './pier-security';
+
 export const PIER_GROUP = 'gateway.pier.dev';
 export const PIER_VERSION = 'v1alpha1';
 export const PIER_API_VERSION = `${PIER_GROUP}/${PIER_VERSION}`;
@@ -89,13 +93,14 @@ export interface RateLimitPolicy extends KubeObject {
 }
 
 /** Every Pier policy object. */
-export type PierPolicy = RateLimitPolicy | ClientPolicy;
+export type PierPolicy = RateLimitPolicy | ClientPolicy | SecurityPolicy;
 export type PierPolicyKind = PierPolicy['kind'];
 
 /** The bus table of each Pier policy kind (also its ProviderResources list). */
 export interface PierPolicyTables {
   rateLimitPolicies: RateLimitPolicy;
   clientPolicies: ClientPolicy;
+  securityPolicies: SecurityPolicy;
 }
 export type PierPolicyTable = keyof PierPolicyTables;
 
@@ -167,6 +172,7 @@ export const PIER_KINDS: readonly PierKindInfo[] = [
   { kind: 'RateLimitPolicy', plural: 'ratelimitpolicies', table: 'rateLimitPolicies', policy: true },
   { kind: 'ProxyConfig', plural: 'proxyconfigs', table: 'proxyConfigs', policy: false },
   { kind: 'ClientPolicy', plural: 'clientpolicies', table: 'clientPolicies', policy: true },
+  { kind: 'SecurityPolicy', plural: 'securitypolicies', table: 'securityPolicies', policy: true },
 ];
 
 /** Its policy kinds. */

@@ -4,6 +4,7 @@
  * never needs to know about routes, parents or statuses. Every list is in a deterministic order.
  */
 import type { ClientSettings } from './client';
+import type { SecuritySettings } from './security';
 
 export interface XdsIR {
   /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
@@ -100,6 +101,7 @@ export interface PolicySource {
 export interface PolicySettings {
   rateLimit?: RateLimitSettings;
   client?: ClientSettings;
+  security?: SecuritySettings;
 }
 
 export interface RateLimitSettings {

@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import { PIER_GROUP, type ClientPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type ClientPolicy, type ProxyConfig, type RateLimitPolicy, type SecurityPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -325,6 +325,17 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       const targetRef = { group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.5) ? { sectionName: r.pick(['http', 'https', 'l0', 'l1', 'nope']) } : {}) };
       const clientIPDetection = r.chance(0.5) ? { xForwardedFor: { numTrustedHops: 1 + r.int(2) } } : { customHeader: { name: 'x-real-ip', ...(r.chance(0.5) ? { failClosed: true } : {}) } };
       return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata, spec: { targetRefs: [targetRef], clientIPDetection } } as ClientPolicy;
+    }
+    case 'SecurityPolicy': {
+      // A remote JWKS whose CA ConfigMap may be missing or hold no certificate, or a local JWKS in a Secret that holds none.
+      const kind = r.pick(['Gateway', 'HTTPRoute'] as const);
+      const target = { group: 'gateway.networking.k8s.io', kind, name: kind === 'Gateway' ? r.pick([...GATEWAYS]) : r.pick(['r1', 'r2', 'h0']) };
+      const jwks = r.chance(0.7)
+        ? { remoteJWKS: { uri: 'https://idp.example.com/jwks', ...(r.chance(0.8) ? { caCertificateRef: { name: r.pick(['ca', 'nope']) } } : {}) } }
+        : { localJWKS: { secretRef: { name: 'cert', key: 'tls.crt' } } };
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata, spec: {
+        targetRefs: [target], jwt: { providers: [{ name: 'idp', ...jwks }] },
+      } } as SecurityPolicy;
     }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.

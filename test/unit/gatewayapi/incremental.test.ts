@@ -107,6 +107,7 @@ function slots(): Slot[] {
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
   for (const name of ['t1', 't2']) out.push({ kind: 'XTelemetryPolicy', namespace: 'default', name });
+  for (const ns of NAMESPACES) out.push({ kind: 'SecurityPolicy', namespace: ns, name: 'sp1' });
   return out;
 }
 

@@ -16,6 +16,10 @@ import type { BackendPolicy } from './pier-backend';
 export type * from './pier-clientpolicy';
 export type { BackendPolicy } from './pier-backend';
 
+import type { SecurityPolicy } from './pier-security';
+
+export type { SecurityPolicy } from './pier-security';
+
 export const PIER_GROUP = 'gateway.pier.dev';
 export const PIER_VERSION = 'v1alpha1';
 export const PIER_API_VERSION = `${PIER_GROUP}/${PIER_VERSION}`;
@@ -91,7 +95,7 @@ export interface RateLimitPolicy extends KubeObject {
 }
 
 /** Every Pier policy object. */
-export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy;
+export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy | SecurityPolicy;
 export type PierPolicyKind = PierPolicy['kind'];
 
 /** The bus table of each Pier policy kind (also its ProviderResources list). */
@@ -99,6 +103,7 @@ export interface PierPolicyTables {
   rateLimitPolicies: RateLimitPolicy;
   clientPolicies: ClientPolicy;
   backendPolicies: BackendPolicy;
+  securityPolicies: SecurityPolicy;
 }
 export type PierPolicyTable = keyof PierPolicyTables;
 
@@ -171,6 +176,7 @@ export const PIER_KINDS: readonly PierKindInfo[] = [
   { kind: 'ProxyConfig', plural: 'proxyconfigs', table: 'proxyConfigs', policy: false },
   { kind: 'ClientPolicy', plural: 'clientpolicies', table: 'clientPolicies', policy: true },
   { kind: 'BackendPolicy', plural: 'backendpolicies', table: 'backendPolicies', policy: true },
+  { kind: 'SecurityPolicy', plural: 'securitypolicies', table: 'securityPolicies', policy: true },
 ];
 
 /** Its policy kinds. */

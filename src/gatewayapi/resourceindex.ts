@@ -21,6 +21,7 @@ import { TelemetryPolicies, telemetryTargets, type TelemetryPolicyState } from '
 import { isPierPolicyTable, PIER_POLICY_KINDS, type PierPolicy, type PierPolicyKind, type PierPolicyTable, type ProxyConfig } from '../apis/pier';
 import { policyTargets } from './policies/attachment';
 import { PierPolicies } from './policies/policies';
+import { POLICY_TRANSLATIONS } from './policies/kinds';
 import type { PolicyCheckContext } from './policies/ratelimit';
 
 /** The label the API server puts on every Namespace; assumed even where no Namespace object was given. */
@@ -180,6 +181,7 @@ export class ResourceIndex {
       case 'secrets':
         put(this.secrets, object as Secret | undefined);
         changed.push(Dep.secret(namespace, name));
+        changed.push(...this.invalidatePierPoliciesReading('Secret', namespace, name));
         break;
       case 'namespaces':
         // Cluster-scoped: keyed by name alone.
@@ -202,6 +204,7 @@ export class ResourceIndex {
         // ConfigMaps matter as CA bundles: of Gateways' client certificate validation (read by
         // key), and of BackendTLSPolicies in their namespace (through the policies' targets).
         changed.push(Dep.configMap(namespace, name));
+        changed.push(...this.invalidatePierPoliciesReading('ConfigMap', namespace, name));
         const users = [...this.policies.values()].filter((p) => (p.metadata.namespace ?? '') === namespace
           && (p.spec.validation.caCertificateRefs ?? []).some((ref) => ref.name === name));
         if (users.length > 0) changed.push(...this.invalidatePolicies(users));
@@ -430,17 +433,25 @@ export class ResourceIndex {
     return [...(this.listenerSetsByParent.get(gateway)?.values() ?? [])];
   }
 
-  /** Stores or removes a Pier policy; the Gateways and route namespaces it targeted and targets read something new. */
-  private setPierPolicy(k: string, object: PierPolicy | undefined, table: PierPolicyTable): string[] {
-    const kind = PIER_POLICY_KINDS.find((info) => info.table === table)!.kind;
-    let objects = this.pierPolicyObjects.get(kind);
-    if (!objects) this.pierPolicyObjects.set(kind, (objects = new Map()));
-    const before = objects.get(k);
-    if (object) objects.set(k, object);
-    else objects.delete(k);
-    this.resolvedPierPolicies = undefined;
+  /** After a Secret or ConfigMap changed: the Pier policies that read it are checked again, and what they target reads something new. */
+  private invalidatePierPoliciesReading(kind: 'Secret' | 'ConfigMap', namespace: string, name: string): string[] {
+    const changed: string[] = [];
+    for (const [policyKind, objects] of this.pierPolicyObjects) {
+      const references = POLICY_TRANSLATIONS[policyKind].references;
+      if (!references) continue;
+      for (const policy of objects.values()) {
+        if ((policy.metadata.namespace ?? '') !== namespace || !references(policy).some((r) => r.kind === kind && r.name === name)) continue;
+        this.resolvedPierPolicies = undefined;
+        changed.push(...this.policyTargetDeps(policy));
+      }
+    }
+    return changed;
+  }
+
+  /** What a Pier policy's targets read: their Gateway's policies, or their namespace's route policies. */
+  private policyTargetDeps(policy: PierPolicy): string[] {
     const changed = new Set<string>();
-    for (const target of [before, object].flatMap((p) => (p ? policyTargets(p) : []))) {
+    for (const target of policyTargets(policy)) {
       if (target.kind === 'Gateway') changed.add(Dep.gatewayPolicies(`${target.namespace}/${target.name}`));
       else if (target.kind === 'ListenerSet') {
         const parent = this.parentOfListenerSet(`${target.namespace}/${target.name}`);
@@ -450,6 +461,18 @@ export class ResourceIndex {
     return [...changed];
   }
 
+  /** Stores or removes a Pier policy; the Gateways and route namespaces it targeted and targets read something new. */
+  private setPierPolicy(k: string, object: PierPolicy | undefined, table: PierPolicyTable): string[] {
+    const kind = PIER_POLICY_KINDS.find((info) => info.table === table)!.kind;
+    let objects = this.pierPolicyObjects.get(kind);
+    if (!objects) this.pierPolicyObjects.set(kind, (objects = new Map()));
+    const before = objects.get(k);
+    if (object) objects.set(k, object);
+    else objects.delete(k);
+    this.resolvedPierPolicies = undefined;
+    return [...new Set([before, object].flatMap((p) => (p ? this.policyTargetDeps(p) : [])))];
+  }
+
   setPolicyContext(context: PolicyCheckContext): void {
     this.policyContext = context;
     this.resolvedPierPolicies = undefined;
@@ -457,7 +480,12 @@ export class ResourceIndex {
 
   /** Every Pier policy, conflicts settled; rebuilt only after a policy changed. Not a read: see readPolicies. */
   get pierPolicies(): PierPolicies {
-    this.resolvedPierPolicies ??= new PierPolicies(new Map([...this.pierPolicyObjects].map(([kind, m]) => [kind, [...m.values()]])), this.policyContext);
+    this.resolvedPierPolicies ??= new PierPolicies(new Map([...this.pierPolicyObjects].map(([kind, m]) => [kind, [...m.values()]])), {
+      ...this.policyContext,
+      // Not recorded as reads: a change of what a policy reads invalidates its targets (invalidatePierPoliciesReading).
+      secret: (namespace, name) => this.secrets.get(key(namespace, name)),
+      configMap: (namespace, name) => this.configMaps.get(key(namespace, name)),
+    });
     return this.resolvedPierPolicies;
   }
 

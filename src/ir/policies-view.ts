@@ -5,13 +5,14 @@
  */
 import type { ClientSettings } from './client';
 import type { PolicySettings, RateLimitSettings, XdsIR } from './types';
+import type { SecuritySettings } from './security';
 
 export interface PolicySettingView {
-  /** "RateLimitPolicy <namespace>/<name>" */
+  /** "<kind> <namespace>/<name>", e.g. "RateLimitPolicy default/limits" */
   policy: string;
   /** Where the policy is attached ("Gateway ns/name", "HTTPRoute ns/name rule slow", ...). */
   target: string;
-  settings: Omit<RateLimitSettings, 'source' | 'id'> | Omit<ClientSettings, 'source' | 'id'>;
+  settings: Omit<RateLimitSettings, 'source' | 'id'> | Omit<ClientSettings, 'source' | 'id'> | Omit<SecuritySettings, 'source' | 'id'>;
 }
 
 /** Kind by kind (PolicySettings keys), what applies. */
@@ -27,7 +28,7 @@ export interface GatewayPoliciesView {
 
 function viewOf(settings: PolicySettings | undefined): SettingsView {
   const out: SettingsView = {};
-  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, RateLimitSettings | ClientSettings][]) {
+  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, RateLimitSettings | ClientSettings | SecuritySettings][]) {
     const { source, id: _id, ...rest } = value;
     out[kind] = { policy: `${source.kind} ${source.namespace}/${source.name}`, target: source.target, settings: rest };
   }

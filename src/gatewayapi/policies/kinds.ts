@@ -3,21 +3,24 @@
  * how a policy's content is checked, and how its settings are placed at a target in the IR's
  * PolicySettings. A new kind adds one entry here (the Record type asks for it).
  */
-import type { PierPolicy, PierPolicyKind } from '../../apis/pier';
+import type { PierPolicy, PierPolicyKind, RateLimitPolicy, SecurityPolicy } from '../../apis/pier';
 import type { PolicySettings, PolicySource } from '../../ir/types';
 import type { Verdict } from '../model/status';
 import { checkBackendPolicy, type BackendPolicyContent } from './backendpolicy';
 import { checkRateLimitPolicy, type PolicyCheckContext, type RateLimitContent } from './ratelimit';
 import { checkClientPolicy, type ClientContent } from './clientpolicy';
+import { checkSecurityPolicy, securityPolicyReferences, type SecurityContent } from './security';
 
 export interface PolicyKindTranslation<S> {
   check(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: S };
   /** The settings at one target: id names what the target shares (rate limit buckets, ...). */
   place(settings: S, id: string, source: PolicySource): PolicySettings;
+  /** The Secrets and ConfigMaps (policy's namespace) the check reads; absent: none. */
+  references?(policy: PierPolicy): { kind: 'Secret' | 'ConfigMap'; name: string }[];
 }
 
 const rateLimit: PolicyKindTranslation<RateLimitContent> = {
-  check: checkRateLimitPolicy,
+  check: (policy, context) => checkRateLimitPolicy(policy as RateLimitPolicy, context),
   place: (settings, id, source) => ({ rateLimit: { source, id, ...settings } }),
 };
 
@@ -31,8 +34,15 @@ const backend: PolicyKindTranslation<BackendPolicyContent> = {
   place: (settings, id, source) => ({ backend: { source, id, ...settings } }),
 };
 
+const security: PolicyKindTranslation<SecurityContent> = {
+  check: (policy, context) => checkSecurityPolicy(policy as SecurityPolicy, context),
+  place: (settings, id, source) => ({ security: { source, id, ...settings } }),
+  references: (policy) => securityPolicyReferences(policy as SecurityPolicy),
+};
+
 export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {
   RateLimitPolicy: rateLimit as PolicyKindTranslation<unknown>,
   ClientPolicy: client as PolicyKindTranslation<unknown>,
   BackendPolicy: backend as PolicyKindTranslation<unknown>,
+  SecurityPolicy: security as PolicyKindTranslation<unknown>,
 };

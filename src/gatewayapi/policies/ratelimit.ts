@@ -4,6 +4,7 @@
  * refill, global limits without a rate limit service) makes the policy Invalid.
  */
 import type { LocalRateLimitRule as LocalRule, PierPolicy, RateLimitPolicy, RateLimitUnit } from '../../apis/pier';
+import type { Secret, ConfigMap } from '../../apis/core';
 import type { GlobalRateLimitSettings, LocalRateLimitRule, LocalRateLimitSettings } from '../../ir/types';
 import { parseCidr } from './ratelimit-cidr';
 import { globalRateLimitSettings } from './globalratelimit';
@@ -23,6 +24,9 @@ export interface RateLimitContent {
 export interface PolicyCheckContext {
   /** Whether a rate limit service is configured (rateLimitService): spec.global needs one. */
   rateLimitService: boolean;
+  /** The Secrets and ConfigMaps policies name (SecurityPolicy credentials, CA bundles); absent: none exist. */
+  secret?: (namespace: string, name: string) => Secret | undefined;
+  configMap?: (namespace: string, name: string) => ConfigMap | undefined;
 }
 
 function localRule(rule: LocalRule, index: number, problems: string[]): LocalRateLimitRule | undefined {

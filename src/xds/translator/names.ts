@@ -14,6 +14,7 @@
  *   ext_authz HTTP filter instances   "envoy.filters.http.ext_authz/<IR cluster name>/<settings hash>"
  *   rate limit HTTP filter instances  "envoy.filters.http.ratelimit/fail-open", ".../fail-closed"
  *   Cluster of the rate limit service                                 "pier/ratelimit"
+ *   Cluster of a JWKS server (SecurityPolicy)      "pier/jwks/<host>:<port>/<CA hash | system>"
  *   Cluster and ClusterLoadAssignment                                the IR cluster name (backend identity)
  *   Locality-weighted UDP cluster (several backends, one UDP route)  "weighted/<IR UDP listener name>"
  *   Secret                                                           the IR certificate name
@@ -52,6 +53,7 @@ export const FilterName = {
   stdoutAccessLog: 'envoy.access_loggers.stdout',
   tlsTransportSocket: 'envoy.transport_sockets.tls',
   openTelemetryTracer: 'envoy.tracers.opentelemetry',
+  jwtAuthn: 'envoy.filters.http.jwt_authn',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -78,6 +80,8 @@ export const ProtoType = {
   upstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext',
   httpProtocolOptions: 'envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
   openTelemetryConfig: 'envoy.config.trace.v3.OpenTelemetryConfig',
+  jwtAuthn: 'envoy.extensions.filters.http.jwt_authn.v3.JwtAuthentication',
+  jwtAuthnPerRoute: 'envoy.extensions.filters.http.jwt_authn.v3.PerRouteConfig',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

@@ -16,8 +16,9 @@ import { buildListeners, type HttpFilterNeeds, type ListenerMemo } from './liste
 import type { RouteConfigState } from './listeners/route-config-patch';
 import type { RouteCache } from './listeners/route';
 import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualHost';
-import { byName, RATE_LIMIT_SERVICE_CLUSTER } from './names';
+import { byName } from './names';
 import { rateLimitServiceCluster } from './listeners/globalratelimit';
+import { jwksClusters } from './listeners/jwtauthn';
 import { buildSecrets } from './listeners/secret';
 
 export interface GatewayTranslation {
@@ -68,15 +69,17 @@ function sortedClusters(ir: XdsIR, memo: XdsTranslationMemo | undefined): Cluste
 }
 
 /**
- * The clusters of services the proxies call themselves (the rate limit service), spliced into
+ * The clusters of services the proxies call themselves (the rate limit service, JWKS servers), spliced into
  * the sorted list: they have their endpoints inline, so no binding.
  */
 function withServiceClusters(built: ClusterResources, ir: XdsIR): ClusterResources {
-  if (!ir.rateLimitService) return built;
-  const cluster = rateLimitServiceCluster(ir.rateLimitService);
+  const own = [...(ir.rateLimitService ? [rateLimitServiceCluster(ir.rateLimitService)] : []), ...jwksClusters(ir)];
+  if (own.length === 0) return built;
   const clusters = [...built.clusters];
-  const at = clusters.findIndex((c) => (c.name ?? '') > RATE_LIMIT_SERVICE_CLUSTER);
-  clusters.splice(at < 0 ? clusters.length : at, 0, cluster);
+  for (const cluster of own) {
+    const at = clusters.findIndex((c) => (c.name ?? '') > (cluster.name ?? ''));
+    clusters.splice(at < 0 ? clusters.length : at, 0, cluster);
+  }
   return { clusters, bindings: built.bindings };
 }
 

@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ProxyConfig, type RateLimitPolicy, type SecurityPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -105,6 +105,7 @@ function slots(): Slot[] {
     for (const name of ['proxy', 'proxy2']) out.push({ kind: 'ProxyConfig', namespace: ns, name });
     for (const name of ['bp1', 'bp2']) out.push({ kind: 'BackendPolicy', namespace: ns, name });
   }
+  for (const ns of NAMESPACES) out.push({ kind: 'SecurityPolicy', namespace: ns, name: 'sp1' });
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
   for (const name of ['t1', 't2']) out.push({ kind: 'XTelemetryPolicy', namespace: 'default', name });
@@ -336,6 +337,17 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         targetRefs: [{ group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.4) ? { sectionName } : {}) }],
         circuitBreaker: { maxConnections: 1 + r.int(100), ...(r.chance(0.5) ? { maxParallelRequests: 1 + r.int(100) } : {}) },
       } } as BackendPolicy;
+    }
+    case 'SecurityPolicy': {
+      // A remote JWKS whose CA ConfigMap may be missing or hold no certificate, or a local JWKS in a Secret that holds none.
+      const kind = r.pick(['Gateway', 'HTTPRoute'] as const);
+      const target = { group: 'gateway.networking.k8s.io', kind, name: kind === 'Gateway' ? r.pick([...GATEWAYS]) : r.pick(['r1', 'r2', 'h0']) };
+      const jwks = r.chance(0.7)
+        ? { remoteJWKS: { uri: 'https://idp.example.com/jwks', ...(r.chance(0.8) ? { caCertificateRef: { name: r.pick(['ca', 'nope']) } } : {}) } }
+        : { localJWKS: { secretRef: { name: 'cert', key: 'tls.crt' } } };
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata, spec: {
+        targetRefs: [target], jwt: { providers: [{ name: 'idp', ...jwks }] },
+      } } as SecurityPolicy;
     }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.

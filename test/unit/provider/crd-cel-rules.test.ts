@@ -485,6 +485,26 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
 };
 
+/** Pier's SecurityPolicy (crds/pier/). */
+const jwks = { localJWKS: { secretRef: { name: 'jwks' } } };
+const SECURITY_SAMPLES: Record<string, Sample[]> = {
+  'spec': [
+    { self: { targetRefs: [], jwt: { providers: [] } }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['jwt must be set'] },
+  ],
+  'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
+  'spec.jwt.providers': [
+    { self: [{ name: 'a', ...jwks }, { name: 'b', ...jwks }], fails: [] },
+    { self: [{ name: 'a', ...jwks }, { name: 'a', remoteJWKS: { uri: 'https://idp.example.com/jwks' } }], fails: ['provider names must be unique'] },
+  ],
+  'spec.jwt.providers[]': [
+    { self: { name: 'a', ...jwks }, fails: [] },
+    { self: { name: 'a', remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: [] },
+    { self: { name: 'a' }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
+    { self: { name: 'a', ...jwks, remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
+  ],
+};
+
 /** GRPCRoute's spec.rules samples (its matches count the same way, rules may lack matches). */
 const GRPC_RULES_SAMPLES: Sample[] = [
   { self: [grpcRuleWithMatches(64), {}, grpcRuleWithMatches(63)], fails: [] },
@@ -523,6 +543,7 @@ function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'ProxyConfig') return PROXY_CONFIG_SAMPLES[place.path];
   if (place.kind === 'ClientPolicy') return CLIENT_POLICY_SAMPLES[place.path];
   if (place.kind === 'BackendPolicy') return BACKEND_POLICY_SAMPLES[place.path];
+  if (place.kind === 'SecurityPolicy') return SECURITY_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -590,7 +611,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 128);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 131);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

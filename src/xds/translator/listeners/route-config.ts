@@ -11,6 +11,7 @@ import { cachedRoute, type ListenerContext } from './route';
 import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
+import { jwtPerFilterConfig } from './jwtauthn';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -66,8 +67,12 @@ function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost;
  */
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   const rateLimits = rateLimitActions(listener.policies?.rateLimit);
+  const jwt = jwtPerFilterConfig(listener.policies?.security);
   const built = cachedOwnVirtualHost(listener, vhost, domains, context);
-  return rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : built;
+  if (rateLimits.length === 0 && !jwt) return built;
+  const out = rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : { ...built };
+  if (jwt) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...jwt };
+  return out;
 }
 
 function cachedOwnVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {

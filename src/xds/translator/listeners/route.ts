@@ -4,6 +4,7 @@
  * first route that matches.
  */
 import { rateLimitActions } from './globalratelimit';
+import { jwtPerFilterConfig } from './jwtauthn';
 import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../../ir/types';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
@@ -71,6 +72,8 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
   if (route.externalAuth) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...extAuthzPerFilterConfig(route.externalAuth) };
   if (route.sessionPersistence) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...sessionPerFilterConfig(route.sessionPersistence) };
+  const jwt = jwtPerFilterConfig(route.policies?.security);
+  if (jwt) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...jwt };
   return out;
 }
 

@@ -1,0 +1,11 @@
+// Original file: /work/main/proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
+
+import type { JwtRequirement as _envoy_extensions_filters_http_jwt_authn_v3_JwtRequirement, JwtRequirement__Output as _envoy_extensions_filters_http_jwt_authn_v3_JwtRequirement__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/JwtRequirement';
+
+export interface JwtRequirementAndList {
+  'requirements'?: (_envoy_extensions_filters_http_jwt_authn_v3_JwtRequirement)[];
+}
+
+export interface JwtRequirementAndList__Output {
+  'requirements'?: (_envoy_extensions_filters_http_jwt_authn_v3_JwtRequirement__Output)[];
+}

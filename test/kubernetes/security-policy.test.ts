@@ -1,0 +1,131 @@
+/**
+ * SecurityPolicy in Kubernetes mode, on a real API server with real Envoy (host infrastructure):
+ * the API server runs the CRD's CEL rules; Pier writes status.ancestors with observedGeneration
+ * (Invalid naming a missing CA ConfigMap, Accepted once it exists) and JWT authentication applies
+ * through Envoy with keys it fetches over HTTPS from a test JWKS server.
+ * (Kubernetes mode watches kubernetes.io/tls Secrets only, so localJWKS Secrets are not seen there yet.)
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freePort, httpRequest, waitFor } from '../helpers/net';
+import { PierProcess } from '../helpers/pier';
+import { requireEnvoy } from '../helpers/tools';
+import { jwks, signJwt, signingKey } from '../helpers/jwt';
+import { ApiRequestError } from './api';
+import { startControlPlane, type ControlPlane } from './harness';
+import { BackendNetwork } from './netns';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { certificateAuthority, serverCertificate } from '../e2e/features/certs';
+
+const CONTROLLER = 'pier.dev/gateway-controller';
+const NS = 'apps';
+const GW_API = '/apis/gateway.networking.k8s.io/v1';
+const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/securitypolicies`;
+
+interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
+interface Policy {
+  metadata: { name: string; generation?: number };
+  status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
+}
+
+const policy = (name: string, providers: unknown[]): unknown => ({
+  apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name },
+  spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName: 'secured' }], jwt: { providers } },
+});
+
+describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy', { timeout: 400_000 }, () => {
+  let cp: ControlPlane;
+  let pier: PierProcess;
+  let port: number;
+  let net: BackendNetwork;
+  const GATEWAY_ADDRESS = `127.0.${process.pid % 250}.${21 + (process.pid % 200)}`;
+  const key = signingKey('RS256', 'k8s-1');
+  let certDir: string;
+  let caPem: string;
+  let jwksServer: https.Server;
+  let jwksUri: string;
+  const token = signJwt(key, { iss: 'k8s-issuer', sub: 'alice' });
+
+  const condition = async (name: string): Promise<Condition & { ancestor: string } | undefined> => {
+    const p = await cp.api.get<Policy>(`${POLICIES}/${name}`);
+    const ours = p.status?.ancestors?.find((a) => a.controllerName === CONTROLLER);
+    const c = ours?.conditions.find((x) => x.type === 'Accepted');
+    return ours && c ? { ...c, ancestor: `${ours.ancestorRef.kind}/${ours.ancestorRef.name}` } : undefined;
+  };
+  const get = (p: string, headers: Record<string, string> = {}) => httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { headers, timeoutMs: 5000 });
+
+  before(async () => {
+    requireEnvoy();
+    certDir = mkdtempSync(path.join(os.tmpdir(), 'pier-k8s-security-'));
+    caPem = certificateAuthority(certDir, 'jwks-ca').cert;
+    const serving = serverCertificate(certDir, 'jwks-ca', 'localhost');
+    jwksServer = https.createServer({ cert: serving.cert, key: serving.key }, (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(jwks(key)));
+    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+    jwksUri = `https://localhost:${(jwksServer.address() as AddressInfo).port}/jwks`;
+    cp = await startControlPlane({ controllerManager: false });
+    net = BackendNetwork.create();
+    const backend = await net.echoBackend('web', 11, 8080);
+    port = await freePort(GATEWAY_ADDRESS);
+    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: GATEWAY_ADDRESS }], listeners: [{ name: 'http', protocol: 'HTTP', port }] },
+    });
+    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] } });
+    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, {
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
+      addressType: 'IPv4', endpoints: [{ addresses: [backend], conditions: { ready: true } }], ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+    });
+    await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
+      spec: { parentRefs: [{ name: 'edge' }], rules: [
+        { name: 'secured', matches: [{ path: { type: 'PathPrefix', value: '/secured' } }], backendRefs: [{ name: 'web', port: 80 }] },
+        { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'web', port: 80 }] },
+      ] },
+    });
+    pier = await PierProcess.start({
+      config: { provider: 'kubernetes', infrastructure: 'host', kubeconfig: cp.kubeconfigFile, controllerName: CONTROLLER, envoy: 'auto', adsMode: 'delta', envoyLogLevel: 'warning', leaderElectionNamespace: 'default' },
+    });
+    await waitFor('traffic through Envoy', async () => ((await get('/secured').catch(() => undefined))?.status === 200 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
+  }, { timeout: 300_000 });
+
+  after(async () => {
+    const code = await pier?.stop();
+    await cp?.stop();
+    net?.remove();
+    jwksServer?.closeAllConnections();
+    await new Promise<void>((resolve) => (jwksServer ? jwksServer.close(() => resolve()) : resolve()));
+    if (certDir) rmSync(certDir, { recursive: true, force: true });
+    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+  });
+
+  test('the API server runs the CRD\'s CEL rules', async () => {
+    await assert.rejects(cp.api.create(POLICIES, policy('bad', [{ name: 'none' }])),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /exactly one of remoteJWKS and localJWKS must be set/.test(err.message));
+  });
+
+  test('a missing CA ConfigMap: Invalid naming the field; once it exists, Accepted (generation 1) and tokens are checked by Envoy', async () => {
+    await cp.api.create(POLICIES, policy('jwt', [{ name: 'remote', issuer: 'k8s-issuer', remoteJWKS: { uri: jwksUri, caCertificateRef: { name: 'jwks-ca' } } }]));
+    await waitFor('Invalid', async () => {
+      const c = await condition('jwt').catch(() => undefined);
+      return c?.reason === 'Invalid' ? c : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 200 }).then((c) => {
+      assert.equal(c.ancestor, 'Gateway/edge');
+      assert.match(c.message, /spec\.jwt\.providers\[0\]\.remoteJWKS\.caCertificateRef: ConfigMap apps\/jwks-ca not found \(ResolvedRefs\)/);
+    });
+    assert.equal((await get('/secured')).status, 200, 'an invalid policy applies nothing');
+    await cp.api.create(`/api/v1/namespaces/${NS}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'jwks-ca' }, data: { 'ca.crt': caPem } });
+    await waitFor('Accepted', async () => {
+      const c = await condition('jwt').catch(() => undefined);
+      return c?.status === 'True' && c.reason === 'Accepted' && c.observedGeneration === 1 ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    await waitFor('401 without a token', async () => ((await get('/secured')).status === 401 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    await waitFor('a token verified with the fetched keys', async () => ((await get('/secured', { authorization: `Bearer ${token}` })).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    assert.equal((await get('/other')).status, 200, 'the other rule has no policy');
+  });
+});

@@ -15,6 +15,9 @@ import type { BackendPolicy } from './pier-backend';
 
 export type * from './pier-clientpolicy';
 export type { BackendPolicy } from './pier-backend';
+import type { ObservabilityPolicy } from './pier-observability';
+
+export type { ObservabilityPolicy } from './pier-observability';
 
 export const PIER_GROUP = 'gateway.pier.dev';
 export const PIER_VERSION = 'v1alpha1';
@@ -91,7 +94,7 @@ export interface RateLimitPolicy extends KubeObject {
 }
 
 /** Every Pier policy object. */
-export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy;
+export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy | ObservabilityPolicy;
 export type PierPolicyKind = PierPolicy['kind'];
 
 /** The bus table of each Pier policy kind (also its ProviderResources list). */
@@ -99,6 +102,7 @@ export interface PierPolicyTables {
   rateLimitPolicies: RateLimitPolicy;
   clientPolicies: ClientPolicy;
   backendPolicies: BackendPolicy;
+  observabilityPolicies: ObservabilityPolicy;
 }
 export type PierPolicyTable = keyof PierPolicyTables;
 
@@ -171,6 +175,7 @@ export const PIER_KINDS: readonly PierKindInfo[] = [
   { kind: 'ProxyConfig', plural: 'proxyconfigs', table: 'proxyConfigs', policy: false },
   { kind: 'ClientPolicy', plural: 'clientpolicies', table: 'clientPolicies', policy: true },
   { kind: 'BackendPolicy', plural: 'backendpolicies', table: 'backendPolicies', policy: true },
+  { kind: 'ObservabilityPolicy', plural: 'observabilitypolicies', table: 'observabilityPolicies', policy: true },
 ];
 
 /** Its policy kinds. */

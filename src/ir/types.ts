@@ -5,6 +5,7 @@
  */
 import type { ClientSettings } from './client';
 import type { BackendPolicySettings } from './backendpolicy';
+import type { ObservabilitySettings } from './observability';
 
 export interface XdsIR {
   /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
@@ -102,6 +103,7 @@ export interface PolicySettings {
   rateLimit?: RateLimitSettings;
   client?: ClientSettings;
   backend?: BackendPolicySettings;
+  observability?: ObservabilitySettings;
 }
 
 export interface RateLimitSettings {

@@ -3,12 +3,13 @@
  * how a policy's content is checked, and how its settings are placed at a target in the IR's
  * PolicySettings. A new kind adds one entry here (the Record type asks for it).
  */
-import type { PierPolicy, PierPolicyKind } from '../../apis/pier';
+import type { ObservabilityPolicy, PierPolicy, PierPolicyKind, RateLimitPolicy } from '../../apis/pier';
 import type { PolicySettings, PolicySource } from '../../ir/types';
 import type { Verdict } from '../model/status';
 import { checkBackendPolicy, type BackendPolicyContent } from './backendpolicy';
 import { checkRateLimitPolicy, type PolicyCheckContext, type RateLimitContent } from './ratelimit';
 import { checkClientPolicy, type ClientContent } from './clientpolicy';
+import { checkObservabilityPolicy, type ObservabilityContent } from './observability';
 
 export interface PolicyKindTranslation<S> {
   check(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: S };
@@ -17,7 +18,7 @@ export interface PolicyKindTranslation<S> {
 }
 
 const rateLimit: PolicyKindTranslation<RateLimitContent> = {
-  check: checkRateLimitPolicy,
+  check: (policy, context) => checkRateLimitPolicy(policy as RateLimitPolicy, context),
   place: (settings, id, source) => ({ rateLimit: { source, id, ...settings } }),
 };
 
@@ -31,8 +32,14 @@ const backend: PolicyKindTranslation<BackendPolicyContent> = {
   place: (settings, id, source) => ({ backend: { source, id, ...settings } }),
 };
 
+const observability: PolicyKindTranslation<ObservabilityContent> = {
+  check: (policy) => checkObservabilityPolicy(policy as ObservabilityPolicy),
+  place: (settings, id, source) => ({ observability: { source, id, ...settings } }),
+};
+
 export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {
   RateLimitPolicy: rateLimit as PolicyKindTranslation<unknown>,
   ClientPolicy: client as PolicyKindTranslation<unknown>,
   BackendPolicy: backend as PolicyKindTranslation<unknown>,
+  ObservabilityPolicy: observability as PolicyKindTranslation<unknown>,
 };

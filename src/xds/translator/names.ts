@@ -52,6 +52,7 @@ export const FilterName = {
   stdoutAccessLog: 'envoy.access_loggers.stdout',
   tlsTransportSocket: 'envoy.transport_sockets.tls',
   openTelemetryTracer: 'envoy.tracers.opentelemetry',
+  fileAccessLog: 'envoy.access_loggers.file',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -78,6 +79,7 @@ export const ProtoType = {
   upstreamTlsContext: 'envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext',
   httpProtocolOptions: 'envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
   openTelemetryConfig: 'envoy.config.trace.v3.OpenTelemetryConfig',
+  fileAccessLog: 'envoy.extensions.access_loggers.file.v3.FileAccessLog',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

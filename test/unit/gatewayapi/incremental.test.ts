@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ObservabilityPolicy, type ProxyConfig, type RateLimitPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -336,6 +336,14 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
         targetRefs: [{ group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.4) ? { sectionName } : {}) }],
         circuitBreaker: { maxConnections: 1 + r.int(100), ...(r.chance(0.5) ? { maxParallelRequests: 1 + r.int(100) } : {}) },
       } } as BackendPolicy;
+    }
+    case 'ObservabilityPolicy': {
+      // A Gateway or one of its listeners (some missing); a text log to stdout, JSON to a file, or none.
+      const name = r.pick([...GATEWAYS, 'nope']);
+      const targetRefs = [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name, ...(r.chance(0.4) ? { sectionName: r.pick(['http', 'https', 'nope']) } : {}) }];
+      const accessLogs = r.pick([[], [{ sink: { type: 'Stdout' as const }, format: { type: 'Text' as const, text: '%RESPONSE_CODE%' } }],
+        [{ sink: { type: 'File' as const, path: '/tmp/a.log' }, format: { type: 'JSON' as const, json: { code: '%RESPONSE_CODE%' } }, filter: { statusCodes: { min: 400 } } }]]);
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ObservabilityPolicy', metadata, spec: { targetRefs, accessLogs } } as ObservabilityPolicy;
     }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.

@@ -86,7 +86,7 @@ describe('policy targets and conflicts', () => {
       rlp('young', [{ kind: 'Gateway', name: 'gw' }, { kind: 'HTTPRoute', name: 'app' }], { created: '2025-01-01T00:00:00Z' }),
       rlp('b', [{ kind: 'Gateway', name: 'gw' }]),
       rlp('a', [{ kind: 'Gateway', name: 'gw' }]),
-    ], (policy) => checkRateLimitPolicy(policy, NO_SERVICE));
+    ], (policy) => checkRateLimitPolicy(policy as RateLimitPolicy, NO_SERVICE));
     assert.equal(attached.at('Gateway/default/gw')?.name, 'a', 'same age: by name');
     assert.equal(attached.at('HTTPRoute/default/app')?.name, 'young');
     const young = attached.states.find((s) => s.name === 'young')!;

@@ -108,6 +108,7 @@ function slots(): Slot[] {
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
   for (const name of ['t1', 't2']) out.push({ kind: 'XTelemetryPolicy', namespace: 'default', name });
+  out.push({ kind: 'ObservabilityPolicy', namespace: 'default', name: 'ob1' });
   return out;
 }
 

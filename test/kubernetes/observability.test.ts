@@ -1,17 +1,13 @@
 /**
  * ObservabilityPolicy in Kubernetes mode, on a real API server with real Envoy (host
- * infrastructure): the CRD is applied before Pier starts; the API server runs its CEL rules; Pier
+ * infrastructure): the harness installs crds/pier/ as Pier's deployment does; the API server runs its CEL rules; Pier
  * writes each policy's status.ancestors with observedGeneration, and the access log format
  * applies through Envoy (its stdout lines are Pier's `envoy access` log lines).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { repoRoot } from '../helpers/paths';
 import { requireEnvoy } from '../helpers/tools';
 import { ApiRequestError } from './api';
 import { startControlPlane, type ControlPlane } from './harness';
@@ -21,7 +17,6 @@ const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'apps';
 const GW_API = '/apis/gateway.networking.k8s.io/v1';
 const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/observabilitypolicies`;
-const CRD = 'observabilitypolicies.gateway.pier.dev';
 
 interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
 interface Policy {
@@ -64,12 +59,6 @@ describe('ObservabilityPolicy in Kubernetes mode on a real API server, through E
     const backend = await net.echoBackend('web', 11, 8080);
     const echoPort = 8080;
     port = await freePort(GATEWAY_ADDRESS);
-    const crd = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', 'pier-crds', 'gateway.pier.dev_observabilitypolicies.yaml'), 'utf8'))[0]!.toJS() as unknown;
-    await cp.api.create('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    await waitFor('the CRD Established', async () => {
-      const o = await cp.api.get<{ status?: { conditions?: { type: string; status: string }[] } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${CRD}`);
-      return o.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 100 });
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
     await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {

@@ -15,6 +15,9 @@ import type { BackendPolicy } from './pier-backend';
 
 export type * from './pier-clientpolicy';
 export type { BackendPolicy } from './pier-backend';
+import type { ObservabilityPolicy } from './pier-observability';
+
+export type { ObservabilityPolicy } from './pier-observability';
 
 import type { SecurityPolicy } from './pier-security';
 
@@ -95,7 +98,7 @@ export interface RateLimitPolicy extends KubeObject {
 }
 
 /** Every Pier policy object. */
-export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy | SecurityPolicy;
+export type PierPolicy = RateLimitPolicy | ClientPolicy | BackendPolicy | SecurityPolicy | ObservabilityPolicy;
 export type PierPolicyKind = PierPolicy['kind'];
 
 /** The bus table of each Pier policy kind (also its ProviderResources list). */
@@ -104,6 +107,7 @@ export interface PierPolicyTables {
   clientPolicies: ClientPolicy;
   backendPolicies: BackendPolicy;
   securityPolicies: SecurityPolicy;
+  observabilityPolicies: ObservabilityPolicy;
 }
 export type PierPolicyTable = keyof PierPolicyTables;
 
@@ -177,6 +181,7 @@ export const PIER_KINDS: readonly PierKindInfo[] = [
   { kind: 'ClientPolicy', plural: 'clientpolicies', table: 'clientPolicies', policy: true },
   { kind: 'BackendPolicy', plural: 'backendpolicies', table: 'backendPolicies', policy: true },
   { kind: 'SecurityPolicy', plural: 'securitypolicies', table: 'securityPolicies', policy: true },
+  { kind: 'ObservabilityPolicy', plural: 'observabilitypolicies', table: 'observabilityPolicies', policy: true },
 ];
 
 /** Its policy kinds. */

@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import type { Condition } from '../apis/meta';
+import { PIER_KINDS } from '../apis/pier';
 import { translate, type TranslationResult } from '../gatewayapi/translate';
 import type { InfraIR, RateLimitService, XdsIR } from '../ir/types';
 import { DEFAULT_CONFIG } from '../config/config';
@@ -162,7 +163,8 @@ function apiVersions(resources: ProviderResources): Map<string, string> {
   const out = new Map<string, string>();
   const lists = [resources.gatewayClasses, resources.gateways, resources.listenerSets ?? [], resources.httpRoutes, resources.grpcRoutes,
     resources.tlsRoutes, resources.tcpRoutes, resources.udpRoutes, resources.backendTLSPolicies ?? [],
-    resources.xTelemetryPolicies ?? [], resources.xBackendTrafficPolicies ?? [], resources.xBackends ?? []];
+    resources.xTelemetryPolicies ?? [], resources.xBackendTrafficPolicies ?? [], resources.xBackends ?? [],
+    ...PIER_KINDS.map((k) => resources[k.table] ?? [])];
   for (const list of lists) {
     for (const o of list) out.set(objectKey(o.kind, o.metadata.namespace, o.metadata.name), o.apiVersion);
   }

@@ -3,16 +3,16 @@
  * route rule with settings of its own, each with the policy it came from. What `pier translate
  * --output policies` prints and the admin API's /policies answers.
  */
-import type { ClientSettings } from './client';
-import type { PolicySettings, RateLimitSettings, XdsIR } from './types';
-import type { SecuritySettings } from './security';
+import type { PolicySettings, XdsIR } from './types';
+
+type AnySettings = NonNullable<PolicySettings[keyof PolicySettings]>;
 
 export interface PolicySettingView {
   /** "<kind> <namespace>/<name>", e.g. "RateLimitPolicy default/limits" */
   policy: string;
   /** Where the policy is attached ("Gateway ns/name", "HTTPRoute ns/name rule slow", ...). */
   target: string;
-  settings: Omit<RateLimitSettings, 'source' | 'id'> | Omit<ClientSettings, 'source' | 'id'> | Omit<SecuritySettings, 'source' | 'id'>;
+  settings: Omit<AnySettings, 'source' | 'id'>;
 }
 
 /** Kind by kind (PolicySettings keys), what applies. */
@@ -28,7 +28,7 @@ export interface GatewayPoliciesView {
 
 function viewOf(settings: PolicySettings | undefined): SettingsView {
   const out: SettingsView = {};
-  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, RateLimitSettings | ClientSettings | SecuritySettings][]) {
+  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, AnySettings][]) {
     const { source, id: _id, ...rest } = value;
     out[kind] = { policy: `${source.kind} ${source.namespace}/${source.name}`, target: source.target, settings: rest };
   }

@@ -6,6 +6,7 @@
 import type { ClientSettings } from './client';
 import type { BackendPolicySettings } from './backendpolicy';
 import type { SecuritySettings } from './security';
+import type { ObservabilitySettings } from './observability';
 
 export interface XdsIR {
   /** The client certificate the proxies present to backends they reach over TLS (Gateway spec.tls.backend). */
@@ -104,6 +105,7 @@ export interface PolicySettings {
   client?: ClientSettings;
   backend?: BackendPolicySettings;
   security?: SecuritySettings;
+  observability?: ObservabilitySettings;
 }
 
 export interface RateLimitSettings {

@@ -94,10 +94,11 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
       policy('slow-rule', { kind: 'HTTPRoute', name: 'limited', sectionName: 'slow' }, perMinute(2), '2025-01-01T00:00:00Z'),
       policy('per-user', { kind: 'HTTPRoute', name: 'limited', sectionName: 'users' }, perMinute(2, { headers: [{ name: 'x-user' }] }), '2025-01-01T00:00:00Z'),
       policy('probe', { kind: 'HTTPRoute', name: 'limited', sectionName: 'probe' }, perMinute(100_000), '2025-01-01T00:00:00Z'),
-      // Per client address within 127.0.0.0/8 (dynamic buckets, at most 50 kept), and an IPv6 network no test client is in.
+      // Per client address within 127.0.0.0/8 (written with host bits set: Pier masks it as Envoy does; dynamic buckets,
+      // at most 50 kept), and an IPv6 network no test client is in.
       policy('by-address', { kind: 'HTTPRoute', name: 'limited', sectionName: 'net' }, {
         maxClients: 50,
-        rules: [{ limit: { requests: 3, unit: 'Minute' }, clients: { source: { cidr: '127.0.0.0/8', perAddress: true } } },
+        rules: [{ limit: { requests: 3, unit: 'Minute' }, clients: { source: { cidr: '127.9.9.9/8', perAddress: true } } },
           { limit: { requests: 1, unit: 'Minute' }, clients: { source: { cidr: '2001:db8::/32' } } }],
       }, '2025-01-01T00:00:00Z'),
       policy('missing', { kind: 'HTTPRoute', name: 'nope' }, perMinute(1), '2025-01-01T00:00:00Z'),

@@ -3,13 +3,14 @@
  * how a policy's content is checked, and how its settings are placed at a target in the IR's
  * PolicySettings. A new kind adds one entry here (the Record type asks for it).
  */
-import type { PierPolicy, PierPolicyKind, RateLimitPolicy, SecurityPolicy } from '../../apis/pier';
+import type { ObservabilityPolicy, PierPolicy, PierPolicyKind, RateLimitPolicy, SecurityPolicy } from '../../apis/pier';
 import type { PolicySettings, PolicySource } from '../../ir/types';
 import type { Verdict } from '../model/status';
 import { checkBackendPolicy, type BackendPolicyContent } from './backendpolicy';
 import { checkRateLimitPolicy, type PolicyCheckContext, type RateLimitContent } from './ratelimit';
 import { checkClientPolicy, type ClientContent } from './clientpolicy';
 import { checkSecurityPolicy, securityPolicyReferences, type SecurityContent } from './security';
+import { checkObservabilityPolicy, type ObservabilityContent } from './observability';
 
 export interface PolicyKindTranslation<S> {
   check(policy: PierPolicy, context: PolicyCheckContext): { content: Verdict; settings?: S };
@@ -40,9 +41,15 @@ const security: PolicyKindTranslation<SecurityContent> = {
   references: (policy) => securityPolicyReferences(policy as SecurityPolicy),
 };
 
+const observability: PolicyKindTranslation<ObservabilityContent> = {
+  check: (policy) => checkObservabilityPolicy(policy as ObservabilityPolicy),
+  place: (settings, id, source) => ({ observability: { source, id, ...settings } }),
+};
+
 export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {
   RateLimitPolicy: rateLimit as PolicyKindTranslation<unknown>,
   ClientPolicy: client as PolicyKindTranslation<unknown>,
   BackendPolicy: backend as PolicyKindTranslation<unknown>,
   SecurityPolicy: security as PolicyKindTranslation<unknown>,
+  ObservabilityPolicy: observability as PolicyKindTranslation<unknown>,
 };

@@ -54,6 +54,7 @@ export const FilterName = {
   tlsTransportSocket: 'envoy.transport_sockets.tls',
   openTelemetryTracer: 'envoy.tracers.opentelemetry',
   jwtAuthn: 'envoy.filters.http.jwt_authn',
+  fileAccessLog: 'envoy.access_loggers.file',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -82,6 +83,7 @@ export const ProtoType = {
   openTelemetryConfig: 'envoy.config.trace.v3.OpenTelemetryConfig',
   jwtAuthn: 'envoy.extensions.filters.http.jwt_authn.v3.JwtAuthentication',
   jwtAuthnPerRoute: 'envoy.extensions.filters.http.jwt_authn.v3.PerRouteConfig',
+  fileAccessLog: 'envoy.extensions.access_loggers.file.v3.FileAccessLog',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

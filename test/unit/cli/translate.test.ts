@@ -88,6 +88,7 @@ const CASES: GoldenCase[] = [
   { name: 'bad-rate-limit-service', args: ['translate', '-f', 'global-ratelimit', '--rate-limit-service', 'ratelimit'], code: 2 },
   { name: 'bad-output', args: ['translate', '-f', 'mixed', '--output', 'envoy'], code: 2 },
   { name: 'no-files', args: ['translate'], code: 2 },
+  { name: 'policies-status', args: ['translate', '-f', 'policies'], code: 0 },
 ];
 
 // Each case is its own child process: run them side by side.
@@ -125,6 +126,14 @@ describe('pier translate (properties)', { concurrency: true }, () => {
     const list = JSON.parse(json.stdout) as { kind: string; items: unknown[] };
     assert.equal(list.kind, 'List');
     assert.deepEqual(docs, list.items);
+  });
+
+  test('Pier\'s kinds are printed with their own apiVersion (gateway.pier.dev/v1alpha1)', async () => {
+    const run = await pier(['translate', '-f', 'policies']);
+    const docs = parseAllDocuments(run.stdout).map((d) => d.toJS() as { apiVersion: string; kind: string });
+    const pierDocs = docs.filter((d) => d.kind.endsWith('Policy') && d.kind !== 'BackendTLSPolicy');
+    assert.ok(pierDocs.length > 0, run.stdout);
+    for (const d of pierDocs) assert.equal(d.apiVersion, 'gateway.pier.dev/v1alpha1', d.kind);
   });
 
   test('every printed xDS resource encodes as its Envoy type', async () => {

@@ -7,7 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
-import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ProxyConfig, type RateLimitPolicy, type SecurityPolicy } from '../../../src/apis/pier';
+import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ObservabilityPolicy, type ProxyConfig, type RateLimitPolicy, type SecurityPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -109,12 +109,18 @@ function slots(): Slot[] {
   out.push({ kind: 'ClusterTrustBundle', name: 'corp:ca' });
   // Two in one namespace, so they conflict over a Gateway now and then.
   for (const name of ['t1', 't2']) out.push({ kind: 'XTelemetryPolicy', namespace: 'default', name });
+  out.push({ kind: 'ObservabilityPolicy', namespace: 'default', name: 'ob1' });
   return out;
 }
 
-/** Gateways, Services, Namespaces and many HTTPRoutes (hostnames from a wider set): no other route kind, no ListenerSets. */
+/**
+ * Gateways, Services, Namespaces and many HTTPRoutes (hostnames from a wider set): no other route
+ * kind, no ListenerSets, and of the Gateway-wide policy kinds only RateLimitPolicy (the others are
+ * drawn in the mixed sequences; here they would only dilute the route-by-route patches measured).
+ */
 function httpOnlySlots(): Slot[] {
-  const out = slots().filter((s) => !['GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'HTTPRoute', 'ListenerSet', 'XTelemetryPolicy'].includes(s.kind));
+  const excluded = ['GRPCRoute', 'TLSRoute', 'TCPRoute', 'UDPRoute', 'HTTPRoute', 'ListenerSet', 'XTelemetryPolicy', 'SecurityPolicy', 'ObservabilityPolicy'];
+  const out = slots().filter((s) => !excluded.includes(s.kind));
   for (const ns of NAMESPACES) for (let i = 0; i < 12; i++) out.push({ kind: 'HTTPRoute', namespace: ns, name: `h${i}` });
   return out;
 }
@@ -348,6 +354,14 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata, spec: {
         targetRefs: [target], jwt: { providers: [{ name: 'idp', ...jwks }] },
       } } as SecurityPolicy;
+    }
+    case 'ObservabilityPolicy': {
+      // A Gateway or one of its listeners (some missing); a text log to stdout, JSON to a file, or none.
+      const name = r.pick([...GATEWAYS, 'nope']);
+      const targetRefs = [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name, ...(r.chance(0.4) ? { sectionName: r.pick(['http', 'https', 'nope']) } : {}) }];
+      const accessLogs = r.pick([[], [{ sink: { type: 'Stdout' as const }, format: { type: 'Text' as const, text: '%RESPONSE_CODE%' } }],
+        [{ sink: { type: 'File' as const, path: '/tmp/a.log' }, format: { type: 'JSON' as const, json: { code: '%RESPONSE_CODE%' } }, filter: { statusCodes: { min: 400 } } }]]);
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ObservabilityPolicy', metadata, spec: { targetRefs, accessLogs } } as ObservabilityPolicy;
     }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.

@@ -110,6 +110,13 @@ describe('RateLimitPolicy content', () => {
     ] } });
   });
 
+  test('a local CIDR written with host bits set is the network Envoy matches (10.1.2.3/8 is 10.0.0.0/8)', () => {
+    const local = (cidr: string): unknown => checkRateLimitPolicy(rlp('p', [], { cidr }), NO_SERVICE).settings?.local?.rules[0]?.source;
+    assert.deepEqual(local('10.1.2.3/8'), { address: '10.0.0.0', prefixLength: 8, ipv6: false, perAddress: false });
+    assert.deepEqual(local('192.168.7.9/32'), { address: '192.168.7.9', prefixLength: 32, ipv6: false, perAddress: false });
+    assert.deepEqual(local('2001:DB8:1:2::5/32'), { address: '2001:db8::', prefixLength: 32, ipv6: true, perAddress: false });
+  });
+
   test('what the CRD cannot check is Invalid: an address that is no IP, a prefix too long; global limits without a rate limit service', () => {
     assert.match(checkRateLimitPolicy(rlp('p', [], { cidr: '300.1.1.1/8' }), NO_SERVICE).content.message, /is not a CIDR/);
     assert.match(checkRateLimitPolicy(rlp('p', [], { cidr: '10.0.0.0/40' }), NO_SERVICE).content.message, /prefix length must be 0 to 32/);

@@ -505,6 +505,32 @@ const SECURITY_SAMPLES: Record<string, Sample[]> = {
   ],
 };
 
+const OBSERVABILITY_SAMPLES: Record<string, Sample[]> = {
+  'spec.targetRefs': [
+    { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },
+    { self: [pierRef('Gateway', 'a', 'http'), pierRef('Gateway', 'a', 'http')], fails: ['targetRefs must not name the same target twice'] },
+  ],
+  'spec.accessLogs[].format': [
+    { self: { type: 'Text' }, fails: [] },
+    { self: { type: 'Text', text: '%RESPONSE_CODE%' }, fails: [] },
+    { self: { type: 'JSON', json: { code: '%RESPONSE_CODE%' } }, fails: [] },
+    { self: { type: 'JSON' }, fails: ['json is set with type JSON, and only then'] },
+    { self: { type: 'Text', json: { code: '%RESPONSE_CODE%' } }, fails: ['json is set with type JSON, and only then'] },
+    { self: { type: 'JSON', json: { a: 'b' }, text: 'x' }, fails: ['text is set with type Text only'] },
+  ],
+  'spec.accessLogs[].sink': [
+    { self: { type: 'Stdout' }, fails: [] },
+    { self: { type: 'File', path: '/var/log/a.log' }, fails: [] },
+    { self: { type: 'File' }, fails: ['path is set with type File, and only then'] },
+    { self: { type: 'Stdout', path: '/var/log/a.log' }, fails: ['path is set with type File, and only then'] },
+  ],
+  'spec.accessLogs[].filter.statusCodes': [
+    { self: { min: 400 }, fails: [] },
+    { self: { min: 400, max: 499 }, fails: [] },
+    { self: { min: 500, max: 499 }, fails: ['min must not be greater than max'] },
+  ],
+};
+
 /** GRPCRoute's spec.rules samples (its matches count the same way, rules may lack matches). */
 const GRPC_RULES_SAMPLES: Sample[] = [
   { self: [grpcRuleWithMatches(64), {}, grpcRuleWithMatches(63)], fails: [] },
@@ -544,6 +570,7 @@ function samplesFor(place: Place): Sample[] | undefined {
   if (place.kind === 'ClientPolicy') return CLIENT_POLICY_SAMPLES[place.path];
   if (place.kind === 'BackendPolicy') return BACKEND_POLICY_SAMPLES[place.path];
   if (place.kind === 'SecurityPolicy') return SECURITY_SAMPLES[place.path];
+  if (place.kind === 'ObservabilityPolicy') return OBSERVABILITY_SAMPLES[place.path];
   return SAMPLES[place.path.replace('spec.rules[].backendRefs[].filters', 'spec.rules[].filters')];
 }
 
@@ -611,7 +638,7 @@ describe('every CEL rule of the vendored CRDs', () => {
   const all = places();
 
   test('the bundle has the rules this test knows places for', () => {
-    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 131);
+    assert.equal(new Set(all.flatMap((p) => p.rules.map((r) => r.rule))).size, 135);
     const missing = all.filter((p) => !samplesFor(p)).map((p) => `${p.kind}/${p.version} ${p.path}`);
     assert.deepEqual(missing, [], 'places without samples');
   });

@@ -24,7 +24,7 @@ describe('CRD schema bundle', () => {
 
   test('is the pinned experimental channel, serving the versions the standard channel serves, with Pier\'s own CRDs beside it', () => {
     assert.equal(schemas.bundle.version, 'v1.7.0');
-    assert.deepEqual(schemas.kinds(), ['BackendPolicy', 'BackendTLSPolicy', 'ClientPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ProxyConfig', 'RateLimitPolicy', 'ReferenceGrant', 'SecurityPolicy', 'TCPRoute', 'TLSRoute', 'UDPRoute',
+    assert.deepEqual(schemas.kinds(), ['BackendPolicy', 'BackendTLSPolicy', 'ClientPolicy', 'GRPCRoute', 'Gateway', 'GatewayClass', 'HTTPRoute', 'ListenerSet', 'ObservabilityPolicy', 'ProxyConfig', 'RateLimitPolicy', 'ReferenceGrant', 'SecurityPolicy', 'TCPRoute', 'TLSRoute', 'UDPRoute',
       'XBackend', 'XBackendTrafficPolicy', 'XTelemetryPolicy']);
     for (const kind of loadCrdSchemas().kinds()) assert.equal(schemas.crd(kind)?.channel, 'experimental', kind);
     assert.deepEqual(pick(schemas.lookup('gateway.pier.dev/v1alpha1', 'ProxyConfig')), { schemaVersion: 'v1alpha1', served: true });
@@ -63,10 +63,10 @@ describe('CRD schema bundle', () => {
 
   test('every CEL rule of the CRDs compiles; one is a transition rule', () => {
     const coverage = compileCelRules(schemas.celRules());
-    assert.equal(coverage.total, 131);
+    assert.equal(coverage.total, 135);
     assert.deepEqual(coverage.failed, []);
     assert.deepEqual(coverage.transition, ['self == oldSelf']);
-    assert.equal(coverage.compiled.length, 130);
+    assert.equal(coverage.compiled.length, 134);
   });
 
   test('loading reads the JSON bundle alone: no YAML parser and no CEL compiler is loaded (they come on first use)', () => {

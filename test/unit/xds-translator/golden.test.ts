@@ -17,7 +17,7 @@ describe('xds translator golden files', () => {
       'http-single-route', 'http-shared-port-hostnames', 'http-matches', 'weighted-backends', 'redirect', 'url-rewrite',
       'header-modifiers', 'direct-response', 'mirror', 'timeouts', 'h2c-backend', 'externalname-backend', 'tcp-listener',
       'udp-listener', 'https-listener', 'empty-gateway', 'tls-listeners', 'grpc-routes', 'http-features', 'externalname-port', 'cors', 'websocket',
-      'external-auth', 'listener-filters', 'rate-limit', 'global-rate-limit', 'client-policy', 'backend-policy',
+      'external-auth', 'listener-filters', 'rate-limit', 'global-rate-limit', 'client-policy', 'backend-policy', 'observability',
     ]) assert.ok(cases.includes(required), `missing golden case ${required}`);
   });
 

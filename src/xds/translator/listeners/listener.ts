@@ -39,6 +39,8 @@ import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from 
 import { corsHttpFilter } from './cors';
 import { externalAuthsOf, extAuthzHttpFilters, listenerExtAuthzHttpFilters } from './extauthz';
 import { hcmTracing } from './tracing';
+import { httpAccessLogs } from './accesslog';
+import type { AccessLog } from '../../../generated/envoy/config/accesslog/v3/AccessLog';
 import { statefulSessionHttpFilter } from './session';
 import { planDestination } from '../clusters/destination';
 import {
@@ -183,7 +185,7 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client)] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -220,7 +222,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client)],
+      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]))],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
     },
@@ -280,7 +282,8 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
 /**
  * The HTTP connection manager, with the settings an edge proxy wants: client address from the
  * connection (use_remote_address), normalized paths so routes match what backends see, WebSocket
- * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, an access log on stdout,
+ * upgrades, HTTP/2 windows bounded as Envoy's edge guidance recommends, the access logs (a line on stdout
+ * unless an ObservabilityPolicy says otherwise),
  * and the HTTP filters the routes need (httpFilters). Plain HTTP listeners sharing the port share it:
  * their ClientPolicy settings agree (the Gateway API translator drops them where they do not). The Host header is left as the client sent it,
  * port included (Gateway API: backends see it unchanged); the route configuration ignores the
@@ -289,7 +292,7 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
  * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
  * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).
  */
-function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined, client: ClientSettings | undefined): Filter {
+function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined, client: ClientSettings | undefined, accessLogs: AccessLog[]): Filter {
   const hcm: HttpConnectionManager = {
     stat_prefix: statPrefix(prefix),
     codec_type: 'AUTO',
@@ -305,7 +308,7 @@ function httpConnectionManager(prefix: string, routeConfigName: string, httpFilt
       initial_stream_window_size: { value: 65_536 },
       initial_connection_window_size: { value: 1_048_576 },
     },
-    access_log: stdoutAccessLog(),
+    access_log: accessLogs,
   };
   if (tracing) hcm.tracing = hcmTracing(tracing);
   applyClientSettings(hcm, client);

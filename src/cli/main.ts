@@ -84,6 +84,9 @@ Flags for serve and quickstart (a config file sets the same, by these names in c
   --rate-limit-config-dir DIR
                              where Pier writes that service's configuration (the directory it
                              watches; default: none)
+  --rate-limit-config-map NAME
+                             kubernetes provider: the ConfigMap in Pier's namespace where Pier
+                             keeps that service's configuration instead (default: none)
   --ads-mode delta|sotw      xDS flavour for launched Envoys (default delta)
   --default-gateway-address  bind address for Gateways without spec.addresses (default 0.0.0.0)
   --demo-backend HOST:PORT   also run the demo echo backend
@@ -120,6 +123,7 @@ export const SERVE_FLAGS = {
   'gateway-address-pool': { type: 'string' },
   'rate-limit-service': { type: 'string' },
   'rate-limit-config-dir': { type: 'string' },
+  'rate-limit-config-map': { type: 'string' },
   envoy: { type: 'string' },
   'ads-mode': { type: 'string' },
   'default-gateway-address': { type: 'string' },

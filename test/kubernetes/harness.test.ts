@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { httpRequest, waitFor, type HttpResult } from '../helpers/net';
 import { repoRoot } from '../helpers/paths';
-import { GATEWAY_API_CRDS_DIR, startControlPlane, type ControlPlane } from './harness';
+import { GATEWAY_API_CRDS_DIR, PIER_CRDS_DIR, startControlPlane, type ControlPlane } from './harness';
 import { isAlive } from './process';
 
 interface Meta { metadata: { name: string; namespace?: string; labels?: Record<string, string>; ownerReferences?: { kind: string; name: string }[] } }
@@ -38,7 +38,13 @@ describe('Kubernetes test control plane', { timeout: 600_000 }, () => {
     const files = readdirSync(path.join(repoRoot(), GATEWAY_API_CRDS_DIR)).filter((f) => f.endsWith('.yaml'));
     const crds = await cp.api.get<List<Meta & { status: { conditions: { type: string; status: string }[] } }>>('/apis/apiextensions.k8s.io/v1/customresourcedefinitions');
     const established = crds.items.filter((c) => c.status.conditions.some((k) => k.type === 'Established' && k.status === 'True')).map((c) => c.metadata.name).sort();
-    assert.deepEqual(established, files.map((f) => f.replace(/^gateway\.networking\.k8s\.io_(.*)\.yaml$/, '$1.gateway.networking.k8s.io')).sort());
+    // The Gateway API's CRDs and Pier's own (crds/pier/), which the harness installs beside them.
+    const pierFiles = readdirSync(path.join(repoRoot(), PIER_CRDS_DIR)).filter((f) => f.endsWith('.yaml'));
+    const expected = [
+      ...files.map((f) => f.replace(/^gateway\.networking\.k8s\.io_(.*)\.yaml$/, '$1.gateway.networking.k8s.io')),
+      ...pierFiles.map((f) => f.replace(/^gateway\.pier\.dev_(.*)\.yaml$/, '$1.gateway.pier.dev')),
+    ];
+    assert.deepEqual(established, expected.sort());
     const route = await cp.api.create<{ spec: { rules: { matches: { path: { type: string; value: string } }[] }[] } }>('/apis/gateway.networking.k8s.io/v1/namespaces/default/httproutes', {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'r' }, spec: { parentRefs: [{ name: 'gw' }] },
     });

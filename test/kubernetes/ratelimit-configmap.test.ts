@@ -6,19 +6,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { repoRoot } from '../helpers/paths';
 import { startControlPlane, type ControlPlane } from './harness';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'apps';
 const GW_API = '/apis/gateway.networking.k8s.io/v1';
 const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/ratelimitpolicies`;
-const CRD = 'ratelimitpolicies.gateway.pier.dev';
 /** In Pier's namespace (leaderElectionNamespace below). */
 const CONFIG_MAP = '/api/v1/namespaces/default/configmaps/pier-ratelimit';
 
@@ -49,12 +45,7 @@ describe('RateLimitPolicy global limits in Kubernetes mode: the rate limit servi
 
   before(async () => {
     cp = await startControlPlane({ controllerManager: false });
-    const crd = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', 'pier-crds', 'gateway.pier.dev_ratelimitpolicies.yaml'), 'utf8'))[0]!.toJS() as unknown;
-    await cp.api.create('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    await waitFor('the CRD Established', async () => {
-      const o = await cp.api.get<{ status?: { conditions?: { type: string; status: string }[] } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${CRD}`);
-      return o.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 100 });
+    // The harness installs Pier's CRDs (crds/pier/) with the Gateway API's.
     await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
     await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
     await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {

@@ -353,7 +353,8 @@ export class KubernetesStatusWriter {
         const current = this.targets.get(key);
         const status = mergeStatus(target.kind, live, current?.status, this.o.controllerName, (this.o.now?.() ?? new Date()).toISOString());
         const pruned = this.pruned.get(key);
-        if (!status || (pruned && deepEqual(pruned.sent, status) && deepEqual(pruned.kept, live.status ?? {}))) {
+        if (!status || (pruned && deepEqual(pruned.sent, status) && deepEqual(pruned.kept, live.status ?? {}))
+          || (target.kind === 'Gateway' && routabilityPruned(live.status) && deepEqual(withoutRoutability(status), live.status))) {
           this.failed.delete(key);
           return;
         }
@@ -417,4 +418,24 @@ export function onlyRouteCountsChanged(kind: StatusKind, before: Record<string, 
     listeners: Array.isArray(status.listeners) ? (status.listeners as Record<string, unknown>[]).map(({ attachedRoutes: _count, ...rest }) => rest) : status.listeners,
   });
   return deepEqual(withoutCounts(before), withoutCounts(after));
+}
+
+/**
+ * Whether the API server prunes status.addresses[].routability (a Gateway CRD without the field:
+ * standard channel, v1.6). Pier writes routability on every address together with the
+ * AddressesAssigned condition, so a stored status that has the condition and addresses without
+ * the field was pruned. Read from the stored object, so a new leader or a restarted Pier knows it
+ * without writing first (the per-object memory above only covers this process's own writes).
+ */
+export function routabilityPruned(stored: Record<string, unknown> | undefined): boolean {
+  const conditions = stored?.conditions as { type?: string }[] | undefined;
+  const addresses = stored?.addresses as Record<string, unknown>[] | undefined;
+  return !!conditions?.some((c) => c.type === 'AddressesAssigned') && !!addresses?.length && addresses.every((a) => !('routability' in a));
+}
+
+/** A Gateway status as a CRD without status.addresses[].routability keeps it. */
+export function withoutRoutability(status: Record<string, unknown>): Record<string, unknown> {
+  const addresses = status.addresses as Record<string, unknown>[] | undefined;
+  if (!addresses) return status;
+  return { ...status, addresses: addresses.map(({ routability: _routability, ...rest }) => rest) };
 }

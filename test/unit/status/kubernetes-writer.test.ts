@@ -444,3 +444,43 @@ test('a field the API server prunes (status.addresses[].routability with v1.6 or
     await writer.stop();
   }
 });
+
+test('a new leader reads from the stored Gateway that its CRD prunes routability, and writes nothing that would change nothing', async () => {
+  // What an earlier Pier wrote on a CRD without the field: the AddressesAssigned condition kept, routability dropped.
+  const conditions = [
+    { type: 'Programmed', status: 'True' as const, reason: 'Programmed', message: '', observedGeneration: 1, lastTransitionTime: '2026-01-01T00:00:00Z' },
+    { type: 'AddressesAssigned', status: 'True' as const, reason: 'AddressesAssigned', message: '', observedGeneration: 1, lastTransitionTime: '2026-01-01T00:00:00Z' },
+  ];
+  let object: LiveObject = {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge', namespace: 'default', resourceVersion: '7', generation: 1 },
+    status: { addresses: [{ type: 'IPAddress', value: '127.33.0.9' }], conditions },
+  };
+  let puts = 0;
+  const api: KubeRequester = {
+    async request<T>(method: string, _path: string, options: KubeRequestOptions = {}): Promise<T> {
+      if (method === 'GET') return structuredClone(object) as T;
+      puts++;
+      object = structuredClone(options.body as LiveObject);
+      return structuredClone(object) as T;
+    },
+  };
+  const bus = new Bus();
+  const writer = new KubernetesStatusWriter({ bus, client: api, controllerName: OURS, registry: new Registry(), logger: silentLogger(), leading: true, minIntervalMs: 0, observed: bus.observedStatuses });
+  const key = statusKey('Gateway', 'default', 'edge');
+  bus.observedStatuses.store(key, { resourceVersion: '7', status: structuredClone(object.status) });
+  const desired = (value: string): ObjectStatus => ({
+    kind: 'Gateway', namespace: 'default', name: 'edge',
+    status: { addresses: [{ type: 'IPAddress', value, routability: '' }], conditions: conditions.map(({ lastTransitionTime: _t, ...c }) => c) },
+  });
+  writer.start();
+  try {
+    bus.statuses.store(key, desired('127.33.0.9'));
+    await new Promise((r) => setTimeout(r, 100));
+    await writer.idle();
+    assert.equal(puts, 0, 'the same status but for the pruned field is not written');
+    bus.statuses.store(key, desired('127.33.0.10'));
+    await waitFor('a real change written', () => (puts === 1 ? true : undefined));
+  } finally {
+    await writer.stop();
+  }
+});

@@ -7,28 +7,20 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { repoRoot } from '../helpers/paths';
 import { requireEnvoy } from '../helpers/tools';
 import { ApiRequestError } from './api';
-import { startControlPlane, type ControlPlane } from './harness';
+import { waitPolicyAccepted, type Policy } from './policy-status';
+import { installCrdFiles, startControlPlane, type ControlPlane } from './harness';
 import { BackendNetwork } from './netns';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'apps';
 const GW_API = '/apis/gateway.networking.k8s.io/v1';
 const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/backendpolicies`;
-const CRD = 'backendpolicies.gateway.pier.dev';
-
-interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
-interface Policy {
-  metadata: { name: string; generation?: number };
-  status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
-}
 
 const policy = (name: string, route: string, maxParallelRetries: number): unknown => ({
   apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata: { name },
@@ -46,16 +38,8 @@ describe('BackendPolicy in Kubernetes mode on a real API server, through Envoy',
   /** Unique per run, as serve.test.ts picks its own. */
   const GATEWAY_ADDRESS = `127.0.${process.pid % 250}.${20 + (process.pid % 200)}`;
 
-  /** Our ancestor entry's Accepted condition, as "<ancestor kind>/<name> <status> <reason> @<generation>". */
-  const accepted = async (name: string): Promise<string | undefined> => {
-    const p = await cp.api.get<Policy>(`${POLICIES}/${name}`);
-    const ours = p.status?.ancestors?.filter((a) => a.controllerName === CONTROLLER) ?? [];
-    if (ours.length === 0) return undefined;
-    const c = ours[0]!.conditions.find((x) => x.type === 'Accepted');
-    return `${ours.map((a) => `${a.ancestorRef.kind}/${a.ancestorRef.name}`).join(',')} ${c?.status} ${c?.reason} @${c?.observedGeneration}`;
-  };
-  const waitAccepted = (name: string, expected: string, timeoutMs = 30_000): Promise<true> =>
-    waitFor(`${name}: ${expected}`, async () => ((await accepted(name).catch(() => undefined)) === expected ? true : undefined), { timeoutMs, intervalMs: 200 });
+  /** Until our ancestor entry's Accepted condition reads "<ancestor kind>/<name> <status> <reason> @<generation>". */
+  const waitAccepted = (name: string, expected: string, timeoutMs?: number): Promise<true> => waitPolicyAccepted(cp.api, `${POLICIES}/${name}`, CONTROLLER, expected, timeoutMs);
   const get = (p: string) => httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { timeoutMs: 5000 });
 
   before(async () => {
@@ -98,12 +82,7 @@ describe('BackendPolicy in Kubernetes mode on a real API server, through Envoy',
   });
 
   test('the CRD installs (Established) after Pier started; the API server runs its CEL rules', async () => {
-    const crd = parseAllDocuments(readFileSync(path.join(repoRoot(), 'deploy', 'pier-crds', `gateway.pier.dev_backendpolicies.yaml`), 'utf8'))[0]!.toJS() as unknown;
-    await cp.api.create('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    await waitFor('the CRD Established', async () => {
-      const o = await cp.api.get<{ status?: { conditions?: { type: string; status: string }[] } }>(`/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${CRD}`);
-      return o.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 100 });
+    await installCrdFiles(cp.api, [path.join(repoRoot(), 'deploy', 'pier-crds', 'gateway.pier.dev_backendpolicies.yaml')], 30_000);
     // No circuitBreaker: refused by the CRD's CEL rule, as the file provider refuses it.
     const bad = { ...(policy('bad', 'web', 5) as Record<string, unknown>) };
     delete (bad.spec as Record<string, unknown>).circuitBreaker;

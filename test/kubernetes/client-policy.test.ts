@@ -10,6 +10,7 @@ import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { requireEnvoy } from '../helpers/tools';
 import { ApiRequestError } from './api';
+import { waitPolicyAccepted, type Policy } from './policy-status';
 import { startControlPlane, type ControlPlane } from './harness';
 import { BackendNetwork } from './netns';
 
@@ -17,12 +18,6 @@ const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'apps';
 const GW_API = '/apis/gateway.networking.k8s.io/v1';
 const POLICIES = `/apis/gateway.pier.dev/v1alpha1/namespaces/${NS}/clientpolicies`;
-
-interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }
-interface Policy {
-  metadata: { name: string; generation?: number };
-  status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
-}
 
 const policy = (name: string, sectionName: string, clientIPDetection: Record<string, unknown>): Record<string, unknown> => ({
   apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata: { name },
@@ -37,16 +32,8 @@ describe('ClientPolicy in Kubernetes mode on a real API server, through Envoy', 
   /** Unique per run, as serve.test.ts picks its own. */
   const GATEWAY_ADDRESS = `127.0.${process.pid % 250}.${20 + (process.pid % 200)}`;
 
-  /** Our ancestor entry's Accepted condition, as "<ancestor kind>/<name> <status> <reason> @<generation>". */
-  const accepted = async (name: string): Promise<string | undefined> => {
-    const p = await cp.api.get<Policy>(`${POLICIES}/${name}`);
-    const ours = p.status?.ancestors?.filter((a) => a.controllerName === CONTROLLER) ?? [];
-    if (ours.length === 0) return undefined;
-    const c = ours[0]!.conditions.find((x) => x.type === 'Accepted');
-    return `${ours.map((a) => `${a.ancestorRef.kind}/${a.ancestorRef.name}`).join(',')} ${c?.status} ${c?.reason} @${c?.observedGeneration}`;
-  };
-  const waitAccepted = (name: string, expected: string, timeoutMs = 30_000): Promise<true> =>
-    waitFor(`${name}: ${expected}`, async () => ((await accepted(name).catch(() => undefined)) === expected ? true : undefined), { timeoutMs, intervalMs: 200 });
+  /** Until our ancestor entry's Accepted condition reads "<ancestor kind>/<name> <status> <reason> @<generation>". */
+  const waitAccepted = (name: string, expected: string, timeoutMs?: number): Promise<true> => waitPolicyAccepted(cp.api, `${POLICIES}/${name}`, CONTROLLER, expected, timeoutMs);
   const get = (headers: Record<string, string> = {}) => httpRequest(`http://${GATEWAY_ADDRESS}:${port}/`, { headers, timeoutMs: 5000 });
 
   before(async () => {

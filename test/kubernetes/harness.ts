@@ -344,7 +344,12 @@ export const PIER_CRDS_DIR = path.join('crds', 'pier');
 
 /** Creates the CRDs of a directory and waits until every one is Established. */
 export async function installCrds(api: TestApiClient, dir: string, timeoutMs: number): Promise<string[]> {
-  const crds = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => parseYaml(readFileSync(path.join(dir, f), 'utf8')) as Crd);
+  return installCrdFiles(api, readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(dir, f)), timeoutMs, dir);
+}
+
+/** Creates the CRDs of these files (one each) and waits until every one is Established. */
+export async function installCrdFiles(api: TestApiClient, files: readonly string[], timeoutMs: number, what = files.join(', ')): Promise<string[]> {
+  const crds = files.map((f) => parseYaml(readFileSync(f, 'utf8')) as Crd);
   const collection = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
   await Promise.all(crds.map(async (crd) => {
     try {
@@ -353,7 +358,7 @@ export async function installCrds(api: TestApiClient, dir: string, timeoutMs: nu
       if (!(err instanceof ApiRequestError && err.status === 409)) throw err;
     }
   }));
-  await waitFor(`the CRDs of ${dir} to be Established`, async () => {
+  await waitFor(`the CRDs of ${what} to be Established`, async () => {
     const list = await api.get<{ items: Crd[] }>(collection);
     const established = new Set(list.items.filter((c) => c.status?.conditions?.some((k) => k.type === 'Established' && k.status === 'True')).map((c) => c.metadata.name));
     return crds.every((c) => established.has(c.metadata.name)) ? true : undefined;

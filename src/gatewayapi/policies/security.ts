@@ -44,8 +44,14 @@ function jwksProblem(text: string): string | undefined {
   }
   const keys = (doc as { keys?: unknown }).keys;
   if (!Array.isArray(keys) || keys.length === 0) return 'has no keys';
+  // A JWK with private members is a private key: verifying needs only the public part, and what
+  // is loaded here shows in the IR, the xDS resources and /policies, where no private key may go.
+  if (keys.some((k) => typeof k === 'object' && k !== null && PRIVATE_JWK_MEMBERS.some((m) => m in k))) return 'holds a private key (a JWK with private members such as "d"); give only the public keys';
   return undefined;
 }
+
+/** The JWK members that carry private key material (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037 §2). */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
 function provider(p: JWTProvider, at: string, namespace: string, context: PolicyCheckContext, problems: string[]): JWTProviderSettings | undefined {
   const before = problems.length;

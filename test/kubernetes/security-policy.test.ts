@@ -2,8 +2,9 @@
  * SecurityPolicy in Kubernetes mode, on a real API server with real Envoy (host infrastructure):
  * the API server runs the CRD's CEL rules; Pier writes status.ancestors with observedGeneration
  * (Invalid naming a missing CA ConfigMap, Accepted once it exists) and JWT authentication applies
- * through Envoy with keys it fetches over HTTPS from a test JWKS server.
- * (Kubernetes mode watches kubernetes.io/tls Secrets only, so localJWKS Secrets are not seen there yet.)
+ * through Envoy with keys it fetches over HTTPS from a test JWKS server, or reads from an Opaque
+ * Secret (Secrets of types that never hold policy credentials, such as Helm release records, are
+ * not watched: a policy naming one finds nothing).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,9 +33,9 @@ interface Policy {
   status?: { ancestors?: { ancestorRef: { name: string; kind?: string }; controllerName: string; conditions: Condition[] }[] };
 }
 
-const policy = (name: string, providers: unknown[]): unknown => ({
+const policy = (name: string, providers: unknown[], sectionName = 'secured'): unknown => ({
   apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name },
-  spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName: 'secured' }], jwt: { providers } },
+  spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName }], jwt: { providers } },
 });
 
 describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy', { timeout: 400_000 }, () => {
@@ -85,6 +86,7 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
       spec: { parentRefs: [{ name: 'edge' }], rules: [
         { name: 'secured', matches: [{ path: { type: 'PathPrefix', value: '/secured' } }], backendRefs: [{ name: 'web', port: 80 }] },
+        { name: 'local', matches: [{ path: { type: 'PathPrefix', value: '/local' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'web', port: 80 }] },
       ] },
     });
@@ -127,5 +129,27 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
     await waitFor('401 without a token', async () => ((await get('/secured')).status === 401 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
     await waitFor('a token verified with the fetched keys', async () => ((await get('/secured', { authorization: `Bearer ${token}` })).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
     assert.equal((await get('/other')).status, 200, 'the other rule has no policy');
+  });
+
+  test('a local JWKS from an Opaque Secret applies; one in a Helm release Secret (a type Pier does not watch) is not found', async () => {
+    const localKey = signingKey('ES256', 'k8s-local');
+    const secret = (name: string, type: string) => ({ apiVersion: 'v1', kind: 'Secret', type, metadata: { name }, stringData: { jwks: jwks(localKey) } });
+    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, secret('release-keys', 'helm.sh/release.v1'));
+    await cp.api.create(POLICIES, policy('local', [{ name: 'local', issuer: 'local-issuer', localJWKS: { secretRef: { name: 'release-keys' } } }], 'local'));
+    await waitFor('Invalid: the Helm release Secret is not seen', async () => {
+      const c = await condition('local').catch(() => undefined);
+      return c?.reason === 'Invalid' ? c : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 200 }).then((c) => assert.match(c.message, /localJWKS\.secretRef: Secret apps\/release-keys not found/));
+    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, secret('local-keys', 'Opaque'));
+    const current = await cp.api.get<{ metadata: { resourceVersion: string } }>(`${POLICIES}/local`);
+    await cp.api.replace(`${POLICIES}/local`, { ...(policy('local', [{ name: 'local', issuer: 'local-issuer', localJWKS: { secretRef: { name: 'local-keys' } } }], 'local') as object), metadata: { name: 'local', resourceVersion: current.metadata.resourceVersion } });
+    await waitFor('Accepted at generation 2', async () => {
+      const c = await condition('local').catch(() => undefined);
+      return c?.status === 'True' && c.observedGeneration === 2 ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    await waitFor('401 without a token', async () => ((await get('/local')).status === 401 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    const local = signJwt(localKey, { iss: 'local-issuer', sub: 'bob' });
+    await waitFor('a token verified with the Secret\'s keys', async () => ((await get('/local', { authorization: `Bearer ${local}` })).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    assert.equal((await get('/local', { authorization: `Bearer ${token}` })).status, 401, 'a token signed with another key is refused');
   });
 });

@@ -34,10 +34,17 @@ const optionalKind = (group: string, version: string, kind: string, plural: stri
   ({ resource: { group, version, kind, plural, namespaced: false }, table, optional: 'feature', hasStatus: false });
 
 /**
- * Secrets: only kubernetes.io/tls ones (a field selector the API server applies), the only type
- * the translator reads (listener certificates); other Secrets never reach Pier.
+ * Secrets the translator may read: listener certificates (kubernetes.io/tls) and the credentials
+ * policies name (Opaque and other user types: JWKS, htpasswd, API keys, OIDC client secrets).
+ * Types that never hold such credentials stay out (a field selector the API server applies):
+ * Helm release records are large and numerous, and tokens and registry credentials are none of
+ * Pier's business.
  */
-export const TLS_SECRETS: ListOptions = { fieldSelector: 'type=kubernetes.io/tls' };
+export const POLICY_SECRET_TYPES_EXCLUDED = [
+  'helm.sh/release.v1', 'kubernetes.io/service-account-token', 'kubernetes.io/dockercfg',
+  'kubernetes.io/dockerconfigjson', 'bootstrap.kubernetes.io/token',
+] as const;
+export const READABLE_SECRETS: ListOptions = { fieldSelector: POLICY_SECRET_TYPES_EXCLUDED.map((t) => `type!=${t}`).join(',') };
 
 export const WATCHED_KINDS: readonly WatchedKind[] = [
   gatewayKind('GatewayClass', 'gatewayclasses', 'gatewayClasses', false),
@@ -59,7 +66,7 @@ export const WATCHED_KINDS: readonly WatchedKind[] = [
   coreKind('discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', 'endpointSlices'),
   coreKind('', 'v1', 'Namespace', 'namespaces', 'namespaces', false),
   coreKind('', 'v1', 'ConfigMap', 'configmaps', 'configMaps'),
-  coreKind('', 'v1', 'Secret', 'secrets', 'secrets', true, TLS_SECRETS),
+  coreKind('', 'v1', 'Secret', 'secrets', 'secrets', true, READABLE_SECRETS),
   optionalKind('certificates.k8s.io', 'v1beta1', 'ClusterTrustBundle', 'clustertrustbundles', 'clusterTrustBundles'),
 ];
 

@@ -2,13 +2,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TABLE_NAMES } from '../../../../src/message/tables';
-import { WATCHED_KINDS, watchScopes } from '../../../../src/provider/kubernetes/kinds';
+import { READABLE_SECRETS, WATCHED_KINDS, watchScopes } from '../../../../src/provider/kubernetes/kinds';
 import { observedStatus, publishable, trimmed } from '../../../../src/provider/kubernetes/publish';
 import { validatePartialConfig } from '../../../../src/config/config';
 
-test('every bus table is filled by exactly one watched kind; Secrets only of type kubernetes.io/tls', () => {
+test('every bus table is filled by exactly one watched kind; Secrets without Helm releases, tokens and registry credentials', () => {
   assert.deepEqual(WATCHED_KINDS.map((k) => k.table).sort(), [...TABLE_NAMES].sort());
-  assert.equal(WATCHED_KINDS.find((k) => k.resource.kind === 'Secret')?.listOptions?.fieldSelector, 'type=kubernetes.io/tls');
+  assert.equal(WATCHED_KINDS.find((k) => k.resource.kind === 'Secret')?.listOptions?.fieldSelector,
+    'type!=helm.sh/release.v1,type!=kubernetes.io/service-account-token,type!=kubernetes.io/dockercfg,type!=kubernetes.io/dockerconfigjson,type!=bootstrap.kubernetes.io/token');
 });
 
 test('scopes: all namespaces by default; with --watch-namespaces one watch per namespace, Namespaces by name, GatewayClasses whole', () => {
@@ -17,7 +18,7 @@ test('scopes: all namespaces by default; with --watch-namespaces one watch per n
   assert.deepEqual(scopes.filter((s) => s.kind.resource.kind === 'GatewayClass').map((s) => [s.instance, s.namespace]), [['gatewayclasses', undefined]]);
   assert.deepEqual(scopes.filter((s) => s.kind.resource.kind === 'HTTPRoute').map((s) => [s.instance, s.namespace]), [['httproutes@a', 'a'], ['httproutes@b', 'b']]);
   assert.deepEqual(scopes.filter((s) => s.kind.resource.kind === 'Namespace').map((s) => s.listOptions?.fieldSelector), ['metadata.name=a', 'metadata.name=b']);
-  assert.deepEqual(scopes.filter((s) => s.kind.resource.kind === 'Secret').map((s) => s.listOptions?.fieldSelector), ['type=kubernetes.io/tls', 'type=kubernetes.io/tls']);
+  assert.deepEqual(scopes.filter((s) => s.kind.resource.kind === 'Secret').map((s) => s.listOptions?.fieldSelector), [READABLE_SECRETS.fieldSelector, READABLE_SECRETS.fieldSelector]);
 });
 
 test('published objects carry no managedFields, status or resourceVersion (a status write changes nothing Pier reads)', () => {

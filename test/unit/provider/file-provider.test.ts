@@ -10,6 +10,7 @@ import { WatchableMap } from '../../../src/message/watchable';
 import { FileProvider } from '../../../src/provider/file/provider';
 import { eventually } from '../../helpers/eventually';
 import { routeManifest } from './manifests';
+import { expectedCelRuleCount } from './cel-rule-count';
 
 
 const route = routeManifest;
@@ -198,8 +199,9 @@ describe('FileProvider', () => {
     const loaded = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'Gateway API CRD schemas loaded');
     assert.ok(loaded, 'logged');
     assert.equal(loaded.gatewayApi, 'v1.7.0');
-    assert.equal(loaded.celRules, 135);
-    assert.equal(loaded.celChecked, 134);
+    const expected = expectedCelRuleCount();
+    assert.equal(loaded.celRules, expected.total);
+    assert.equal(loaded.celChecked, expected.total - expected.transition);
     assert.equal(loaded.celTransition, 1);
     assert.equal(typeof loaded.ms, 'number', 'how long it took is logged (the figure itself is the startup bench\'s)');
     assert.equal(lines.filter((l) => (JSON.parse(l) as { msg?: string }).msg === 'Gateway API CRD schemas loaded').length, 1, 'loaded once');

@@ -118,4 +118,12 @@ execFileSync(process.execPath, [
 // The per-file aggregate types (src/generated/*.ts) are unused: Pier loads packages itself.
 import { readdirSync } from 'node:fs';
 for (const f of readdirSync(GEN)) if (f.endsWith('.ts')) rmSync(join(GEN, f));
+// Each file names its source; relative to the checkout, so a worktree generates the same bytes.
+for (const f of readdirSync(GEN, { recursive: true })) {
+  if (!f.endsWith('.ts')) continue;
+  const file = join(GEN, f);
+  const text = readFileSync(file, 'utf8');
+  const relative = text.replaceAll(`// Original file: ${OUT}`, '// Original file: proto/');
+  if (relative !== text) writeFileSync(file, relative);
+}
 console.log(`sync-protos: generated types into src/generated/`);

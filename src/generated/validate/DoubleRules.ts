@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/validate/validate.proto
+// Original file: proto/validate/validate.proto
 
 
 export interface DoubleRules {

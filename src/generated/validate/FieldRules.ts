@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/validate/validate.proto
+// Original file: proto/validate/validate.proto
 
 import type { FloatRules as _validate_FloatRules, FloatRules__Output as _validate_FloatRules__Output } from '../validate/FloatRules';
 import type { DoubleRules as _validate_DoubleRules, DoubleRules__Output as _validate_DoubleRules__Output } from '../validate/DoubleRules';

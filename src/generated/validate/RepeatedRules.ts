@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/validate/validate.proto
+// Original file: proto/validate/validate.proto
 
 import type { FieldRules as _validate_FieldRules, FieldRules__Output as _validate_FieldRules__Output } from '../validate/FieldRules';
 import type { Long } from '@grpc/proto-loader';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/validate/validate.proto
+// Original file: proto/validate/validate.proto
 
 import type { KnownRegex as _validate_KnownRegex, KnownRegex__Output as _validate_KnownRegex__Output } from '../validate/KnownRegex';
 import type { Long } from '@grpc/proto-loader';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/annotations/resource.proto
+// Original file: proto/envoy/annotations/resource.proto
 
 
 export interface ResourceAnnotation {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/http.proto
+// Original file: proto/google/api/http.proto
 
 
 export interface CustomHttpPattern {

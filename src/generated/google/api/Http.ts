@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/http.proto
+// Original file: proto/google/api/http.proto
 
 import type { HttpRule as _google_api_HttpRule, HttpRule__Output as _google_api_HttpRule__Output } from '../../google/api/HttpRule';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/rpc/status.proto
+// Original file: proto/google/rpc/status.proto
 
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../google/protobuf/Any';
 

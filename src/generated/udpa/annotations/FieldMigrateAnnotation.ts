@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/udpa/annotations/migrate.proto
+// Original file: proto/udpa/annotations/migrate.proto
 
 
 export interface FieldMigrateAnnotation {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/udpa/annotations/security.proto
+// Original file: proto/udpa/annotations/security.proto
 
 
 export interface FieldSecurityAnnotation {

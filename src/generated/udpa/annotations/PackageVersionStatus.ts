@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/udpa/annotations/status.proto
+// Original file: proto/udpa/annotations/status.proto
 
 export const PackageVersionStatus = {
   UNKNOWN: 'UNKNOWN',

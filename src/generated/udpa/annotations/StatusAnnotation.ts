@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/udpa/annotations/status.proto
+// Original file: proto/udpa/annotations/status.proto
 
 import type { PackageVersionStatus as _udpa_annotations_PackageVersionStatus, PackageVersionStatus__Output as _udpa_annotations_PackageVersionStatus__Output } from '../../udpa/annotations/PackageVersionStatus';
 

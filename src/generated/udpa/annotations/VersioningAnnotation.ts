@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/udpa/annotations/versioning.proto
+// Original file: proto/udpa/annotations/versioning.proto
 
 
 export interface VersioningAnnotation {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/admin/v3/config_dump_shared.proto
+// Original file: proto/envoy/admin/v3/config_dump_shared.proto
 
 export const ClientResourceStatus = {
   UNKNOWN: 'UNKNOWN',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/admin/v3/config_dump_shared.proto
+// Original file: proto/envoy/admin/v3/config_dump_shared.proto
 
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../google/protobuf/Any';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../../google/protobuf/Timestamp';

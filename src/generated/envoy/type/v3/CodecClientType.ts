@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/http.proto
+// Original file: proto/envoy/type/v3/http.proto
 
 export const CodecClientType = {
   HTTP1: 'HTTP1',

@@ -1,7 +1,7 @@
-// Original file: /work/main/proto/envoy/type/v3/percent.proto
+// Original file: proto/envoy/type/v3/percent.proto
 
 
-// Original file: /work/main/proto/envoy/type/v3/percent.proto
+// Original file: proto/envoy/type/v3/percent.proto
 
 export const _envoy_type_v3_FractionalPercent_DenominatorType = {
   HUNDRED: 'HUNDRED',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/hash_policy.proto
+// Original file: proto/envoy/type/v3/hash_policy.proto
 
 
 export interface _envoy_type_v3_HashPolicy_FilterState {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/range.proto
+// Original file: proto/envoy/type/v3/range.proto
 
 
 export interface Int32Range {

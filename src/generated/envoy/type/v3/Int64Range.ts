@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/range.proto
+// Original file: proto/envoy/type/v3/range.proto
 
 import type { Long } from '@grpc/proto-loader';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/percent.proto
+// Original file: proto/envoy/type/v3/percent.proto
 
 
 export interface Percent {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/ratelimit_unit.proto
+// Original file: proto/envoy/type/v3/ratelimit_unit.proto
 
 export const RateLimitUnit = {
   UNKNOWN: 'UNKNOWN',

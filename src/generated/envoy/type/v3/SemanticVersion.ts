@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/semantic_version.proto
+// Original file: proto/envoy/type/v3/semantic_version.proto
 
 
 export interface SemanticVersion {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/v3/http_status.proto
+// Original file: proto/envoy/type/v3/http_status.proto
 
 export const StatusCode = {
   Empty: 'Empty',

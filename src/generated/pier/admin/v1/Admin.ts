@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/pier/admin/v1/admin.proto
+// Original file: proto/pier/admin/v1/admin.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/pier/admin/v1/admin.proto
+// Original file: proto/pier/admin/v1/admin.proto
 
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../../google/protobuf/Timestamp';
 import type { StatusEvent as _pier_admin_v1_StatusEvent, StatusEvent__Output as _pier_admin_v1_StatusEvent__Output } from '../../../pier/admin/v1/StatusEvent';

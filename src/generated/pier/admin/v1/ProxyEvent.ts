@@ -1,8 +1,8 @@
-// Original file: /work/main/proto/pier/admin/v1/admin.proto
+// Original file: proto/pier/admin/v1/admin.proto
 
 import type { Long } from '@grpc/proto-loader';
 
-// Original file: /work/main/proto/pier/admin/v1/admin.proto
+// Original file: proto/pier/admin/v1/admin.proto
 
 export const _pier_admin_v1_ProxyEvent_Change = {
   CHANGE_UNSPECIFIED: 'CHANGE_UNSPECIFIED',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/pier/admin/v1/admin.proto
+// Original file: proto/pier/admin/v1/admin.proto
 
 import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../google/protobuf/Struct';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/pier/admin/v1/admin.proto
+// Original file: proto/pier/admin/v1/admin.proto
 
 
 export interface SubscribeRequest {

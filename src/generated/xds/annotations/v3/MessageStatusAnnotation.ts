@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/annotations/v3/status.proto
+// Original file: proto/xds/annotations/v3/status.proto
 
 
 export interface MessageStatusAnnotation {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/annotations/v3/status.proto
+// Original file: proto/xds/annotations/v3/status.proto
 
 import type { PackageVersionStatus as _xds_annotations_v3_PackageVersionStatus, PackageVersionStatus__Output as _xds_annotations_v3_PackageVersionStatus__Output } from '../../../xds/annotations/v3/PackageVersionStatus';
 

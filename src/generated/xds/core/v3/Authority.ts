@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/core/v3/authority.proto
+// Original file: proto/xds/core/v3/authority.proto
 
 
 export interface Authority {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/core/v3/context_params.proto
+// Original file: proto/xds/core/v3/context_params.proto
 
 
 export interface ContextParams {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/config/accesslog/v3/accesslog.proto
 
 import type { AccessLogFilter as _envoy_config_accesslog_v3_AccessLogFilter, AccessLogFilter__Output as _envoy_config_accesslog_v3_AccessLogFilter__Output } from '../../../../envoy/config/accesslog/v3/AccessLogFilter';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/config/accesslog/v3/accesslog.proto
 
 import type { AccessLogType as _envoy_data_accesslog_v3_AccessLogType, AccessLogType__Output as _envoy_data_accesslog_v3_AccessLogType__Output } from '../../../../envoy/data/accesslog/v3/AccessLogType';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/config/accesslog/v3/accesslog.proto
 
 import type { MetadataMatcher as _envoy_type_matcher_v3_MetadataMatcher, MetadataMatcher__Output as _envoy_type_matcher_v3_MetadataMatcher__Output } from '../../../../envoy/type/matcher/v3/MetadataMatcher';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/config/accesslog/v3/accesslog.proto
 
 import type { FractionalPercent as _envoy_type_v3_FractionalPercent, FractionalPercent__Output as _envoy_type_v3_FractionalPercent__Output } from '../../../../envoy/type/v3/FractionalPercent';
 

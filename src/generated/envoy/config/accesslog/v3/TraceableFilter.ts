@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/config/accesslog/v3/accesslog.proto
 
 
 export interface TraceableFilter {

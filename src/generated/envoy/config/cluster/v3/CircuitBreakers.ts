@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/cluster/v3/circuit_breaker.proto
+// Original file: proto/envoy/config/cluster/v3/circuit_breaker.proto
 
 import type { RoutingPriority as _envoy_config_core_v3_RoutingPriority, RoutingPriority__Output as _envoy_config_core_v3_RoutingPriority__Output } from '../../../../envoy/config/core/v3/RoutingPriority';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
@@ -31,7 +31,7 @@ import type { MetadataKey as _envoy_type_metadata_v3_MetadataKey, MetadataKey__O
 import type { HealthStatusSet as _envoy_config_core_v3_HealthStatusSet, HealthStatusSet__Output as _envoy_config_core_v3_HealthStatusSet__Output } from '../../../../envoy/config/core/v3/HealthStatusSet';
 import type { DoubleValue as _google_protobuf_DoubleValue, DoubleValue__Output as _google_protobuf_DoubleValue__Output } from '../../../../google/protobuf/DoubleValue';
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_ClusterProtocolSelection = {
   USE_CONFIGURED_PROTOCOL: 'USE_CONFIGURED_PROTOCOL',
@@ -90,7 +90,7 @@ export interface _envoy_config_cluster_v3_Cluster_CustomClusterType__Output {
   'typed_config'?: (_google_protobuf_Any__Output);
 }
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_DiscoveryType = {
   STATIC: 'STATIC',
@@ -114,7 +114,7 @@ export type _envoy_config_cluster_v3_Cluster_DiscoveryType =
 
 export type _envoy_config_cluster_v3_Cluster_DiscoveryType__Output = typeof _envoy_config_cluster_v3_Cluster_DiscoveryType[keyof typeof _envoy_config_cluster_v3_Cluster_DiscoveryType]
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_DnsLookupFamily = {
   AUTO: 'AUTO',
@@ -148,7 +148,7 @@ export interface _envoy_config_cluster_v3_Cluster_EdsClusterConfig__Output {
   'service_name'?: (string);
 }
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_RingHashLbConfig_HashFunction = {
   XX_HASH: 'XX_HASH',
@@ -163,7 +163,7 @@ export type _envoy_config_cluster_v3_Cluster_RingHashLbConfig_HashFunction =
 
 export type _envoy_config_cluster_v3_Cluster_RingHashLbConfig_HashFunction__Output = typeof _envoy_config_cluster_v3_Cluster_RingHashLbConfig_HashFunction[keyof typeof _envoy_config_cluster_v3_Cluster_RingHashLbConfig_HashFunction]
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_LbPolicy = {
   ROUND_ROBIN: 'ROUND_ROBIN',
@@ -215,7 +215,7 @@ export interface _envoy_config_cluster_v3_Cluster_LbSubsetConfig__Output {
   'metadata_fallback_policy'?: (_envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetMetadataFallbackPolicy__Output);
 }
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetFallbackPolicy = {
   NO_FALLBACK: 'NO_FALLBACK',
@@ -233,7 +233,7 @@ export type _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetFallbackPoli
 
 export type _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetFallbackPolicy__Output = typeof _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetFallbackPolicy[keyof typeof _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetFallbackPolicy]
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetMetadataFallbackPolicy = {
   METADATA_NO_FALLBACK: 'METADATA_NO_FALLBACK',
@@ -262,7 +262,7 @@ export interface _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetSelecto
   'fallback_keys_subset'?: (string)[];
 }
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_Cluster_LbSubsetConfig_LbSubsetSelector_LbSubsetSelectorFallbackPolicy = {
   NOT_DEFINED: 'NOT_DEFINED',

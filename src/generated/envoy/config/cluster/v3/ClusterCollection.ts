@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 import type { CollectionEntry as _xds_core_v3_CollectionEntry, CollectionEntry__Output as _xds_core_v3_CollectionEntry__Output } from '../../../../xds/core/v3/CollectionEntry';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _envoy_config_core_v3_TypedExtensionConfig__Output } from '../../../../envoy/config/core/v3/TypedExtensionConfig';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 
 export interface TrackClusterStats {

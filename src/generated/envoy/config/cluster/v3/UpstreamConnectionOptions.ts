@@ -1,9 +1,9 @@
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 import type { TcpKeepalive as _envoy_config_core_v3_TcpKeepalive, TcpKeepalive__Output as _envoy_config_core_v3_TcpKeepalive__Output } from '../../../../envoy/config/core/v3/TcpKeepalive';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 
-// Original file: /work/main/proto/envoy/config/cluster/v3/cluster.proto
+// Original file: proto/envoy/config/cluster/v3/cluster.proto
 
 export const _envoy_config_cluster_v3_UpstreamConnectionOptions_FirstAddressFamilyVersion = {
   DEFAULT: 'DEFAULT',

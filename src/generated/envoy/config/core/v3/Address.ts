@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/address.proto
+// Original file: proto/envoy/config/core/v3/address.proto
 
 import type { SocketAddress as _envoy_config_core_v3_SocketAddress, SocketAddress__Output as _envoy_config_core_v3_SocketAddress__Output } from '../../../../envoy/config/core/v3/SocketAddress';
 import type { Pipe as _envoy_config_core_v3_Pipe, Pipe__Output as _envoy_config_core_v3_Pipe__Output } from '../../../../envoy/config/core/v3/Pipe';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/config_source.proto
+// Original file: proto/envoy/config/core/v3/config_source.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
 import type { GrpcService as _envoy_config_core_v3_GrpcService, GrpcService__Output as _envoy_config_core_v3_GrpcService__Output } from '../../../../envoy/config/core/v3/GrpcService';
@@ -6,7 +6,7 @@ import type { RateLimitSettings as _envoy_config_core_v3_RateLimitSettings, Rate
 import type { ApiVersion as _envoy_config_core_v3_ApiVersion, ApiVersion__Output as _envoy_config_core_v3_ApiVersion__Output } from '../../../../envoy/config/core/v3/ApiVersion';
 import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _envoy_config_core_v3_TypedExtensionConfig__Output } from '../../../../envoy/config/core/v3/TypedExtensionConfig';
 
-// Original file: /work/main/proto/envoy/config/core/v3/config_source.proto
+// Original file: proto/envoy/config/core/v3/config_source.proto
 
 export const _envoy_config_core_v3_ApiConfigSource_ApiType = {
   DEPRECATED_AND_UNAVAILABLE_DO_NOT_USE: 'DEPRECATED_AND_UNAVAILABLE_DO_NOT_USE',

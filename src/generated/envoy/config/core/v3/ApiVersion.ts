@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/config_source.proto
+// Original file: proto/envoy/config/core/v3/config_source.proto
 
 export const ApiVersion = {
   AUTO: 'AUTO',

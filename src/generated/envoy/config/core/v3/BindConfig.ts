@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/address.proto
+// Original file: proto/envoy/config/core/v3/address.proto
 
 import type { SocketAddress as _envoy_config_core_v3_SocketAddress, SocketAddress__Output as _envoy_config_core_v3_SocketAddress__Output } from '../../../../envoy/config/core/v3/SocketAddress';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/resolver.proto
+// Original file: proto/envoy/config/core/v3/resolver.proto
 
 import type { Address as _envoy_config_core_v3_Address, Address__Output as _envoy_config_core_v3_Address__Output } from '../../../../envoy/config/core/v3/Address';
 import type { DnsResolverOptions as _envoy_config_core_v3_DnsResolverOptions, DnsResolverOptions__Output as _envoy_config_core_v3_DnsResolverOptions__Output } from '../../../../envoy/config/core/v3/DnsResolverOptions';

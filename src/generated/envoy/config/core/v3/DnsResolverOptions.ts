@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/resolver.proto
+// Original file: proto/envoy/config/core/v3/resolver.proto
 
 
 export interface DnsResolverOptions {

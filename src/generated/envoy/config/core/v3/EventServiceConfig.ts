@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/event_service_config.proto
+// Original file: proto/envoy/config/core/v3/event_service_config.proto
 
 import type { GrpcService as _envoy_config_core_v3_GrpcService, GrpcService__Output as _envoy_config_core_v3_GrpcService__Output } from '../../../../envoy/config/core/v3/GrpcService';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/config_source.proto
+// Original file: proto/envoy/config/core/v3/config_source.proto
 
 import type { ConfigSource as _envoy_config_core_v3_ConfigSource, ConfigSource__Output as _envoy_config_core_v3_ConfigSource__Output } from '../../../../envoy/config/core/v3/ConfigSource';
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../../google/protobuf/Any';

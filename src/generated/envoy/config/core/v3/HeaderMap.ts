@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+// Original file: proto/envoy/config/core/v3/base.proto
 
 import type { HeaderValue as _envoy_config_core_v3_HeaderValue, HeaderValue__Output as _envoy_config_core_v3_HeaderValue__Output } from '../../../../envoy/config/core/v3/HeaderValue';
 

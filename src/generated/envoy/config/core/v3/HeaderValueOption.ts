@@ -1,9 +1,9 @@
-// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+// Original file: proto/envoy/config/core/v3/base.proto
 
 import type { HeaderValue as _envoy_config_core_v3_HeaderValue, HeaderValue__Output as _envoy_config_core_v3_HeaderValue__Output } from '../../../../envoy/config/core/v3/HeaderValue';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';
 
-// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+// Original file: proto/envoy/config/core/v3/base.proto
 
 export const _envoy_config_core_v3_HeaderValueOption_HeaderAppendAction = {
   APPEND_IF_EXISTS_OR_ADD: 'APPEND_IF_EXISTS_OR_ADD',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/health_check.proto
+// Original file: proto/envoy/config/core/v3/health_check.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/health_check.proto
+// Original file: proto/envoy/config/core/v3/health_check.proto
 
 export const HealthStatus = {
   UNKNOWN: 'UNKNOWN',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/protocol.proto
+// Original file: proto/envoy/config/core/v3/protocol.proto
 
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';
 import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _envoy_config_core_v3_TypedExtensionConfig__Output } from '../../../../envoy/config/core/v3/TypedExtensionConfig';

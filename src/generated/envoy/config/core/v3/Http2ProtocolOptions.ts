@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/protocol.proto
+// Original file: proto/envoy/config/core/v3/protocol.proto
 
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/protocol.proto
+// Original file: proto/envoy/config/core/v3/protocol.proto
 
 import type { QuicProtocolOptions as _envoy_config_core_v3_QuicProtocolOptions, QuicProtocolOptions__Output as _envoy_config_core_v3_QuicProtocolOptions__Output } from '../../../../envoy/config/core/v3/QuicProtocolOptions';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';

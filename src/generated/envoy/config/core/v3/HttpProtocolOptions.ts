@@ -1,9 +1,9 @@
-// Original file: /work/main/proto/envoy/config/core/v3/protocol.proto
+// Original file: proto/envoy/config/core/v3/protocol.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 
-// Original file: /work/main/proto/envoy/config/core/v3/protocol.proto
+// Original file: proto/envoy/config/core/v3/protocol.proto
 
 export const _envoy_config_core_v3_HttpProtocolOptions_HeadersWithUnderscoresAction = {
   ALLOW: 'ALLOW',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/http_service.proto
+// Original file: proto/envoy/config/core/v3/http_service.proto
 
 import type { HttpUri as _envoy_config_core_v3_HttpUri, HttpUri__Output as _envoy_config_core_v3_HttpUri__Output } from '../../../../envoy/config/core/v3/HttpUri';
 import type { HeaderValueOption as _envoy_config_core_v3_HeaderValueOption, HeaderValueOption__Output as _envoy_config_core_v3_HeaderValueOption__Output } from '../../../../envoy/config/core/v3/HeaderValueOption';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/substitution_format_string.proto
+// Original file: proto/envoy/config/core/v3/substitution_format_string.proto
 
 
 export interface JsonFormatOptions {

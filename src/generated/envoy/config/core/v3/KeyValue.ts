@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+// Original file: proto/envoy/config/core/v3/base.proto
 
 
 export interface KeyValue {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+// Original file: proto/envoy/config/core/v3/base.proto
 
 import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../../google/protobuf/Struct';
 import type { Locality as _envoy_config_core_v3_Locality, Locality__Output as _envoy_config_core_v3_Locality__Output } from '../../../../envoy/config/core/v3/Locality';

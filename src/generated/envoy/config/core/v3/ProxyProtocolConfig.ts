@@ -1,8 +1,8 @@
-// Original file: /work/main/proto/envoy/config/core/v3/proxy_protocol.proto
+// Original file: proto/envoy/config/core/v3/proxy_protocol.proto
 
 import type { ProxyProtocolPassThroughTLVs as _envoy_config_core_v3_ProxyProtocolPassThroughTLVs, ProxyProtocolPassThroughTLVs__Output as _envoy_config_core_v3_ProxyProtocolPassThroughTLVs__Output } from '../../../../envoy/config/core/v3/ProxyProtocolPassThroughTLVs';
 
-// Original file: /work/main/proto/envoy/config/core/v3/proxy_protocol.proto
+// Original file: proto/envoy/config/core/v3/proxy_protocol.proto
 
 export const _envoy_config_core_v3_ProxyProtocolConfig_Version = {
   V1: 'V1',

@@ -1,7 +1,7 @@
-// Original file: /work/main/proto/envoy/config/core/v3/proxy_protocol.proto
+// Original file: proto/envoy/config/core/v3/proxy_protocol.proto
 
 
-// Original file: /work/main/proto/envoy/config/core/v3/proxy_protocol.proto
+// Original file: proto/envoy/config/core/v3/proxy_protocol.proto
 
 export const _envoy_config_core_v3_ProxyProtocolPassThroughTLVs_PassTLVsMatchType = {
   INCLUDE_ALL: 'INCLUDE_ALL',

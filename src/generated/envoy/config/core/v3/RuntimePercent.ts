@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/base.proto
+// Original file: proto/envoy/config/core/v3/base.proto
 
 import type { Percent as _envoy_type_v3_Percent, Percent__Output as _envoy_type_v3_Percent__Output } from '../../../../envoy/type/v3/Percent';
 

@@ -1,7 +1,7 @@
-// Original file: /work/main/proto/envoy/config/core/v3/address.proto
+// Original file: proto/envoy/config/core/v3/address.proto
 
 
-// Original file: /work/main/proto/envoy/config/core/v3/address.proto
+// Original file: proto/envoy/config/core/v3/address.proto
 
 export const _envoy_config_core_v3_SocketAddress_Protocol = {
   TCP: 'TCP',

@@ -1,8 +1,8 @@
-// Original file: /work/main/proto/envoy/config/core/v3/socket_option.proto
+// Original file: proto/envoy/config/core/v3/socket_option.proto
 
 import type { Long } from '@grpc/proto-loader';
 
-// Original file: /work/main/proto/envoy/config/core/v3/socket_option.proto
+// Original file: proto/envoy/config/core/v3/socket_option.proto
 
 export const _envoy_config_core_v3_SocketOption_SocketState = {
   STATE_PREBIND: 'STATE_PREBIND',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/core/v3/substitution_format_string.proto
+// Original file: proto/envoy/config/core/v3/substitution_format_string.proto
 
 import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../../google/protobuf/Struct';
 import type { DataSource as _envoy_config_core_v3_DataSource, DataSource__Output as _envoy_config_core_v3_DataSource__Output } from '../../../../envoy/config/core/v3/DataSource';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/endpoint/v3/endpoint.proto
+// Original file: proto/envoy/config/endpoint/v3/endpoint.proto
 
 import type { LocalityLbEndpoints as _envoy_config_endpoint_v3_LocalityLbEndpoints, LocalityLbEndpoints__Output as _envoy_config_endpoint_v3_LocalityLbEndpoints__Output } from '../../../../envoy/config/endpoint/v3/LocalityLbEndpoints';
 import type { Endpoint as _envoy_config_endpoint_v3_Endpoint, Endpoint__Output as _envoy_config_endpoint_v3_Endpoint__Output } from '../../../../envoy/config/endpoint/v3/Endpoint';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/endpoint/v3/endpoint_components.proto
+// Original file: proto/envoy/config/endpoint/v3/endpoint_components.proto
 
 import type { Address as _envoy_config_core_v3_Address, Address__Output as _envoy_config_core_v3_Address__Output } from '../../../../envoy/config/core/v3/Address';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/endpoint/v3/endpoint_components.proto
+// Original file: proto/envoy/config/endpoint/v3/endpoint_components.proto
 
 import type { Endpoint as _envoy_config_endpoint_v3_Endpoint, Endpoint__Output as _envoy_config_endpoint_v3_Endpoint__Output } from '../../../../envoy/config/endpoint/v3/Endpoint';
 import type { HealthStatus as _envoy_config_core_v3_HealthStatus, HealthStatus__Output as _envoy_config_core_v3_HealthStatus__Output } from '../../../../envoy/config/core/v3/HealthStatus';

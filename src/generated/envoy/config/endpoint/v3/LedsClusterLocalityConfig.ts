@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/endpoint/v3/endpoint_components.proto
+// Original file: proto/envoy/config/endpoint/v3/endpoint_components.proto
 
 import type { ConfigSource as _envoy_config_core_v3_ConfigSource, ConfigSource__Output as _envoy_config_core_v3_ConfigSource__Output } from '../../../../envoy/config/core/v3/ConfigSource';
 

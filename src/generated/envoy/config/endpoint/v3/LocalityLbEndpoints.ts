@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/endpoint/v3/endpoint_components.proto
+// Original file: proto/envoy/config/endpoint/v3/endpoint_components.proto
 
 import type { Locality as _envoy_config_core_v3_Locality, Locality__Output as _envoy_config_core_v3_Locality__Output } from '../../../../envoy/config/core/v3/Locality';
 import type { LbEndpoint as _envoy_config_endpoint_v3_LbEndpoint, LbEndpoint__Output as _envoy_config_endpoint_v3_LbEndpoint__Output } from '../../../../envoy/config/endpoint/v3/LbEndpoint';

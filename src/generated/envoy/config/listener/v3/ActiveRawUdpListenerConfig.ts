@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/udp_listener_config.proto
+// Original file: proto/envoy/config/listener/v3/udp_listener_config.proto
 
 
 export interface ActiveRawUdpListenerConfig {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/listener.proto
+// Original file: proto/envoy/config/listener/v3/listener.proto
 
 import type { Address as _envoy_config_core_v3_Address, Address__Output as _envoy_config_core_v3_Address__Output } from '../../../../envoy/config/core/v3/Address';
 import type { SocketOptionsOverride as _envoy_config_core_v3_SocketOptionsOverride, SocketOptionsOverride__Output as _envoy_config_core_v3_SocketOptionsOverride__Output } from '../../../../envoy/config/core/v3/SocketOptionsOverride';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/listener.proto
+// Original file: proto/envoy/config/listener/v3/listener.proto
 
 
 export interface ApiListenerManager {

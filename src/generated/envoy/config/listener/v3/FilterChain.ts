@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/listener_components.proto
+// Original file: proto/envoy/config/listener/v3/listener_components.proto
 
 import type { FilterChainMatch as _envoy_config_listener_v3_FilterChainMatch, FilterChainMatch__Output as _envoy_config_listener_v3_FilterChainMatch__Output } from '../../../../envoy/config/listener/v3/FilterChainMatch';
 import type { Filter as _envoy_config_listener_v3_Filter, Filter__Output as _envoy_config_listener_v3_Filter__Output } from '../../../../envoy/config/listener/v3/Filter';

@@ -1,9 +1,9 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/listener_components.proto
+// Original file: proto/envoy/config/listener/v3/listener_components.proto
 
 import type { CidrRange as _envoy_config_core_v3_CidrRange, CidrRange__Output as _envoy_config_core_v3_CidrRange__Output } from '../../../../envoy/config/core/v3/CidrRange';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 
-// Original file: /work/main/proto/envoy/config/listener/v3/listener_components.proto
+// Original file: proto/envoy/config/listener/v3/listener_components.proto
 
 export const _envoy_config_listener_v3_FilterChainMatch_ConnectionSourceType = {
   ANY: 'ANY',

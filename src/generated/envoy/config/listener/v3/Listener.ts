@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/listener.proto
+// Original file: proto/envoy/config/listener/v3/listener.proto
 
 import type { Address as _envoy_config_core_v3_Address, Address__Output as _envoy_config_core_v3_Address__Output } from '../../../../envoy/config/core/v3/Address';
 import type { FilterChain as _envoy_config_listener_v3_FilterChain, FilterChain__Output as _envoy_config_listener_v3_FilterChain__Output } from '../../../../envoy/config/listener/v3/FilterChain';
@@ -36,7 +36,7 @@ export interface _envoy_config_listener_v3_Listener_DeprecatedV1__Output {
   'bind_to_port'?: (_google_protobuf_BoolValue__Output);
 }
 
-// Original file: /work/main/proto/envoy/config/listener/v3/listener.proto
+// Original file: proto/envoy/config/listener/v3/listener.proto
 
 export const _envoy_config_listener_v3_Listener_DrainType = {
   DEFAULT: 'DEFAULT',

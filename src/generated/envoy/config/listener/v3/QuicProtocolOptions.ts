@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/quic_config.proto
+// Original file: proto/envoy/config/listener/v3/quic_config.proto
 
 import type { QuicProtocolOptions as _envoy_config_core_v3_QuicProtocolOptions, QuicProtocolOptions__Output as _envoy_config_core_v3_QuicProtocolOptions__Output } from '../../../../envoy/config/core/v3/QuicProtocolOptions';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/listener/v3/udp_listener_config.proto
+// Original file: proto/envoy/config/listener/v3/udp_listener_config.proto
 
 import type { UdpSocketConfig as _envoy_config_core_v3_UdpSocketConfig, UdpSocketConfig__Output as _envoy_config_core_v3_UdpSocketConfig__Output } from '../../../../envoy/config/core/v3/UdpSocketConfig';
 import type { QuicProtocolOptions as _envoy_config_listener_v3_QuicProtocolOptions, QuicProtocolOptions__Output as _envoy_config_listener_v3_QuicProtocolOptions__Output } from '../../../../envoy/config/listener/v3/QuicProtocolOptions';

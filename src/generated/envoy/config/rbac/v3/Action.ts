@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/rbac/v3/rbac.proto
+// Original file: proto/envoy/config/rbac/v3/rbac.proto
 
 import type { _envoy_config_rbac_v3_RBAC_Action, _envoy_config_rbac_v3_RBAC_Action__Output } from '../../../../envoy/config/rbac/v3/RBAC';
 

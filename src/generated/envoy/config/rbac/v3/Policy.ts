@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/rbac/v3/rbac.proto
+// Original file: proto/envoy/config/rbac/v3/rbac.proto
 
 import type { Permission as _envoy_config_rbac_v3_Permission, Permission__Output as _envoy_config_rbac_v3_Permission__Output } from '../../../../envoy/config/rbac/v3/Permission';
 import type { Principal as _envoy_config_rbac_v3_Principal, Principal__Output as _envoy_config_rbac_v3_Principal__Output } from '../../../../envoy/config/rbac/v3/Principal';

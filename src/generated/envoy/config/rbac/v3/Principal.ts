@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/rbac/v3/rbac.proto
+// Original file: proto/envoy/config/rbac/v3/rbac.proto
 
 import type { CidrRange as _envoy_config_core_v3_CidrRange, CidrRange__Output as _envoy_config_core_v3_CidrRange__Output } from '../../../../envoy/config/core/v3/CidrRange';
 import type { HeaderMatcher as _envoy_config_route_v3_HeaderMatcher, HeaderMatcher__Output as _envoy_config_route_v3_HeaderMatcher__Output } from '../../../../envoy/config/route/v3/HeaderMatcher';

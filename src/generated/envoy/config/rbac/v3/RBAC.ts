@@ -1,9 +1,9 @@
-// Original file: /work/main/proto/envoy/config/rbac/v3/rbac.proto
+// Original file: proto/envoy/config/rbac/v3/rbac.proto
 
 import type { Policy as _envoy_config_rbac_v3_Policy, Policy__Output as _envoy_config_rbac_v3_Policy__Output } from '../../../../envoy/config/rbac/v3/Policy';
 import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _envoy_config_core_v3_TypedExtensionConfig__Output } from '../../../../envoy/config/core/v3/TypedExtensionConfig';
 
-// Original file: /work/main/proto/envoy/config/rbac/v3/rbac.proto
+// Original file: proto/envoy/config/rbac/v3/rbac.proto
 
 export const _envoy_config_rbac_v3_RBAC_Action = {
   ALLOW: 'ALLOW',
@@ -21,7 +21,7 @@ export type _envoy_config_rbac_v3_RBAC_Action =
 
 export type _envoy_config_rbac_v3_RBAC_Action__Output = typeof _envoy_config_rbac_v3_RBAC_Action[keyof typeof _envoy_config_rbac_v3_RBAC_Action]
 
-// Original file: /work/main/proto/envoy/config/rbac/v3/rbac.proto
+// Original file: proto/envoy/config/rbac/v3/rbac.proto
 
 export const _envoy_config_rbac_v3_RBAC_AuditLoggingOptions_AuditCondition = {
   NONE: 'NONE',

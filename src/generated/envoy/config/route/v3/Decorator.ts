@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../google/protobuf/BoolValue';
 

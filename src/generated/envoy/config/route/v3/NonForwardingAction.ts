@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 
 export interface NonForwardingAction {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
@@ -27,7 +27,7 @@ export interface _envoy_config_route_v3_RetryPolicy_ResetHeader__Output {
   'format'?: (_envoy_config_route_v3_RetryPolicy_ResetHeaderFormat__Output);
 }
 
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 export const _envoy_config_route_v3_RetryPolicy_ResetHeaderFormat = {
   SECONDS: 'SECONDS',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 import type { WeightedCluster as _envoy_config_route_v3_WeightedCluster, WeightedCluster__Output as _envoy_config_route_v3_WeightedCluster__Output } from '../../../../envoy/config/route/v3/WeightedCluster';
 import type { Metadata as _envoy_config_core_v3_Metadata, Metadata__Output as _envoy_config_core_v3_Metadata__Output } from '../../../../envoy/config/core/v3/Metadata';
@@ -18,7 +18,7 @@ import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig
 import type { RuntimeFractionalPercent as _envoy_config_core_v3_RuntimeFractionalPercent, RuntimeFractionalPercent__Output as _envoy_config_core_v3_RuntimeFractionalPercent__Output } from '../../../../envoy/config/core/v3/RuntimeFractionalPercent';
 import type { ProxyProtocolConfig as _envoy_config_core_v3_ProxyProtocolConfig, ProxyProtocolConfig__Output as _envoy_config_core_v3_ProxyProtocolConfig__Output } from '../../../../envoy/config/core/v3/ProxyProtocolConfig';
 
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 export const _envoy_config_route_v3_RouteAction_ClusterNotFoundResponseCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
@@ -116,7 +116,7 @@ export interface _envoy_config_route_v3_RouteAction_HashPolicy_Header__Output {
   'regex_rewrite'?: (_envoy_type_matcher_v3_RegexMatchAndSubstitute__Output);
 }
 
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 export const _envoy_config_route_v3_RouteAction_InternalRedirectAction = {
   PASS_THROUGH_INTERNAL_REDIRECT: 'PASS_THROUGH_INTERNAL_REDIRECT',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/scoped_route.proto
+// Original file: proto/envoy/config/route/v3/scoped_route.proto
 
 import type { RouteConfiguration as _envoy_config_route_v3_RouteConfiguration, RouteConfiguration__Output as _envoy_config_route_v3_RouteConfiguration__Output } from '../../../../envoy/config/route/v3/RouteConfiguration';
 

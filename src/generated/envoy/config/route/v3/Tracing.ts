@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 import type { FractionalPercent as _envoy_type_v3_FractionalPercent, FractionalPercent__Output as _envoy_type_v3_FractionalPercent__Output } from '../../../../envoy/type/v3/FractionalPercent';
 import type { CustomTag as _envoy_type_tracing_v3_CustomTag, CustomTag__Output as _envoy_type_tracing_v3_CustomTag__Output } from '../../../../envoy/type/tracing/v3/CustomTag';

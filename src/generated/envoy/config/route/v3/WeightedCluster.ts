@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/route/v3/route_components.proto
+// Original file: proto/envoy/config/route/v3/route_components.proto
 
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 import type { Metadata as _envoy_config_core_v3_Metadata, Metadata__Output as _envoy_config_core_v3_Metadata__Output } from '../../../../envoy/config/core/v3/Metadata';

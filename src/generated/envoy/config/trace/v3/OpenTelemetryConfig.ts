@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/trace/v3/opentelemetry.proto
+// Original file: proto/envoy/config/trace/v3/opentelemetry.proto
 
 import type { GrpcService as _envoy_config_core_v3_GrpcService, GrpcService__Output as _envoy_config_core_v3_GrpcService__Output } from '../../../../envoy/config/core/v3/GrpcService';
 import type { HttpService as _envoy_config_core_v3_HttpService, HttpService__Output as _envoy_config_core_v3_HttpService__Output } from '../../../../envoy/config/core/v3/HttpService';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/trace/v3/http_tracer.proto
+// Original file: proto/envoy/config/trace/v3/http_tracer.proto
 
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../../google/protobuf/Any';
 

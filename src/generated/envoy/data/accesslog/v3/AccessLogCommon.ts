@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 import type { Address as _envoy_config_core_v3_Address, Address__Output as _envoy_config_core_v3_Address__Output } from '../../../../envoy/config/core/v3/Address';
 import type { TLSProperties as _envoy_data_accesslog_v3_TLSProperties, TLSProperties__Output as _envoy_data_accesslog_v3_TLSProperties__Output } from '../../../../envoy/data/accesslog/v3/TLSProperties';

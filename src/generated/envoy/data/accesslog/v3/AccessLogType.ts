@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 export const AccessLogType = {
   NotSet: 'NotSet',

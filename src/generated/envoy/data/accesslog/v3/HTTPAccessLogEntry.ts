@@ -1,10 +1,10 @@
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 import type { AccessLogCommon as _envoy_data_accesslog_v3_AccessLogCommon, AccessLogCommon__Output as _envoy_data_accesslog_v3_AccessLogCommon__Output } from '../../../../envoy/data/accesslog/v3/AccessLogCommon';
 import type { HTTPRequestProperties as _envoy_data_accesslog_v3_HTTPRequestProperties, HTTPRequestProperties__Output as _envoy_data_accesslog_v3_HTTPRequestProperties__Output } from '../../../../envoy/data/accesslog/v3/HTTPRequestProperties';
 import type { HTTPResponseProperties as _envoy_data_accesslog_v3_HTTPResponseProperties, HTTPResponseProperties__Output as _envoy_data_accesslog_v3_HTTPResponseProperties__Output } from '../../../../envoy/data/accesslog/v3/HTTPResponseProperties';
 
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 export const _envoy_data_accesslog_v3_HTTPAccessLogEntry_HTTPVersion = {
   PROTOCOL_UNSPECIFIED: 'PROTOCOL_UNSPECIFIED',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 import type { RequestMethod as _envoy_config_core_v3_RequestMethod, RequestMethod__Output as _envoy_config_core_v3_RequestMethod__Output } from '../../../../envoy/config/core/v3/RequestMethod';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';

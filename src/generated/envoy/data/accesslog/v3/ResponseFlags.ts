@@ -1,7 +1,7 @@
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 export const _envoy_data_accesslog_v3_ResponseFlags_Unauthorized_Reason = {
   REASON_UNSPECIFIED: 'REASON_UNSPECIFIED',

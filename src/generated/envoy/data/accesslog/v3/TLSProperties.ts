@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../google/protobuf/UInt32Value';
 
@@ -26,7 +26,7 @@ export interface _envoy_data_accesslog_v3_TLSProperties_CertificateProperties_Su
   'san'?: "uri"|"dns";
 }
 
-// Original file: /work/main/proto/envoy/data/accesslog/v3/accesslog.proto
+// Original file: proto/envoy/data/accesslog/v3/accesslog.proto
 
 export const _envoy_data_accesslog_v3_TLSProperties_TLSVersion = {
   VERSION_UNSPECIFIED: 'VERSION_UNSPECIFIED',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/auth/v3/attribute_context.proto
+// Original file: proto/envoy/service/auth/v3/attribute_context.proto
 
 import type { Metadata as _envoy_config_core_v3_Metadata, Metadata__Output as _envoy_config_core_v3_Metadata__Output } from '../../../../envoy/config/core/v3/Metadata';
 import type { Address as _envoy_config_core_v3_Address, Address__Output as _envoy_config_core_v3_Address__Output } from '../../../../envoy/config/core/v3/Address';

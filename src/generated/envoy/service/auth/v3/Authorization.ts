@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/auth/v3/external_auth.proto
+// Original file: proto/envoy/service/auth/v3/external_auth.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

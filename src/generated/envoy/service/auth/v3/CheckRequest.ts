@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/auth/v3/external_auth.proto
+// Original file: proto/envoy/service/auth/v3/external_auth.proto
 
 import type { AttributeContext as _envoy_service_auth_v3_AttributeContext, AttributeContext__Output as _envoy_service_auth_v3_AttributeContext__Output } from '../../../../envoy/service/auth/v3/AttributeContext';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/auth/v3/external_auth.proto
+// Original file: proto/envoy/service/auth/v3/external_auth.proto
 
 import type { Status as _google_rpc_Status, Status__Output as _google_rpc_Status__Output } from '../../../../google/rpc/Status';
 import type { DeniedHttpResponse as _envoy_service_auth_v3_DeniedHttpResponse, DeniedHttpResponse__Output as _envoy_service_auth_v3_DeniedHttpResponse__Output } from '../../../../envoy/service/auth/v3/DeniedHttpResponse';

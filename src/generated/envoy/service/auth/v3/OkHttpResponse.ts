@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/auth/v3/external_auth.proto
+// Original file: proto/envoy/service/auth/v3/external_auth.proto
 
 import type { HeaderValueOption as _envoy_config_core_v3_HeaderValueOption, HeaderValueOption__Output as _envoy_config_core_v3_HeaderValueOption__Output } from '../../../../envoy/config/core/v3/HeaderValueOption';
 import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../../google/protobuf/Struct';

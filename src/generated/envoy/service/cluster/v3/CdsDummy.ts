@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/cluster/v3/cds.proto
+// Original file: proto/envoy/service/cluster/v3/cds.proto
 
 
 export interface CdsDummy {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/cluster/v3/cds.proto
+// Original file: proto/envoy/service/cluster/v3/cds.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

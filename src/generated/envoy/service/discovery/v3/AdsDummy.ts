@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/ads.proto
+// Original file: proto/envoy/service/discovery/v3/ads.proto
 
 
 export interface AdsDummy {

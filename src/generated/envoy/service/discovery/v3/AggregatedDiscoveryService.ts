@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/ads.proto
+// Original file: proto/envoy/service/discovery/v3/ads.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/discovery.proto
+// Original file: proto/envoy/service/discovery/v3/discovery.proto
 
 import type { Node as _envoy_config_core_v3_Node, Node__Output as _envoy_config_core_v3_Node__Output } from '../../../../envoy/config/core/v3/Node';
 import type { Status as _google_rpc_Status, Status__Output as _google_rpc_Status__Output } from '../../../../google/rpc/Status';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/discovery.proto
+// Original file: proto/envoy/service/discovery/v3/discovery.proto
 
 import type { Resource as _envoy_service_discovery_v3_Resource, Resource__Output as _envoy_service_discovery_v3_Resource__Output } from '../../../../envoy/service/discovery/v3/Resource';
 import type { ControlPlane as _envoy_config_core_v3_ControlPlane, ControlPlane__Output as _envoy_config_core_v3_ControlPlane__Output } from '../../../../envoy/config/core/v3/ControlPlane';

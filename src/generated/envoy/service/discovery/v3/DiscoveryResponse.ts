@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/discovery.proto
+// Original file: proto/envoy/service/discovery/v3/discovery.proto
 
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../../google/protobuf/Any';
 import type { ControlPlane as _envoy_config_core_v3_ControlPlane, ControlPlane__Output as _envoy_config_core_v3_ControlPlane__Output } from '../../../../envoy/config/core/v3/ControlPlane';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/discovery.proto
+// Original file: proto/envoy/service/discovery/v3/discovery.proto
 
 
 export interface ResourceLocator {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/discovery/v3/discovery.proto
+// Original file: proto/envoy/service/discovery/v3/discovery.proto
 
 import type { DynamicParameterConstraints as _envoy_service_discovery_v3_DynamicParameterConstraints, DynamicParameterConstraints__Output as _envoy_service_discovery_v3_DynamicParameterConstraints__Output } from '../../../../envoy/service/discovery/v3/DynamicParameterConstraints';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/endpoint/v3/eds.proto
+// Original file: proto/envoy/service/endpoint/v3/eds.proto
 
 
 export interface EdsDummy {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/endpoint/v3/eds.proto
+// Original file: proto/envoy/service/endpoint/v3/eds.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/listener/v3/lds.proto
+// Original file: proto/envoy/service/listener/v3/lds.proto
 
 
 export interface LdsDummy {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/listener/v3/lds.proto
+// Original file: proto/envoy/service/listener/v3/lds.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/ratelimit/v3/rls.proto
+// Original file: proto/envoy/service/ratelimit/v3/rls.proto
 
 import type { RateLimitDescriptor as _envoy_extensions_common_ratelimit_v3_RateLimitDescriptor, RateLimitDescriptor__Output as _envoy_extensions_common_ratelimit_v3_RateLimitDescriptor__Output } from '../../../../envoy/extensions/common/ratelimit/v3/RateLimitDescriptor';
 

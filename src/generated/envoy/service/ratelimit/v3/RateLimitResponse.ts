@@ -1,11 +1,11 @@
-// Original file: /work/main/proto/envoy/service/ratelimit/v3/rls.proto
+// Original file: proto/envoy/service/ratelimit/v3/rls.proto
 
 import type { HeaderValue as _envoy_config_core_v3_HeaderValue, HeaderValue__Output as _envoy_config_core_v3_HeaderValue__Output } from '../../../../envoy/config/core/v3/HeaderValue';
 import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../../google/protobuf/Struct';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../../../google/protobuf/Timestamp';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
 
-// Original file: /work/main/proto/envoy/service/ratelimit/v3/rls.proto
+// Original file: proto/envoy/service/ratelimit/v3/rls.proto
 
 export const _envoy_service_ratelimit_v3_RateLimitResponse_Code = {
   UNKNOWN: 'UNKNOWN',
@@ -65,7 +65,7 @@ export interface _envoy_service_ratelimit_v3_RateLimitResponse_RateLimit__Output
   'unit'?: (_envoy_service_ratelimit_v3_RateLimitResponse_RateLimit_Unit__Output);
 }
 
-// Original file: /work/main/proto/envoy/service/ratelimit/v3/rls.proto
+// Original file: proto/envoy/service/ratelimit/v3/rls.proto
 
 export const _envoy_service_ratelimit_v3_RateLimitResponse_RateLimit_Unit = {
   UNKNOWN: 'UNKNOWN',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/ratelimit/v3/rls.proto
+// Original file: proto/envoy/service/ratelimit/v3/rls.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/route/v3/rds.proto
+// Original file: proto/envoy/service/route/v3/rds.proto
 
 
 export interface RdsDummy {

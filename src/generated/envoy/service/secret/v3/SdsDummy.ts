@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/secret/v3/sds.proto
+// Original file: proto/envoy/service/secret/v3/sds.proto
 
 
 export interface SdsDummy {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/secret/v3/sds.proto
+// Original file: proto/envoy/service/secret/v3/sds.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

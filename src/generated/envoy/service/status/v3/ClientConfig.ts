@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/status/v3/csds.proto
+// Original file: proto/envoy/service/status/v3/csds.proto
 
 import type { Node as _envoy_config_core_v3_Node, Node__Output as _envoy_config_core_v3_Node__Output } from '../../../../envoy/config/core/v3/Node';
 import type { PerXdsConfig as _envoy_service_status_v3_PerXdsConfig, PerXdsConfig__Output as _envoy_service_status_v3_PerXdsConfig__Output } from '../../../../envoy/service/status/v3/PerXdsConfig';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/status/v3/csds.proto
+// Original file: proto/envoy/service/status/v3/csds.proto
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'

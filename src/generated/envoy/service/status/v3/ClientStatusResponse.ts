@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/status/v3/csds.proto
+// Original file: proto/envoy/service/status/v3/csds.proto
 
 import type { ClientConfig as _envoy_service_status_v3_ClientConfig, ClientConfig__Output as _envoy_service_status_v3_ClientConfig__Output } from '../../../../envoy/service/status/v3/ClientConfig';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/status/v3/csds.proto
+// Original file: proto/envoy/service/status/v3/csds.proto
 
 export const ConfigStatus = {
   UNKNOWN: 'UNKNOWN',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/service/status/v3/csds.proto
+// Original file: proto/envoy/service/status/v3/csds.proto
 
 import type { ConfigStatus as _envoy_service_status_v3_ConfigStatus, ConfigStatus__Output as _envoy_service_status_v3_ConfigStatus__Output } from '../../../../envoy/service/status/v3/ConfigStatus';
 import type { ListenersConfigDump as _envoy_admin_v3_ListenersConfigDump, ListenersConfigDump__Output as _envoy_admin_v3_ListenersConfigDump__Output } from '../../../../envoy/admin/v3/ListenersConfigDump';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/http/v3/cookie.proto
+// Original file: proto/envoy/type/http/v3/cookie.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';
 

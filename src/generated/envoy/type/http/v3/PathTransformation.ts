@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/http/v3/path_transformation.proto
+// Original file: proto/envoy/type/http/v3/path_transformation.proto
 
 
 export interface _envoy_type_http_v3_PathTransformation_Operation_MergeSlashes {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/matcher/v3/number.proto
+// Original file: proto/envoy/type/matcher/v3/number.proto
 
 import type { DoubleRange as _envoy_type_v3_DoubleRange, DoubleRange__Output as _envoy_type_v3_DoubleRange__Output } from '../../../../envoy/type/v3/DoubleRange';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/matcher/v3/value.proto
+// Original file: proto/envoy/type/matcher/v3/value.proto
 
 import type { ValueMatcher as _envoy_type_matcher_v3_ValueMatcher, ValueMatcher__Output as _envoy_type_matcher_v3_ValueMatcher__Output } from '../../../../envoy/type/matcher/v3/ValueMatcher';
 

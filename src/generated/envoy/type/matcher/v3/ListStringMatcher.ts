@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/matcher/v3/string.proto
+// Original file: proto/envoy/type/matcher/v3/string.proto
 
 import type { StringMatcher as _envoy_type_matcher_v3_StringMatcher, StringMatcher__Output as _envoy_type_matcher_v3_StringMatcher__Output } from '../../../../envoy/type/matcher/v3/StringMatcher';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/matcher/v3/regex.proto
+// Original file: proto/envoy/type/matcher/v3/regex.proto
 
 import type { RegexMatcher as _envoy_type_matcher_v3_RegexMatcher, RegexMatcher__Output as _envoy_type_matcher_v3_RegexMatcher__Output } from '../../../../envoy/type/matcher/v3/RegexMatcher';
 

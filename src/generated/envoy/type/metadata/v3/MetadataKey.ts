@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/metadata/v3/metadata.proto
+// Original file: proto/envoy/type/metadata/v3/metadata.proto
 
 
 export interface _envoy_type_metadata_v3_MetadataKey_PathSegment {

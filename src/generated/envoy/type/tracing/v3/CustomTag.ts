@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/type/tracing/v3/custom_tag.proto
+// Original file: proto/envoy/type/tracing/v3/custom_tag.proto
 
 import type { MetadataKind as _envoy_type_metadata_v3_MetadataKind, MetadataKind__Output as _envoy_type_metadata_v3_MetadataKind__Output } from '../../../../envoy/type/metadata/v3/MetadataKind';
 import type { MetadataKey as _envoy_type_metadata_v3_MetadataKey, MetadataKey__Output as _envoy_type_metadata_v3_MetadataKey__Output } from '../../../../envoy/type/metadata/v3/MetadataKey';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/expr/v1alpha1/checked.proto
+// Original file: proto/google/api/expr/v1alpha1/checked.proto
 
 import type { Reference as _google_api_expr_v1alpha1_Reference, Reference__Output as _google_api_expr_v1alpha1_Reference__Output } from '../../../../google/api/expr/v1alpha1/Reference';
 import type { Type as _google_api_expr_v1alpha1_Type, Type__Output as _google_api_expr_v1alpha1_Type__Output } from '../../../../google/api/expr/v1alpha1/Type';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/expr/v1alpha1/syntax.proto
+// Original file: proto/google/api/expr/v1alpha1/syntax.proto
 
 import type { NullValue as _google_protobuf_NullValue, NullValue__Output as _google_protobuf_NullValue__Output } from '../../../../google/protobuf/NullValue';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../google/protobuf/Duration';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/expr/v1alpha1/syntax.proto
+// Original file: proto/google/api/expr/v1alpha1/syntax.proto
 
 import type { Constant as _google_api_expr_v1alpha1_Constant, Constant__Output as _google_api_expr_v1alpha1_Constant__Output } from '../../../../google/api/expr/v1alpha1/Constant';
 import type { Expr as _google_api_expr_v1alpha1_Expr, Expr__Output as _google_api_expr_v1alpha1_Expr__Output } from '../../../../google/api/expr/v1alpha1/Expr';

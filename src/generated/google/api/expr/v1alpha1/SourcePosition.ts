@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/expr/v1alpha1/syntax.proto
+// Original file: proto/google/api/expr/v1alpha1/syntax.proto
 
 
 export interface SourcePosition {

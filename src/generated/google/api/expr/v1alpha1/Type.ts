@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/google/api/expr/v1alpha1/checked.proto
+// Original file: proto/google/api/expr/v1alpha1/checked.proto
 
 import type { Empty as _google_protobuf_Empty, Empty__Output as _google_protobuf_Empty__Output } from '../../../../google/protobuf/Empty';
 import type { NullValue as _google_protobuf_NullValue, NullValue__Output as _google_protobuf_NullValue__Output } from '../../../../google/protobuf/NullValue';
@@ -42,7 +42,7 @@ export interface _google_api_expr_v1alpha1_Type_MapType__Output {
   'value_type'?: (_google_api_expr_v1alpha1_Type__Output);
 }
 
-// Original file: /work/main/proto/google/api/expr/v1alpha1/checked.proto
+// Original file: proto/google/api/expr/v1alpha1/checked.proto
 
 export const _google_api_expr_v1alpha1_Type_PrimitiveType = {
   PRIMITIVE_TYPE_UNSPECIFIED: 'PRIMITIVE_TYPE_UNSPECIFIED',
@@ -72,7 +72,7 @@ export type _google_api_expr_v1alpha1_Type_PrimitiveType =
 
 export type _google_api_expr_v1alpha1_Type_PrimitiveType__Output = typeof _google_api_expr_v1alpha1_Type_PrimitiveType[keyof typeof _google_api_expr_v1alpha1_Type_PrimitiveType]
 
-// Original file: /work/main/proto/google/api/expr/v1alpha1/checked.proto
+// Original file: proto/google/api/expr/v1alpha1/checked.proto
 
 export const _google_api_expr_v1alpha1_Type_WellKnownType = {
   WELL_KNOWN_TYPE_UNSPECIFIED: 'WELL_KNOWN_TYPE_UNSPECIFIED',

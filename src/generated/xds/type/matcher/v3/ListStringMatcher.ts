@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/type/matcher/v3/string.proto
+// Original file: proto/xds/type/matcher/v3/string.proto
 
 import type { StringMatcher as _xds_type_matcher_v3_StringMatcher, StringMatcher__Output as _xds_type_matcher_v3_StringMatcher__Output } from '../../../../xds/type/matcher/v3/StringMatcher';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/type/matcher/v3/matcher.proto
+// Original file: proto/xds/type/matcher/v3/matcher.proto
 
 import type { Matcher as _xds_type_matcher_v3_Matcher, Matcher__Output as _xds_type_matcher_v3_Matcher__Output } from '../../../../xds/type/matcher/v3/Matcher';
 import type { TypedExtensionConfig as _xds_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _xds_core_v3_TypedExtensionConfig__Output } from '../../../../xds/core/v3/TypedExtensionConfig';

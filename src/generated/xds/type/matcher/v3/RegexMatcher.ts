@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/type/matcher/v3/regex.proto
+// Original file: proto/xds/type/matcher/v3/regex.proto
 
 
 export interface _xds_type_matcher_v3_RegexMatcher_GoogleRE2 {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/xds/type/matcher/v3/string.proto
+// Original file: proto/xds/type/matcher/v3/string.proto
 
 import type { RegexMatcher as _xds_type_matcher_v3_RegexMatcher, RegexMatcher__Output as _xds_type_matcher_v3_RegexMatcher__Output } from '../../../../xds/type/matcher/v3/RegexMatcher';
 

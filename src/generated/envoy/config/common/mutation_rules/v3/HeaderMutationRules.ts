@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/config/common/mutation_rules/v3/mutation_rules.proto
+// Original file: proto/envoy/config/common/mutation_rules/v3/mutation_rules.proto
 
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../../google/protobuf/BoolValue';
 import type { RegexMatcher as _envoy_type_matcher_v3_RegexMatcher, RegexMatcher__Output as _envoy_type_matcher_v3_RegexMatcher__Output } from '../../../../../envoy/type/matcher/v3/RegexMatcher';

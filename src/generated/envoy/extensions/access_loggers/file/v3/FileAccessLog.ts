@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/access_loggers/file/v3/file.proto
+// Original file: proto/envoy/extensions/access_loggers/file/v3/file.proto
 
 import type { Struct as _google_protobuf_Struct, Struct__Output as _google_protobuf_Struct__Output } from '../../../../../google/protobuf/Struct';
 import type { SubstitutionFormatString as _envoy_config_core_v3_SubstitutionFormatString, SubstitutionFormatString__Output as _envoy_config_core_v3_SubstitutionFormatString__Output } from '../../../../../envoy/config/core/v3/SubstitutionFormatString';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/access_loggers/stream/v3/stream.proto
+// Original file: proto/envoy/extensions/access_loggers/stream/v3/stream.proto
 
 import type { SubstitutionFormatString as _envoy_config_core_v3_SubstitutionFormatString, SubstitutionFormatString__Output as _envoy_config_core_v3_SubstitutionFormatString__Output } from '../../../../../envoy/config/core/v3/SubstitutionFormatString';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/common/ratelimit/v3/ratelimit.proto
+// Original file: proto/envoy/extensions/common/ratelimit/v3/ratelimit.proto
 
 import type { RateLimitUnit as _envoy_type_v3_RateLimitUnit, RateLimitUnit__Output as _envoy_type_v3_RateLimitUnit__Output } from '../../../../../envoy/type/v3/RateLimitUnit';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/common/ratelimit/v3/ratelimit.proto
+// Original file: proto/envoy/extensions/common/ratelimit/v3/ratelimit.proto
 
 export const VhRateLimitsOptions = {
   OVERRIDE: 'OVERRIDE',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 
 export interface CertificateProviderPluginInstance {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 import type { DataSource as _envoy_config_core_v3_DataSource, DataSource__Output as _envoy_config_core_v3_DataSource__Output } from '../../../../../envoy/config/core/v3/DataSource';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../../google/protobuf/BoolValue';
@@ -15,7 +15,7 @@ export interface _envoy_extensions_transport_sockets_tls_v3_CertificateValidatio
 export interface _envoy_extensions_transport_sockets_tls_v3_CertificateValidationContext_SystemRootCerts__Output {
 }
 
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 export const _envoy_extensions_transport_sockets_tls_v3_CertificateValidationContext_TrustChainVerification = {
   VERIFY_TRUST_CHAIN: 'VERIFY_TRUST_CHAIN',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
 
 import type { CommonTlsContext as _envoy_extensions_transport_sockets_tls_v3_CommonTlsContext, CommonTlsContext__Output as _envoy_extensions_transport_sockets_tls_v3_CommonTlsContext__Output } from '../../../../../envoy/extensions/transport_sockets/tls/v3/CommonTlsContext';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../../google/protobuf/BoolValue';
@@ -6,7 +6,7 @@ import type { TlsSessionTicketKeys as _envoy_extensions_transport_sockets_tls_v3
 import type { SdsSecretConfig as _envoy_extensions_transport_sockets_tls_v3_SdsSecretConfig, SdsSecretConfig__Output as _envoy_extensions_transport_sockets_tls_v3_SdsSecretConfig__Output } from '../../../../../envoy/extensions/transport_sockets/tls/v3/SdsSecretConfig';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../../google/protobuf/Duration';
 
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
 
 export const _envoy_extensions_transport_sockets_tls_v3_DownstreamTlsContext_OcspStaplePolicy = {
   LENIENT_STAPLING: 'LENIENT_STAPLING',

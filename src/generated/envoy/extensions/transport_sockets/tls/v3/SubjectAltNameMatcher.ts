@@ -1,8 +1,8 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 import type { StringMatcher as _envoy_type_matcher_v3_StringMatcher, StringMatcher__Output as _envoy_type_matcher_v3_StringMatcher__Output } from '../../../../../envoy/type/matcher/v3/StringMatcher';
 
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 export const _envoy_extensions_transport_sockets_tls_v3_SubjectAltNameMatcher_SanType = {
   SAN_TYPE_UNSPECIFIED: 'SAN_TYPE_UNSPECIFIED',

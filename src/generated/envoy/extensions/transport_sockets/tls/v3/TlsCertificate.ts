@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 import type { DataSource as _envoy_config_core_v3_DataSource, DataSource__Output as _envoy_config_core_v3_DataSource__Output } from '../../../../../envoy/config/core/v3/DataSource';
 import type { PrivateKeyProvider as _envoy_extensions_transport_sockets_tls_v3_PrivateKeyProvider, PrivateKeyProvider__Output as _envoy_extensions_transport_sockets_tls_v3_PrivateKeyProvider__Output } from '../../../../../envoy/extensions/transport_sockets/tls/v3/PrivateKeyProvider';

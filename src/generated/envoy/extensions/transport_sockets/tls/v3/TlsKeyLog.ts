@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
 
 import type { CidrRange as _envoy_config_core_v3_CidrRange, CidrRange__Output as _envoy_config_core_v3_CidrRange__Output } from '../../../../../envoy/config/core/v3/CidrRange';
 

@@ -1,7 +1,7 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/common.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/common.proto
 
 export const _envoy_extensions_transport_sockets_tls_v3_TlsParameters_TlsProtocol = {
   TLS_AUTO: 'TLS_AUTO',

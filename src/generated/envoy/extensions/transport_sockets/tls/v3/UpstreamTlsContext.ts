@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
+// Original file: proto/envoy/extensions/transport_sockets/tls/v3/tls.proto
 
 import type { CommonTlsContext as _envoy_extensions_transport_sockets_tls_v3_CommonTlsContext, CommonTlsContext__Output as _envoy_extensions_transport_sockets_tls_v3_CommonTlsContext__Output } from '../../../../../envoy/extensions/transport_sockets/tls/v3/CommonTlsContext';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../../google/protobuf/UInt32Value';

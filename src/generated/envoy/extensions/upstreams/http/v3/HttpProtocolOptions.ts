@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/upstreams/http/v3/http_protocol_options.proto
+// Original file: proto/envoy/extensions/upstreams/http/v3/http_protocol_options.proto
 
 import type { HttpProtocolOptions as _envoy_config_core_v3_HttpProtocolOptions, HttpProtocolOptions__Output as _envoy_config_core_v3_HttpProtocolOptions__Output } from '../../../../../envoy/config/core/v3/HttpProtocolOptions';
 import type { UpstreamHttpProtocolOptions as _envoy_config_core_v3_UpstreamHttpProtocolOptions, UpstreamHttpProtocolOptions__Output as _envoy_config_core_v3_UpstreamHttpProtocolOptions__Output } from '../../../../../envoy/config/core/v3/UpstreamHttpProtocolOptions';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/basic_auth/v3/basic_auth.proto
+// Original file: proto/envoy/extensions/filters/http/basic_auth/v3/basic_auth.proto
 
 import type { DataSource as _envoy_config_core_v3_DataSource, DataSource__Output as _envoy_config_core_v3_DataSource__Output } from '../../../../../../envoy/config/core/v3/DataSource';
 

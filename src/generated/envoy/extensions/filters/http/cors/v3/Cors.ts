@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/cors/v3/cors.proto
+// Original file: proto/envoy/extensions/filters/http/cors/v3/cors.proto
 
 
 export interface Cors {

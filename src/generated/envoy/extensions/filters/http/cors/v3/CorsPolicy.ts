@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/cors/v3/cors.proto
+// Original file: proto/envoy/extensions/filters/http/cors/v3/cors.proto
 
 import type { StringMatcher as _envoy_type_matcher_v3_StringMatcher, StringMatcher__Output as _envoy_type_matcher_v3_StringMatcher__Output } from '../../../../../../envoy/type/matcher/v3/StringMatcher';
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../../../google/protobuf/BoolValue';

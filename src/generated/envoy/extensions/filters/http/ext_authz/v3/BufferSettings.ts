@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/ext_authz/v3/ext_authz.proto
+// Original file: proto/envoy/extensions/filters/http/ext_authz/v3/ext_authz.proto
 
 
 export interface BufferSettings {

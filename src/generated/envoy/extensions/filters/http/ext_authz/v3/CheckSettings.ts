@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/ext_authz/v3/ext_authz.proto
+// Original file: proto/envoy/extensions/filters/http/ext_authz/v3/ext_authz.proto
 
 import type { BufferSettings as _envoy_extensions_filters_http_ext_authz_v3_BufferSettings, BufferSettings__Output as _envoy_extensions_filters_http_ext_authz_v3_BufferSettings__Output } from '../../../../../../envoy/extensions/filters/http/ext_authz/v3/BufferSettings';
 

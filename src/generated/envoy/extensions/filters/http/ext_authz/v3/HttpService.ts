@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/ext_authz/v3/ext_authz.proto
+// Original file: proto/envoy/extensions/filters/http/ext_authz/v3/ext_authz.proto
 
 import type { HttpUri as _envoy_config_core_v3_HttpUri, HttpUri__Output as _envoy_config_core_v3_HttpUri__Output } from '../../../../../../envoy/config/core/v3/HttpUri';
 import type { AuthorizationRequest as _envoy_extensions_filters_http_ext_authz_v3_AuthorizationRequest, AuthorizationRequest__Output as _envoy_extensions_filters_http_ext_authz_v3_AuthorizationRequest__Output } from '../../../../../../envoy/extensions/filters/http/ext_authz/v3/AuthorizationRequest';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
+// Original file: proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
 
 import type { JwtRequirement as _envoy_extensions_filters_http_jwt_authn_v3_JwtRequirement, JwtRequirement__Output as _envoy_extensions_filters_http_jwt_authn_v3_JwtRequirement__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/JwtRequirement';
 

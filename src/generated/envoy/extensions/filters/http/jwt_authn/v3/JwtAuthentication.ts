@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
+// Original file: proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
 
 import type { JwtProvider as _envoy_extensions_filters_http_jwt_authn_v3_JwtProvider, JwtProvider__Output as _envoy_extensions_filters_http_jwt_authn_v3_JwtProvider__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/JwtProvider';
 import type { RequirementRule as _envoy_extensions_filters_http_jwt_authn_v3_RequirementRule, RequirementRule__Output as _envoy_extensions_filters_http_jwt_authn_v3_RequirementRule__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/RequirementRule';

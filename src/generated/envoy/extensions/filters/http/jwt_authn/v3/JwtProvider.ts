@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
+// Original file: proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
 
 import type { RemoteJwks as _envoy_extensions_filters_http_jwt_authn_v3_RemoteJwks, RemoteJwks__Output as _envoy_extensions_filters_http_jwt_authn_v3_RemoteJwks__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/RemoteJwks';
 import type { DataSource as _envoy_config_core_v3_DataSource, DataSource__Output as _envoy_config_core_v3_DataSource__Output } from '../../../../../../envoy/config/core/v3/DataSource';

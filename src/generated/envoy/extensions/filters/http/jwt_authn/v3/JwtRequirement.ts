@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
+// Original file: proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
 
 import type { ProviderWithAudiences as _envoy_extensions_filters_http_jwt_authn_v3_ProviderWithAudiences, ProviderWithAudiences__Output as _envoy_extensions_filters_http_jwt_authn_v3_ProviderWithAudiences__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/ProviderWithAudiences';
 import type { JwtRequirementOrList as _envoy_extensions_filters_http_jwt_authn_v3_JwtRequirementOrList, JwtRequirementOrList__Output as _envoy_extensions_filters_http_jwt_authn_v3_JwtRequirementOrList__Output } from '../../../../../../envoy/extensions/filters/http/jwt_authn/v3/JwtRequirementOrList';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
+// Original file: proto/envoy/extensions/filters/http/jwt_authn/v3/config.proto
 
 
 export interface ProviderWithAudiences {

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/local_ratelimit/v3/local_rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/local_ratelimit/v3/local_rate_limit.proto
 
 import type { HttpStatus as _envoy_type_v3_HttpStatus, HttpStatus__Output as _envoy_type_v3_HttpStatus__Output } from '../../../../../../envoy/type/v3/HttpStatus';
 import type { TokenBucket as _envoy_type_v3_TokenBucket, TokenBucket__Output as _envoy_type_v3_TokenBucket__Output } from '../../../../../../envoy/type/v3/TokenBucket';

@@ -1,11 +1,11 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../../../google/protobuf/Duration';
 import type { RateLimitServiceConfig as _envoy_config_ratelimit_v3_RateLimitServiceConfig, RateLimitServiceConfig__Output as _envoy_config_ratelimit_v3_RateLimitServiceConfig__Output } from '../../../../../../envoy/config/ratelimit/v3/RateLimitServiceConfig';
 import type { HttpStatus as _envoy_type_v3_HttpStatus, HttpStatus__Output as _envoy_type_v3_HttpStatus__Output } from '../../../../../../envoy/type/v3/HttpStatus';
 import type { HeaderValueOption as _envoy_config_core_v3_HeaderValueOption, HeaderValueOption__Output as _envoy_config_core_v3_HeaderValueOption__Output } from '../../../../../../envoy/config/core/v3/HeaderValueOption';
 
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 export const _envoy_extensions_filters_http_ratelimit_v3_RateLimit_XRateLimitHeadersRFCVersion = {
   OFF: 'OFF',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _envoy_config_core_v3_TypedExtensionConfig__Output } from '../../../../../../envoy/config/core/v3/TypedExtensionConfig';
 import type { HeaderMatcher as _envoy_config_route_v3_HeaderMatcher, HeaderMatcher__Output as _envoy_config_route_v3_HeaderMatcher__Output } from '../../../../../../envoy/config/route/v3/HeaderMatcher';
@@ -108,7 +108,7 @@ export interface _envoy_extensions_filters_http_ratelimit_v3_RateLimitConfig_Act
   'skip_if_absent'?: (boolean);
 }
 
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 export const _envoy_extensions_filters_http_ratelimit_v3_RateLimitConfig_Action_MetaData_Source = {
   DYNAMIC: 'DYNAMIC',

@@ -1,8 +1,8 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 import type { RateLimitConfig as _envoy_extensions_filters_http_ratelimit_v3_RateLimitConfig, RateLimitConfig__Output as _envoy_extensions_filters_http_ratelimit_v3_RateLimitConfig__Output } from '../../../../../../envoy/extensions/filters/http/ratelimit/v3/RateLimitConfig';
 
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 export const _envoy_extensions_filters_http_ratelimit_v3_RateLimitPerRoute_OverrideOptions = {
   DEFAULT: 'DEFAULT',
@@ -23,7 +23,7 @@ export type _envoy_extensions_filters_http_ratelimit_v3_RateLimitPerRoute_Overri
 
 export type _envoy_extensions_filters_http_ratelimit_v3_RateLimitPerRoute_OverrideOptions__Output = typeof _envoy_extensions_filters_http_ratelimit_v3_RateLimitPerRoute_OverrideOptions[keyof typeof _envoy_extensions_filters_http_ratelimit_v3_RateLimitPerRoute_OverrideOptions]
 
-// Original file: /work/main/proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
+// Original file: proto/envoy/extensions/filters/http/ratelimit/v3/rate_limit.proto
 
 export const _envoy_extensions_filters_http_ratelimit_v3_RateLimitPerRoute_VhRateLimitsOptions = {
   OVERRIDE: 'OVERRIDE',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/rbac/v3/rbac.proto
+// Original file: proto/envoy/extensions/filters/http/rbac/v3/rbac.proto
 
 import type { RBAC as _envoy_config_rbac_v3_RBAC, RBAC__Output as _envoy_config_rbac_v3_RBAC__Output } from '../../../../../../envoy/config/rbac/v3/RBAC';
 import type { Matcher as _xds_type_matcher_v3_Matcher, Matcher__Output as _xds_type_matcher_v3_Matcher__Output } from '../../../../../../xds/type/matcher/v3/Matcher';

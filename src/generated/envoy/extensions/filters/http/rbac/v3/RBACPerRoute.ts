@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/rbac/v3/rbac.proto
+// Original file: proto/envoy/extensions/filters/http/rbac/v3/rbac.proto
 
 import type { RBAC as _envoy_extensions_filters_http_rbac_v3_RBAC, RBAC__Output as _envoy_extensions_filters_http_rbac_v3_RBAC__Output } from '../../../../../../envoy/extensions/filters/http/rbac/v3/RBAC';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/router/v3/router.proto
+// Original file: proto/envoy/extensions/filters/http/router/v3/router.proto
 
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../../../google/protobuf/BoolValue';
 import type { AccessLog as _envoy_config_accesslog_v3_AccessLog, AccessLog__Output as _envoy_config_accesslog_v3_AccessLog__Output } from '../../../../../../envoy/config/accesslog/v3/AccessLog';

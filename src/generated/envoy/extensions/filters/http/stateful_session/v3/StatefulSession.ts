@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/stateful_session/v3/stateful_session.proto
+// Original file: proto/envoy/extensions/filters/http/stateful_session/v3/stateful_session.proto
 
 import type { TypedExtensionConfig as _envoy_config_core_v3_TypedExtensionConfig, TypedExtensionConfig__Output as _envoy_config_core_v3_TypedExtensionConfig__Output } from '../../../../../../envoy/config/core/v3/TypedExtensionConfig';
 

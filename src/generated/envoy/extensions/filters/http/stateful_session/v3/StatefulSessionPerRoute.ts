@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/stateful_session/v3/stateful_session.proto
+// Original file: proto/envoy/extensions/filters/http/stateful_session/v3/stateful_session.proto
 
 import type { StatefulSession as _envoy_extensions_filters_http_stateful_session_v3_StatefulSession, StatefulSession__Output as _envoy_extensions_filters_http_stateful_session_v3_StatefulSession__Output } from '../../../../../../envoy/extensions/filters/http/stateful_session/v3/StatefulSession';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/listener/tls_inspector/v3/tls_inspector.proto
+// Original file: proto/envoy/extensions/filters/listener/tls_inspector/v3/tls_inspector.proto
 
 import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _google_protobuf_BoolValue__Output } from '../../../../../../google/protobuf/BoolValue';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../../../google/protobuf/UInt32Value';

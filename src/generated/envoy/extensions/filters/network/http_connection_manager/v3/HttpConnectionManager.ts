@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 import type { Rds as _envoy_extensions_filters_network_http_connection_manager_v3_Rds, Rds__Output as _envoy_extensions_filters_network_http_connection_manager_v3_Rds__Output } from '../../../../../../envoy/extensions/filters/network/http_connection_manager/v3/Rds';
 import type { RouteConfiguration as _envoy_config_route_v3_RouteConfiguration, RouteConfiguration__Output as _envoy_config_route_v3_RouteConfiguration__Output } from '../../../../../../envoy/config/route/v3/RouteConfiguration';
@@ -22,7 +22,7 @@ import type { _envoy_config_trace_v3_Tracing_Http, _envoy_config_trace_v3_Tracin
 import type { CidrRange as _envoy_config_core_v3_CidrRange, CidrRange__Output as _envoy_config_core_v3_CidrRange__Output } from '../../../../../../envoy/config/core/v3/CidrRange';
 import type { PathTransformation as _envoy_type_http_v3_PathTransformation, PathTransformation__Output as _envoy_type_http_v3_PathTransformation__Output } from '../../../../../../envoy/type/http/v3/PathTransformation';
 
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 export const _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_CodecType = {
   AUTO: 'AUTO',
@@ -43,7 +43,7 @@ export type _envoy_extensions_filters_network_http_connection_manager_v3_HttpCon
 
 export type _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_CodecType__Output = typeof _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_CodecType[keyof typeof _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_CodecType]
 
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 export const _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_ForwardClientCertDetails = {
   SANITIZE: 'SANITIZE',
@@ -89,7 +89,7 @@ export interface _envoy_extensions_filters_network_http_connection_manager_v3_Ht
   'cidr_ranges'?: (_envoy_config_core_v3_CidrRange__Output)[];
 }
 
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 export const _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_Tracing_OperationName = {
   INGRESS: 'INGRESS',
@@ -114,7 +114,7 @@ export interface _envoy_extensions_filters_network_http_connection_manager_v3_Ht
   'http_filter_transformation'?: (_envoy_type_http_v3_PathTransformation__Output);
 }
 
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 export const _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_PathWithEscapedSlashesAction = {
   IMPLEMENTATION_SPECIFIC_DEFAULT: 'IMPLEMENTATION_SPECIFIC_DEFAULT',
@@ -158,7 +158,7 @@ export interface _envoy_extensions_filters_network_http_connection_manager_v3_Ht
   'proxy_name'?: "use_node_id"|"literal_proxy_name";
 }
 
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 export const _envoy_extensions_filters_network_http_connection_manager_v3_HttpConnectionManager_ServerHeaderTransformation = {
   OVERWRITE: 'OVERWRITE',

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../../../../google/protobuf/Any';
 import type { ExtensionConfigSource as _envoy_config_core_v3_ExtensionConfigSource, ExtensionConfigSource__Output as _envoy_config_core_v3_ExtensionConfigSource__Output } from '../../../../../../envoy/config/core/v3/ExtensionConfigSource';

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 import type { AccessLogFilter as _envoy_config_accesslog_v3_AccessLogFilter, AccessLogFilter__Output as _envoy_config_accesslog_v3_AccessLogFilter__Output } from '../../../../../../envoy/config/accesslog/v3/AccessLogFilter';
 import type { UInt32Value as _google_protobuf_UInt32Value, UInt32Value__Output as _google_protobuf_UInt32Value__Output } from '../../../../../../google/protobuf/UInt32Value';

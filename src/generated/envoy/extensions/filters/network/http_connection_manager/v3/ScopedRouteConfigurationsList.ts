@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 import type { ScopedRouteConfiguration as _envoy_config_route_v3_ScopedRouteConfiguration, ScopedRouteConfiguration__Output as _envoy_config_route_v3_ScopedRouteConfiguration__Output } from '../../../../../../envoy/config/route/v3/ScopedRouteConfiguration';
 

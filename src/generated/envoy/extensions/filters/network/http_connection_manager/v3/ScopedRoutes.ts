@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
+// Original file: proto/envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.proto
 
 import type { ConfigSource as _envoy_config_core_v3_ConfigSource, ConfigSource__Output as _envoy_config_core_v3_ConfigSource__Output } from '../../../../../../envoy/config/core/v3/ConfigSource';
 import type { ScopedRouteConfigurationsList as _envoy_extensions_filters_network_http_connection_manager_v3_ScopedRouteConfigurationsList, ScopedRouteConfigurationsList__Output as _envoy_extensions_filters_network_http_connection_manager_v3_ScopedRouteConfigurationsList__Output } from '../../../../../../envoy/extensions/filters/network/http_connection_manager/v3/ScopedRouteConfigurationsList';

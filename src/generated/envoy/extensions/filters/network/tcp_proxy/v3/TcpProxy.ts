@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/tcp_proxy/v3/tcp_proxy.proto
+// Original file: proto/envoy/extensions/filters/network/tcp_proxy/v3/tcp_proxy.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../../../google/protobuf/Duration';
 import type { AccessLog as _envoy_config_accesslog_v3_AccessLog, AccessLog__Output as _envoy_config_accesslog_v3_AccessLog__Output } from '../../../../../../envoy/config/accesslog/v3/AccessLog';

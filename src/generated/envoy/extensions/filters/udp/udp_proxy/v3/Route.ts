@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/udp/udp_proxy/v3/route.proto
+// Original file: proto/envoy/extensions/filters/udp/udp_proxy/v3/route.proto
 
 
 export interface Route {

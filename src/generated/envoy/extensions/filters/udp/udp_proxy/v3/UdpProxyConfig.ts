@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/udp/udp_proxy/v3/udp_proxy.proto
+// Original file: proto/envoy/extensions/filters/udp/udp_proxy/v3/udp_proxy.proto
 
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../../../google/protobuf/Duration';
 import type { UdpSocketConfig as _envoy_config_core_v3_UdpSocketConfig, UdpSocketConfig__Output as _envoy_config_core_v3_UdpSocketConfig__Output } from '../../../../../../envoy/config/core/v3/UdpSocketConfig';

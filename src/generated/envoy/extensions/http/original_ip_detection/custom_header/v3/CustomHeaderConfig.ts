@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/http/original_ip_detection/custom_header/v3/custom_header.proto
+// Original file: proto/envoy/extensions/http/original_ip_detection/custom_header/v3/custom_header.proto
 
 import type { HttpStatus as _envoy_type_v3_HttpStatus, HttpStatus__Output as _envoy_type_v3_HttpStatus__Output } from '../../../../../../envoy/type/v3/HttpStatus';
 

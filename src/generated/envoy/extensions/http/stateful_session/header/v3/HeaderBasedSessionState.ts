@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/http/stateful_session/header/v3/header.proto
+// Original file: proto/envoy/extensions/http/stateful_session/header/v3/header.proto
 
 
 export interface HeaderBasedSessionState {

@@ -50,6 +50,62 @@ export interface JWTAuthentication {
 export interface SecurityPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   jwt?: JWTAuthentication;
+  /** HTTP basic authentication against an htpasswd Secret. */
+  basicAuth?: BasicAuth;
+  /** API keys (client id -> key) from Secrets. */
+  apiKeyAuth?: APIKeyAuth;
+  /** Allow or deny requests by client address and JWT claims (after authentication). */
+  authorization?: Authorization;
+}
+
+export interface BasicAuth {
+  /** A Secret of the policy's namespace whose key (".htpasswd" by default) holds htpasswd lines "user:{SHA}<base64>". */
+  users: { name: string; key?: string };
+  /** A request header the authenticated username is forwarded in. */
+  forwardUsernameHeader?: string;
+}
+
+/** Where an API key is read from: the first of these a request carries is used. */
+export interface APIKeyExtractor {
+  headers?: string[];
+  params?: string[];
+  cookies?: string[];
+}
+
+export interface APIKeyAuth {
+  /** Secrets of the policy's namespace: each data key is a client id, its value that client's API key. */
+  credentialRefs: { name: string }[];
+  extractFrom: APIKeyExtractor[];
+  /** A request header the authenticated client id is forwarded in. */
+  forwardClientIDHeader?: string;
+}
+
+export type AuthorizationAction = 'Allow' | 'Deny';
+
+export interface JWTClaimMatch {
+  /** The claim's name; nested claims with dots ("realm.role"). */
+  name: string;
+  /** The claim (a string, or a list of strings) must equal, or hold, one of these. */
+  values: string[];
+}
+
+/** Who a rule is about: every field set must match (CIDRs: any of them; claims: all of them). */
+export interface AuthorizationPrincipal {
+  clientCIDRs?: string[];
+  jwt?: { claims: JWTClaimMatch[] };
+}
+
+export interface AuthorizationRule {
+  name?: string;
+  action: AuthorizationAction;
+  principal: AuthorizationPrincipal;
+}
+
+export interface Authorization {
+  /** The first rule (in order) whose principal matches decides. */
+  rules?: AuthorizationRule[];
+  /** When no rule matches (default Deny). */
+  defaultAction?: AuthorizationAction;
 }
 
 export interface SecurityPolicy extends KubeObject {

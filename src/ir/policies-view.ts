@@ -4,6 +4,7 @@
  * --output policies` prints and the admin API's /policies answers.
  */
 import type { PolicySettings, XdsIR } from './types';
+import { redactPolicySettings } from '../security/redact';
 
 type AnySettings = NonNullable<PolicySettings[keyof PolicySettings]>;
 
@@ -26,9 +27,10 @@ export interface GatewayPoliciesView {
   rules: ({ listener: string; rule: string } & SettingsView)[];
 }
 
+/** Credentials from Secrets (htpasswd lines, API keys) show as "[redacted]". */
 function viewOf(settings: PolicySettings | undefined): SettingsView {
   const out: SettingsView = {};
-  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, AnySettings][]) {
+  for (const [kind, value] of Object.entries(redactPolicySettings(settings) ?? {}) as [keyof PolicySettings, AnySettings][]) {
     const { source, id: _id, ...rest } = value;
     out[kind] = { policy: `${source.kind} ${source.namespace}/${source.name}`, target: source.target, settings: rest };
   }

@@ -1,13 +1,17 @@
 /**
- * Private keys travel only in SDS responses to the proxies that use them. Everything else Pier
- * prints (logs, admin API, `pier translate`, error messages) goes through these:
- * - structural redaction of the fields that hold keys (IR certificates, xDS Secrets), so the
- *   output keeps its shape with "[redacted]" in place of the key;
+ * Private keys travel only in SDS responses to the proxies that use them, and Secret-derived
+ * credentials (SecurityPolicy htpasswd lines and API keys) only in the listener and route
+ * configurations sent to them. Everything else Pier prints (logs, admin API, `pier translate`,
+ * error messages) goes through these:
+ * - structural redaction of the fields that hold keys or credentials (IR certificates and
+ *   security settings, xDS Secrets, the basic_auth filter's users), so the output keeps its
+ *   shape with "[redacted]" in place of the secret;
  * - a text filter, the net under everything: any PEM private key block, and any base64 run that
  *   decodes to one (a Kubernetes Secret's data), is replaced, whatever the surrounding format
  *   (plain, JSON-escaped, YAML block).
  */
-import type { XdsIR } from '../ir/types';
+import type { PolicySettings, XdsIR } from '../ir/types';
+import type { SecuritySettings } from '../ir/security';
 import type { Secret, XdsResources } from '../xds/types';
 
 export const REDACTED = '[redacted]';
@@ -19,9 +23,13 @@ const PEM_KEY_START = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[A-Za-z0-9+/=\s]|
 /** base64 of "-----BEGIN" at the start of a run: a base64-encoded PEM (Secret data). */
 const BASE64_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}/g;
 
-/** Replaces every private key in a text. Cheap when there is none (two substring checks). */
+/** An htpasswd SHA hash ("{SHA}" and 28 base64 characters), as htpasswd -s writes it. */
+const HTPASSWD_SHA = /\{SHA\}[A-Za-z0-9+/]{27}=/g;
+
+/** Replaces every private key and htpasswd hash in a text. Cheap when there is none (three substring checks). */
 export function redactText(text: string): string {
   let out = text;
+  if (out.includes('{SHA}')) out = out.replace(HTPASSWD_SHA, REDACTED);
   if (out.includes('PRIVATE KEY')) {
     out = out.replace(PEM_KEY_BLOCK, REDACTED).replace(PEM_KEY_START, REDACTED);
   }
@@ -36,11 +44,36 @@ export function containsPrivateKey(text: string): boolean {
   return redactText(text) !== text;
 }
 
-/** The IR with every certificate's private key replaced. */
+/** Security settings with their Secret-derived credentials replaced (htpasswd lines, API keys). */
+export function redactSecuritySettings(settings: SecuritySettings): SecuritySettings {
+  if (!settings.basicAuth && !settings.apiKeyAuth) return settings;
+  const out = { ...settings };
+  if (settings.basicAuth) out.basicAuth = { ...settings.basicAuth, htpasswd: REDACTED };
+  if (settings.apiKeyAuth) out.apiKeyAuth = { ...settings.apiKeyAuth, credentials: settings.apiKeyAuth.credentials.map((c) => ({ ...c, key: REDACTED })) };
+  return out;
+}
+
+/** Policy settings (a listener's or a route's) with their credentials replaced. */
+export function redactPolicySettings<T extends PolicySettings | undefined>(policies: T): T {
+  if (!policies?.security) return policies;
+  const security = redactSecuritySettings(policies.security);
+  return security === policies.security ? policies : { ...policies, security };
+}
+
+/** The IR with every certificate's private key and every policy credential replaced. */
 export function redactIR(ir: XdsIR): XdsIR {
   const redactCerts = <T extends { tls?: { certificates: { privateKey: string }[] } }>(l: T): T =>
     (l.tls ? { ...l, tls: { ...l.tls, certificates: l.tls.certificates.map((c) => ({ ...c, privateKey: REDACTED })) } } : l);
-  const out: XdsIR = { ...ir, http: ir.http.map(redactCerts), tcp: ir.tcp.map(redactCerts) };
+  const redactPolicies = (l: XdsIR['http'][number]): XdsIR['http'][number] => {
+    const hasCredentials = (p: PolicySettings | undefined): boolean => redactPolicySettings(p) !== p;
+    if (!hasCredentials(l.policies) && !l.virtualHosts.some((vh) => vh.routes.some((r) => hasCredentials(r.policies)))) return l;
+    return {
+      ...l,
+      ...(l.policies ? { policies: redactPolicySettings(l.policies) } : {}),
+      virtualHosts: l.virtualHosts.map((vh) => ({ ...vh, routes: vh.routes.map((r) => (r.policies ? { ...r, policies: redactPolicySettings(r.policies) } : r)) })),
+    };
+  };
+  const out: XdsIR = { ...ir, http: ir.http.map((l) => redactPolicies(redactCerts(l))), tcp: ir.tcp.map(redactCerts) };
   if (ir.backendClientCertificate) out.backendClientCertificate = { ...ir.backendClientCertificate, privateKey: REDACTED };
   if (ir.backendCertificates) out.backendCertificates = ir.backendCertificates.map((c) => ({ ...c, privateKey: REDACTED }));
   return out;
@@ -53,7 +86,39 @@ export function redactSecret(secret: Secret): Secret {
   return { ...secret, tls_certificate: { ...tls, private_key: { inline_string: REDACTED } } };
 }
 
-/** A Gateway's xDS resources with every Secret's private key replaced. */
+/**
+ * Filter configurations (by `@type`) holding Secret-derived credentials, and how each is
+ * redacted. Envoy marks these fields sensitive and its own config_dump hides them too.
+ */
+const CREDENTIAL_CONFIGS: Readonly<Record<string, (config: Record<string, unknown>) => Record<string, unknown>>> = {
+  'type.googleapis.com/envoy.extensions.filters.http.basic_auth.v3.BasicAuth': (c) => ({ ...c, users: { inline_string: REDACTED } }),
+  'type.googleapis.com/envoy.extensions.filters.http.basic_auth.v3.BasicAuthPerRoute': (c) => ({ ...c, users: { inline_string: REDACTED } }),
+};
+
+/** A value (an xDS resource, or part of one) with every credential config in it redacted; the same object when it has none. */
+export function redactCredentialConfigs<T>(value: T): T {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v) => {
+      const r = redactCredentialConfigs(v);
+      if (r !== v) changed = true;
+      return r;
+    });
+    return (changed ? out : value) as T;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(record)) {
+    const r = redactCredentialConfigs(v);
+    if (r !== v) (out ??= { ...record })[k] = r;
+  }
+  const type = record['@type'];
+  const redact = typeof type === 'string' ? CREDENTIAL_CONFIGS[type] : undefined;
+  return (redact ? redact(out ?? record) : out ?? record) as T;
+}
+
+/** A Gateway's xDS resources with every Secret's private key and every filter credential replaced. */
 export function redactXdsResources(resources: XdsResources): XdsResources {
-  return { ...resources, secrets: resources.secrets.map(redactSecret) };
+  return { ...resources, secrets: resources.secrets.map(redactSecret), listeners: redactCredentialConfigs(resources.listeners), routes: redactCredentialConfigs(resources.routes) };
 }

@@ -11,6 +11,9 @@ import { joinMessages, verdict, type Verdict } from '../model/status';
 import { pemCertificates } from '../backends/backendtls';
 import { ACCEPTED } from './attachment';
 import type { PolicyCheckContext } from './ratelimit';
+import { basicAuthSettings } from './security-basicauth';
+import { apiKeyAuthSettings } from './security-apikey';
+import { authorizationSettings } from './security-authorization';
 
 /** What a SecurityPolicy asks for, before it is placed at a target. */
 export type SecurityContent = Omit<SecuritySettings, 'source' | 'id'>;
@@ -20,7 +23,7 @@ const DEFAULT_CA_KEY = 'ca.crt';
 const DEFAULT_JWKS_CACHE_SECONDS = 300;
 
 /** The text under a key of a Secret (base64 data, or stringData) or ConfigMap, or why there is none. */
-function referencedValue(context: PolicyCheckContext, namespace: string, ref: SecurityObjectReference, kind: 'Secret' | 'ConfigMap', key: string): { value: string } | { problem: string } {
+export function referencedValue(context: PolicyCheckContext, namespace: string, ref: SecurityObjectReference, kind: 'Secret' | 'ConfigMap', key: string): { value: string } | { problem: string } {
   if (kind === 'Secret') {
     const secret = context.secret?.(namespace, ref.name);
     if (!secret) return { problem: `Secret ${namespace}/${ref.name} not found (ResolvedRefs)` };
@@ -120,7 +123,14 @@ export function checkSecurityPolicy(policy: SecurityPolicy, context: PolicyCheck
   const content: SecurityContent = {};
   const jwt = jwtSettings(policy, context, problems);
   if (jwt) content.jwt = jwt;
-  if (!policy.spec.jwt) problems.push('spec.jwt must be set');
+  const namespace = policy.metadata.namespace ?? '';
+  const basicAuth = policy.spec.basicAuth && basicAuthSettings(policy.spec.basicAuth, namespace, context, problems);
+  if (basicAuth) content.basicAuth = basicAuth;
+  const apiKeyAuth = policy.spec.apiKeyAuth && apiKeyAuthSettings(policy.spec.apiKeyAuth, namespace, context, problems);
+  if (apiKeyAuth) content.apiKeyAuth = apiKeyAuth;
+  const authorization = authorizationSettings(policy.spec, problems);
+  if (authorization) content.authorization = authorization;
+  if (!policy.spec.jwt && !policy.spec.basicAuth && !policy.spec.apiKeyAuth && !policy.spec.authorization) problems.push('one of spec.jwt, spec.basicAuth, spec.apiKeyAuth and spec.authorization must be set');
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
   return { content: ACCEPTED, settings: content };
 }
@@ -133,5 +143,7 @@ export function securityPolicyReferences(policy: SecurityPolicy): { kind: 'Secre
     const ca = p.remoteJWKS?.caCertificateRef;
     if (ca) out.push({ kind: ca.kind ?? 'ConfigMap', name: ca.name });
   }
+  if (policy.spec.basicAuth) out.push({ kind: 'Secret', name: policy.spec.basicAuth.users.name });
+  for (const ref of policy.spec.apiKeyAuth?.credentialRefs ?? []) out.push({ kind: 'Secret', name: ref.name });
   return out;
 }

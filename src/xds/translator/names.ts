@@ -55,6 +55,8 @@ export const FilterName = {
   openTelemetryTracer: 'envoy.tracers.opentelemetry',
   jwtAuthn: 'envoy.filters.http.jwt_authn',
   fileAccessLog: 'envoy.access_loggers.file',
+  basicAuth: 'envoy.filters.http.basic_auth',
+  rbac: 'envoy.filters.http.rbac',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -84,6 +86,10 @@ export const ProtoType = {
   jwtAuthn: 'envoy.extensions.filters.http.jwt_authn.v3.JwtAuthentication',
   jwtAuthnPerRoute: 'envoy.extensions.filters.http.jwt_authn.v3.PerRouteConfig',
   fileAccessLog: 'envoy.extensions.access_loggers.file.v3.FileAccessLog',
+  basicAuth: 'envoy.extensions.filters.http.basic_auth.v3.BasicAuth',
+  basicAuthPerRoute: 'envoy.extensions.filters.http.basic_auth.v3.BasicAuthPerRoute',
+  rbac: 'envoy.extensions.filters.http.rbac.v3.RBAC',
+  rbacPerRoute: 'envoy.extensions.filters.http.rbac.v3.RBACPerRoute',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

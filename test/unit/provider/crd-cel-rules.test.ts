@@ -491,7 +491,16 @@ const jwks = { localJWKS: { secretRef: { name: 'jwks' } } };
 const SECURITY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], jwt: { providers: [] } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['jwt must be set'] },
+    { self: { targetRefs: [] }, fails: ['one of jwt, basicAuth, apiKeyAuth and authorization must be set'] },
+    { self: { targetRefs: [], basicAuth: { users: { name: 'u' } } }, fails: [] },
+    { self: { targetRefs: [], authorization: { rules: [{ action: 'Allow', principal: { clientCIDRs: ['10.0.0.0/8'] } }] } }, fails: [] },
+    { self: { targetRefs: [], jwt: { providers: [] }, authorization: { rules: [{ action: 'Allow', principal: { jwt: { claims: [] } } }] } }, fails: [] },
+    { self: { targetRefs: [], authorization: { rules: [{ action: 'Allow', principal: { jwt: { claims: [] } } }] } }, fails: ['an authorization rule on JWT claims needs jwt'] },
+  ],
+  'spec.authorization': [
+    { self: { rules: [{ name: 'a', action: 'Allow', principal: {} }, { action: 'Deny', principal: {} }, { action: 'Deny', principal: {} }] }, fails: [] },
+    { self: { defaultAction: 'Allow' }, fails: [] },
+    { self: { rules: [{ name: 'a', action: 'Allow', principal: {} }, { name: 'a', action: 'Deny', principal: {} }] }, fails: ['rule names must be unique'] },
   ],
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
   'spec.jwt.providers': [

@@ -27,6 +27,7 @@ import { FilterName, ProtoType } from '../names';
 import { dnsCluster } from '../clusters/cluster';
 import { lbEndpoint, loadAssignment, singleLocality } from '../endpoints/endpoint';
 import { SYSTEM_TRUST_STORE_PATH } from '../clusters/upstreamtls';
+import { JWT_PAYLOAD_METADATA_KEY, usesJwtClaims } from './rbac';
 
 /** How long the proxy waits for a JWKS server. */
 const JWKS_FETCH_TIMEOUT_SECONDS = 5;
@@ -90,7 +91,9 @@ export function jwtAuthnFilter(listeners: readonly HTTPListener[]): HttpFilter |
   const providers: Record<string, JwtProvider> = {};
   const requirements: Record<string, JwtRequirement> = {};
   for (const settings of all) {
-    for (const p of settings.jwt!.providers) providers[providerKey(settings, p)] ??= jwtProvider(p);
+    // Authorization rules on claims read the verified payload from the filter's metadata.
+    const payload = usesJwtClaims(settings.authorization) ? { payload_in_metadata: JWT_PAYLOAD_METADATA_KEY } : {};
+    for (const p of settings.jwt!.providers) providers[providerKey(settings, p)] ??= { ...jwtProvider(p), ...payload };
     requirements[settings.id] = requirement(settings);
   }
   const config: JwtAuthentication = { providers: sortedRecord(providers), requirement_map: sortedRecord(requirements) };

@@ -20,6 +20,7 @@ import { localRateLimitFilter } from './localratelimit';
 import { globalRateLimitHttpFilters } from './globalratelimit';
 import { applyClientSettings } from './client';
 import { jwtAuthnFilter } from './jwtauthn';
+import { accessControlFilters } from './security-access';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { ClientSettings } from '../../../ir/client';
@@ -274,9 +275,10 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const rateLimit = localRateLimitFilter(listeners);
   const globalModes = new Set([...all.flatMap((n) => n.globalRateLimitModes), ...listeners.flatMap((l) => { const g = l.policies?.rateLimit?.global; return g ? [g.failOpen] : []; })]);
   const globalRateLimit = rateLimitService ? globalRateLimitHttpFilters(rateLimitService, globalModes) : [];
-  // Authentication after the rate limits, before anything else reads the request.
+  // Authentication after the rate limits, before anything else reads the request: JWT, basic
+  // auth, then authorization (RBAC, which reads the verified claims); see security-access.ts.
   const jwt = jwtAuthnFilter(listeners);
-  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...accessControlFilters(listeners), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }
 
 /**

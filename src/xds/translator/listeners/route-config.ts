@@ -12,6 +12,7 @@ import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
 import { jwtPerFilterConfig } from './jwtauthn';
+import { accessControlPerFilterConfig, withRouteOverrides } from './security-access';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -67,11 +68,12 @@ function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost;
  */
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   const rateLimits = rateLimitActions(listener.policies?.rateLimit);
-  const jwt = jwtPerFilterConfig(listener.policies?.security);
-  const built = cachedOwnVirtualHost(listener, vhost, domains, context);
-  if (rateLimits.length === 0 && !jwt) return built;
+  const security = listener.policies?.security;
+  const securityConfig = { ...jwtPerFilterConfig(security), ...accessControlPerFilterConfig(security) };
+  const built = withRouteOverrides(cachedOwnVirtualHost(listener, vhost, domains, context), vhost, security);
+  if (rateLimits.length === 0 && Object.keys(securityConfig).length === 0) return built;
   const out = rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : { ...built };
-  if (jwt) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...jwt };
+  if (Object.keys(securityConfig).length > 0) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...securityConfig };
   return out;
 }
 

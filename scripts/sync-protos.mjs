@@ -13,6 +13,8 @@ const pkgJson = require.resolve('@grpc/grpc-js-xds/package.json');
 const pkgDir = dirname(pkgJson);
 const pkgVersion = JSON.parse(readFileSync(pkgJson, 'utf8')).version;
 const SOURCE_DIRS = ['envoy-api', 'xds', 'googleapis', 'protoc-gen-validate'].map((d) => join(pkgDir, 'deps', d));
+// Envoy API protos newer than those deps (each file says where it comes from), looked up after them.
+SOURCE_DIRS.push(new URL('../proto-extra/', import.meta.url).pathname);
 const OUT = new URL('../proto/', import.meta.url).pathname;
 
 // Everything Pier builds or serves (proto/roots.json, shared with src/xds/proto.ts); their imports are followed.
@@ -93,6 +95,7 @@ writeFileSync(join(OUT, 'SOURCE'), [
   'grpc/health/v1: grpc-health-check; grpc/reflection: @grpc/reflection',
   'patched: validate/validate.proto gains StringRules.ignore_empty (used by the Envoy protos)',
   'patched: local_ratelimit/v3/local_rate_limit.proto gains LocalRateLimit.max_dynamic_descriptors (Envoy 1.35+)',
+  'proto-extra/: Envoy API protos the deps lack (api_key_auth, Envoy 1.40), vendored by hand',
   'descriptors.binpb: FileDescriptorSet of all of the above (buf build), served by gRPC reflection',
   'regenerate: npm run sync-protos',
   '',

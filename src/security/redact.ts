@@ -4,7 +4,7 @@
  * configurations sent to them. Everything else Pier prints (logs, admin API, `pier translate`,
  * error messages) goes through these:
  * - structural redaction of the fields that hold keys or credentials (IR certificates and
- *   security settings, xDS Secrets, the basic_auth filter's users), so the output keeps its
+ *   security settings, xDS Secrets, the basic_auth filter's users, the api_key_auth filter's keys), so the output keeps its
  *   shape with "[redacted]" in place of the secret;
  * - a text filter, the net under everything: any PEM private key block, and any base64 run that
  *   decodes to one (a Kubernetes Secret's data), is replaced, whatever the surrounding format
@@ -93,7 +93,14 @@ export function redactSecret(secret: Secret): Secret {
 const CREDENTIAL_CONFIGS: Readonly<Record<string, (config: Record<string, unknown>) => Record<string, unknown>>> = {
   'type.googleapis.com/envoy.extensions.filters.http.basic_auth.v3.BasicAuth': (c) => ({ ...c, users: { inline_string: REDACTED } }),
   'type.googleapis.com/envoy.extensions.filters.http.basic_auth.v3.BasicAuthPerRoute': (c) => ({ ...c, users: { inline_string: REDACTED } }),
+  'type.googleapis.com/envoy.extensions.filters.http.api_key_auth.v3.ApiKeyAuth': redactApiKeys,
+  'type.googleapis.com/envoy.extensions.filters.http.api_key_auth.v3.ApiKeyAuthPerRoute': redactApiKeys,
 };
+
+function redactApiKeys(config: Record<string, unknown>): Record<string, unknown> {
+  const credentials = config.credentials as { key?: string; client?: string }[] | undefined;
+  return credentials ? { ...config, credentials: credentials.map((c) => ({ ...c, key: REDACTED })) } : config;
+}
 
 /** A value (an xDS resource, or part of one) with every credential config in it redacted; the same object when it has none. */
 export function redactCredentialConfigs<T>(value: T): T {

@@ -1,13 +1,15 @@
 /**
- * SecurityPolicy basic auth and authorization (RBAC) through the real `pier serve` CLI and a real
+ * SecurityPolicy basic auth, API keys and authorization (RBAC) through the real `pier serve` CLI and a real
  * Envoy, with an echo backend that answers with the request headers:
  * - a Gateway-wide basic auth policy (htpasswd Secret, {SHA} lines): the right password passes
  *   and its user reaches the backend in a header, a wrong one or none is refused 401 with
  *   WWW-Authenticate; a rule with a policy of its own is not asked for a password (whole-policy);
+ * - API keys from a Secret, read from a header, a query parameter or a cookie; the client id
+ *   reaches the backend, the key does not;
  * - allow/deny by client address: the test binds its client sockets to two loopback addresses;
  * - allow by JWT claim (a string claim, a nested one, a list claim) with a real signed token;
  * - an htpasswd line Envoy cannot take (bcrypt) makes the policy Invalid, naming the line only;
- * - the credentials never show in the admin API (/policies, /ir, /xds), `pier translate` or logs.
+ * - the credentials (htpasswd hashes, API keys) never show in the admin API (/policies, /ir, /xds), `pier translate` or logs.
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,6 +41,8 @@ type Doc = Record<string, unknown>;
 
 const sha = (password: string): string => `{SHA}${createHash('sha1').update(password).digest('base64')}`;
 const ALICE_HASH = sha('alice-password');
+/** Long random-looking keys, so finding one in an output means it leaked. */
+const API_KEYS = { 'client-a': 'key-a-7f3c9e1d2b4a6f8e0c1d3b5a7f9e2c4d', 'client-b': 'key-b-0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e' };
 const BCRYPT_LINE = 'carol:$2y$05$pthxvn2t8b9rF9gF1FhvrutHKik/goGxVx5cOZ2fcXwrJ5Nwz5r';
 
 function securityPolicy(name: string, sectionName: string | undefined, spec: Doc): Doc {
@@ -60,7 +64,7 @@ interface Answer { status: number; headers: http.IncomingHttpHeaders; body: stri
 interface Condition { type: string; status: string; reason: string; message: string }
 interface PolicyStatusEntry { kind: string; name: string; status: { ancestors: { conditions: Condition[] }[] } }
 
-describe('SecurityPolicy basic auth and authorization through pier serve and real Envoy', { timeout: 240_000 }, () => {
+describe('SecurityPolicy basic auth, API keys and authorization through pier serve and real Envoy', { timeout: 240_000 }, () => {
   let dir: string;
   let envoyDir: string;
   let pier: PierProcess;
@@ -70,8 +74,8 @@ describe('SecurityPolicy basic auth and authorization through pier serve and rea
   const echo = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
 
   /** A GET from a chosen client address, with optional basic credentials or bearer token. */
-  const get = (p: string, o: { from?: string; user?: string; password?: string; token?: string } = {}): Promise<Answer> => new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {};
+  const get = (p: string, o: { from?: string; user?: string; password?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> => new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...o.headers };
     if (o.user !== undefined) headers.authorization = `Basic ${Buffer.from(`${o.user}:${o.password ?? ''}`).toString('base64')}`;
     if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
     const req = http.request({ host: GATEWAY_ADDRESS, port, path: p, headers, localAddress: o.from ?? ALLOWED_CLIENT, agent: false, timeout: 15_000 }, (res) => {
@@ -94,11 +98,12 @@ describe('SecurityPolicy basic auth and authorization through pier serve and rea
       gatewayClass(),
       gateway('access', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
       ...backend('echo', (echo.address() as AddressInfo).port),
-      route('HTTPRoute', 'app', 'access', { rules: [rule('cidr', '/cidr'), rule('claims', '/claims'), rule('bad', '/bad'), rule('rest', '/')] }),
+      route('HTTPRoute', 'app', 'access', { rules: [rule('cidr', '/cidr'), rule('claims', '/claims'), rule('bad', '/bad'), rule('keys', '/keys'), rule('rest', '/')] }),
       // A comment and a blank line are skipped; bob's line is a second user.
       secret('users', { '.htpasswd': `# users\nalice:${ALICE_HASH}\n\nbob:${sha('bob-password')}\n` }),
       secret('bad-users', { '.htpasswd': `alice:${ALICE_HASH}\n${BCRYPT_LINE}\n` }),
       secret('access-jwks', { jwks: jwks(key) }),
+      secret('api-keys', API_KEYS),
       securityPolicy('gateway-basic', undefined, { basicAuth: { users: { name: 'users' }, forwardUsernameHeader: 'X-User' } }),
       securityPolicy('by-address', 'cidr', { authorization: { defaultAction: 'Deny', rules: [
         { name: 'block-one', action: 'Deny', principal: { clientCIDRs: [`${DENIED_CLIENT}/32`] } },
@@ -109,6 +114,9 @@ describe('SecurityPolicy basic auth and authorization through pier serve and rea
         { name: 'blue-team', action: 'Allow', principal: { jwt: { claims: [{ name: 'org.team', values: ['blue'] }, { name: 'sub', values: ['someone'] }] } } },
       ] } }),
       securityPolicy('bad-htpasswd', 'bad', { basicAuth: { users: { name: 'bad-users' } } }),
+      securityPolicy('api-keys', 'keys', { apiKeyAuth: {
+        credentialRefs: [{ name: 'api-keys' }], extractFrom: [{ headers: ['X-API-Key'] }, { params: ['api_key'] }, { cookies: ['apikey'] }], forwardClientIDHeader: 'X-Client-ID',
+      } }),
     ]));
     pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
     envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
@@ -138,6 +146,21 @@ describe('SecurityPolicy basic auth and authorization through pier serve and rea
     assert.match(String(missing.headers['www-authenticate']), /^Basic realm=/);
   });
 
+  test('API keys: from a header, a query parameter or a cookie; the client id reaches the backend, the key does not; others 401', async () => {
+    const viaHeader = await get('/keys', { headers: { 'x-api-key': API_KEYS['client-a'] } });
+    assert.equal(viaHeader.status, 200);
+    const seen = JSON.parse(viaHeader.body) as Record<string, string>;
+    assert.equal(seen['x-client-id'], 'client-a', 'the client id is forwarded');
+    assert.equal(seen['x-api-key'], undefined, 'the key is not');
+    const viaQuery = await get(`/keys?api_key=${API_KEYS['client-b']}`);
+    assert.equal(viaQuery.status, 200);
+    assert.equal((JSON.parse(viaQuery.body) as Record<string, string>)['x-client-id'], 'client-b');
+    assert.equal((await get('/keys', { headers: { cookie: `apikey=${API_KEYS['client-a']}` } })).status, 200, 'from a cookie');
+    assert.equal((await get('/keys', { headers: { 'x-api-key': 'key-c-unknown' } })).status, 401, 'unknown key');
+    assert.equal((await get('/keys')).status, 401, 'no key');
+    assert.equal((await get('/keys', { user: 'alice', password: 'alice-password' })).status, 401, 'the Gateway\'s basic auth does not apply there');
+  });
+
   test('allow/deny by client address; the rule policy replaces the Gateway\'s basic auth there', async () => {
     assert.equal((await get('/cidr', { from: ALLOWED_CLIENT })).status, 200, 'allowed address, no password asked');
     const denied = await get('/cidr', { from: DENIED_CLIENT });
@@ -157,7 +180,7 @@ describe('SecurityPolicy basic auth and authorization through pier serve and rea
   test('an htpasswd line Envoy cannot take is Invalid, naming the line but not its content; the Gateway policy applies there', async () => {
     const statuses = await pier.admin<PolicyStatusEntry[]>('/statuses');
     const accepted = (name: string): Condition | undefined => statuses.find((e) => e.kind === 'SecurityPolicy' && e.name === name)?.status.ancestors[0]?.conditions.find((c) => c.type === 'Accepted');
-    for (const name of ['gateway-basic', 'by-address', 'by-claim']) assert.equal(accepted(name)?.status, 'True', name);
+    for (const name of ['gateway-basic', 'by-address', 'by-claim', 'api-keys']) assert.equal(accepted(name)?.status, 'True', name);
     const bad = accepted('bad-htpasswd');
     assert.deepEqual([bad?.status, bad?.reason], ['False', 'Invalid']);
     assert.match(bad?.message ?? '', /spec\.basicAuth\.users: Secret default\/bad-users key \.htpasswd line 2 has a bcrypt hash; Envoy's basic_auth filter accepts only \{SHA\} hashes/);
@@ -166,20 +189,21 @@ describe('SecurityPolicy basic auth and authorization through pier serve and rea
     assert.equal((await get('/bad', { user: 'alice', password: 'alice-password' })).status, 200);
   });
 
-  test('the htpasswd lines never show in /policies, /ir, /xds, pier translate or the logs', async () => {
+  test('the htpasswd lines and API keys never show in /policies, /ir, /xds, pier translate or the logs', async () => {
     const hashBody = ALICE_HASH.slice('{SHA}'.length);
+    const leaks = (text: string): string[] => [hashBody, ...Object.values(API_KEYS)].filter((s) => text.includes(s));
     for (const view of ['/policies', '/ir', '/xds']) {
       const text = JSON.stringify(await pier.admin(view));
       assert.ok(text.includes('[redacted]'), `${view} shows the credential redacted`);
-      assert.ok(!text.includes(hashBody), `${view} holds no htpasswd hash`);
+      assert.deepEqual(leaks(text), [], `${view} holds no credential`);
     }
     const policies = JSON.stringify(await pier.admin('/policies'));
     assert.match(policies, /"forwardUsernameHeader":"x-user"/, '/policies still shows the other settings');
     for (const output of ['policies', 'ir', 'xds']) {
       const { stdout } = await run(process.execPath, [PIER_CLI, 'translate', '-f', dir, '--output', output, '-o', 'json'], { timeout: 60_000 });
       assert.ok(stdout.includes('[redacted]'), `translate --output ${output} shows the credential redacted`);
-      assert.ok(!stdout.includes(hashBody), `translate --output ${output} holds no htpasswd hash`);
+      assert.deepEqual(leaks(stdout), [], `translate --output ${output} holds no credential`);
     }
-    assert.ok(!JSON.stringify(pier.logs).includes(hashBody), 'no log line holds a hash');
+    assert.deepEqual(leaks(JSON.stringify(pier.logs)), [], 'no log line holds a credential');
   });
 });

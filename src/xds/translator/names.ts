@@ -57,6 +57,7 @@ export const FilterName = {
   fileAccessLog: 'envoy.access_loggers.file',
   basicAuth: 'envoy.filters.http.basic_auth',
   rbac: 'envoy.filters.http.rbac',
+  apiKeyAuth: 'envoy.filters.http.api_key_auth',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -90,6 +91,8 @@ export const ProtoType = {
   basicAuthPerRoute: 'envoy.extensions.filters.http.basic_auth.v3.BasicAuthPerRoute',
   rbac: 'envoy.extensions.filters.http.rbac.v3.RBAC',
   rbacPerRoute: 'envoy.extensions.filters.http.rbac.v3.RBACPerRoute',
+  apiKeyAuth: 'envoy.extensions.filters.http.api_key_auth.v3.ApiKeyAuth',
+  apiKeyAuthPerRoute: 'envoy.extensions.filters.http.api_key_auth.v3.ApiKeyAuthPerRoute',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

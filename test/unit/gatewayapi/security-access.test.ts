@@ -1,4 +1,4 @@
-/** SecurityPolicy basic auth and authorization checks: htpasswd lines as Envoy reads them, rules resolved. */
+/** SecurityPolicy basic auth, API key and authorization checks: htpasswd lines as Envoy reads them, keys and rules resolved. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -77,4 +77,33 @@ test('authorization: a bad CIDR, a claim rule without spec.jwt, an empty princip
 
 test('a policy with none of jwt, basicAuth, apiKeyAuth, authorization is Invalid', () => {
   assert.match(checkSecurityPolicy(policy({}), withHtpasswd('')).content.message, /one of spec\.jwt, spec\.basicAuth, spec\.apiKeyAuth and spec\.authorization must be set/);
+});
+
+const withKeys = (secrets: Record<string, Record<string, string>>) => ({
+  rateLimitService: false,
+  secret: (_ns: string, name: string): Secret | undefined => (secrets[name]
+    ? { apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: 'default' }, data: Object.fromEntries(Object.entries(secrets[name]!).map(([k, v]) => [k, Buffer.from(v).toString('base64')])) } as Secret
+    : undefined),
+});
+
+const keysPolicy = policy({ apiKeyAuth: { credentialRefs: [{ name: 'a' }, { name: 'b' }], extractFrom: [{ headers: ['X-API-Key'], cookies: ['k'] }, { params: ['api_key'] }], forwardClientIDHeader: 'X-Client' } });
+
+test('API keys: every entry of the Secrets is a client and its key, sorted by client; sources in order', () => {
+  const out = checkSecurityPolicy(keysPolicy, withKeys({ a: { zed: 'key-z', amy: 'key-a' }, b: { bob: 'key-b' } }));
+  assert.deepEqual(out.settings?.apiKeyAuth, {
+    credentials: [{ client: 'amy', key: 'key-a' }, { client: 'bob', key: 'key-b' }, { client: 'zed', key: 'key-z' }],
+    sources: [{ header: 'x-api-key' }, { cookie: 'k' }, { query: 'api_key' }],
+    forwardClientIDHeader: 'x-client',
+  });
+});
+
+test('API keys: a missing Secret, a client twice, a key shared or unusable is Invalid, naming the client and never the key', () => {
+  const message = (secrets: Record<string, Record<string, string>>): string => checkSecurityPolicy(keysPolicy, withKeys(secrets)).content.message;
+  assert.match(message({ a: { amy: 'key-a' } }), /spec\.apiKeyAuth\.credentialRefs\[1\]: Secret default\/b not found \(ResolvedRefs\)/);
+  assert.match(message({ a: { amy: 'key-a' }, b: { amy: 'key-other' } }), /credentialRefs\[1\]: Secret default\/b client amy is also in an earlier Secret/);
+  const shared = message({ a: { amy: 'shared-secret-key' }, b: { bob: 'shared-secret-key' } });
+  assert.match(shared, /client bob: the same key as client amy/);
+  const spaced = message({ a: { amy: 'has a space' }, b: { bob: 'key-b' } });
+  assert.match(spaced, /client amy: the key must be visible ASCII characters without spaces/);
+  for (const text of [shared, spaced]) assert.ok(!text.includes('shared-secret-key') && !text.includes('has a space'), text);
 });

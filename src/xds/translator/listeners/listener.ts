@@ -276,7 +276,7 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const globalModes = new Set([...all.flatMap((n) => n.globalRateLimitModes), ...listeners.flatMap((l) => { const g = l.policies?.rateLimit?.global; return g ? [g.failOpen] : []; })]);
   const globalRateLimit = rateLimitService ? globalRateLimitHttpFilters(rateLimitService, globalModes) : [];
   // Authentication after the rate limits, before anything else reads the request: JWT, basic
-  // auth, then authorization (RBAC, which reads the verified claims); see security-access.ts.
+  // auth, API keys, then authorization (RBAC, which reads the verified claims); see security-access.ts.
   const jwt = jwtAuthnFilter(listeners);
   return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...accessControlFilters(listeners), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }

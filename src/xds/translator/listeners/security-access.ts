@@ -1,7 +1,7 @@
 /**
- * The SecurityPolicy filters after JWT: basic auth (basicauth.ts), then authorization (rbac.ts),
- * in that order in the connection manager: credentials are checked (401) before a decision is
- * made on who the client is (403), and RBAC reads the claims jwt_authn verified.
+ * The SecurityPolicy filters after JWT: basic auth (basicauth.ts), API keys (apikeyauth.ts), then
+ * authorization (rbac.ts), in that order in the connection manager: credentials are checked (401)
+ * before a decision is made on who the client is (403), and RBAC reads the claims jwt_authn verified.
  *
  * Each filter is disabled by default. The listener's settings enable theirs on the listener's
  * virtual hosts; a route with settings of its own enables its own on the route. A route's policy
@@ -18,6 +18,7 @@ import { typedConfig } from '../../types';
 import { FilterName, ProtoType } from '../names';
 import { basicAuthFilters, basicAuthPerFilterConfig } from './basicauth';
 import { rbacFilter, rbacPerFilterConfig } from './rbac';
+import { apiKeyAuthFilter, apiKeyAuthPerFilterConfig } from './apikeyauth';
 
 type PerFilterConfig = Record<string, { '@type': string }>;
 
@@ -31,17 +32,25 @@ function settingsOf(listeners: readonly HTTPListener[]): SecuritySettings[] {
   return out;
 }
 
-/** The connection manager's basic_auth and RBAC filters for these listeners, in that order (none when no setting asks). */
+/** The connection manager's basic_auth, api_key_auth and RBAC filters for these listeners, in that order (none when no setting asks). */
 export function accessControlFilters(listeners: readonly HTTPListener[]): HttpFilter[] {
   const all = settingsOf(listeners);
   const basicAuth = all.flatMap((s): BasicAuthSettings[] => (s.basicAuth ? [s.basicAuth] : []));
-  return [...basicAuthFilters(basicAuth), ...(all.some((s) => s.authorization) ? [rbacFilter()] : [])];
+  return [
+    ...basicAuthFilters(basicAuth),
+    ...(all.some((s) => s.apiKeyAuth) ? [apiKeyAuthFilter()] : []),
+    ...(all.some((s) => s.authorization) ? [rbacFilter()] : []),
+  ];
 }
 
 /** The per-filter entries enabling what the settings use; undefined when they use none of these filters. */
 export function accessControlPerFilterConfig(settings: SecuritySettings | undefined): PerFilterConfig | undefined {
-  if (!settings || (!settings.basicAuth && !settings.authorization)) return undefined;
-  return { ...(settings.basicAuth ? basicAuthPerFilterConfig(settings.basicAuth) : {}), ...(settings.authorization ? rbacPerFilterConfig(settings.authorization) : {}) };
+  if (!settings || (!settings.basicAuth && !settings.apiKeyAuth && !settings.authorization)) return undefined;
+  return {
+    ...(settings.basicAuth ? basicAuthPerFilterConfig(settings.basicAuth) : {}),
+    ...(settings.apiKeyAuth ? apiKeyAuthPerFilterConfig(settings.apiKeyAuth) : {}),
+    ...(settings.authorization ? rbacPerFilterConfig(settings.authorization) : {}),
+  };
 }
 
 /** The names of the filters the settings enable (JWT's included). */

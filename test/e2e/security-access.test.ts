@@ -9,7 +9,8 @@
  * - allow/deny by client address: the test binds its client sockets to two loopback addresses;
  * - allow by JWT claim (a string claim, a nested one, a list claim) with a real signed token;
  * - an htpasswd line Envoy cannot take (bcrypt) makes the policy Invalid, naming the line only;
- * - the credentials (htpasswd hashes, API keys) never show in the admin API (/policies, /ir, /xds), `pier translate` or logs.
+ * - the credentials (htpasswd hashes, API keys) never show in the admin API (/policies, /ir, /xds),
+ *   CSDS (what the proxy was sent, read with the real grpcurl), `pier translate` or logs.
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +24,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { buildBootstrap } from '../../src/infra/bootstrap';
 import { EnvoyProxy } from '../helpers/envoy';
-import { requireEnvoy } from '../helpers/tools';
+import { requireEnvoy, requireGrpcurl } from '../helpers/tools';
 import { freePort, waitFor } from '../helpers/net';
 import { PIER_CLI, PierProcess } from '../helpers/pier';
 import { jwks, signJwt, signingKey } from '../helpers/jwt';
@@ -189,7 +190,7 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
     assert.equal((await get('/bad', { user: 'alice', password: 'alice-password' })).status, 200);
   });
 
-  test('the htpasswd lines and API keys never show in /policies, /ir, /xds, pier translate or the logs', async () => {
+  test('the htpasswd lines and API keys never show in /policies, /ir, /xds, CSDS, pier translate or the logs', async () => {
     const hashBody = ALICE_HASH.slice('{SHA}'.length);
     const leaks = (text: string): string[] => [hashBody, ...Object.values(API_KEYS)].filter((s) => text.includes(s));
     for (const view of ['/policies', '/ir', '/xds']) {
@@ -205,5 +206,9 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
       assert.deepEqual(leaks(stdout), [], `translate --output ${output} holds no credential`);
     }
     assert.deepEqual(leaks(JSON.stringify(pier.logs)), [], 'no log line holds a credential');
+    const csds = (await run(requireGrpcurl(), ['-plaintext', '-d', '{}', `127.0.0.1:${pier.xdsPort}`, 'envoy.service.status.v3.ClientStatusDiscoveryService/FetchClientStatus'], { timeout: 30_000 })).stdout;
+    assert.match(csds, /api_key_auth\.v3\.ApiKeyAuthPerRoute/, 'CSDS shows the routes with their filters');
+    assert.ok(csds.includes('[redacted]'), 'CSDS shows the credentials redacted');
+    assert.deepEqual(leaks(csds), [], 'CSDS holds no credential');
   });
 });

@@ -2,7 +2,9 @@
  * Client Status Discovery Service (envoy.service.status.v3): what each connected proxy was
  * sent, per resource (the versions its stream sent, as the stream keeps them), and whether it
  * ACKed or NACKed it (with Envoy's error detail). The content is the cache's while it still has
- * that version; secrets go out with their private key redacted, like everywhere but SDS. Over mTLS
+ * that version; secrets go out with their private key redacted, like everywhere but SDS, and
+ * listeners and routes without the credentials of their basic_auth and api_key_auth filters,
+ * like everywhere but LDS/RDS. Over mTLS
  * a caller sees only the proxies of the Gateway its certificate names, as for xDS itself.
  */
 import * as grpc from '@grpc/grpc-js';
@@ -11,7 +13,7 @@ import type { ClientStatusResponse } from '../../generated/envoy/service/status/
 import type { ClientConfig, _envoy_service_status_v3_ClientConfig_GenericXdsConfig as GenericXdsConfig } from '../../generated/envoy/service/status/v3/ClientConfig';
 import type { StringMatcher__Output } from '../../generated/envoy/type/matcher/v3/StringMatcher';
 import type { Secret } from '../../generated/envoy/extensions/transport_sockets/tls/v3/Secret';
-import { redactSecret } from '../../security/redact';
+import { redactCredentialConfigs, redactSecret } from '../../security/redact';
 import type { SnapshotCache } from '../cache/cache';
 import type { XdsProtos } from '../proto';
 import { TypeUrl, type ResourceTypeUrl } from '../types';
@@ -140,11 +142,20 @@ function resourceConfig(
   };
 }
 
-/** Secrets lose their private key; other resources go as Pier encoded them. */
+/** The filter configurations whose credentials are redacted, as their type URLs appear in the bytes. */
+const CREDENTIAL_TYPE_MARKERS = ['filters.http.basic_auth.v3.', 'filters.http.api_key_auth.v3.'].map((m) => Buffer.from(m));
+
+/** Secrets lose their private key, listeners and routes their filters' credentials; other resources go as Pier encoded them. */
 function redactedAny(protos: XdsProtos, typeUrl: ResourceTypeUrl, any: Readonly<{ type_url: string; value: Uint8Array }>): { type_url: string; value: Uint8Array } {
-  if (typeUrl !== TypeUrl.Secret) return { type_url: any.type_url, value: any.value };
-  const secret = protos.decode(typeUrl, any.value) as Secret;
-  return { type_url: any.type_url, value: protos.encode(typeUrl, redactSecret(secret)) };
+  if (typeUrl === TypeUrl.Secret) {
+    const secret = protos.decode(typeUrl, any.value) as Secret;
+    return { type_url: any.type_url, value: protos.encode(typeUrl, redactSecret(secret)) };
+  }
+  const bytes = Buffer.from(any.value.buffer, any.value.byteOffset, any.value.byteLength);
+  if ((typeUrl === TypeUrl.Listener || typeUrl === TypeUrl.RouteConfiguration) && CREDENTIAL_TYPE_MARKERS.some((m) => bytes.includes(m))) {
+    return { type_url: any.type_url, value: protos.encode(typeUrl, redactCredentialConfigs(protos.decode(typeUrl, any.value))) };
+  }
+  return { type_url: any.type_url, value: any.value };
 }
 
 function timestamp(iso: string): { seconds: string; nanos: number } {

@@ -4,7 +4,8 @@
  * (Invalid naming a missing CA ConfigMap, Accepted once it exists) and JWT authentication applies
  * through Envoy with keys it fetches over HTTPS from a test JWKS server, or reads from an Opaque
  * Secret (Secrets of types that never hold policy credentials, such as Helm release records, are
- * not watched: a policy naming one finds nothing).
+ * not watched: a policy naming one finds nothing). Basic auth reads its htpasswd lines from an
+ * Opaque Secret, and follows it when it changes.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ import { jwks, signJwt, signingKey } from '../helpers/jwt';
 import { ApiRequestError } from './api';
 import { startControlPlane, type ControlPlane } from './harness';
 import { BackendNetwork } from './netns';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -87,6 +89,7 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
       spec: { parentRefs: [{ name: 'edge' }], rules: [
         { name: 'secured', matches: [{ path: { type: 'PathPrefix', value: '/secured' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { name: 'local', matches: [{ path: { type: 'PathPrefix', value: '/local' } }], backendRefs: [{ name: 'web', port: 80 }] },
+        { name: 'basic', matches: [{ path: { type: 'PathPrefix', value: '/basic' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'web', port: 80 }] },
       ] },
     });
@@ -151,5 +154,34 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
     const local = signJwt(localKey, { iss: 'local-issuer', sub: 'bob' });
     await waitFor('a token verified with the Secret\'s keys', async () => ((await get('/local', { authorization: `Bearer ${local}` })).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
     assert.equal((await get('/local', { authorization: `Bearer ${token}` })).status, 401, 'a token signed with another key is refused');
+  });
+
+  test('basic auth from an Opaque htpasswd Secret: Invalid until it exists, then 401 without the password, 200 with it; a changed Secret applies', async () => {
+    const htpasswd = (password: string): string => `alice:{SHA}${createHash('sha1').update(password).digest('base64')}\n`;
+    const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+    await assert.rejects(cp.api.create(POLICIES, { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name: 'empty' }, spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName: 'basic' }] } }),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /one of jwt, basicAuth, apiKeyAuth and authorization must be set/.test(err.message));
+    await cp.api.create(POLICIES, {
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name: 'basic' },
+      spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName: 'basic' }], basicAuth: { users: { name: 'users' } } },
+    });
+    await waitFor('Invalid: no Secret yet', async () => {
+      const c = await condition('basic').catch(() => undefined);
+      return c?.reason === 'Invalid' ? c : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 200 }).then((c) => assert.match(c.message, /spec\.basicAuth\.users: Secret apps\/users not found \(ResolvedRefs\)/));
+    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'users' }, stringData: { '.htpasswd': htpasswd('first') } });
+    await waitFor('Accepted', async () => ((await condition('basic').catch(() => undefined))?.status === 'True' ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    const refused = await waitFor('401 without the password', async () => {
+      const a = await get('/basic');
+      return a.status === 401 ? a : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    assert.match(String(refused.headers['www-authenticate']), /^Basic realm=/);
+    assert.equal((await get('/basic', basic('alice', 'first'))).status, 200);
+    assert.equal((await get('/basic', basic('alice', 'second'))).status, 401);
+    const current = await cp.api.get<{ metadata: { resourceVersion: string } }>(`/api/v1/namespaces/${NS}/secrets/users`);
+    await cp.api.replace(`/api/v1/namespaces/${NS}/secrets/users`, { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'users', resourceVersion: current.metadata.resourceVersion }, stringData: { '.htpasswd': htpasswd('second') } });
+    await waitFor('the new password', async () => ((await get('/basic', basic('alice', 'second'))).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    assert.equal((await get('/basic', basic('alice', 'first'))).status, 401, 'the old password no longer works');
+    assert.equal((await get('/other')).status, 200, 'the other rule asks for nothing');
   });
 });

@@ -22,6 +22,23 @@ describe('Pier CRDs', () => {
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
   });
 
+  test('every schema\'s properties are schemas (the API server refuses a CRD with a misplaced key such as x-kubernetes-validations)', () => {
+    const misplaced: string[] = [];
+    const walk = (schema: Record<string, unknown>, at: string): void => {
+      for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+        if (typeof sub !== 'object' || sub === null || Array.isArray(sub) || !('type' in sub || 'x-kubernetes-int-or-string' in sub || 'x-kubernetes-preserve-unknown-fields' in sub)) misplaced.push(`${at}.${name}`);
+        else walk(sub as Record<string, unknown>, `${at}.${name}`);
+      }
+      if (typeof schema.items === 'object' && schema.items !== null) walk(schema.items as Record<string, unknown>, `${at}[]`);
+    };
+    for (const info of PIER_KINDS) {
+      const file = path.join(repoRoot(), 'crds', 'pier', `${PIER_GROUP}_${info.plural}.yaml`);
+      const crd = parseAllDocuments(readFileSync(file, 'utf8'))[0]!.toJS() as { spec: { versions: { name: string; schema: { openAPIV3Schema: Record<string, unknown> } }[] } };
+      for (const v of crd.spec.versions) walk(v.schema.openAPIV3Schema, `${info.kind}/${v.name}`);
+    }
+    assert.deepEqual(misplaced, []);
+  });
+
   for (const info of PIER_KINDS) {
     test(`${info.kind}: CRD, schema, file provider kind, watched kind, RBAC`, () => {
       const file = path.join(repoRoot(), 'crds', 'pier', `${PIER_GROUP}_${info.plural}.yaml`);

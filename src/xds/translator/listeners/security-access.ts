@@ -6,7 +6,7 @@
  * Each filter is disabled by default. The listener's settings enable theirs on the listener's
  * virtual hosts; a route with settings of its own enables its own on the route. A route's policy
  * replaces the listener's whole (docs/policies/securitypolicy.md), so the route also disables
- * the filters the listener's settings enabled and its own do not use (routeOverrides).
+ * the filters the listener's settings enabled and its own do not use (withRouteOverrides).
  */
 import type { HTTPListener, VirtualHost as IRVirtualHost } from '../../../ir/types';
 import type { SecuritySettings } from '../../../ir/security';
@@ -14,6 +14,8 @@ import type { BasicAuthSettings } from '../../../ir/security-access';
 import type { FilterConfig } from '../../../generated/envoy/config/route/v3/FilterConfig';
 import type { HttpFilter } from '../../../generated/envoy/extensions/filters/network/http_connection_manager/v3/HttpFilter';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
+import type { Route } from '../../../generated/envoy/config/route/v3/Route';
+import { freezeValue } from '../../../message/watchable';
 import { typedConfig } from '../../types';
 import { FilterName, ProtoType } from '../names';
 import { basicAuthFilters, basicAuthPerFilterConfig } from './basicauth';
@@ -60,15 +62,32 @@ function enabledFilters(settings: SecuritySettings): string[] {
 
 const DISABLED = typedConfig<FilterConfig>(ProtoType.filterConfig, { disabled: true });
 
-/** Entries disabling, on a route with its own settings, the filters the listener's enabled that the route's do not. */
-function routeOverrides(listener: SecuritySettings, route: SecuritySettings): PerFilterConfig | undefined {
+/** The filters the listener's settings enable that the route's do not (to disable on the route). */
+function filtersToDisable(listener: SecuritySettings, route: SecuritySettings): string[] {
   const own = new Set(enabledFilters(route));
-  const off = enabledFilters(listener).filter((name) => !own.has(name));
-  return off.length === 0 ? undefined : Object.fromEntries(off.map((name) => [name, DISABLED]));
+  return enabledFilters(listener).filter((name) => !own.has(name));
 }
 
 /**
- * The built virtual host with routeOverrides on the routes that have settings of their own
+ * A built (frozen, cached) route with those filters disabled, made once per route and set of
+ * filters: the same object on the next translation, so its encoding is reused too.
+ */
+const overridden = new WeakMap<Route, Map<string, Route>>();
+function withDisabled(route: Route, off: string[]): Route {
+  const key = off.join('\n');
+  let byKey = overridden.get(route);
+  if (!byKey) overridden.set(route, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) {
+    out = { ...route, typed_per_filter_config: { ...route.typed_per_filter_config, ...Object.fromEntries(off.map((name) => [name, DISABLED])) } };
+    if (Object.isFrozen(route)) out = freezeValue(out);
+    byKey.set(key, out);
+  }
+  return out;
+}
+
+/**
+ * The built virtual host with those filters disabled on the routes that have settings of their own
  * (built.routes[i] is vhost.routes[i]); the same object when there is nothing to override.
  */
 export function withRouteOverrides(built: VirtualHost, vhost: IRVirtualHost, listener: SecuritySettings | undefined): VirtualHost {
@@ -76,11 +95,10 @@ export function withRouteOverrides(built: VirtualHost, vhost: IRVirtualHost, lis
   let routes: VirtualHost['routes'] | undefined;
   vhost.routes.forEach((r, i) => {
     const own = r.policies?.security;
-    const overrides = own && routeOverrides(listener, own);
-    if (!overrides) return;
+    const off = own ? filtersToDisable(listener, own) : [];
+    if (off.length === 0) return;
     routes ??= [...(built.routes ?? [])];
-    const route = routes[i]!;
-    routes[i] = { ...route, typed_per_filter_config: { ...route.typed_per_filter_config, ...overrides } };
+    routes[i] = withDisabled(routes[i]!, off);
   });
   return routes ? { ...built, routes } : built;
 }

@@ -7,6 +7,8 @@
  * - API keys from a Secret, read from a header, a query parameter or a cookie; the client id
  *   reaches the backend, the key does not;
  * - allow/deny by client address: the test binds its client sockets to two loopback addresses;
+ *   behind a listener whose ClientPolicy trusts one X-Forwarded-For hop, the forwarded address
+ *   is the one the rules see;
  * - allow by JWT claim (a string claim, a nested one, a list claim) with a real signed token;
  * - an htpasswd line Envoy cannot take (bcrypt) makes the policy Invalid, naming the line only;
  * - the credentials (htpasswd hashes, API keys) never show in the admin API (/policies, /ir, /xds),
@@ -71,15 +73,17 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
   let pier: PierProcess;
   let envoy: EnvoyProxy;
   let port: number;
+  /** The listener trusting one X-Forwarded-For hop (ClientPolicy). */
+  let proxiedPort: number;
   const key = signingKey('ES256', 'access-1');
   const echo = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
 
   /** A GET from a chosen client address, with optional basic credentials or bearer token. */
-  const get = (p: string, o: { from?: string; user?: string; password?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> => new Promise((resolve, reject) => {
+  const get = (p: string, o: { from?: string; user?: string; password?: string; token?: string; headers?: Record<string, string>; port?: number } = {}): Promise<Answer> => new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.user !== undefined) headers.authorization = `Basic ${Buffer.from(`${o.user}:${o.password ?? ''}`).toString('base64')}`;
     if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
-    const req = http.request({ host: GATEWAY_ADDRESS, port, path: p, headers, localAddress: o.from ?? ALLOWED_CLIENT, agent: false, timeout: 15_000 }, (res) => {
+    const req = http.request({ host: GATEWAY_ADDRESS, port: o.port ?? port, path: p, headers, localAddress: o.from ?? ALLOWED_CLIENT, agent: false, timeout: 15_000 }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
@@ -94,10 +98,20 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
     envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-access-envoy-'));
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     port = await freePort(GATEWAY_ADDRESS);
+    proxiedPort = await freePort(GATEWAY_ADDRESS);
     const jwt = { providers: [{ name: 'local', issuer: ISSUER, localJWKS: { secretRef: { name: 'access-jwks' } } }] };
     writeFileSync(path.join(dir, 'all.yaml'), manifest([
       gatewayClass(),
-      gateway('access', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
+      gateway('access', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }, { name: 'proxied', protocol: 'HTTP', port: proxiedPort }]),
+      route('HTTPRoute', 'behind', 'access', { parentRefs: [{ name: 'access', sectionName: 'proxied' }], rules: [rule('behind', '/behind')] }),
+      {
+        apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata: { name: 'one-hop', namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
+        spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'access', sectionName: 'proxied' }], clientIPDetection: { xForwardedFor: { numTrustedHops: 1 } } },
+      },
+      {
+        apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name: 'by-forwarded-address', namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
+        spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'behind', sectionName: 'behind' }], authorization: { rules: [{ action: 'Allow', principal: { clientCIDRs: ['203.0.113.0/24'] } }] } },
+      },
       ...backend('echo', (echo.address() as AddressInfo).port),
       route('HTTPRoute', 'app', 'access', { rules: [rule('cidr', '/cidr'), rule('claims', '/claims'), rule('bad', '/bad'), rule('keys', '/keys'), rule('rest', '/')] }),
       // A comment and a blank line are skipped; bob's line is a second user.
@@ -169,6 +183,14 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
     assert.equal((await get('/', { from: DENIED_CLIENT, user: 'alice', password: 'alice-password' })).status, 200, 'the address rules apply on their rule only');
   });
 
+  test('behind a trusted X-Forwarded-For hop, the forwarded client address is the one the rules see', async () => {
+    const behind = (xff?: string): Promise<number> => get('/behind', { port: proxiedPort, headers: xff ? { 'x-forwarded-for': xff } : {} }).then((a) => a.status);
+    assert.equal(await behind('203.0.113.7'), 200, 'forwarded from an allowed network');
+    assert.equal(await behind('198.51.100.1'), 403, 'forwarded from another');
+    assert.equal(await behind('203.0.113.7, 198.51.100.1'), 403, 'only the trusted hop\'s entry counts');
+    assert.equal(await behind(), 403, 'no X-Forwarded-For: the peer (a loopback address) is the client');
+  });
+
   test('allow by JWT claim: a list claim, nested and string claims; others 403, no token 401', async () => {
     assert.equal((await get('/claims', { token: token({ groups: ['users', 'admins'] }) })).status, 200, 'groups holds admins');
     assert.equal((await get('/claims', { token: token({ groups: ['users'] }) })).status, 403, 'groups without admins');
@@ -181,7 +203,7 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
   test('an htpasswd line Envoy cannot take is Invalid, naming the line but not its content; the Gateway policy applies there', async () => {
     const statuses = await pier.admin<PolicyStatusEntry[]>('/statuses');
     const accepted = (name: string): Condition | undefined => statuses.find((e) => e.kind === 'SecurityPolicy' && e.name === name)?.status.ancestors[0]?.conditions.find((c) => c.type === 'Accepted');
-    for (const name of ['gateway-basic', 'by-address', 'by-claim', 'api-keys']) assert.equal(accepted(name)?.status, 'True', name);
+    for (const name of ['gateway-basic', 'by-address', 'by-claim', 'api-keys', 'by-forwarded-address']) assert.equal(accepted(name)?.status, 'True', name);
     const bad = accepted('bad-htpasswd');
     assert.deepEqual([bad?.status, bad?.reason], ['False', 'Invalid']);
     assert.match(bad?.message ?? '', /spec\.basicAuth\.users: Secret default\/bad-users key \.htpasswd line 2 has a bcrypt hash; Envoy's basic_auth filter accepts only \{SHA\} hashes/);

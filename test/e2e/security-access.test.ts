@@ -153,6 +153,8 @@ describe('SecurityPolicy basic auth, API keys and authorization through pier ser
     const ok = await get('/', { user: 'alice', password: 'alice-password' });
     assert.equal(ok.status, 200);
     assert.equal((JSON.parse(ok.body) as Record<string, string>)['x-user'], 'alice', 'the username reaches the backend');
+    // Envoy's basic_auth filter leaves the header as sent (docs/policies/securitypolicy.md says so).
+    assert.match((JSON.parse(ok.body) as Record<string, string>).authorization ?? '', /^Basic /, 'the Authorization header reaches the backend as sent');
     assert.equal((await get('/', { user: 'bob', password: 'bob-password' })).status, 200, 'second user');
     assert.equal((await get('/', { user: 'alice', password: 'bob-password' })).status, 401, 'wrong password');
     assert.equal((await get('/', { user: 'mallory', password: 'alice-password' })).status, 401, 'unknown user');

@@ -491,7 +491,8 @@ const jwks = { localJWKS: { secretRef: { name: 'jwks' } } };
 const SECURITY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], jwt: { providers: [] } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['jwt must be set'] },
+    { self: { targetRefs: [], oidc: {} }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['one of jwt and oidc must be set'] },
   ],
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
   'spec.jwt.providers': [
@@ -503,6 +504,11 @@ const SECURITY_SAMPLES: Record<string, Sample[]> = {
     { self: { name: 'a', remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: [] },
     { self: { name: 'a' }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
     { self: { name: 'a', ...jwks, remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
+  ],
+  'spec.oidc': [
+    { self: { forwardAccessToken: true, forwardIDTokenHeader: 'X-ID-Token' }, fails: [] },
+    { self: { forwardIDTokenHeader: 'Authorization' }, fails: [] },
+    { self: { forwardAccessToken: true, forwardIDTokenHeader: 'Authorization' }, fails: ['forwardIDTokenHeader cannot be Authorization when forwardAccessToken is set'] },
   ],
 };
 

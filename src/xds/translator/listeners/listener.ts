@@ -20,6 +20,7 @@ import { localRateLimitFilter } from './localratelimit';
 import { globalRateLimitHttpFilters } from './globalratelimit';
 import { applyClientSettings } from './client';
 import { jwtAuthnFilter } from './jwtauthn';
+import { oauth2Filter } from './security-oidc';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { ClientSettings } from '../../../ir/client';
@@ -276,7 +277,9 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const globalRateLimit = rateLimitService ? globalRateLimitHttpFilters(rateLimitService, globalModes) : [];
   // Authentication after the rate limits, before anything else reads the request.
   const jwt = jwtAuthnFilter(listeners);
-  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  // The OIDC login before jwt_authn: a JWT requirement then sees the token the login forwards.
+  const oauth2 = oauth2Filter(listeners);
+  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(oauth2 ? [oauth2] : []), ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
 }
 
 /**

@@ -109,6 +109,27 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
   test('the API server runs the CRD\'s CEL rules', async () => {
     await assert.rejects(cp.api.create(POLICIES, policy('bad', [{ name: 'none' }])),
       (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /exactly one of remoteJWKS and localJWKS must be set/.test(err.message));
+    // spec.oidc: its CEL rule, and the https-only token endpoint (the schema's pattern).
+    const oidc = (name: string, extra: Record<string, unknown>): unknown => ({
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name },
+      spec: {
+        targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web' }],
+        oidc: { provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'https://idp.example.com/token' }, clientID: 'web', clientSecretRef: { name: 'oidc' }, ...extra },
+      },
+    });
+    await assert.rejects(cp.api.create(POLICIES, oidc('bad-oidc', { forwardAccessToken: true, forwardIDTokenHeader: 'Authorization' })),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /forwardIDTokenHeader cannot be Authorization when forwardAccessToken is set/.test(err.message));
+    await assert.rejects(cp.api.create(POLICIES, oidc('http-token', { provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'http://idp.example.com/token' } })),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec\.oidc\.provider\.tokenEndpoint/.test(err.message));
+    await assert.rejects(cp.api.create(POLICIES, { ...(policy('neither', []) as { spec: Record<string, unknown> }), spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web' }] } }),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /one of jwt and oidc must be set/.test(err.message));
+    // Every OIDC field as the docs give them passes the schema (then goes: its Secret is not there).
+    await cp.api.create(POLICIES, oidc('full-oidc', {
+      provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'https://idp.example.com:8443/token', endSessionEndpoint: 'https://idp.example.com/logout', caCertificateRef: { kind: 'Secret', name: 'ca', key: 'ca.pem' } },
+      clientAuthentication: 'ClientSecretPost', redirectURL: 'https://shop.example.com/oauth2/callback', logoutPath: '/logout', scopes: ['email'], resources: ['https://api.example.com'],
+      cookieNames: { accessToken: 'Access', idToken: 'ID' }, cookieDomain: 'example.com', forwardAccessToken: true, forwardIDTokenHeader: 'X-ID-Token', refreshToken: false,
+    }));
+    await cp.api.delete(`${POLICIES}/full-oidc`);
   });
 
   test('a missing CA ConfigMap: Invalid naming the field; once it exists, Accepted (generation 1) and tokens are checked by Envoy', async () => {

@@ -87,6 +87,7 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
       spec: { parentRefs: [{ name: 'edge' }], rules: [
         { name: 'secured', matches: [{ path: { type: 'PathPrefix', value: '/secured' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { name: 'local', matches: [{ path: { type: 'PathPrefix', value: '/local' } }], backendRefs: [{ name: 'web', port: 80 }] },
+        { name: 'login', matches: [{ path: { type: 'PathPrefix', value: '/login' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'web', port: 80 }] },
       ] },
     });
@@ -172,5 +173,38 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
     const local = signJwt(localKey, { iss: 'local-issuer', sub: 'bob' });
     await waitFor('a token verified with the Secret\'s keys', async () => ((await get('/local', { authorization: `Bearer ${local}` })).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
     assert.equal((await get('/local', { authorization: `Bearer ${token}` })).status, 401, 'a token signed with another key is refused');
+  });
+
+  test('OIDC with its client secret in an Opaque Secret: Invalid until the Secret exists, then Accepted, and the rule sends browsers to the provider', async () => {
+    const login = {
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name: 'login' },
+      spec: {
+        targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName: 'login' }],
+        oidc: {
+          provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'https://localhost:1/token' },
+          clientID: 'web', clientSecretRef: { name: 'oidc-client' }, redirectURL: `http://${GATEWAY_ADDRESS}:${port}/login/callback`,
+        },
+      },
+    };
+    await cp.api.create(POLICIES, login);
+    await waitFor('Invalid: no Secret yet', async () => {
+      const c = await condition('login').catch(() => undefined);
+      return c?.reason === 'Invalid' ? c : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 200 }).then((c) => assert.match(c.message, /spec\.oidc\.clientSecretRef: Secret apps\/oidc-client not found \(ResolvedRefs\)/));
+    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'oidc-client' }, stringData: { 'client-secret': 'k8s-client-secret' } });
+    await waitFor('Accepted', async () => {
+      const c = await condition('login').catch(() => undefined);
+      return c?.status === 'True' && c.observedGeneration === 1 ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    const redirected = await waitFor('302 to the provider', async () => {
+      const r = await get('/login/page');
+      return r.status === 302 ? r : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    const to = new URL(String(redirected.headers.location));
+    assert.equal(`${to.origin}${to.pathname}`, 'https://idp.example.com/auth');
+    assert.equal(to.searchParams.get('redirect_uri'), `http://${GATEWAY_ADDRESS}:${port}/login/callback`);
+    assert.equal((await get('/other')).status, 200, 'the other rules have no login');
+    const policies = JSON.stringify(await pier.admin('/policies'));
+    assert.ok(policies.includes('"clientID":"web"') && !policies.includes('k8s-client-secret'), 'the login shows in /policies, its secret does not');
   });
 });

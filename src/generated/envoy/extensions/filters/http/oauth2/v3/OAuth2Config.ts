@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
+// Original file: proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
 
 import type { HttpUri as _envoy_config_core_v3_HttpUri, HttpUri__Output as _envoy_config_core_v3_HttpUri__Output } from '../../../../../../envoy/config/core/v3/HttpUri';
 import type { OAuth2Credentials as _envoy_extensions_filters_http_oauth2_v3_OAuth2Credentials, OAuth2Credentials__Output as _envoy_extensions_filters_http_oauth2_v3_OAuth2Credentials__Output } from '../../../../../../envoy/extensions/filters/http/oauth2/v3/OAuth2Credentials';
@@ -8,7 +8,7 @@ import type { BoolValue as _google_protobuf_BoolValue, BoolValue__Output as _goo
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../../../google/protobuf/Duration';
 import type { OAuth2TokenForwarding as _envoy_extensions_filters_http_oauth2_v3_OAuth2TokenForwarding, OAuth2TokenForwarding__Output as _envoy_extensions_filters_http_oauth2_v3_OAuth2TokenForwarding__Output } from '../../../../../../envoy/extensions/filters/http/oauth2/v3/OAuth2TokenForwarding';
 
-// Original file: /work/main/proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
+// Original file: proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
 
 export const _envoy_extensions_filters_http_oauth2_v3_OAuth2Config_AuthType = {
   URL_ENCODED_BODY: 'URL_ENCODED_BODY',

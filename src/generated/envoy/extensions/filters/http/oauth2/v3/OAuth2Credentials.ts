@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
+// Original file: proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
 
 import type { SdsSecretConfig as _envoy_extensions_transport_sockets_tls_v3_SdsSecretConfig, SdsSecretConfig__Output as _envoy_extensions_transport_sockets_tls_v3_SdsSecretConfig__Output } from '../../../../../../envoy/extensions/transport_sockets/tls/v3/SdsSecretConfig';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
+// Original file: proto/envoy/extensions/filters/http/oauth2/v3/oauth.proto
 
 
 export interface OAuth2TokenForwarding {

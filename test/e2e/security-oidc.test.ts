@@ -12,7 +12,8 @@
  *   the OP's end session endpoint;
  * - a rule's own login with a client secret the OP does not know: the code is not traded (401);
  *   once its Secret holds the right one, the login works (the Secret's change is picked up);
- * - a rule with a JWT policy of its own: the Gateway's login does not apply there;
+ * - a rule with a JWT policy of its own: the Gateway's login does not apply there; a rule with a
+ *   login of its own under a listener-wide JWT policy needs no token after the login;
  * - statuses (Invalid naming spec.oidc.clientSecretRef), and the client secret and the HMAC key
  *   appear in no admin output and no log line.
  */
@@ -72,6 +73,8 @@ describe('SecurityPolicy OIDC through pier serve, real Envoy and a real OpenID P
   let ca: string;
   let port: number;
   let origin: string;
+  /** The listener "api": a JWT policy of its own; its rule "web" has a login of its own. */
+  let apiOrigin: string;
   const echo = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)));
 
   const writeClientSecret = (name: string, secret: string): void => writeFileSync(path.join(dir, 'secrets.yaml'), manifest([
@@ -84,11 +87,11 @@ describe('SecurityPolicy OIDC through pier serve, real Envoy and a real OpenID P
   };
 
   /** The whole login as a browser does it, from a request for p to the answer of the backend. */
-  async function logIn(browser: Browser, p: string): Promise<{ hops: string[]; answer: { status: number; body: string } }> {
+  async function logIn(browser: Browser, p: string, at = origin): Promise<{ hops: string[]; answer: { status: number; body: string } }> {
     const hops: string[] = [];
-    const first = await browser.request(`${origin}${p}`);
+    const first = await browser.request(`${at}${p}`);
     assert.equal(first.status, 302, `a request without a session is redirected: ${first.status} ${first.body}`);
-    let url = redirectTarget(`${origin}${p}`, first);
+    let url = redirectTarget(`${at}${p}`, first);
     for (let i = 0; i < 10; i++) {
       hops.push(url);
       const answer = await browser.request(url);
@@ -117,7 +120,9 @@ describe('SecurityPolicy OIDC through pier serve, real Envoy and a real OpenID P
     const serving = serverCertificate(certDir, 'op-ca', 'localhost');
     port = await freePort(GATEWAY_ADDRESS);
     origin = `http://${GATEWAY_ADDRESS}:${port}`;
-    op = await OidcProvider.start({ dir: certDir, cert: serving.cert, key: serving.key, ca, clientID: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectURIs: [`${origin}/oauth2/callback`, `${origin}/wrong/callback`] });
+    const apiPort = await freePort(GATEWAY_ADDRESS);
+    apiOrigin = `http://${GATEWAY_ADDRESS}:${apiPort}`;
+    op = await OidcProvider.start({ dir: certDir, cert: serving.cert, key: serving.key, ca, clientID: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectURIs: [`${origin}/oauth2/callback`, `${origin}/wrong/callback`, `${apiOrigin}/web/callback`] });
     discovery = JSON.parse((await new Browser(ca).request(`${op.issuer}.well-known/openid-configuration`)).body) as Discovery;
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const echoPort = (echo.address() as AddressInfo).port;
@@ -137,9 +142,9 @@ describe('SecurityPolicy OIDC through pier serve, real Envoy and a real OpenID P
     });
     writeFileSync(path.join(dir, 'all.yaml'), manifest([
       gatewayClass(),
-      gateway('login', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
+      gateway('login', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }, { name: 'api', protocol: 'HTTP', port: apiPort }]),
       ...backend('echo', echoPort),
-      route('HTTPRoute', 'app', 'login', { rules: [rule('api', '/api'), rule('broken', '/broken'), rule('wrong', '/wrong'), rule('rest', '/')] }),
+      route('HTTPRoute', 'app', 'login', { rules: [rule('api', '/api'), rule('broken', '/broken'), rule('wrong', '/wrong'), rule('web', '/web'), rule('rest', '/')] }),
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'op-ca', namespace: NAMESPACE }, data: { 'ca.crt': ca } },
       { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'oidc-client', namespace: NAMESPACE }, data: { 'client-secret': Buffer.from(CLIENT_SECRET).toString('base64') } },
       { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'api-keys', namespace: NAMESPACE }, stringData: { jwks: jwks(signingKey('ES256', 'api')) } },
@@ -147,6 +152,9 @@ describe('SecurityPolicy OIDC through pier serve, real Envoy and a real OpenID P
       // The API rule takes tokens (optional here), not logins: the Gateway's login does not apply there.
       securityPolicy('api-jwt', { kind: 'HTTPRoute', name: 'app', sectionName: 'api' }, { jwt: { optional: true, providers: [{ name: 'api', localJWKS: { secretRef: { name: 'api-keys' } } }] } }),
       securityPolicy('broken', { kind: 'HTTPRoute', name: 'app', sectionName: 'broken' }, { oidc: oidc('nope') }),
+      // The listener "api" takes tokens only; its rule "web" logs users in instead (the rule's policy applies whole).
+      securityPolicy('api-listener-jwt', { kind: 'Gateway', name: 'login', sectionName: 'api' }, { jwt: { providers: [{ name: 'api', localJWKS: { secretRef: { name: 'api-keys' } } }] } }),
+      securityPolicy('web-login', { kind: 'HTTPRoute', name: 'app', sectionName: 'web' }, { oidc: oidc('oidc-client', { redirectURL: `${apiOrigin}/web/callback`, logoutPath: '/web/logout' }) }),
       // A rule's own login, with a client secret the OP does not know: its redirect path in the rule.
       securityPolicy('wrong-secret', { kind: 'HTTPRoute', name: 'app', sectionName: 'wrong' }, { oidc: oidc('wrong-client', { redirectURL: `${origin}/wrong/callback`, logoutPath: '/wrong/logout' }) }),
     ]));
@@ -249,10 +257,17 @@ describe('SecurityPolicy OIDC through pier serve, real Envoy and a real OpenID P
     assert.equal((await get(new Browser(ca), '/app')).status, 302, 'elsewhere the login applies');
   });
 
+  test('a rule\'s login under a listener-wide JWT policy: the rule\'s policy applies whole, no token needed after the login', async () => {
+    assert.equal((await new Browser(ca).request(`${apiOrigin}/other`)).status, 401, 'the listener wants a token');
+    const { hops, answer } = await logIn(new Browser(ca), '/web/page', apiOrigin);
+    assert.ok(hops.some((h) => h.startsWith(`${apiOrigin}/web/callback?`)), hops.join(' -> '));
+    assert.equal(answer.status, 200, `after the login the backend answers, no JWT asked for: ${answer.body.slice(0, 200)}`);
+  });
+
   test('statuses: Accepted; Invalid names spec.oidc.clientSecretRef, and its rule keeps the Gateway\'s login', async () => {
     const statuses = await pier.admin<PolicyStatusEntry[]>('/statuses');
     const accepted = (name: string): Condition | undefined => statuses.find((e) => e.kind === 'SecurityPolicy' && e.name === name)?.status.ancestors[0]?.conditions.find((c) => c.type === 'Accepted');
-    for (const name of ['gateway-oidc', 'api-jwt', 'wrong-secret']) assert.deepEqual([accepted(name)?.status, accepted(name)?.reason], ['True', 'Accepted'], name);
+    for (const name of ['gateway-oidc', 'api-jwt', 'wrong-secret', 'api-listener-jwt', 'web-login']) assert.deepEqual([accepted(name)?.status, accepted(name)?.reason], ['True', 'Accepted'], name);
     const broken = accepted('broken');
     assert.deepEqual([broken?.status, broken?.reason], ['False', 'Invalid']);
     assert.match(broken?.message ?? '', /spec\.oidc\.clientSecretRef: Secret default\/nope not found \(ResolvedRefs\)/);

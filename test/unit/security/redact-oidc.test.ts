@@ -28,6 +28,7 @@ test('xDS: the secrets travel as SDS generic secrets, which redactXdsResources r
   assert.deepEqual(secrets.map((s) => s.name), [
     'pier/oidc/default/gateway-login/client-secret', 'pier/oidc/default/gateway-login/hmac',
     'pier/oidc/default/listener-login/client-secret', 'pier/oidc/default/listener-login/hmac',
+    'pier/oidc/default/web-login/client-secret', 'pier/oidc/default/web-login/hmac',
   ]);
   assert.equal(secrets[0]!.generic_secret!.secret!.inline_string, CLIENT_SECRET);
   assert.ok(!JSON.stringify({ ...resources, secrets: [] }).includes(CLIENT_SECRET), 'no secret outside the Secrets');

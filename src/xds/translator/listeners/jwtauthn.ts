@@ -6,7 +6,8 @@
  * targets lists its providers once) and one requirement per settings id. A route with settings
  * of its own names its requirement in its per-route config; a listener's settings are named on
  * its virtual hosts, which Envoy uses for the routes without their own (most specific wins). A
- * route with neither has no requirement: the filter lets its requests through untouched.
+ * route with neither has no requirement: the filter lets its requests through untouched. A route
+ * whose own policy has no JWT (an OIDC login) turns the filter off, the listener's requirement too.
  *
  * Remote JWKS are fetched by the proxies over HTTPS through a cluster of their own per server
  * and CA bundle (jwksClusterName), validated against the policy's CA bundle or the system roots,
@@ -107,9 +108,14 @@ function sortedRecord<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]!]));
 }
 
-/** The per-route (or per-virtual-host) config naming the settings' requirement; undefined without JWT settings. */
-export function jwtPerFilterConfig(settings: SecuritySettings | undefined): Record<string, { '@type': string }> | undefined {
-  if (!settings?.jwt) return undefined;
+/**
+ * The per-route (or per-virtual-host) config naming the settings' requirement. A route whose
+ * policy has no JWT (an OIDC login only) turns the filter off: the listener's requirement does
+ * not apply there (the most specific policy applies whole). Undefined where no JWT settings apply.
+ */
+export function jwtPerFilterConfig(settings: SecuritySettings | undefined, level: 'route' | 'virtualHost' = 'virtualHost'): Record<string, { '@type': string }> | undefined {
+  if (!settings) return undefined;
+  if (!settings.jwt) return level === 'route' ? { [FilterName.jwtAuthn]: typedConfig<PerRouteConfig>(ProtoType.jwtAuthnPerRoute, { disabled: true }) } : undefined;
   return { [FilterName.jwtAuthn]: typedConfig<PerRouteConfig>(ProtoType.jwtAuthnPerRoute, { requirement_name: settings.id }) };
 }
 

@@ -73,7 +73,7 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
   if (route.externalAuth) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...extAuthzPerFilterConfig(route.externalAuth) };
   if (route.sessionPersistence) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...sessionPerFilterConfig(route.sessionPersistence) };
-  const jwt = jwtPerFilterConfig(route.policies?.security);
+  const jwt = jwtPerFilterConfig(route.policies?.security, 'route');
   if (jwt) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...jwt };
   const oidc = oauth2PerFilterConfig(route.policies?.security, 'route');
   if (oidc) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...oidc };

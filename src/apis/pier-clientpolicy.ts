@@ -26,6 +26,7 @@ export interface ClientIPDetection {
 export interface ClientPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   clientIPDetection?: ClientIPDetection;
+  compression?: Compression;
 }
 
 export interface ClientPolicy extends KubeObject {
@@ -33,4 +34,17 @@ export interface ClientPolicy extends KubeObject {
   kind: 'ClientPolicy';
   spec: ClientPolicySpec;
   status?: PolicyStatus;
+}
+
+/** A response compression algorithm (Envoy's gzip, brotli and zstd compressor libraries). */
+export type CompressionAlgorithm = 'Gzip' | 'Brotli' | 'Zstd';
+
+/** Compress responses for clients that accept it (Accept-Encoding). */
+export interface Compression {
+  /** Each at most once; the first wins when the client's q-values tie with it (between the others, the client's order decides). */
+  algorithms: CompressionAlgorithm[];
+  /** Smallest response (bytes) worth compressing; default 30. */
+  minContentLength?: number;
+  /** The media types compressed; default Envoy's list of text, JSON, JavaScript, XML and SVG types. */
+  contentTypes?: string[];
 }

@@ -19,6 +19,7 @@
 import { localRateLimitFilter } from './localratelimit';
 import { globalRateLimitHttpFilters } from './globalratelimit';
 import { applyClientSettings } from './client';
+import { compressorHttpFilters } from './compression';
 import { jwtAuthnFilter } from './jwtauthn';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
@@ -252,7 +253,7 @@ interface GatewayWide {
  * listeners' own pre-routing filters (listener filters, before any route is chosen), then CORS when a route
  * has a policy (first, so preflights are answered before any authorization), then one ext_authz
  * instance per authorization setup, the stateful session filter when a route keeps sessions
- * (after authorization: a refused request sets no session), then the router.
+ * (after authorization: a refused request sets no session), the compressors, then the router.
  */
 function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, HttpFilterNeeds> | undefined, rateLimitService: RateLimitService | undefined): HttpFilter[] {
   const needsOf = (vh: IRVirtualHost): HttpFilterNeeds => {
@@ -276,7 +277,10 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const globalRateLimit = rateLimitService ? globalRateLimitHttpFilters(rateLimitService, globalModes) : [];
   // Authentication after the rate limits, before anything else reads the request.
   const jwt = jwtAuthnFilter(listeners);
-  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  // Compression (ClientPolicy; the listeners sharing a connection manager agree on it) last before the
+  // router: it compresses what the backend answers.
+  const compressors = compressorHttpFilters(listeners[0]?.policies?.client?.compression);
+  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, ...compressors, router];
 }
 
 /**

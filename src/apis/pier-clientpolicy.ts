@@ -27,6 +27,8 @@ export interface ClientPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   clientIPDetection?: ClientIPDetection;
   compression?: Compression;
+  /** HTTP/3 on the HTTPS listeners reached: a QUIC listener on the same port (UDP), advertised with alt-svc. */
+  http3?: HTTP3;
 }
 
 export interface ClientPolicy extends KubeObject {
@@ -48,3 +50,6 @@ export interface Compression {
   /** The media types compressed; default Envoy's list of text, JSON, JavaScript, XML and SVG types. */
   contentTypes?: string[];
 }
+
+/** HTTP/3 is on where the policy applies (HTTPS listeners); no settings of its own yet. */
+export type HTTP3 = Record<string, never>;

@@ -20,4 +20,6 @@ export interface ClientSettings {
   id: string;
   clientIPDetection?: ClientIPDetectionSettings;
   compression?: CompressionSettings;
+  /** HTTP/3 (a QUIC listener and alt-svc) on an HTTPS listener; plain HTTP listeners ignore it. */
+  http3?: boolean;
 }

@@ -4,7 +4,7 @@
  * ~/.cache/pier/python-<hash>, and the scripts next to it run with its interpreter.
  */
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -46,4 +46,30 @@ export function runPythonTool(script: string, args: string[], options: { input?:
 /** A zstd body decoded (Node 20's zlib has no zstd). */
 export function zstdDecode(body: Buffer): Buffer {
   return runPythonTool('zstd_decode.py', [], { input: body });
+}
+
+export interface Http3Response {
+  /** The ALPN protocol the QUIC handshake settled on ("h3"). */
+  alpn: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * One HTTP/3 GET with aioquic (test/tools/python/h3get.py) to host:port, SNI and :authority
+ * serverName, the server certificate checked against the CA file. Rejects with the client's
+ * error (no QUIC listener, handshake refused, timeout) when there is no response.
+ */
+export function http3Get(host: string, port: number, urlPath: string, o: { serverName: string; caFile: string; timeoutSeconds?: number }): Promise<Http3Response> {
+  const timeout = o.timeoutSeconds ?? 10;
+  const args = [testData('tools', 'python', 'h3get.py'), host, String(port), urlPath, '--server-name', o.serverName, '--ca', o.caFile, '--timeout', String(timeout)];
+  return new Promise((resolve, reject) => {
+    execFile(requirePythonTools(), args, { timeout: (timeout + 20) * 1000, encoding: 'utf8' }, (err, stdout) => {
+      let parsed: (Http3Response & { error?: undefined }) | { error: string } | undefined;
+      try { parsed = JSON.parse(stdout) as typeof parsed; } catch { /* reported below */ }
+      if (parsed && !('error' in parsed && parsed.error)) return resolve(parsed as Http3Response);
+      reject(new Error(`HTTP/3 GET https://${o.serverName}:${port}${urlPath} at ${host}: ${parsed && 'error' in parsed ? parsed.error : err?.message ?? stdout}`));
+    });
+  });
 }

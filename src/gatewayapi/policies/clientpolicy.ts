@@ -27,6 +27,7 @@ export function checkClientPolicy(policy: PierPolicy): { content: Verdict; setti
     content.clientIPDetection = out;
   }
   if (policy.spec.compression) content.compression = compressionSettings(policy.spec.compression);
+  if (policy.spec.http3) content.http3 = true;
   return { content: ACCEPTED, settings: content };
 }
 
@@ -42,7 +43,8 @@ export interface SharedPortConflict {
 function connectionSettingsKey(l: HTTPListener): string {
   const client = l.policies?.client;
   if (!client) return '{}';
-  const { source: _source, id: _id, ...settings } = client;
+  // HTTP/3 is for HTTPS listeners only: plain ones sharing a port do not disagree over it.
+  const { source: _source, id: _id, http3: _http3, ...settings } = client;
   return JSON.stringify(settings);
 }
 

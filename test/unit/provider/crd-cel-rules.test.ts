@@ -458,6 +458,7 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { targetRefs: [], clientIPDetection: { xForwardedFor: { numTrustedHops: 1 } } }, fails: [] },
     { self: { targetRefs: [] }, fails: ['at least one client setting must be set'] },
     { self: { targetRefs: [], compression: { algorithms: ['Gzip'] } }, fails: [] },
+    { self: { targetRefs: [], http3: {} }, fails: [] },
   ],
   'spec.targetRefs': [
     { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },

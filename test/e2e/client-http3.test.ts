@@ -4,11 +4,13 @@
  * - listener "secure" (HTTPS, the policy): over TCP its responses carry alt-svc naming the port;
  *   over QUIC on that same port an HTTP/3 GET (ALPN h3) reaches the backend;
  * - listener "other" (HTTPS, no policy): no alt-svc, and nothing answers QUIC on its port;
- * - the policy is Accepted.
+ * - the policy is Accepted;
+ * - taking the policy away removes the QUIC listener and alt-svc, putting it back brings them
+ *   back (Envoy's listeners updated over xDS, no restart).
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -63,6 +65,14 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url, proto: req.headers['x-forwarded-proto'], host: req.headers.host }));
   });
   const caFile = (c: TestCertificate): string => path.join(dir, `${c.hostname}.crt`);
+  const policyFile = (): string => path.join(dir, 'policy.yaml');
+  const writePolicy = (): void => writeFileSync(policyFile(), manifest([{
+    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy',
+    metadata: { name: 'quic', namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
+    spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'h3', sectionName: 'secure' }], http3: {} },
+  }]));
+  const servesHttp3 = (): Promise<boolean> =>
+    http3Get(GATEWAY_ADDRESS, ports.secure, '/', { serverName: SECURE_HOST, caFile: caFile(secure), timeoutSeconds: 3 }).then((r) => r.status === 200).catch(() => false);
 
   before(async () => {
     requireEnvoy();
@@ -84,12 +94,8 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
       tlsSecret('other-cert', other.cert, other.key),
       ...backend('app', backendPort),
       route('HTTPRoute', 'app', 'h3', { rules: [{ backendRefs: [{ name: 'app', port: 80 }] }] }),
-      {
-        apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy',
-        metadata: { name: 'quic', namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
-        spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'h3', sectionName: 'secure' }], http3: {} },
-      },
     ]));
+    writePolicy();
     pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
     envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
       gateway: `${NAMESPACE}/h3`, nodeId: 'client-http3', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,
@@ -98,7 +104,7 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
       const ready = await Promise.all([
         httpsGet(ports.secure, SECURE_HOST, secure.cert, '/').then((r) => r.status === 200 && r.headers['alt-svc'] !== undefined).catch(() => false),
         httpsGet(ports.other, OTHER_HOST, other.cert, '/').then((r) => r.status === 200).catch(() => false),
-        http3Get(GATEWAY_ADDRESS, ports.secure, '/', { serverName: SECURE_HOST, caFile: caFile(secure), timeoutSeconds: 3 }).then((r) => r.status === 200).catch(() => false),
+        servesHttp3(),
       ]);
       return ready.every(Boolean) || undefined;
     }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 500 });
@@ -137,5 +143,18 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
     const all = await pier.admin<{ kind: string; name: string; status: { ancestors: { conditions: { type: string; status: string; reason: string }[] }[] } }[]>('/statuses');
     const c = all.find((e) => e.kind === 'ClientPolicy' && e.name === 'quic')?.status.ancestors[0]?.conditions.find((x) => x.type === 'Accepted');
     assert.deepEqual([c?.status, c?.reason], ['True', 'Accepted']);
+  });
+
+  test('without the policy the QUIC listener and alt-svc go; with it back they return', async () => {
+    unlinkSync(policyFile());
+    await waitFor('HTTP/3 to leave the listener', async () => {
+      const r = await httpsGet(ports.secure, SECURE_HOST, secure.cert, '/');
+      return r.status === 200 && r.headers['alt-svc'] === undefined && !(await servesHttp3()) ? true : undefined;
+    }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 500 });
+    writePolicy();
+    await waitFor('HTTP/3 to come back', async () => {
+      const r = await httpsGet(ports.secure, SECURE_HOST, secure.cert, '/');
+      return r.headers['alt-svc'] === `h3=":${ports.secure}"; ma=86400` && (await servesHttp3()) ? true : undefined;
+    }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 500 });
   });
 });

@@ -58,7 +58,7 @@ describe('HTTP/3 listeners', () => {
     assert.deepEqual(route.response_headers_to_add, [{ header: { key: 'alt-svc', value: 'h3=":443"; ma=86400' }, append_action: 'OVERWRITE_IF_EXISTS_OR_ADD' }]);
   });
 
-  test('the schema takes http3 as an empty object only', () => {
+  test('http3 has no fields: the file provider refuses an unknown one (as kubectl\'s strict field validation does)', () => {
     const policy = (http3: string): string => [
       'apiVersion: gateway.pier.dev/v1alpha1', 'kind: ClientPolicy', 'metadata: {name: cp, namespace: default}', 'spec:',
       '  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: gw}]', `  http3: ${http3}`, '',

@@ -8,6 +8,7 @@
  * yet), and so is a port whose UDP socket a UDP listener of the Gateway already has.
  */
 import type { HTTPListener } from '../../../ir/types';
+import { servesHttp3 } from '../../../ir/http3';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { Filter } from '../../../generated/envoy/config/listener/v3/Filter';
 import type { FilterChain } from '../../../generated/envoy/config/listener/v3/FilterChain';
@@ -25,11 +26,7 @@ export function quicListenerName(address: string, port: number): string {
   return `quic/${hostPort(address, port)}`;
 }
 
-/** Whether the listener is served over HTTP/3 as well (what the QUIC listener and alt-svc agree on). */
-export function servesHttp3(listener: HTTPListener): boolean {
-  const tls = listener.tls;
-  return listener.policies?.client?.http3 === true && tls !== undefined && tls.certificates.length > 0 && tls.clientValidation === undefined;
-}
+export { servesHttp3 };
 
 /** The route configuration of an HTTPS listener served over HTTP/3 too: its responses advertise it. */
 export function withAltSvc(route: RouteConfiguration, port: number): RouteConfiguration {

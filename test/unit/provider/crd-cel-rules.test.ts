@@ -457,6 +457,8 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], clientIPDetection: { xForwardedFor: { numTrustedHops: 1 } } }, fails: [] },
     { self: { targetRefs: [] }, fails: ['at least one client setting must be set'] },
+    { self: { targetRefs: [], compression: { algorithms: ['Gzip'] } }, fails: [] },
+    { self: { targetRefs: [], http3: {} }, fails: [] },
   ],
   'spec.targetRefs': [
     { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },

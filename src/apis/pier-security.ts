@@ -4,6 +4,7 @@
  */
 import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
 import type { KubeObject } from './meta';
+import type { OIDCAuthentication } from './pier-security-oidc';
 
 /** A Secret or ConfigMap in the policy's namespace, and the key holding the value. */
 export interface SecurityObjectReference {
@@ -50,6 +51,8 @@ export interface JWTAuthentication {
 export interface SecurityPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   jwt?: JWTAuthentication;
+  /** OpenID Connect login (authorization code flow) run by Envoy's oauth2 filter. */
+  oidc?: OIDCAuthentication;
   /** HTTP basic authentication against an htpasswd Secret. */
   basicAuth?: BasicAuth;
   /** API keys (client id -> key) from Secrets. */

@@ -1,5 +1,6 @@
 /** ClientPolicy settings of one HTTP listener in the IR (PolicySettings.client). */
 import type { PolicySource } from './types';
+import type { CompressionSettings } from './client-compression';
 
 /** Where the client address comes from (absent: the connection's peer). Exactly one is set. */
 export interface ClientIPDetectionSettings {
@@ -18,4 +19,7 @@ export interface ClientSettings {
   /** The policy at its target ("<policy key>@<target key>"). */
   id: string;
   clientIPDetection?: ClientIPDetectionSettings;
+  compression?: CompressionSettings;
+  /** HTTP/3 (a QUIC listener and alt-svc) on an HTTPS listener; plain HTTP listeners ignore it. */
+  http3?: boolean;
 }

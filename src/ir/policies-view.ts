@@ -27,7 +27,7 @@ export interface GatewayPoliciesView {
   rules: ({ listener: string; rule: string } & SettingsView)[];
 }
 
-/** Credentials from Secrets (htpasswd lines, API keys) show as "[redacted]". */
+/** Credentials from Secrets (htpasswd lines, API keys, an OIDC client secret) show as "[redacted]": the view is what the admin API and pier translate print. */
 function viewOf(settings: PolicySettings | undefined): SettingsView {
   const out: SettingsView = {};
   for (const [kind, value] of Object.entries(redactPolicySettings(settings) ?? {}) as [keyof PolicySettings, AnySettings][]) {

@@ -4,6 +4,7 @@
  */
 import type { PolicySource } from './types';
 import type { APIKeyAuthSettings, AuthorizationSettings, BasicAuthSettings } from './security-access';
+import type { OIDCSettings } from './security-oidc';
 
 /** Where the proxies fetch a provider's JWKS: over HTTPS, validated against caCertificates or the system roots. */
 export interface RemoteJWKSSettings {
@@ -39,6 +40,7 @@ export interface SecuritySettings {
   /** Names the settings at one target (a policy at one place): its requirement in the proxies. */
   id: string;
   jwt?: JWTSettings;
+  oidc?: OIDCSettings;
   basicAuth?: BasicAuthSettings;
   apiKeyAuth?: APIKeyAuthSettings;
   authorization?: AuthorizationSettings;

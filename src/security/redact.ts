@@ -1,8 +1,8 @@
 /**
  * Private keys travel only in SDS responses to the proxies that use them, and Secret-derived
  * credentials (SecurityPolicy htpasswd lines and API keys) only in the listener and route
- * configurations sent to them. Everything else Pier prints (logs, admin API, `pier translate`,
- * error messages) goes through these:
+ * configurations sent to them (an OIDC client secret and HMAC key only as SDS generic secrets).
+ * Everything else Pier prints (logs, admin API, `pier translate`, error messages) goes through these:
  * - structural redaction of the fields that hold keys or credentials (IR certificates and
  *   security settings, xDS Secrets, the basic_auth filter's users, the api_key_auth filter's keys), so the output keeps its
  *   shape with "[redacted]" in place of the secret;
@@ -10,7 +10,7 @@
  *   decodes to one (a Kubernetes Secret's data), is replaced, whatever the surrounding format
  *   (plain, JSON-escaped, YAML block).
  */
-import type { PolicySettings, XdsIR } from '../ir/types';
+import type { HTTPListener, PolicySettings, XdsIR } from '../ir/types';
 import type { SecuritySettings } from '../ir/security';
 import type { Secret, XdsResources } from '../xds/types';
 
@@ -44,12 +44,13 @@ export function containsPrivateKey(text: string): boolean {
   return redactText(text) !== text;
 }
 
-/** Security settings with their Secret-derived credentials replaced (htpasswd lines, API keys). */
+/** Security settings with their Secret-derived credentials replaced (htpasswd lines, API keys, an OIDC client secret and HMAC key). */
 export function redactSecuritySettings(settings: SecuritySettings): SecuritySettings {
-  if (!settings.basicAuth && !settings.apiKeyAuth) return settings;
+  if (!settings.basicAuth && !settings.apiKeyAuth && !settings.oidc) return settings;
   const out = { ...settings };
   if (settings.basicAuth) out.basicAuth = { ...settings.basicAuth, htpasswd: REDACTED };
   if (settings.apiKeyAuth) out.apiKeyAuth = { ...settings.apiKeyAuth, credentials: settings.apiKeyAuth.credentials.map((c) => ({ ...c, key: REDACTED })) };
+  if (settings.oidc) out.oidc = { ...settings.oidc, clientSecret: REDACTED, hmacSecret: REDACTED };
   return out;
 }
 
@@ -64,23 +65,26 @@ export function redactPolicySettings<T extends PolicySettings | undefined>(polic
 export function redactIR(ir: XdsIR): XdsIR {
   const redactCerts = <T extends { tls?: { certificates: { privateKey: string }[] } }>(l: T): T =>
     (l.tls ? { ...l, tls: { ...l.tls, certificates: l.tls.certificates.map((c) => ({ ...c, privateKey: REDACTED })) } } : l);
-  const redactPolicies = (l: XdsIR['http'][number]): XdsIR['http'][number] => {
-    const hasCredentials = (p: PolicySettings | undefined): boolean => redactPolicySettings(p) !== p;
-    if (!hasCredentials(l.policies) && !l.virtualHosts.some((vh) => vh.routes.some((r) => hasCredentials(r.policies)))) return l;
-    return {
-      ...l,
-      ...(l.policies ? { policies: redactPolicySettings(l.policies) } : {}),
-      virtualHosts: l.virtualHosts.map((vh) => ({ ...vh, routes: vh.routes.map((r) => (r.policies ? { ...r, policies: redactPolicySettings(r.policies) } : r)) })),
-    };
-  };
-  const out: XdsIR = { ...ir, http: ir.http.map((l) => redactPolicies(redactCerts(l))), tcp: ir.tcp.map(redactCerts) };
+  const out: XdsIR = { ...ir, http: ir.http.map((l) => redactListenerPolicies(redactCerts(l))), tcp: ir.tcp.map(redactCerts) };
   if (ir.backendClientCertificate) out.backendClientCertificate = { ...ir.backendClientCertificate, privateKey: REDACTED };
   if (ir.backendCertificates) out.backendCertificates = ir.backendCertificates.map((c) => ({ ...c, privateKey: REDACTED }));
   return out;
 }
 
-/** A Secret with its private key replaced (as Envoy's config_dump shows it). */
+/** A listener with the credentials of its and its routes' policy settings replaced. */
+function redactListenerPolicies(l: HTTPListener): HTTPListener {
+  const hasCredentials = (p: PolicySettings | undefined): boolean => redactPolicySettings(p) !== p;
+  const routes = l.virtualHosts.some((vh) => vh.routes.some((r) => hasCredentials(r.policies)));
+  if (!routes && !hasCredentials(l.policies)) return l;
+  const out: HTTPListener = { ...l };
+  if (l.policies) out.policies = redactPolicySettings(l.policies);
+  if (routes) out.virtualHosts = l.virtualHosts.map((vh) => ({ ...vh, routes: vh.routes.map((r) => (r.policies ? { ...r, policies: redactPolicySettings(r.policies) } : r)) }));
+  return out;
+}
+
+/** A Secret with its private key or generic secret (an OIDC client secret, an HMAC key) replaced (as Envoy's config_dump shows it). */
 export function redactSecret(secret: Secret): Secret {
+  if (secret.generic_secret) return { ...secret, generic_secret: { secret: { inline_string: REDACTED } } };
   const tls = secret.tls_certificate;
   if (!tls?.private_key) return secret;
   return { ...secret, tls_certificate: { ...tls, private_key: { inline_string: REDACTED } } };

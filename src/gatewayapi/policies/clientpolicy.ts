@@ -11,6 +11,7 @@ import type { PierPolicy } from '../../apis/pier';
 import type { ClientSettings, ClientIPDetectionSettings } from '../../ir/client';
 import type { HTTPListener } from '../../ir/types';
 import { ACCEPTED } from './attachment';
+import { compressionSettings } from './clientpolicy-compression';
 import type { Verdict } from '../model/status';
 
 export type ClientContent = Omit<ClientSettings, 'source' | 'id'>;
@@ -25,6 +26,8 @@ export function checkClientPolicy(policy: PierPolicy): { content: Verdict; setti
     if (detection.customHeader) out.customHeader = { name: detection.customHeader.name.toLowerCase(), failClosed: detection.customHeader.failClosed ?? false };
     content.clientIPDetection = out;
   }
+  if (policy.spec.compression) content.compression = compressionSettings(policy.spec.compression);
+  if (policy.spec.http3) content.http3 = true;
   return { content: ACCEPTED, settings: content };
 }
 
@@ -39,7 +42,10 @@ export interface SharedPortConflict {
 
 function connectionSettingsKey(l: HTTPListener): string {
   const client = l.policies?.client;
-  return client ? JSON.stringify({ clientIPDetection: client.clientIPDetection }) : '{}';
+  if (!client) return '{}';
+  // HTTP/3 is for HTTPS listeners only: plain ones sharing a port do not disagree over it.
+  const { source: _source, id: _id, http3: _http3, ...settings } = client;
+  return JSON.stringify(settings);
 }
 
 /**

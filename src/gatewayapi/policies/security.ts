@@ -14,6 +14,7 @@ import type { PolicyCheckContext } from './ratelimit';
 import { basicAuthSettings } from './security-basicauth';
 import { apiKeyAuthSettings } from './security-apikey';
 import { authorizationSettings } from './security-authorization';
+import { oidcReferences, oidcSettings } from './security-oidc';
 
 /** What a SecurityPolicy asks for, before it is placed at a target. */
 export type SecurityContent = Omit<SecuritySettings, 'source' | 'id'>;
@@ -123,6 +124,8 @@ export function checkSecurityPolicy(policy: SecurityPolicy, context: PolicyCheck
   const content: SecurityContent = {};
   const jwt = jwtSettings(policy, context, problems);
   if (jwt) content.jwt = jwt;
+  const oidc = oidcSettings(policy, context, problems);
+  if (oidc) content.oidc = oidc;
   const namespace = policy.metadata.namespace ?? '';
   const basicAuth = policy.spec.basicAuth && basicAuthSettings(policy.spec.basicAuth, namespace, context, problems);
   if (basicAuth) content.basicAuth = basicAuth;
@@ -130,7 +133,8 @@ export function checkSecurityPolicy(policy: SecurityPolicy, context: PolicyCheck
   if (apiKeyAuth) content.apiKeyAuth = apiKeyAuth;
   const authorization = authorizationSettings(policy.spec, problems);
   if (authorization) content.authorization = authorization;
-  if (!policy.spec.jwt && !policy.spec.basicAuth && !policy.spec.apiKeyAuth && !policy.spec.authorization) problems.push('one of spec.jwt, spec.basicAuth, spec.apiKeyAuth and spec.authorization must be set');
+  const spec = policy.spec;
+  if (!spec.jwt && !spec.oidc && !spec.basicAuth && !spec.apiKeyAuth && !spec.authorization) problems.push('one of spec.jwt, spec.oidc, spec.basicAuth, spec.apiKeyAuth and spec.authorization must be set');
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
   return { content: ACCEPTED, settings: content };
 }
@@ -143,6 +147,7 @@ export function securityPolicyReferences(policy: SecurityPolicy): { kind: 'Secre
     const ca = p.remoteJWKS?.caCertificateRef;
     if (ca) out.push({ kind: ca.kind ?? 'ConfigMap', name: ca.name });
   }
+  out.push(...oidcReferences(policy));
   if (policy.spec.basicAuth) out.push({ kind: 'Secret', name: policy.spec.basicAuth.users.name });
   for (const ref of policy.spec.apiKeyAuth?.credentialRefs ?? []) out.push({ kind: 'Secret', name: ref.name });
   return out;

@@ -75,8 +75,8 @@ test('authorization: a bad CIDR, a claim rule without spec.jwt, an empty princip
   assert.match(message({ rules: [{ name: 'a', action: 'Allow', principal: { clientCIDRs: ['10.0.0.0/8'] } }, { name: 'a', action: 'Deny', principal: { clientCIDRs: ['10.0.0.0/8'] } }] }), /spec\.authorization\.rules\[1\]\.name a is used twice/);
 });
 
-test('a policy with none of jwt, basicAuth, apiKeyAuth, authorization is Invalid', () => {
-  assert.match(checkSecurityPolicy(policy({}), withHtpasswd('')).content.message, /one of spec\.jwt, spec\.basicAuth, spec\.apiKeyAuth and spec\.authorization must be set/);
+test('a policy with none of jwt, oidc, basicAuth, apiKeyAuth, authorization is Invalid', () => {
+  assert.match(checkSecurityPolicy(policy({}), withHtpasswd('')).content.message, /one of spec\.jwt, spec\.oidc, spec\.basicAuth, spec\.apiKeyAuth and spec\.authorization must be set/);
 });
 
 const withKeys = (secrets: Record<string, Record<string, string>>) => ({

@@ -457,6 +457,8 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], clientIPDetection: { xForwardedFor: { numTrustedHops: 1 } } }, fails: [] },
     { self: { targetRefs: [] }, fails: ['at least one client setting must be set'] },
+    { self: { targetRefs: [], compression: { algorithms: ['Gzip'] } }, fails: [] },
+    { self: { targetRefs: [], http3: {} }, fails: [] },
   ],
   'spec.targetRefs': [
     { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },
@@ -491,7 +493,9 @@ const jwks = { localJWKS: { secretRef: { name: 'jwks' } } };
 const SECURITY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], jwt: { providers: [] } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['one of jwt, basicAuth, apiKeyAuth and authorization must be set'] },
+    { self: { targetRefs: [], oidc: {} }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['one of jwt, oidc, basicAuth, apiKeyAuth and authorization must be set'] },
+    { self: { targetRefs: [], apiKeyAuth: { credentialRefs: [], extractFrom: [] } }, fails: [] },
     { self: { targetRefs: [], basicAuth: { users: { name: 'u' } } }, fails: [] },
     { self: { targetRefs: [], authorization: { rules: [{ action: 'Allow', principal: { clientCIDRs: ['10.0.0.0/8'] } }] } }, fails: [] },
     { self: { targetRefs: [], jwt: { providers: [] }, authorization: { rules: [{ action: 'Allow', principal: { jwt: { claims: [] } } }] } }, fails: [] },
@@ -512,6 +516,11 @@ const SECURITY_SAMPLES: Record<string, Sample[]> = {
     { self: { name: 'a', remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: [] },
     { self: { name: 'a' }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
     { self: { name: 'a', ...jwks, remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
+  ],
+  'spec.oidc': [
+    { self: { forwardAccessToken: true, forwardIDTokenHeader: 'X-ID-Token' }, fails: [] },
+    { self: { forwardIDTokenHeader: 'Authorization' }, fails: [] },
+    { self: { forwardAccessToken: true, forwardIDTokenHeader: 'Authorization' }, fails: ['forwardIDTokenHeader cannot be Authorization when forwardAccessToken is set'] },
   ],
 };
 

@@ -11,8 +11,7 @@ import { cachedRoute, type ListenerContext } from './route';
 import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
-import { jwtPerFilterConfig } from './jwtauthn';
-import { accessControlPerFilterConfig, withRouteOverrides } from './security-access';
+import { securityPerFilterConfig, withRouteOverrides } from './security-filters';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -69,11 +68,11 @@ function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost;
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   const rateLimits = rateLimitActions(listener.policies?.rateLimit);
   const security = listener.policies?.security;
-  const securityConfig = { ...jwtPerFilterConfig(security), ...accessControlPerFilterConfig(security) };
+  const securityConfig = securityPerFilterConfig(security);
   const built = withRouteOverrides(cachedOwnVirtualHost(listener, vhost, domains, context), vhost, security);
-  if (rateLimits.length === 0 && Object.keys(securityConfig).length === 0) return built;
+  if (rateLimits.length === 0 && !securityConfig) return built;
   const out = rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : { ...built };
-  if (Object.keys(securityConfig).length > 0) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...securityConfig };
+  if (securityConfig) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...securityConfig };
   return out;
 }
 

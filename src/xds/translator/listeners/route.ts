@@ -4,8 +4,7 @@
  * first route that matches.
  */
 import { rateLimitActions } from './globalratelimit';
-import { jwtPerFilterConfig } from './jwtauthn';
-import { accessControlPerFilterConfig } from './security-access';
+import { securityPerFilterConfig } from './security-filters';
 import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../../ir/types';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
@@ -73,10 +72,9 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
   if (route.externalAuth) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...extAuthzPerFilterConfig(route.externalAuth) };
   if (route.sessionPersistence) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...sessionPerFilterConfig(route.sessionPersistence) };
-  const jwt = jwtPerFilterConfig(route.policies?.security);
-  if (jwt) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...jwt };
-  const access = accessControlPerFilterConfig(route.policies?.security);
-  if (access) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...access };
+  // The listener's security filters this route's own policy does not use are disabled by the virtual host (withRouteOverrides).
+  const security = securityPerFilterConfig(route.policies?.security);
+  if (security) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...security };
   return out;
 }
 

@@ -1,5 +1,6 @@
 /** ClientPolicy settings of one HTTP listener in the IR (PolicySettings.client). */
 import type { PolicySource } from './types';
+import type { ClientConnectionSettings } from './client-connection';
 
 /** Where the client address comes from (absent: the connection's peer). Exactly one is set. */
 export interface ClientIPDetectionSettings {
@@ -18,4 +19,6 @@ export interface ClientSettings {
   /** The policy at its target ("<policy key>@<target key>"). */
   id: string;
   clientIPDetection?: ClientIPDetectionSettings;
+  /** TLS, PROXY protocol, limits, header/path, HTTP/1 and 2, timeouts (client-connection.ts). */
+  connection?: ClientConnectionSettings;
 }

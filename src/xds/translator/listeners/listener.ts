@@ -19,6 +19,8 @@
 import { localRateLimitFilter } from './localratelimit';
 import { globalRateLimitHttpFilters } from './globalratelimit';
 import { applyClientSettings } from './client';
+import { applyClientTls, connectionLimitFilters, proxyProtocolListenerFilter } from './client-connection';
+import type { ClientTLSSettings } from '../../../ir/client-connection';
 import { jwtAuthnFilter } from './jwtauthn';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
@@ -163,6 +165,9 @@ function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefine
   if (chains.some((c) => c.filter_chain_match?.transport_protocol || c.filter_chain_match?.server_names?.length)) {
     listener.listener_filters = [{ name: FilterName.tlsInspector, typed_config: typedConfig<TlsInspector>(ProtoType.tlsInspector, {}) }];
   }
+  // The socket's listeners agree on it (the Gateway API translator drops their ClientPolicy where they do not); first, before any ClientHello.
+  const proxyProtocol = socket.http.find((l) => l.policies?.client?.connection?.proxyProtocol)?.policies?.client?.connection?.proxyProtocol;
+  if (proxyProtocol) listener.listener_filters = [proxyProtocolListenerFilter(proxyProtocol), ...(listener.listener_filters ?? [])];
   return { listener, routes: kept.flatMap((c) => (c.route ? [c.route] : [])) };
 }
 
@@ -185,7 +190,7 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [...connectionLimitFilters(`http-${socket.port}`, listeners[0]?.policies?.client?.connection), httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -193,17 +198,20 @@ function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: List
 /**
  * TLS terminated here with the given certificates (SDS secrets over ADS). With client
  * validation, clients are asked for a certificate chaining to the given CAs; insecure fallback
- * lets in those that send none or one that does not verify (the backend decides).
+ * lets in those that send none or one that does not verify (the backend decides). clientTls: a
+ * ClientPolicy's versions, ciphers and ALPN.
  */
 function downstreamTls(
   certificates: readonly TLSCertificate[],
   alpnProtocols: string[] | undefined,
   clientValidation?: ClientCertificateValidation,
+  clientTls?: ClientTLSSettings,
 ): NonNullable<FilterChain['transport_socket']> {
   const common: NonNullable<DownstreamTlsContext['common_tls_context']> = {
     tls_certificate_sds_secret_configs: certificates.map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
   };
   if (alpnProtocols) common.alpn_protocols = alpnProtocols;
+  applyClientTls(common, clientTls);
   const tls: DownstreamTlsContext = { common_tls_context: common };
   if (clientValidation) {
     common.validation_context = {
@@ -222,9 +230,9 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]))],
+      filters: [...connectionLimitFilters(`https-${socket.port}-${listener.name}`, listener.policies?.client?.connection), httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]))],
       // The connection manager speaks both; ALPN lets the client pick.
-      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
+      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation, listener.policies?.client?.connection?.tls),
     },
     route: routeConfiguration(routeName, [listener], routeContext('https', socket.port, memo), misdirectedDomains(listener, siblings)),
   };

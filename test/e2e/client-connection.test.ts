@@ -7,7 +7,7 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +19,7 @@ import { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { httpRequest, waitFor, type HttpResult } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { stopEnvoyPierBackend } from '../helpers/teardown';
 import { selfSignedCertificate, type TestCertificate } from './features/certs';
 import { freeTcpPorts } from './features/clients';
 import { HeldConnection, proxyV1, proxyV2, rawExchange } from './features/raw-clients';
@@ -129,11 +130,7 @@ describe('ClientPolicy connection settings through pier serve and real Envoy', {
   });
 
   after(async () => {
-    await envoy?.stop();
-    const code = await pier?.stop();
-    echo.closeAllConnections();
-    await new Promise<void>((resolve) => echo.close(() => resolve()));
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
+    const code = await stopEnvoyPierBackend(envoy, pier, echo, [dir, envoyDir]);
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

@@ -89,7 +89,7 @@ export function settleSharedPorts(http: readonly HTTPListener[], conflicts: Shar
     if (withTcp) keys.add(JSON.stringify(null));
     if (keys.size <= 1) continue;
     const port = listeners[0]!.port;
-    const message = `listeners ${names(listeners)}${withTcp ? ' and TCP/TLS listeners' : ''} share port ${port} (one socket) and their ClientPolicy proxyProtocol settings differ there; no ClientPolicy applies on port ${port}`;
+    const message = `listeners ${names(listeners)}${withTcp ? " and the port's TLS or TCP listeners" : ''} share port ${port} (one socket) and their ClientPolicy proxyProtocol settings differ there; no ClientPolicy applies on port ${port}`;
     for (const l of listeners) if (!messages.has(l)) messages.set(l, message);
   }
   const found: SharedPortConflict[] = [];

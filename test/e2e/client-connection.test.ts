@@ -4,12 +4,15 @@
  * HTTP/1.0, slow bodies). One Gateway, one listener (its own port) per setting, each with a
  * ClientPolicy on it (sectionName), and listener "plain" (HTTP) and "https-default" with none,
  * where the same client sees Pier's defaults. The backend answers with the path and headers it got.
+ * The readiness wait needs none of the settings, so each test fails alone when its setting is not
+ * translated (checked by disabling the xDS side: every settings test failed).
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as http2 from 'node:http2';
+import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -30,15 +33,16 @@ const HOST = 'conn.test';
 const READY_TIMEOUT_MS = 60_000;
 const CLIENT = '198.51.100.9';
 
-const LISTENERS = ['tls13', 'tls12', 'httpsDefault', 'proxy', 'proxyOptional', 'plain', 'limit', 'headers', 'path', 'http1', 'http2', 'idle', 'request'] as const;
+const LISTENERS = ['tls13', 'tls12', 'httpsDefault', 'proxyTls', 'proxy', 'proxyOptional', 'plain', 'limit', 'headers', 'path', 'http1', 'http2', 'idle', 'request'] as const;
 type ListenerKey = (typeof LISTENERS)[number];
-const HTTPS: ReadonlySet<ListenerKey> = new Set(['tls13', 'tls12', 'httpsDefault']);
+const HTTPS: ReadonlySet<ListenerKey> = new Set(['tls13', 'tls12', 'httpsDefault', 'proxyTls']);
 const sectionName = (key: ListenerKey): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** What each listener's ClientPolicy sets (none: the listener shows the defaults). */
 const POLICIES: Partial<Record<ListenerKey, Record<string, unknown>>> = {
   tls13: { tls: { minVersion: '1.3' } },
   tls12: { tls: { maxVersion: '1.2', ciphers: ['ECDHE-ECDSA-AES256-GCM-SHA384'], alpnProtocols: ['http/1.1'] } },
+  proxyTls: { proxyProtocol: {} },
   proxy: { proxyProtocol: {} },
   proxyOptional: { proxyProtocol: { optional: true } },
   limit: { connection: { maxConnections: 1 } },
@@ -173,6 +177,26 @@ describe('ClientPolicy connection settings through pier serve and real Envoy', {
     // Without the policy a PROXY header is no HTTP: refused.
     const onPlain = await rawExchange(ADDRESS, ports.plain, proxyV1(CLIENT, 40_004, ADDRESS, ports.plain) + request);
     assert.doesNotMatch(onPlain.text, /^HTTP\/1\.1 200/);
+  });
+
+  test('PROXY protocol on an HTTPS listener: the header comes before the TLS handshake', async () => {
+    const socket = net.connect({ host: ADDRESS, port: ports.proxyTls });
+    await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
+    socket.write(proxyV2(CLIENT, 40_005, ADDRESS, ports.proxyTls));
+    const reply = await new Promise<string>((resolve, reject) => {
+      const secure = tls.connect({ socket, servername: HOST, ca: server.cert, checkServerIdentity: (_h, cert) => tls.checkServerIdentity(HOST, cert) });
+      const timer = setTimeout(() => secure.destroy(new Error('no HTTPS response')), 15_000);
+      let text = '';
+      secure.setEncoding('latin1');
+      secure.on('secureConnect', () => secure.write('GET /tls HTTP/1.1\r\nHost: conn.test\r\nConnection: close\r\n\r\n'));
+      secure.on('data', (c: string) => { text += c; });
+      secure.on('close', () => { clearTimeout(timer); resolve(text); });
+      secure.on('error', (err) => { clearTimeout(timer); reject(err); });
+    });
+    assert.match(reply, /^HTTP\/1\.1 200/, reply);
+    assert.equal(echoed(reply).headers['x-forwarded-for'], CLIENT);
+    // A TLS client without the header is not served.
+    await assert.rejects(handshake('proxyTls', {}));
   });
 
   test('connection limit 1: a second connection is closed unanswered while the first is open', async () => {

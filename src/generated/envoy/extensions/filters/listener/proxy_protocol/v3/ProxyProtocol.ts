@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/listener/proxy_protocol/v3/proxy_protocol.proto
+// Original file: proto/envoy/extensions/filters/listener/proxy_protocol/v3/proxy_protocol.proto
 
 import type { ProxyProtocolPassThroughTLVs as _envoy_config_core_v3_ProxyProtocolPassThroughTLVs, ProxyProtocolPassThroughTLVs__Output as _envoy_config_core_v3_ProxyProtocolPassThroughTLVs__Output } from '../../../../../../envoy/config/core/v3/ProxyProtocolPassThroughTLVs';
 import type { _envoy_config_core_v3_ProxyProtocolConfig_Version, _envoy_config_core_v3_ProxyProtocolConfig_Version__Output } from '../../../../../../envoy/config/core/v3/ProxyProtocolConfig';

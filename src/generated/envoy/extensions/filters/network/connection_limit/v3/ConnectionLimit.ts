@@ -1,4 +1,4 @@
-// Original file: /work/main/proto/envoy/extensions/filters/network/connection_limit/v3/connection_limit.proto
+// Original file: proto/envoy/extensions/filters/network/connection_limit/v3/connection_limit.proto
 
 import type { UInt64Value as _google_protobuf_UInt64Value, UInt64Value__Output as _google_protobuf_UInt64Value__Output } from '../../../../../../google/protobuf/UInt64Value';
 import type { Duration as _google_protobuf_Duration, Duration__Output as _google_protobuf_Duration__Output } from '../../../../../../google/protobuf/Duration';

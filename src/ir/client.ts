@@ -11,8 +11,9 @@ export interface ClientIPDetectionSettings {
 }
 
 /**
- * What a ClientPolicy sets on a listener. Everything here lives on the connection manager, which
- * plain HTTP listeners sharing a port share: they must agree (gatewayapi/policies/clientpolicy.ts).
+ * What a ClientPolicy sets on a listener. All but TLS lives on the connection manager and its
+ * filter chain, which plain HTTP listeners sharing a port share, and the PROXY protocol on the
+ * socket, which every listener of a port shares: they must agree (gatewayapi/policies/clientpolicy.ts).
  */
 export interface ClientSettings {
   source: PolicySource;

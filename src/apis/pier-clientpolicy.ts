@@ -65,6 +65,8 @@ export interface ClientHTTP1 {
   acceptHTTP10?: boolean;
   /** The Host for HTTP/1.0 requests that carry none (needs acceptHTTP10). */
   defaultHostForHTTP10?: string;
+  /** Request header names reach HTTP/1 backends in the case the client wrote them (not lowercased). */
+  preserveHeaderCase?: boolean;
 }
 
 export interface ClientHTTP2 {

@@ -28,6 +28,7 @@ export interface ClientPathSettings {
 export interface ClientHTTP1Settings {
   acceptHTTP10?: boolean;
   defaultHostForHTTP10?: string;
+  preserveHeaderCase?: boolean;
 }
 
 export interface ClientHTTP2Settings {

@@ -33,7 +33,7 @@ const HOST = 'conn.test';
 const READY_TIMEOUT_MS = 60_000;
 const CLIENT = '198.51.100.9';
 
-const LISTENERS = ['tls13', 'tls12', 'httpsDefault', 'proxyTls', 'proxy', 'proxyOptional', 'plain', 'limit', 'headers', 'path', 'http1', 'http2', 'idle', 'request'] as const;
+const LISTENERS = ['tls13', 'tls12', 'httpsDefault', 'proxyTls', 'proxy', 'proxyOptional', 'plain', 'limit', 'headers', 'path', 'http1', 'headerCase', 'http2', 'idle', 'request'] as const;
 type ListenerKey = (typeof LISTENERS)[number];
 const HTTPS: ReadonlySet<ListenerKey> = new Set(['tls13', 'tls12', 'httpsDefault', 'proxyTls']);
 const sectionName = (key: ListenerKey): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -49,12 +49,13 @@ const POLICIES: Partial<Record<ListenerKey, Record<string, unknown>>> = {
   headers: { headers: { maxRequestHeadersKb: 2 } },
   path: { path: { mergeSlashes: false, escapedSlashesAction: 'UnescapeAndForward' } },
   http1: { http1: { acceptHTTP10: true, defaultHostForHTTP10: 'old.example' } },
+  headerCase: { http1: { preserveHeaderCase: true } },
   http2: { http2: { maxConcurrentStreams: 7, initialStreamWindowSize: 131_072, initialConnectionWindowSize: 2_097_152 } },
   idle: { timeouts: { idle: '1s', streamIdle: '1s' } },
   request: { timeouts: { request: '2s' } },
 };
 
-interface Echo { path: string; headers: Record<string, string> }
+interface Echo { path: string; headers: Record<string, string>; rawHeaders: string[] }
 
 interface Handshake { protocol: string | null; cipher: string; alpn: string | false }
 
@@ -69,7 +70,7 @@ describe('ClientPolicy connection settings through pier serve and real Envoy', {
   const echo = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      const body = JSON.stringify({ path: req.url, headers: req.headers });
+      const body = JSON.stringify({ path: req.url, headers: req.headers, rawHeaders: req.rawHeaders });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
   });
@@ -244,6 +245,13 @@ describe('ClientPolicy connection settings through pier serve and real Envoy', {
     assert.equal(echoed(accepted.text).headers.host, 'old.example');
     const refused = await rawExchange(ADDRESS, ports.plain, 'GET /old HTTP/1.0\r\nHost: x\r\n\r\n');
     assert.match(refused.text, /^HTTP\/1\.1 426/, refused.text);
+  });
+
+  test('preserveHeaderCase: the backend gets request header names in the case the client wrote', async () => {
+    const request = 'GET /case HTTP/1.1\r\nHost: x\r\nX-Mixed-Case: 1\r\nConnection: close\r\n\r\n';
+    const names = async (key: ListenerKey): Promise<string[]> => echoed((await rawExchange(ADDRESS, ports[key], request)).text).rawHeaders.filter((_, i) => i % 2 === 0);
+    assert.ok((await names('headerCase')).includes('X-Mixed-Case'), JSON.stringify(await names('headerCase')));
+    assert.ok((await names('plain')).includes('x-mixed-case'), 'lowercased by default');
   });
 
   test('HTTP/2 settings: max concurrent streams and the stream and connection windows the client is given', async () => {

@@ -53,7 +53,8 @@ export function clientConnectionSettings(spec: ClientPolicySpec, problems: strin
   }
   if (spec.http1) {
     if (spec.http1.defaultHostForHTTP10 !== undefined && !spec.http1.acceptHTTP10) problems.push('spec.http1.defaultHostForHTTP10 needs acceptHTTP10: true');
-    const http1 = defined({ acceptHTTP10: spec.http1.acceptHTTP10, defaultHostForHTTP10: spec.http1.defaultHostForHTTP10 });
+    const { acceptHTTP10, defaultHostForHTTP10, preserveHeaderCase } = spec.http1;
+    const http1 = defined({ acceptHTTP10, defaultHostForHTTP10, preserveHeaderCase });
     if (http1) out.http1 = http1;
   }
   if (spec.http2) {

@@ -36,6 +36,21 @@ test('header, path, HTTP/1, HTTP/2 and timeouts on the connection manager; HTTP/
   });
 });
 
+test('preserveHeaderCase: the preserve_case stateful formatter, alone or with HTTP/1.0', () => {
+  const formatter = {
+    stateful_formatter: {
+      name: 'envoy.http.stateful_header_formatters.preserve_case',
+      typed_config: { '@type': 'type.googleapis.com/envoy.extensions.http.header_formatters.preserve_case.v3.PreserveCaseFormatterConfig' },
+    },
+  };
+  const alone = defaults();
+  applyClientConnection(alone, { http1: { preserveHeaderCase: true } });
+  assert.deepEqual(alone.http_protocol_options, { header_key_format: formatter });
+  const both = defaults();
+  applyClientConnection(both, { http1: { acceptHTTP10: true, defaultHostForHTTP10: 'a.example', preserveHeaderCase: true } });
+  assert.deepEqual(both.http_protocol_options, { accept_http_10: true, default_host_for_http_10: 'a.example', header_key_format: formatter });
+});
+
 test('TLS parameters and ALPN; the connection limit and PROXY protocol filters', () => {
   const common: CommonTlsContext = { alpn_protocols: ['h2', 'http/1.1'] };
   applyClientTls(common, { minVersion: 'TLSv1_3' });

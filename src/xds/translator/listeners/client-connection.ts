@@ -11,6 +11,7 @@ import type { Filter } from '../../../generated/envoy/config/listener/v3/Filter'
 import type { HttpConnectionManager } from '../../../generated/envoy/extensions/filters/network/http_connection_manager/v3/HttpConnectionManager';
 import type { ListenerFilter } from '../../../generated/envoy/config/listener/v3/ListenerFilter';
 import type { ProxyProtocol } from '../../../generated/envoy/extensions/filters/listener/proxy_protocol/v3/ProxyProtocol';
+import type { PreserveCaseFormatterConfig } from '../../../generated/envoy/extensions/http/header_formatters/preserve_case/v3/PreserveCaseFormatterConfig';
 import { typedConfig } from '../../types';
 import { durationFromMs } from '../common';
 import { statPrefix } from '../names';
@@ -19,6 +20,8 @@ const PROXY_PROTOCOL_FILTER = 'envoy.filters.listener.proxy_protocol';
 const PROXY_PROTOCOL_TYPE = 'envoy.extensions.filters.listener.proxy_protocol.v3.ProxyProtocol';
 const CONNECTION_LIMIT_FILTER = 'envoy.filters.network.connection_limit';
 const CONNECTION_LIMIT_TYPE = 'envoy.extensions.filters.network.connection_limit.v3.ConnectionLimit';
+const PRESERVE_CASE_FORMATTER = 'envoy.http.stateful_header_formatters.preserve_case';
+const PRESERVE_CASE_TYPE = 'envoy.extensions.http.header_formatters.preserve_case.v3.PreserveCaseFormatterConfig';
 
 /** The PROXY protocol listener filter (v1 and v2 headers); it must run before the TLS inspector reads a ClientHello. */
 export function proxyProtocolListenerFilter(settings: ClientProxyProtocolSettings): ListenerFilter {
@@ -55,8 +58,13 @@ export function applyClientConnection(hcm: HttpConnectionManager, connection: Cl
   if (path?.mergeSlashes !== undefined) hcm.merge_slashes = path.mergeSlashes;
   if (path?.escapedSlashesAction !== undefined) hcm.path_with_escaped_slashes_action = path.escapedSlashesAction;
   const http1 = connection.http1;
-  if (http1?.acceptHTTP10) {
-    hcm.http_protocol_options = { accept_http_10: true, ...(http1.defaultHostForHTTP10 ? { default_host_for_http_10: http1.defaultHostForHTTP10 } : {}) };
+  if (http1?.acceptHTTP10 || http1?.preserveHeaderCase) {
+    hcm.http_protocol_options = {
+      ...(http1.acceptHTTP10 ? { accept_http_10: true } : {}),
+      ...(http1.acceptHTTP10 && http1.defaultHostForHTTP10 ? { default_host_for_http_10: http1.defaultHostForHTTP10 } : {}),
+      // The downstream codec records each name's case on the request; the upstream HTTP/1 codec writes names as recorded.
+      ...(http1.preserveHeaderCase ? { header_key_format: { stateful_formatter: { name: PRESERVE_CASE_FORMATTER, typed_config: typedConfig<PreserveCaseFormatterConfig>(PRESERVE_CASE_TYPE, {}) } } } : {}),
+    };
   }
   const http2 = connection.http2;
   if (http2) {

@@ -77,6 +77,22 @@ if (!localRateLimitText.includes('max_dynamic_descriptors')) {
   writeFileSync(localRateLimitProto, localRateLimitText.replace(localRateLimitLast, `${localRateLimitLast}\n\n  // Added by Pier's sync-protos (Envoy 1.35+): LRU size of the dynamic token buckets of a wildcard descriptor.\n  google.protobuf.UInt32Value max_dynamic_descriptors = 18;`));
 }
 
+// The OAuth2 filter in those deps predates fields and messages of Envoy 1.40 that Pier's OIDC
+// (SecurityPolicy spec.oidc) sets: the per-route config (one filter, each route or virtual host
+// with its own provider), cookie domain and the nonce/PKCE cookie names, the end session endpoint
+// and the ID token forwarded in a header. Field numbers and names as in Envoy's own API.
+const oauthProto = join(OUT, 'envoy/extensions/filters/http/oauth2/v3/oauth.proto');
+// (That file has CRLF line ends: patched as LF.)
+const oauthText = readFileSync(oauthProto, 'utf8').replace(/\r\n/g, '\n');
+if (!oauthText.includes('OAuth2PerRoute')) {
+  const added = '// Added by Pier\'s sync-protos (Envoy 1.40).';
+  writeFileSync(oauthProto, oauthText
+    .replace(/(  string refresh_token = 5\n[^;]*;\n)/, `$1\n    ${added}\n    string oauth_nonce = 6;\n    string code_verifier = 7;\n`)
+    .replace('  CookieNames cookie_names = 4;\n', `  CookieNames cookie_names = 4;\n\n  ${added}\n  string cookie_domain = 5;\n`)
+    .replace('bool disable_id_token_set_cookie = 17;', `bool disable_id_token_set_cookie = 17;\n\n  ${added}\n  string stat_prefix = 22;\n  string end_session_endpoint = 23;\n  OAuth2TokenForwarding forward_id_token = 31;`)
+    .replace('// Filter config.\nmessage OAuth2 {', `${added}\nmessage OAuth2TokenForwarding {\n  string header = 1;\n}\n\n${added}\nmessage OAuth2PerRoute {\n  OAuth2Config config = 1;\n}\n\n// Filter config.\nmessage OAuth2 {`));
+}
+
 // gRPC's health and reflection services, served on the xDS port next to the discovery services.
 const GRPC_PROTOS = {
   'grpc/health/v1/health.proto': require.resolve('grpc-health-check/proto/health/v1/health.proto'),
@@ -93,6 +109,7 @@ writeFileSync(join(OUT, 'SOURCE'), [
   'grpc/health/v1: grpc-health-check; grpc/reflection: @grpc/reflection',
   'patched: validate/validate.proto gains StringRules.ignore_empty (used by the Envoy protos)',
   'patched: local_ratelimit/v3/local_rate_limit.proto gains LocalRateLimit.max_dynamic_descriptors (Envoy 1.35+)',
+  'patched: oauth2/v3/oauth.proto gains OAuth2PerRoute, OAuth2TokenForwarding, cookie_domain, end_session_endpoint, forward_id_token, stat_prefix, nonce/code verifier cookie names (Envoy 1.40)',
   'descriptors.binpb: FileDescriptorSet of all of the above (buf build), served by gRPC reflection',
   'regenerate: npm run sync-protos',
   '',

@@ -100,6 +100,9 @@ export interface ClientPolicySpec {
   http1?: ClientHTTP1;
   http2?: ClientHTTP2;
   timeouts?: ClientTimeouts;
+  compression?: Compression;
+  /** HTTP/3 on the HTTPS listeners reached: a QUIC listener on the same port (UDP), advertised with alt-svc. */
+  http3?: HTTP3;
 }
 
 export interface ClientPolicy extends KubeObject {
@@ -108,3 +111,19 @@ export interface ClientPolicy extends KubeObject {
   spec: ClientPolicySpec;
   status?: PolicyStatus;
 }
+
+/** A response compression algorithm (Envoy's gzip, brotli and zstd compressor libraries). */
+export type CompressionAlgorithm = 'Gzip' | 'Brotli' | 'Zstd';
+
+/** Compress responses for clients that accept it (Accept-Encoding). */
+export interface Compression {
+  /** Each at most once; the first wins when the client's q-values tie with it (between the others, the client's order decides). */
+  algorithms: CompressionAlgorithm[];
+  /** Smallest response (bytes) worth compressing; default 30. */
+  minContentLength?: number;
+  /** The media types compressed; default Envoy's list of text, JSON, JavaScript, XML and SVG types. */
+  contentTypes?: string[];
+}
+
+/** HTTP/3 is on where the policy applies (HTTPS listeners); no settings of its own yet. */
+export type HTTP3 = Record<string, never>;

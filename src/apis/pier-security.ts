@@ -4,6 +4,7 @@
  */
 import type { LocalPolicyTargetReferenceWithSectionName, PolicyStatus } from './gateway';
 import type { KubeObject } from './meta';
+import type { OIDCAuthentication } from './pier-security-oidc';
 
 /** A Secret or ConfigMap in the policy's namespace, and the key holding the value. */
 export interface SecurityObjectReference {
@@ -50,6 +51,7 @@ export interface JWTAuthentication {
 export interface SecurityPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   jwt?: JWTAuthentication;
+  oidc?: OIDCAuthentication;
 }
 
 export interface SecurityPolicy extends KubeObject {

@@ -452,6 +452,8 @@ export class IncrementalTranslator {
     if (patchable?.unit === unit) patchable.unit = value;
     delta.gatewaysTranslated += 1;
     this.setOutput(this.irs, delta.xdsIR, key, value.xdsIR);
+    // Policies can open ports (ClientPolicy http3).
+    if (value.infraIR !== unit.infraIR) this.setOutput(this.infras, delta.infraIR, key, value.infraIR);
   }
 
   /** Patches a unit whose routes alone changed (patchGatewayUnit); undefined when it must be translated whole. */

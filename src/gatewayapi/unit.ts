@@ -33,6 +33,7 @@ import { ListenerRouteTable } from './routes/routetable';
 import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetrypolicy';
 import { withBackendCertificates } from './backends/xbackend';
 import { applyPolicies, type PolicyOutcomes } from './policies/apply';
+import { withHttp3Ports } from '../ir/http3';
 
 export interface UnitOptions {
   controllerName: string;
@@ -108,6 +109,7 @@ export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: Resourc
     if (base.rateLimitService && hasGlobalRateLimits(ir)) ir = { ...ir, rateLimitService: base.rateLimitService };
   }
   out.xdsIR = withBackendCertificates(ir, index);
+  if (out.infraIR) out.infraIR = withHttp3Ports(out.infraIR, out.xdsIR.http);
   return out;
 }
 
@@ -477,6 +479,8 @@ export function translateGatewayUnit(
     unit.infraIR.infrastructure = { labels: { ...infrastructure.labels }, annotations: { ...infrastructure.annotations } };
   }
   if (gw.proxySettings) unit.infraIR.proxy = gw.proxySettings;
+  // HTTP/3 (a ClientPolicy) opens HTTPS ports over UDP as well.
+  unit.infraIR = withHttp3Ports(unit.infraIR, unit.xdsIR.http);
   // Routes of one HTTP-like kind only, no ListenerSets (routes may name those): later route
   // changes can patch this unit.
   if (keep && (kinds === 1 || kinds === 2) && gw.listenerSets.size === 0) {

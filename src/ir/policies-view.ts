@@ -4,6 +4,7 @@
  * --output policies` prints and the admin API's /policies answers.
  */
 import type { PolicySettings, XdsIR } from './types';
+import { redactPolicySettings } from '../security/redact';
 
 type AnySettings = NonNullable<PolicySettings[keyof PolicySettings]>;
 
@@ -28,7 +29,8 @@ export interface GatewayPoliciesView {
 
 function viewOf(settings: PolicySettings | undefined): SettingsView {
   const out: SettingsView = {};
-  for (const [kind, value] of Object.entries(settings ?? {}) as [keyof PolicySettings, AnySettings][]) {
+  // Credentials (an OIDC client secret...) never reach the view: it is what the admin API and pier translate print.
+  for (const [kind, value] of Object.entries(redactPolicySettings(settings ?? {})) as [keyof PolicySettings, AnySettings][]) {
     const { source, id: _id, ...rest } = value;
     out[kind] = { policy: `${source.kind} ${source.namespace}/${source.name}`, target: source.target, settings: rest };
   }

@@ -3,6 +3,7 @@
  * resolved from Secrets and ConfigMaps travel here (the xDS translator is pure and reads nothing).
  */
 import type { PolicySource } from './types';
+import type { OIDCSettings } from './security-oidc';
 
 /** Where the proxies fetch a provider's JWKS: over HTTPS, validated against caCertificates or the system roots. */
 export interface RemoteJWKSSettings {
@@ -38,4 +39,5 @@ export interface SecuritySettings {
   /** Names the settings at one target (a policy at one place): its requirement in the proxies. */
   id: string;
   jwt?: JWTSettings;
+  oidc?: OIDCSettings;
 }

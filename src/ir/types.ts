@@ -489,8 +489,9 @@ export interface InfraIR {
   /**
    * Ports the proxy listens on (the listeners themselves come over xDS): `port` is the
    * Gateway's, `bindPort` the socket's when it differs (a Service maps one to the other).
+   * http3: the UDP port of an HTTPS listener served over HTTP/3 too (ir/http3.ts).
    */
-  listeners: { name: string; address: string; port: number; bindPort?: number; protocol: string }[];
+  listeners: { name: string; address: string; port: number; bindPort?: number; protocol: string; http3?: true }[];
   addresses: string[];
   /** The IP addresses of default routability the Gateway asks for in spec.addresses, in order; absent when it asks for none. */
   requestedAddresses?: string[];

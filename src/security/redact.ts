@@ -1,13 +1,13 @@
 /**
  * Private keys travel only in SDS responses to the proxies that use them. Everything else Pier
  * prints (logs, admin API, `pier translate`, error messages) goes through these:
- * - structural redaction of the fields that hold keys (IR certificates, xDS Secrets), so the
+ * - structural redaction of the fields that hold keys (IR certificates, policy credentials, xDS Secrets), so the
  *   output keeps its shape with "[redacted]" in place of the key;
  * - a text filter, the net under everything: any PEM private key block, and any base64 run that
  *   decodes to one (a Kubernetes Secret's data), is replaced, whatever the surrounding format
  *   (plain, JSON-escaped, YAML block).
  */
-import type { XdsIR } from '../ir/types';
+import type { HTTPListener, PolicySettings, XdsIR } from '../ir/types';
 import type { Secret, XdsResources } from '../xds/types';
 
 export const REDACTED = '[redacted]';
@@ -40,14 +40,33 @@ export function containsPrivateKey(text: string): boolean {
 export function redactIR(ir: XdsIR): XdsIR {
   const redactCerts = <T extends { tls?: { certificates: { privateKey: string }[] } }>(l: T): T =>
     (l.tls ? { ...l, tls: { ...l.tls, certificates: l.tls.certificates.map((c) => ({ ...c, privateKey: REDACTED })) } } : l);
-  const out: XdsIR = { ...ir, http: ir.http.map(redactCerts), tcp: ir.tcp.map(redactCerts) };
+  const out: XdsIR = { ...ir, http: ir.http.map((l) => redactListenerPolicies(redactCerts(l))), tcp: ir.tcp.map(redactCerts) };
   if (ir.backendClientCertificate) out.backendClientCertificate = { ...ir.backendClientCertificate, privateKey: REDACTED };
   if (ir.backendCertificates) out.backendCertificates = ir.backendCertificates.map((c) => ({ ...c, privateKey: REDACTED }));
   return out;
 }
 
-/** A Secret with its private key replaced (as Envoy's config_dump shows it). */
+/** Policy settings with their credentials (an OIDC client secret and HMAC key) replaced. */
+export function redactPolicySettings(settings: PolicySettings): PolicySettings {
+  const oidc = settings.security?.oidc;
+  if (!oidc) return settings;
+  return { ...settings, security: { ...settings.security!, oidc: { ...oidc, clientSecret: REDACTED, hmacSecret: REDACTED } } };
+}
+
+/** A listener with the credentials of its and its routes' policy settings replaced. */
+function redactListenerPolicies(l: HTTPListener): HTTPListener {
+  const hasCredentials = (p: PolicySettings | undefined): boolean => p !== undefined && redactPolicySettings(p) !== p;
+  const routes = l.virtualHosts.some((vh) => vh.routes.some((r) => hasCredentials(r.policies)));
+  if (!routes && !hasCredentials(l.policies)) return l;
+  const out: HTTPListener = { ...l };
+  if (l.policies) out.policies = redactPolicySettings(l.policies);
+  if (routes) out.virtualHosts = l.virtualHosts.map((vh) => ({ ...vh, routes: vh.routes.map((r) => (r.policies ? { ...r, policies: redactPolicySettings(r.policies) } : r)) }));
+  return out;
+}
+
+/** A Secret with its private key or generic secret (an OIDC client secret, an HMAC key) replaced (as Envoy's config_dump shows it). */
 export function redactSecret(secret: Secret): Secret {
+  if (secret.generic_secret) return { ...secret, generic_secret: { secret: { inline_string: REDACTED } } };
   const tls = secret.tls_certificate;
   if (!tls?.private_key) return secret;
   return { ...secret, tls_certificate: { ...tls, private_key: { inline_string: REDACTED } } };

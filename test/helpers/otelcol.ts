@@ -5,26 +5,16 @@
  * a 127.0.0.1 port the test picks, and writes what it receives as OTLP JSON lines to a file the
  * test reads back.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { freePort, waitFor } from './net';
-import { repoRoot } from './paths';
-
-const BUILD_SCRIPT = path.join(repoRoot(), 'scripts', 'build-otelcol.mjs');
-
-let binary: string | undefined;
+import { requireBuiltBinary } from './tools';
 
 /** The Collector binary; builds it (pinned, cached) when it is not there yet. */
 export function requireOtelcol(): string {
-  if (binary) return binary;
-  // Builds only when the binary is missing; a fresh build takes a few minutes.
-  execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 20 * 60_000 });
-  const bin = execFileSync(process.execPath, [BUILD_SCRIPT, '--print-bin'], { encoding: 'utf8' }).trim();
-  if (!existsSync(bin)) throw new Error(`the OpenTelemetry Collector was not built at ${bin}`);
-  binary = bin;
-  return bin;
+  return requireBuiltBinary('build-otelcol.mjs', 'the OpenTelemetry Collector');
 }
 
 /** An OTLP attribute value as JSON-encoded OTLP writes it. */

@@ -6,29 +6,20 @@
  * the YAML files of a directory it watches (its "runtime" directory: a file written there,
  * atomically, is loaded within moments). No statsd, no tracing, nothing bound beyond 127.0.0.1.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, httpRequest } from './net';
 import { repoRoot } from './paths';
 import { ServiceProcess } from './service-process';
-import { requireGrpcurl } from './tools';
+import { requireBuiltBinary, requireGrpcurl } from './tools';
 
-const BUILD_SCRIPT = path.join(repoRoot(), 'scripts', 'build-ratelimit.mjs');
 const run = promisify(execFile);
-
-let binary: string | undefined;
 
 /** The service binary; builds it (pinned, cached) when it is not there yet. */
 export function requireRateLimitService(): string {
-  if (binary) return binary;
-  // Builds only when the binary is missing; a fresh build takes a minute or two.
-  execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 20 * 60_000 });
-  const bin = execFileSync(process.execPath, [BUILD_SCRIPT, '--print-bin'], { encoding: 'utf8' }).trim();
-  if (!existsSync(bin)) throw new Error(`the rate limit service was not built at ${bin}`);
-  binary = bin;
-  return bin;
+  return requireBuiltBinary('build-ratelimit.mjs', 'the rate limit service');
 }
 
 /** The service's layout under its runtime root: <root>/<subdirectory>/<app directory>/*.yaml. */

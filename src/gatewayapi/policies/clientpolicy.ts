@@ -15,6 +15,7 @@ import { ACCEPTED } from './attachment';
 import { PolicyReason } from '../model/conditions';
 import { joinMessages, verdict, type Verdict } from '../model/status';
 import { clientConnectionSettings } from './clientpolicy-connection';
+import { compressionSettings } from './clientpolicy-compression';
 
 export type ClientContent = Omit<ClientSettings, 'source' | 'id'>;
 
@@ -30,8 +31,13 @@ export function checkClientPolicy(policy: PierPolicy): { content: Verdict; setti
   }
   const problems: string[] = [];
   const connection = clientConnectionSettings(policy.spec, problems);
+  // QUIC is TLS 1.3 only: a lower cap and HTTP/3 cannot both hold (the CRD says so too).
+  const maxVersion = policy.spec.tls?.maxVersion;
+  if (policy.spec.http3 && maxVersion !== undefined && maxVersion !== '1.3') problems.push(`spec.http3 needs TLS 1.3 (QUIC), but spec.tls.maxVersion is ${maxVersion}`);
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
   if (connection) content.connection = connection;
+  if (policy.spec.compression) content.compression = compressionSettings(policy.spec.compression);
+  if (policy.spec.http3) content.http3 = true;
   return { content: ACCEPTED, settings: content };
 }
 
@@ -44,12 +50,14 @@ export interface SharedPortConflict {
   message: string;
 }
 
-/** What of a listener's client settings lives on the port's shared connection manager (TLS does not: HTTPS only). */
+/** What of a listener's client settings lives on the port's shared connection manager (TLS and HTTP/3 do not: HTTPS only). */
 function connectionSettingsKey(l: HTTPListener): string {
   const client = l.policies?.client;
   if (!client) return '{}';
-  const { tls: _tls, ...connection } = client.connection ?? {};
-  return JSON.stringify({ clientIPDetection: client.clientIPDetection, connection });
+  // TLS and HTTP/3 are for HTTPS listeners only: plain ones sharing a port do not disagree over them.
+  const { source: _source, id: _id, http3: _http3, connection, ...settings } = client;
+  const { tls: _tls, ...shared } = connection ?? {};
+  return JSON.stringify(Object.keys(shared).length > 0 ? { ...settings, connection: shared } : settings);
 }
 
 /** What of a listener's client settings lives on its socket, shared by every listener of the port (the PROXY protocol listener filter). */

@@ -11,6 +11,7 @@ import { joinMessages, verdict, type Verdict } from '../model/status';
 import { pemCertificates } from '../backends/backendtls';
 import { ACCEPTED } from './attachment';
 import type { PolicyCheckContext } from './ratelimit';
+import { oidcReferences, oidcSettings } from './security-oidc';
 
 /** What a SecurityPolicy asks for, before it is placed at a target. */
 export type SecurityContent = Omit<SecuritySettings, 'source' | 'id'>;
@@ -20,7 +21,7 @@ const DEFAULT_CA_KEY = 'ca.crt';
 const DEFAULT_JWKS_CACHE_SECONDS = 300;
 
 /** The text under a key of a Secret (base64 data, or stringData) or ConfigMap, or why there is none. */
-function referencedValue(context: PolicyCheckContext, namespace: string, ref: SecurityObjectReference, kind: 'Secret' | 'ConfigMap', key: string): { value: string } | { problem: string } {
+export function referencedValue(context: PolicyCheckContext, namespace: string, ref: SecurityObjectReference, kind: 'Secret' | 'ConfigMap', key: string): { value: string } | { problem: string } {
   if (kind === 'Secret') {
     const secret = context.secret?.(namespace, ref.name);
     if (!secret) return { problem: `Secret ${namespace}/${ref.name} not found (ResolvedRefs)` };
@@ -120,7 +121,9 @@ export function checkSecurityPolicy(policy: SecurityPolicy, context: PolicyCheck
   const content: SecurityContent = {};
   const jwt = jwtSettings(policy, context, problems);
   if (jwt) content.jwt = jwt;
-  if (!policy.spec.jwt) problems.push('spec.jwt must be set');
+  const oidc = oidcSettings(policy, context, problems);
+  if (oidc) content.oidc = oidc;
+  if (!policy.spec.jwt && !policy.spec.oidc) problems.push('one of spec.jwt and spec.oidc must be set');
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
   return { content: ACCEPTED, settings: content };
 }
@@ -133,5 +136,6 @@ export function securityPolicyReferences(policy: SecurityPolicy): { kind: 'Secre
     const ca = p.remoteJWKS?.caCertificateRef;
     if (ca) out.push({ kind: ca.kind ?? 'ConfigMap', name: ca.name });
   }
+  out.push(...oidcReferences(policy));
   return out;
 }

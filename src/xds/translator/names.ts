@@ -15,6 +15,8 @@
  *   rate limit HTTP filter instances  "envoy.filters.http.ratelimit/fail-open", ".../fail-closed"
  *   Cluster of the rate limit service                                 "pier/ratelimit"
  *   Cluster of a JWKS server (SecurityPolicy)      "pier/jwks/<host>:<port>/<CA hash | system>"
+ *   Cluster of an OIDC token endpoint (SecurityPolicy) "pier/oidc/<host>:<port>/<CA hash | system>"
+ *   Secrets of an OIDC login (SecurityPolicy)  "pier/oidc/<policy ns>/<policy name>/client-secret", ".../hmac"
  *   Cluster and ClusterLoadAssignment                                the IR cluster name (backend identity)
  *   Locality-weighted UDP cluster (several backends, one UDP route)  "weighted/<IR UDP listener name>"
  *   Secret                                                           the IR certificate name
@@ -55,6 +57,7 @@ export const FilterName = {
   openTelemetryTracer: 'envoy.tracers.opentelemetry',
   jwtAuthn: 'envoy.filters.http.jwt_authn',
   fileAccessLog: 'envoy.access_loggers.file',
+  oauth2: 'envoy.filters.http.oauth2',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -84,6 +87,8 @@ export const ProtoType = {
   jwtAuthn: 'envoy.extensions.filters.http.jwt_authn.v3.JwtAuthentication',
   jwtAuthnPerRoute: 'envoy.extensions.filters.http.jwt_authn.v3.PerRouteConfig',
   fileAccessLog: 'envoy.extensions.access_loggers.file.v3.FileAccessLog',
+  oauth2: 'envoy.extensions.filters.http.oauth2.v3.OAuth2',
+  oauth2PerRoute: 'envoy.extensions.filters.http.oauth2.v3.OAuth2PerRoute',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

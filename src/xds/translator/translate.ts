@@ -19,6 +19,7 @@ import type { VirtualHost } from '../../generated/envoy/config/route/v3/VirtualH
 import { byName } from './names';
 import { rateLimitServiceCluster } from './listeners/globalratelimit';
 import { jwksClusters } from './listeners/jwtauthn';
+import { oidcClusters, oidcSecrets } from './listeners/security-oidc';
 import { buildSecrets } from './listeners/secret';
 
 export interface GatewayTranslation {
@@ -69,11 +70,11 @@ function sortedClusters(ir: XdsIR, memo: XdsTranslationMemo | undefined): Cluste
 }
 
 /**
- * The clusters of services the proxies call themselves (the rate limit service, JWKS servers), spliced into
+ * The clusters of services the proxies call themselves (the rate limit service, JWKS servers, OIDC token endpoints), spliced into
  * the sorted list: they have their endpoints inline, so no binding.
  */
 function withServiceClusters(built: ClusterResources, ir: XdsIR): ClusterResources {
-  const own = [...(ir.rateLimitService ? [rateLimitServiceCluster(ir.rateLimitService)] : []), ...jwksClusters(ir)];
+  const own = [...(ir.rateLimitService ? [rateLimitServiceCluster(ir.rateLimitService)] : []), ...jwksClusters(ir), ...oidcClusters(ir)];
   if (own.length === 0) return built;
   const clusters = [...built.clusters];
   for (const cluster of own) {
@@ -93,7 +94,7 @@ export function translateGateway(ir: XdsIR, memo?: XdsTranslationMemo): GatewayT
       routes: routes.sort(byName((r) => r.name ?? '')),
       clusters,
       endpoints: [],
-      secrets: buildSecrets(ir).sort(byName((r) => r.name ?? '')),
+      secrets: [...buildSecrets(ir), ...oidcSecrets(ir)].sort(byName((r) => r.name ?? '')),
     },
     bindings,
   };

@@ -1,7 +1,9 @@
 /** ClientPolicy's connection settings: from the spec to the IR, and what makes a policy Invalid. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkClientPolicy } from '../../../src/gatewayapi/policies/clientpolicy';
+import { checkClientPolicy, settleSharedPorts, type SharedPortConflict } from '../../../src/gatewayapi/policies/clientpolicy';
+import type { ClientSettings } from '../../../src/ir/client';
+import type { HTTPListener } from '../../../src/ir/types';
 import type { ClientPolicy, ClientPolicySpec } from '../../../src/apis/pier-clientpolicy';
 
 const policy = (spec: Omit<ClientPolicySpec, 'targetRefs'>): ClientPolicy => ({
@@ -47,4 +49,29 @@ test('what the CRD would refuse is Invalid, naming each field', () => {
   assert.match(out.content.message, /spec\.tls: minVersion 1\.3 is above maxVersion 1\.1/);
   assert.match(out.content.message, /spec\.http1\.defaultHostForHTTP10 needs acceptHTTP10: true/);
   assert.match(out.content.message, /spec\.timeouts\.idle: "10 seconds" is not a duration/);
+});
+
+test('HTTP/3 is QUIC, TLS 1.3 only: with tls.maxVersion below 1.3 the policy is Invalid, naming both fields; other TLS settings go with it', () => {
+  const out = checkClientPolicy(policy({ http3: {}, tls: { maxVersion: '1.2' } }));
+  assert.equal(out.settings, undefined);
+  assert.deepEqual([out.content.ok, out.content.reason], [false, 'Invalid']);
+  assert.match(out.content.message, /spec\.http3 needs TLS 1\.3 \(QUIC\), but spec\.tls\.maxVersion is 1\.2/);
+  const fine = checkClientPolicy(policy({ http3: {}, tls: { minVersion: '1.2', maxVersion: '1.3', alpnProtocols: ['http/1.1'] }, proxyProtocol: {} }));
+  assert.equal(fine.content.ok, true, fine.content.message);
+  assert.deepEqual(fine.settings, { connection: { tls: { minVersion: 'TLSv1_2', maxVersion: 'TLSv1_3', alpnProtocols: ['http/1.1'] }, proxyProtocol: { optional: false } }, http3: true });
+});
+
+test('plain listeners sharing a port: TLS and HTTP/3 (HTTPS only) make no difference there, compression and connection settings do', () => {
+  const plain = (name: string, client?: Omit<ClientSettings, 'source' | 'id'>): HTTPListener => ({
+    name: `default/gw/${name}`, address: '0.0.0.0', port: 80, hostnames: [`${name}.example`], virtualHosts: [],
+    ...(client ? { policies: { client: { source: { kind: 'ClientPolicy', namespace: 'default', name, target: `Gateway default/gw listener ${name}` }, id: name, ...client } } } : {}),
+  }) as unknown as HTTPListener;
+  const conflicted = (other: Omit<ClientSettings, 'source' | 'id'>): string[] => {
+    const conflicts: SharedPortConflict[] = [];
+    settleSharedPorts([plain('a'), plain('b', other)], conflicts);
+    return conflicts.map((c) => c.policyKey);
+  };
+  assert.deepEqual(conflicted({ http3: true, connection: { tls: { alpnProtocols: ['http/1.1'] } } }), []);
+  assert.deepEqual(conflicted({ http3: true, compression: { algorithms: ['gzip'] } }), ['ClientPolicy/default/b']);
+  assert.deepEqual(conflicted({ http3: true, connection: { tls: { minVersion: 'TLSv1_3' }, timeouts: { idleMs: 1 } } }), ['ClientPolicy/default/b']);
 });

@@ -459,6 +459,11 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { targetRefs: [] }, fails: ['at least one client setting must be set'] },
     { self: { targetRefs: [], proxyProtocol: {} }, fails: [] },
     { self: { targetRefs: [], timeouts: { idle: '1m' } }, fails: [] },
+    { self: { targetRefs: [], compression: { algorithms: ['Gzip'] } }, fails: [] },
+    { self: { targetRefs: [], http3: {} }, fails: [] },
+    { self: { targetRefs: [], http3: {}, tls: { minVersion: '1.2', maxVersion: '1.3', alpnProtocols: ['http/1.1'] } }, fails: [] },
+    { self: { targetRefs: [], http3: {}, tls: { maxVersion: '1.2' } }, fails: ['http3 needs TLS 1.3 (QUIC has no other version), so tls.maxVersion must be 1.3 or unset'] },
+    { self: { targetRefs: [], tls: { maxVersion: '1.2' } }, fails: [] },
   ],
   'spec.targetRefs': [
     { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },
@@ -513,7 +518,8 @@ const jwks = { localJWKS: { secretRef: { name: 'jwks' } } };
 const SECURITY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], jwt: { providers: [] } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['jwt must be set'] },
+    { self: { targetRefs: [], oidc: {} }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['one of jwt and oidc must be set'] },
   ],
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
   'spec.jwt.providers': [
@@ -525,6 +531,11 @@ const SECURITY_SAMPLES: Record<string, Sample[]> = {
     { self: { name: 'a', remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: [] },
     { self: { name: 'a' }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
     { self: { name: 'a', ...jwks, remoteJWKS: { uri: 'https://idp.example.com/jwks' } }, fails: ['exactly one of remoteJWKS and localJWKS must be set'] },
+  ],
+  'spec.oidc': [
+    { self: { forwardAccessToken: true, forwardIDTokenHeader: 'X-ID-Token' }, fails: [] },
+    { self: { forwardIDTokenHeader: 'Authorization' }, fails: [] },
+    { self: { forwardAccessToken: true, forwardIDTokenHeader: 'Authorization' }, fails: ['forwardIDTokenHeader cannot be Authorization when forwardAccessToken is set'] },
   ],
 };
 

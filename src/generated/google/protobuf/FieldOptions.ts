@@ -140,6 +140,7 @@ export interface FieldOptions {
   'featureSupport'?: (_google_protobuf_FieldOptions_FeatureSupport | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
   '.validate.rules'?: (_validate_FieldRules | null);
+  '.udpa.annotations.sensitive'?: (boolean);
   '.envoy.annotations.deprecated_at_minor_version'?: (string);
   '.udpa.annotations.field_migrate'?: (_udpa_annotations_FieldMigrateAnnotation | null);
   '.envoy.annotations.disallowed_by_default'?: (boolean);
@@ -162,6 +163,7 @@ export interface FieldOptions__Output {
   'featureSupport'?: (_google_protobuf_FieldOptions_FeatureSupport__Output);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption__Output)[];
   '.validate.rules'?: (_validate_FieldRules__Output);
+  '.udpa.annotations.sensitive'?: (boolean);
   '.envoy.annotations.deprecated_at_minor_version'?: (string);
   '.udpa.annotations.field_migrate'?: (_udpa_annotations_FieldMigrateAnnotation__Output);
   '.envoy.annotations.disallowed_by_default'?: (boolean);

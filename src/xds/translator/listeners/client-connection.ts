@@ -3,6 +3,8 @@
  * lives: the PROXY protocol is a listener filter (the whole socket), the connection limit a
  * network filter in front of the connection manager (its filter chain), TLS versions, ciphers and
  * ALPN the chain's DownstreamTlsContext, and the rest fields of the HTTP connection manager.
+ * On a QUIC listener (ClientPolicy http3) there is no PROXY protocol (UDP), TLS stays QUIC's (1.3,
+ * ALPN h3), and the connection limit and connection manager settings apply as on TCP.
  */
 import type { ClientConnectionSettings, ClientProxyProtocolSettings, ClientTLSSettings } from '../../../ir/client-connection';
 import type { CommonTlsContext } from '../../../generated/envoy/extensions/transport_sockets/tls/v3/CommonTlsContext';
@@ -49,7 +51,11 @@ export function applyClientTls(common: CommonTlsContext, tls: ClientTLSSettings 
   }
 }
 
-/** hcm with the policy's header, path, HTTP/1, HTTP/2 and timeout settings (in place, over Pier's defaults). */
+/**
+ * hcm with the policy's header, path, HTTP/1, HTTP/2 and timeout settings (in place, over Pier's
+ * defaults). An HTTP/3 connection manager (the QUIC listener's) takes the header, path and timeout
+ * settings; the HTTP/1 and HTTP/2 options are not its protocol's and stay off it.
+ */
 export function applyClientConnection(hcm: HttpConnectionManager, connection: ClientConnectionSettings | undefined): void {
   if (!connection) return;
   if (connection.maxRequestHeadersKb !== undefined) hcm.max_request_headers_kb = { value: connection.maxRequestHeadersKb };
@@ -57,6 +63,14 @@ export function applyClientConnection(hcm: HttpConnectionManager, connection: Cl
   if (path?.normalize !== undefined) hcm.normalize_path = { value: path.normalize };
   if (path?.mergeSlashes !== undefined) hcm.merge_slashes = path.mergeSlashes;
   if (path?.escapedSlashesAction !== undefined) hcm.path_with_escaped_slashes_action = path.escapedSlashesAction;
+  if (hcm.codec_type !== 'HTTP3') applyHttp1And2(hcm, connection);
+  const timeouts = connection.timeouts;
+  if (timeouts?.idleMs !== undefined) hcm.common_http_protocol_options = { ...hcm.common_http_protocol_options, idle_timeout: durationFromMs(timeouts.idleMs) };
+  if (timeouts?.requestMs !== undefined) hcm.request_timeout = durationFromMs(timeouts.requestMs);
+  if (timeouts?.streamIdleMs !== undefined) hcm.stream_idle_timeout = durationFromMs(timeouts.streamIdleMs);
+}
+
+function applyHttp1And2(hcm: HttpConnectionManager, connection: ClientConnectionSettings): void {
   const http1 = connection.http1;
   if (http1?.acceptHTTP10 || http1?.preserveHeaderCase) {
     hcm.http_protocol_options = {
@@ -74,8 +88,4 @@ export function applyClientConnection(hcm: HttpConnectionManager, connection: Cl
     if (http2.initialConnectionWindowSize !== undefined) options.initial_connection_window_size = { value: http2.initialConnectionWindowSize };
     hcm.http2_protocol_options = options;
   }
-  const timeouts = connection.timeouts;
-  if (timeouts?.idleMs !== undefined) hcm.common_http_protocol_options = { ...hcm.common_http_protocol_options, idle_timeout: durationFromMs(timeouts.idleMs) };
-  if (timeouts?.requestMs !== undefined) hcm.request_timeout = durationFromMs(timeouts.requestMs);
-  if (timeouts?.streamIdleMs !== undefined) hcm.stream_idle_timeout = durationFromMs(timeouts.streamIdleMs);
 }

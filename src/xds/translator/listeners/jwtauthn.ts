@@ -6,7 +6,8 @@
  * targets lists its providers once) and one requirement per settings id. A route with settings
  * of its own names its requirement in its per-route config; a listener's settings are named on
  * its virtual hosts, which Envoy uses for the routes without their own (most specific wins). A
- * route with neither has no requirement: the filter lets its requests through untouched.
+ * route with neither has no requirement: the filter lets its requests through untouched. A route
+ * whose own policy has no JWT (an OIDC login) turns the filter off, the listener's requirement too.
  *
  * Remote JWKS are fetched by the proxies over HTTPS through a cluster of their own per server
  * and CA bundle (jwksClusterName), validated against the policy's CA bundle or the system roots,
@@ -31,11 +32,17 @@ import { SYSTEM_TRUST_STORE_PATH } from '../clusters/upstreamtls';
 /** How long the proxy waits for a JWKS server. */
 const JWKS_FETCH_TIMEOUT_SECONDS = 5;
 
-/** "pier/jwks/<host>:<port>/<CA hash or system>": one cluster per JWKS server and trust (two-segment "pier/" names are no backend's). */
-export function jwksClusterName(jwks: RemoteJWKSSettings): string {
+/** A server the proxies call over HTTPS themselves (a JWKS server, an OIDC token endpoint). */
+export type HttpsServer = Pick<RemoteJWKSSettings, 'host' | 'port' | 'caCertificates'>;
+
+/**
+ * "pier/<purpose>/<host>:<port>/<CA hash or system>" ("pier/jwks/...", "pier/oidc/..."): one
+ * cluster per server and trust (two-segment "pier/" names are no backend's).
+ */
+export function jwksClusterName(jwks: HttpsServer, purpose = 'jwks'): string {
   const trust = jwks.caCertificates === undefined ? 'system' : createHash('sha256').update(jwks.caCertificates).digest('hex').slice(0, 16);
   const host = isIP(jwks.host) === 6 ? `[${jwks.host}]` : jwks.host;
-  return `pier/jwks/${host}:${jwks.port}/${trust}`;
+  return `pier/${purpose}/${host}:${jwks.port}/${trust}`;
 }
 
 function providerKey(settings: SecuritySettings, provider: JWTProviderSettings): string {
@@ -101,9 +108,14 @@ function sortedRecord<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]!]));
 }
 
-/** The per-route (or per-virtual-host) config naming the settings' requirement; undefined without JWT settings. */
-export function jwtPerFilterConfig(settings: SecuritySettings | undefined): Record<string, { '@type': string }> | undefined {
-  if (!settings?.jwt) return undefined;
+/**
+ * The per-route (or per-virtual-host) config naming the settings' requirement. A route whose
+ * policy has no JWT (an OIDC login only) turns the filter off: the listener's requirement does
+ * not apply there (the most specific policy applies whole). Undefined where no JWT settings apply.
+ */
+export function jwtPerFilterConfig(settings: SecuritySettings | undefined, level: 'route' | 'virtualHost' = 'virtualHost'): Record<string, { '@type': string }> | undefined {
+  if (!settings) return undefined;
+  if (!settings.jwt) return level === 'route' ? { [FilterName.jwtAuthn]: typedConfig<PerRouteConfig>(ProtoType.jwtAuthnPerRoute, { disabled: true }) } : undefined;
   return { [FilterName.jwtAuthn]: typedConfig<PerRouteConfig>(ProtoType.jwtAuthnPerRoute, { requirement_name: settings.id }) };
 }
 
@@ -120,7 +132,8 @@ function remoteJWKSOf(ir: XdsIR): Map<string, RemoteJWKSSettings> {
   return out;
 }
 
-function jwksCluster(name: string, jwks: RemoteJWKSSettings): Cluster {
+/** A cluster reaching one HTTPS server, its certificate validated against the CA bundle (or the system roots) and its host name. */
+export function httpsServerCluster(name: string, jwks: HttpsServer): Cluster {
   const tls: UpstreamTlsContext = {
     sni: jwks.host,
     common_tls_context: {
@@ -139,5 +152,5 @@ function jwksCluster(name: string, jwks: RemoteJWKSSettings): Cluster {
 /** The clusters of the JWKS servers the IR's providers fetch from, sorted by name. */
 export function jwksClusters(ir: XdsIR): Cluster[] {
   const all = remoteJWKSOf(ir);
-  return [...all.keys()].sort().map((name) => jwksCluster(name, all.get(name)!));
+  return [...all.keys()].sort().map((name) => httpsServerCluster(name, all.get(name)!));
 }

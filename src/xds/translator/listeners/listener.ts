@@ -11,6 +11,8 @@
  *                               with the IR listener's certificates), or plain TCP
  *   UDP socket "udp/<address>:<port>"
  *     the udp_proxy listener filter (UDP listeners have no filter chains)
+ *   UDP socket "quic/<address>:<port>" (HTTPS listeners with ClientPolicy http3; http3.ts)
+ *     "https/<IR listener>"     one per such HTTPS listener, HTTP/3 over QUIC, the same routes
  *
  * Envoy rejects a listener whose filter chains have identical matches, so the first chain for a
  * given match wins (IR order) and later ones are left out; a socket left with no chain is left
@@ -21,7 +23,10 @@ import { globalRateLimitHttpFilters } from './globalratelimit';
 import { applyClientSettings } from './client';
 import { applyClientTls, connectionLimitFilters, proxyProtocolListenerFilter } from './client-connection';
 import type { ClientTLSSettings } from '../../../ir/client-connection';
+import { compressorHttpFilters } from './compression';
+import { quicListener, servesHttp3, withAltSvc, type QuicChain } from './http3';
 import { jwtAuthnFilter } from './jwtauthn';
+import { oauth2Filter } from './security-oidc';
 import type { ClientCertificateValidation, ExternalAuth, HTTPListener, RateLimitService, TCPListener, TCPRoute, TLSCertificate, Tracing, UDPListener, VirtualHost as IRVirtualHost, XdsIR } from '../../../ir/types';
 import type { Listener, RouteConfiguration } from '../../types';
 import type { ClientSettings } from '../../../ir/client';
@@ -75,13 +80,19 @@ export function buildListeners(ir: XdsIR, memo?: ListenerMemo): ListenerResource
   const listeners: Listener[] = [];
   const routes: RouteConfiguration[] = [];
   const gatewayWide: GatewayWide = { tracing: ir.telemetry?.tracing, rateLimitService: ir.rateLimitService };
+  const udpSockets = firstPerSocket(ir.udp);
+  // A UDP listener keeps its socket: no QUIC listener beside it.
+  const udpTaken = new Set(udpSockets.map((l) => socketKey(l.address, l.port)));
   for (const socket of tcpSockets(ir)) {
-    const built = buildTcpSocketListener(socket, memo, gatewayWide);
+    const http3 = udpTaken.has(socketKey(socket.address, socket.port)) ? [] : socket.http.filter(servesHttp3);
+    const built = buildTcpSocketListener(socket, memo, gatewayWide, new Set(http3));
     if (!built) continue;
     listeners.push(built.listener);
     routes.push(...built.routes);
+    const quic = quicListener(socket.address, socket.port, socket.bindPort, http3.map((l) => http3Chain(socket, l, memo, gatewayWide)));
+    if (quic) listeners.push(quic);
   }
-  for (const udp of firstPerSocket(ir.udp)) listeners.push(buildUdpListener(udp));
+  for (const udp of udpSockets) listeners.push(buildUdpListener(udp));
   return { listeners, routes };
 }
 
@@ -132,13 +143,14 @@ interface ChainCandidate {
   route?: RouteConfiguration;
 }
 
-function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined, gatewayWide: GatewayWide): { listener: Listener; routes: RouteConfiguration[] } | undefined {
+/** http3: the HTTPS listeners also served over HTTP/3 (their responses advertise it). */
+function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefined, gatewayWide: GatewayWide, http3: ReadonlySet<HTTPListener>): { listener: Listener; routes: RouteConfiguration[] } | undefined {
   const candidates: ChainCandidate[] = [];
   const plain = socket.http.filter((l) => !l.tls);
   if (plain.length > 0) candidates.push(plainHttpChain(socket, plain, memo, gatewayWide));
   // TLS without a certificate cannot be served (Envoy refuses such a TLS context).
   const https = socket.http.filter((l) => l.tls && l.tls.certificates.length > 0);
-  for (const l of https) candidates.push(httpsChain(socket, l, https, memo, gatewayWide));
+  for (const l of https) candidates.push(httpsChain(socket, l, https, memo, gatewayWide, http3.has(l)));
   for (const l of socket.tcp) {
     // Terminating TLS without a certificate cannot be served (Envoy refuses such a TLS context).
     if (l.tls?.mode === 'terminate' && l.tls.certificates.length === 0) continue;
@@ -224,8 +236,9 @@ function downstreamTls(
 }
 
 /** siblings: the HTTPS listeners of the socket (this one included), whose Hosts this one answers with 421. */
-function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
+function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonly HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide, http3: boolean): ChainCandidate {
   const routeName = httpsRouteConfigName(listener.name);
+  const route = routeConfiguration(routeName, [listener], routeContext('https', socket.port, memo), misdirectedDomains(listener, siblings));
   return {
     chain: {
       name: httpsFilterChainName(listener.name),
@@ -234,7 +247,20 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation, listener.policies?.client?.connection?.tls),
     },
-    route: routeConfiguration(routeName, [listener], routeContext('https', socket.port, memo), misdirectedDomains(listener, siblings)),
+    route: http3 ? withAltSvc(route, socket.port) : route,
+  };
+}
+
+/** The HTTPS listener's chain on the QUIC listener: the same filters and routes, over HTTP/3. */
+function http3Chain(socket: TcpSocket, listener: HTTPListener, memo: ListenerMemo | undefined, gatewayWide: GatewayWide): QuicChain {
+  const routeName = httpsRouteConfigName(listener.name);
+  const filters = httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService);
+  const client = listener.policies?.client;
+  return {
+    listener,
+    // A connection limit of its own: QUIC connections are counted apart from the TCP ones.
+    networkFilters: connectionLimitFilters(`http3-${socket.port}-${listener.name}`, client?.connection),
+    connectionManager: httpConnectionManager(`http3-${socket.port}`, routeName, filters, gatewayWide.tracing, client, httpAccessLogs([listener]), 'HTTP3'),
   };
 }
 
@@ -260,7 +286,7 @@ interface GatewayWide {
  * listeners' own pre-routing filters (listener filters, before any route is chosen), then CORS when a route
  * has a policy (first, so preflights are answered before any authorization), then one ext_authz
  * instance per authorization setup, the stateful session filter when a route keeps sessions
- * (after authorization: a refused request sets no session), then the router.
+ * (after authorization: a refused request sets no session), the compressors, then the router.
  */
 function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtualHost, HttpFilterNeeds> | undefined, rateLimitService: RateLimitService | undefined): HttpFilter[] {
   const needsOf = (vh: IRVirtualHost): HttpFilterNeeds => {
@@ -284,7 +310,12 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
   const globalRateLimit = rateLimitService ? globalRateLimitHttpFilters(rateLimitService, globalModes) : [];
   // Authentication after the rate limits, before anything else reads the request.
   const jwt = jwtAuthnFilter(listeners);
-  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, router];
+  // The OIDC login before jwt_authn: a JWT requirement then sees the token the login forwards.
+  const oauth2 = oauth2Filter(listeners);
+  // Compression (ClientPolicy; the listeners sharing a connection manager agree on it) last before the
+  // router: it compresses what the backend answers.
+  const compressors = compressorHttpFilters(listeners[0]?.policies?.client?.compression);
+  return [...(rateLimit ? [rateLimit] : []), ...globalRateLimit, ...(oauth2 ? [oauth2] : []), ...(jwt ? [jwt] : []), ...listenerExtAuthzHttpFilters(listeners), ...cors, ...extAuthzHttpFilters(all.flatMap((n) => n.externalAuth)), ...sessions, ...compressors, router];
 }
 
 /**
@@ -300,10 +331,10 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
  * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
  * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).
  */
-function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined, client: ClientSettings | undefined, accessLogs: AccessLog[]): Filter {
+function httpConnectionManager(prefix: string, routeConfigName: string, httpFilters: HttpFilter[], tracing: Tracing | undefined, client: ClientSettings | undefined, accessLogs: AccessLog[], codec: 'AUTO' | 'HTTP3' = 'AUTO'): Filter {
   const hcm: HttpConnectionManager = {
     stat_prefix: statPrefix(prefix),
-    codec_type: 'AUTO',
+    codec_type: codec,
     rds: { config_source: adsConfigSource(), route_config_name: routeConfigName },
     http_filters: httpFilters,
     use_remote_address: { value: true },
@@ -318,6 +349,11 @@ function httpConnectionManager(prefix: string, routeConfigName: string, httpFilt
     },
     access_log: accessLogs,
   };
+  if (codec === 'HTTP3') {
+    // QUIC carries the streams: HTTP/3's options replace HTTP/2's.
+    delete hcm.http2_protocol_options;
+    hcm.http3_protocol_options = {};
+  }
   if (tracing) hcm.tracing = hcmTracing(tracing);
   applyClientSettings(hcm, client);
   return { name: FilterName.httpConnectionManager, typed_config: typedConfig(ProtoType.httpConnectionManager, hcm) };

@@ -12,6 +12,7 @@ import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
 import { jwtPerFilterConfig } from './jwtauthn';
+import { oauth2PerFilterConfig } from './security-oidc';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -68,10 +69,12 @@ function listenerFilterFallback(listener: HTTPListener): { vhost: IRVirtualHost;
 export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
   const rateLimits = rateLimitActions(listener.policies?.rateLimit);
   const jwt = jwtPerFilterConfig(listener.policies?.security);
+  const oidc = oauth2PerFilterConfig(listener.policies?.security, 'virtualHost');
   const built = cachedOwnVirtualHost(listener, vhost, domains, context);
-  if (rateLimits.length === 0 && !jwt) return built;
+  if (rateLimits.length === 0 && !jwt && !oidc) return built;
   const out = rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : { ...built };
   if (jwt) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...jwt };
+  if (oidc) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...oidc };
   return out;
 }
 

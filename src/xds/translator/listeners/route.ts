@@ -5,6 +5,7 @@
  */
 import { rateLimitActions } from './globalratelimit';
 import { jwtPerFilterConfig } from './jwtauthn';
+import { oauth2PerFilterConfig } from './security-oidc';
 import type { Fraction, HeaderModifier, HTTPRoute, MirrorDestination, Redirect, URLRewrite } from '../../../ir/types';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
@@ -72,8 +73,10 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   if (route.cors) out.typed_per_filter_config = corsPerFilterConfig(route.cors);
   if (route.externalAuth) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...extAuthzPerFilterConfig(route.externalAuth) };
   if (route.sessionPersistence) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...sessionPerFilterConfig(route.sessionPersistence) };
-  const jwt = jwtPerFilterConfig(route.policies?.security);
+  const jwt = jwtPerFilterConfig(route.policies?.security, 'route');
   if (jwt) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...jwt };
+  const oidc = oauth2PerFilterConfig(route.policies?.security, 'route');
+  if (oidc) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...oidc };
   return out;
 }
 

@@ -23,9 +23,83 @@ export interface ClientIPDetection {
   customHeader?: CustomHeaderDetection;
 }
 
+export type TLSVersion = '1.0' | '1.1' | '1.2' | '1.3';
+
+export interface ClientTLS {
+  minVersion?: TLSVersion;
+  maxVersion?: TLSVersion;
+  /** TLS 1.2 (and older) cipher suites by their OpenSSL names, in order of preference. */
+  ciphers?: string[];
+  /** The protocols offered in ALPN, in order of preference. */
+  alpnProtocols?: ('h2' | 'http/1.1')[];
+}
+
+export interface ClientProxyProtocol {
+  /** Also accept connections without a PROXY header. */
+  optional?: boolean;
+}
+
+export interface ClientConnection {
+  /** Connections open at once on the listener (its port, for plain HTTP listeners); one more is closed. */
+  maxConnections?: number;
+}
+
+export interface ClientHeaders {
+  /** The largest request headers, in KiB; larger is refused with 431. */
+  maxRequestHeadersKb?: number;
+}
+
+export type EscapedSlashesAction = 'KeepUnchanged' | 'RejectRequest' | 'UnescapeAndRedirect' | 'UnescapeAndForward';
+
+export interface ClientPath {
+  /** RFC 3986 normalization (dot segments, percent-encoded unreserved characters); default true. */
+  normalize?: boolean;
+  /** Merge adjacent slashes; default true. */
+  mergeSlashes?: boolean;
+  /** What to do with %2F and %5C in a path; default UnescapeAndRedirect. */
+  escapedSlashesAction?: EscapedSlashesAction;
+}
+
+export interface ClientHTTP1 {
+  /** Serve HTTP/1.0 requests (refused with 426 otherwise). */
+  acceptHTTP10?: boolean;
+  /** The Host for HTTP/1.0 requests that carry none (needs acceptHTTP10). */
+  defaultHostForHTTP10?: string;
+  /** Request header names reach HTTP/1 backends in the case the client wrote them (not lowercased). */
+  preserveHeaderCase?: boolean;
+}
+
+export interface ClientHTTP2 {
+  maxConcurrentStreams?: number;
+  /** Bytes. */
+  initialStreamWindowSize?: number;
+  /** Bytes. */
+  initialConnectionWindowSize?: number;
+}
+
+/** Gateway API durations ("10s", "1m30s"). */
+export interface ClientTimeouts {
+  /** A connection with no request in flight is closed after this long. */
+  idle?: string;
+  /** The whole request must be received within this (408 otherwise). */
+  request?: string;
+  /** A request that sends or receives nothing for this long is reset (408 before the response starts). */
+  streamIdle?: string;
+}
+
 export interface ClientPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   clientIPDetection?: ClientIPDetection;
+  /** TLS settings of HTTPS listeners (ignored on others). */
+  tls?: ClientTLS;
+  /** Accept (require, unless optional) a PROXY protocol header (v1 or v2) before each connection's bytes. */
+  proxyProtocol?: ClientProxyProtocol;
+  connection?: ClientConnection;
+  headers?: ClientHeaders;
+  path?: ClientPath;
+  http1?: ClientHTTP1;
+  http2?: ClientHTTP2;
+  timeouts?: ClientTimeouts;
   compression?: Compression;
   /** HTTP/3 on the HTTPS listeners reached: a QUIC listener on the same port (UDP), advertised with alt-svc. */
   http3?: HTTP3;

@@ -5,6 +5,10 @@
  *   over QUIC on that same port an HTTP/3 GET (ALPN h3) reaches the backend;
  * - listener "other" (HTTPS, no policy): no alt-svc, and nothing answers QUIC on its port;
  * - the policy is Accepted;
+ * - listener "tuned" (HTTPS, a policy with http3 and connection settings: TLS versions, ciphers,
+ *   ALPN http/1.1 only, optional PROXY protocol, a connection limit, header/path/timeouts, HTTP/1
+ *   and HTTP/2 options): over TCP ALPN settles on http/1.1 though the client offers h2 first; over
+ *   QUIC an HTTP/3 GET still settles on h3 and reaches the backend (Envoy takes the QUIC chain);
  * - taking the policy away removes the QUIC listener and alt-svc, putting it back brings them
  *   back (Envoy's listeners updated over xDS, no restart).
  */
@@ -30,6 +34,7 @@ const GATEWAY_ADDRESS = '127.0.0.177';
 const READY_TIMEOUT_MS = 45_000;
 const SECURE_HOST = 'h3.example';
 const OTHER_HOST = 'other.example';
+const TUNED_HOST = 'tuned.example';
 
 interface TlsResult { status: number; headers: http.IncomingHttpHeaders; body: string }
 
@@ -59,7 +64,8 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
   let envoy: EnvoyProxy;
   let secure: TestCertificate;
   let other: TestCertificate;
-  const ports = { secure: 0, other: 0 };
+  let tuned: TestCertificate;
+  const ports = { secure: 0, other: 0, tuned: 0 };
   // Answers with what it saw of the request.
   const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url, proto: req.headers['x-forwarded-proto'], host: req.headers.host }));
@@ -81,6 +87,7 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
     envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-http3-envoy-'));
     secure = selfSignedCertificate(dir, SECURE_HOST);
     other = selfSignedCertificate(dir, OTHER_HOST);
+    tuned = selfSignedCertificate(dir, TUNED_HOST);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const backendPort = (server.address() as AddressInfo).port;
     for (const k of Object.keys(ports) as (keyof typeof ports)[]) ports[k] = await freePort(GATEWAY_ADDRESS);
@@ -89,9 +96,27 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
       gateway('h3', GATEWAY_ADDRESS, [
         { name: 'secure', protocol: 'HTTPS', port: ports.secure, hostname: SECURE_HOST, tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: 'secure-cert' }] } },
         { name: 'other', protocol: 'HTTPS', port: ports.other, hostname: OTHER_HOST, tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: 'other-cert' }] } },
+        { name: 'tuned', protocol: 'HTTPS', port: ports.tuned, hostname: TUNED_HOST, tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: 'tuned-cert' }] } },
       ]),
       tlsSecret('secure-cert', secure.cert, secure.key),
       tlsSecret('other-cert', other.cert, other.key),
+      tlsSecret('tuned-cert', tuned.cert, tuned.key),
+      {
+        apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy',
+        metadata: { name: 'quic-tuned', namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
+        spec: {
+          targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'h3', sectionName: 'tuned' }],
+          http3: {},
+          tls: { minVersion: '1.2', maxVersion: '1.3', ciphers: ['ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256'], alpnProtocols: ['http/1.1'] },
+          proxyProtocol: { optional: true },
+          connection: { maxConnections: 50 },
+          headers: { maxRequestHeadersKb: 16 },
+          path: { mergeSlashes: false },
+          http1: { acceptHTTP10: true, preserveHeaderCase: true },
+          http2: { maxConcurrentStreams: 10 },
+          timeouts: { idle: '5m', request: '30s', streamIdle: '1m' },
+        },
+      },
       ...backend('app', backendPort),
       route('HTTPRoute', 'app', 'h3', { rules: [{ backendRefs: [{ name: 'app', port: 80 }] }] }),
     ]));
@@ -105,6 +130,7 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
         httpsGet(ports.secure, SECURE_HOST, secure.cert, '/').then((r) => r.status === 200 && r.headers['alt-svc'] !== undefined).catch(() => false),
         httpsGet(ports.other, OTHER_HOST, other.cert, '/').then((r) => r.status === 200).catch(() => false),
         servesHttp3(),
+        http3Get(GATEWAY_ADDRESS, ports.tuned, '/', { serverName: TUNED_HOST, caFile: caFile(tuned), timeoutSeconds: 3 }).then((r) => r.status === 200).catch(() => false),
       ]);
       return ready.every(Boolean) || undefined;
     }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 500 });
@@ -139,10 +165,31 @@ describe('ClientPolicy http3 through pier serve, real Envoy and a real HTTP/3 cl
     await assert.rejects(http3Get(GATEWAY_ADDRESS, ports.other, '/', { serverName: OTHER_HOST, caFile: caFile(other), timeoutSeconds: 3 }));
   });
 
-  test('the policy is Accepted', async () => {
+  test('the policies are Accepted', async () => {
     const all = await pier.admin<{ kind: string; name: string; status: { ancestors: { conditions: { type: string; status: string; reason: string }[] }[] } }[]>('/statuses');
-    const c = all.find((e) => e.kind === 'ClientPolicy' && e.name === 'quic')?.status.ancestors[0]?.conditions.find((x) => x.type === 'Accepted');
-    assert.deepEqual([c?.status, c?.reason], ['True', 'Accepted']);
+    for (const name of ['quic', 'quic-tuned']) {
+      const c = all.find((e) => e.kind === 'ClientPolicy' && e.name === name)?.status.ancestors[0]?.conditions.find((x) => x.type === 'Accepted');
+      assert.deepEqual([c?.status, c?.reason], ['True', 'Accepted'], name);
+    }
+  });
+
+  test('with connection settings in the same policy: TCP offers the policy\'s ALPN (http/1.1), QUIC still settles on h3 and serves', async () => {
+    const alpn = await new Promise<string | false | null>((resolve, reject) => {
+      const socket = tls.connect({ host: GATEWAY_ADDRESS, port: ports.tuned, servername: TUNED_HOST, ca: tuned.cert, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
+        resolve(socket.alpnProtocol);
+        socket.end();
+      });
+      socket.setTimeout(15_000, () => socket.destroy(new Error('TLS handshake timed out')));
+      socket.on('error', reject);
+    });
+    assert.equal(alpn, 'http/1.1', 'the TCP listener offers only what the policy lists');
+    const overTcp = await httpsGet(ports.tuned, TUNED_HOST, tuned.cert, '/tcp');
+    assert.equal(overTcp.status, 200, overTcp.body);
+    assert.equal(overTcp.headers['alt-svc'], `h3=":${ports.tuned}"; ma=86400`);
+    const r = await http3Get(GATEWAY_ADDRESS, ports.tuned, '/over-h3', { serverName: TUNED_HOST, caFile: caFile(tuned) });
+    assert.equal(r.alpn, 'h3', 'the QUIC handshake settled on HTTP/3');
+    assert.equal(r.status, 200, r.body);
+    assert.deepEqual(JSON.parse(r.body), { path: '/over-h3', proto: 'https', host: `${TUNED_HOST}:${ports.tuned}` });
   });
 
   test('without the policy the QUIC listener and alt-svc go; with it back they return', async () => {

@@ -12,7 +12,7 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
@@ -22,6 +22,7 @@ import { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { stopEnvoyPierBackend } from '../helpers/teardown';
 import { backend, gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.101';
@@ -111,11 +112,7 @@ describe('RateLimitPolicy (local) through pier serve and real Envoy', { timeout:
   });
 
   after(async () => {
-    await envoy?.stop();
-    const code = await pier?.stop();
-    echo.closeAllConnections();
-    await new Promise<void>((resolve) => echo.close(() => resolve()));
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
+    const code = await stopEnvoyPierBackend(envoy, pier, echo, [dir, envoyDir]);
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

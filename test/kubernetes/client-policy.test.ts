@@ -73,6 +73,10 @@ describe('ClientPolicy in Kubernetes mode on a real API server, through Envoy', 
   test('the API server runs the CRD\'s CEL rules', async () => {
     const both = policy('both', 'http', { xForwardedFor: { numTrustedHops: 1 }, customHeader: { name: 'x-real-ip' } });
     await assert.rejects(cp.api.create(POLICIES, both), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /exactly one of xForwardedFor and customHeader/.test(err.message));
+    // HTTP/3 is QUIC, TLS 1.3 only: a policy cannot cap TLS below it and ask for HTTP/3.
+    const capped = { ...policy('capped', 'http', { xForwardedFor: { numTrustedHops: 1 } }) } as { spec: Record<string, unknown> };
+    capped.spec = { ...capped.spec, http3: {}, tls: { maxVersion: '1.2' } };
+    await assert.rejects(cp.api.create(POLICIES, capped), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /http3 needs TLS 1\.3/.test(err.message));
   });
 
   test('status.ancestors with observedGeneration, and the client address from a header through Envoy', async () => {

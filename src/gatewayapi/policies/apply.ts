@@ -108,7 +108,7 @@ export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly
     return out;
   });
   const conflicts: SharedPortConflict[] = [];
-  const settled = changed ? settleSharedPorts(http, conflicts) : http;
+  const settled = changed ? settleSharedPorts(http, conflicts, new Set(ir.tcp.map((l) => `${l.address}|${l.port}`))) : http;
   for (const c of conflicts) {
     for (const report of outcomes.get(c.policyKey)?.targets.values() ?? []) if (describeTarget(report.target) === c.target) report.conflict = c.message;
   }

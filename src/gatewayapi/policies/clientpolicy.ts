@@ -5,14 +5,17 @@
  * the ClientPolicy settings (the port keeps Envoy's defaults rather than one listener's choice
  * silently applying to another's clients), and each policy involved is Conflicted, naming the port,
  * unless it still applies through other listeners of its target.
- * HTTPS listeners have a connection manager of their own (one filter chain each), so they never conflict.
+ * HTTPS listeners have a connection manager of their own (one filter chain each), so they conflict
+ * only on what lives on the socket every listener of a port shares: the PROXY protocol.
  */
 import type { PierPolicy } from '../../apis/pier';
 import type { ClientSettings, ClientIPDetectionSettings } from '../../ir/client';
 import type { HTTPListener } from '../../ir/types';
 import { ACCEPTED } from './attachment';
+import { PolicyReason } from '../model/conditions';
+import { joinMessages, verdict, type Verdict } from '../model/status';
+import { clientConnectionSettings } from './clientpolicy-connection';
 import { compressionSettings } from './clientpolicy-compression';
-import type { Verdict } from '../model/status';
 
 export type ClientContent = Omit<ClientSettings, 'source' | 'id'>;
 
@@ -26,6 +29,13 @@ export function checkClientPolicy(policy: PierPolicy): { content: Verdict; setti
     if (detection.customHeader) out.customHeader = { name: detection.customHeader.name.toLowerCase(), failClosed: detection.customHeader.failClosed ?? false };
     content.clientIPDetection = out;
   }
+  const problems: string[] = [];
+  const connection = clientConnectionSettings(policy.spec, problems);
+  // QUIC is TLS 1.3 only: a lower cap and HTTP/3 cannot both hold (the CRD says so too).
+  const maxVersion = policy.spec.tls?.maxVersion;
+  if (policy.spec.http3 && maxVersion !== undefined && maxVersion !== '1.3') problems.push(`spec.http3 needs TLS 1.3 (QUIC), but spec.tls.maxVersion is ${maxVersion}`);
+  if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
+  if (connection) content.connection = connection;
   if (policy.spec.compression) content.compression = compressionSettings(policy.spec.compression);
   if (policy.spec.http3) content.http3 = true;
   return { content: ACCEPTED, settings: content };
@@ -40,46 +50,69 @@ export interface SharedPortConflict {
   message: string;
 }
 
+/** What of a listener's client settings lives on the port's shared connection manager (TLS and HTTP/3 do not: HTTPS only). */
 function connectionSettingsKey(l: HTTPListener): string {
   const client = l.policies?.client;
   if (!client) return '{}';
-  // HTTP/3 is for HTTPS listeners only: plain ones sharing a port do not disagree over it.
-  const { source: _source, id: _id, http3: _http3, ...settings } = client;
-  return JSON.stringify(settings);
+  // TLS and HTTP/3 are for HTTPS listeners only: plain ones sharing a port do not disagree over them.
+  const { source: _source, id: _id, http3: _http3, connection, ...settings } = client;
+  const { tls: _tls, ...shared } = connection ?? {};
+  return JSON.stringify(Object.keys(shared).length > 0 ? { ...settings, connection: shared } : settings);
+}
+
+/** What of a listener's client settings lives on its socket, shared by every listener of the port (the PROXY protocol listener filter). */
+function socketSettingsKey(l: HTTPListener): string {
+  return JSON.stringify(l.policies?.client?.connection?.proxyProtocol ?? null);
+}
+
+/** Listeners grouped by (address, port). */
+function byPort(listeners: readonly HTTPListener[]): HTTPListener[][] {
+  const out = new Map<string, HTTPListener[]>();
+  for (const l of listeners) {
+    const key = `${l.address}|${l.port}`;
+    out.set(key, [...(out.get(key) ?? []), l]);
+  }
+  return [...out.values()];
 }
 
 /**
- * The HTTP listeners with the client settings dropped from plain HTTP listeners of a port where
- * they disagree; conflicts gets one entry per policy target involved.
+ * The HTTP listeners with the client settings dropped where listeners sharing a port disagree:
+ * plain HTTP listeners on their shared connection manager's settings, and every listener of a
+ * socket (HTTPS too; a TCP or TLS listener there counts as one without settings) on the PROXY
+ * protocol. conflicts gets one entry per policy target involved. tcpSockets: "address|port" of
+ * the Gateway's TCP and TLS listeners.
  */
-export function settleSharedPorts(http: readonly HTTPListener[], conflicts: SharedPortConflict[]): HTTPListener[] {
-  const byPort = new Map<string, HTTPListener[]>();
-  for (const l of http) {
-    if (l.tls) continue;
-    const key = `${l.address}|${l.port}`;
-    byPort.set(key, [...(byPort.get(key) ?? []), l]);
-  }
-  const dropped = new Set<HTTPListener>();
-  const found: SharedPortConflict[] = [];
-  for (const listeners of byPort.values()) {
+export function settleSharedPorts(http: readonly HTTPListener[], conflicts: SharedPortConflict[], tcpSockets: ReadonlySet<string> = new Set()): HTTPListener[] {
+  const messages = new Map<HTTPListener, string>();
+  const names = (ls: readonly HTTPListener[]): string => ls.map((l) => l.name.slice(l.name.lastIndexOf('/') + 1)).join(', ');
+  for (const listeners of byPort(http.filter((l) => !l.tls))) {
     if (new Set(listeners.map(connectionSettingsKey)).size <= 1) continue;
     const port = listeners[0]!.port;
-    const names = listeners.map((l) => l.name.slice(l.name.lastIndexOf('/') + 1));
-    const message = `listeners ${names.join(', ')} share port ${port} (one Envoy listener) and their ClientPolicy settings differ there; none applies on port ${port}`;
-    const seen = new Set<string>();
-    for (const l of listeners) {
-      dropped.add(l);
-      const source = l.policies?.client?.source;
-      if (!source) continue;
-      const policyKey = `${source.kind}/${source.namespace}/${source.name}`;
-      if (seen.has(`${policyKey}@${source.target}`)) continue;
-      seen.add(`${policyKey}@${source.target}`);
-      found.push({ policyKey, target: source.target, message });
-    }
+    const message = `listeners ${names(listeners)} share port ${port} (one Envoy listener) and their ClientPolicy settings differ there; none applies on port ${port}`;
+    for (const l of listeners) messages.set(l, message);
   }
-  if (dropped.size === 0) return http as HTTPListener[];
+  for (const listeners of byPort(http)) {
+    const keys = new Set(listeners.map(socketSettingsKey));
+    const withTcp = tcpSockets.has(`${listeners[0]!.address}|${listeners[0]!.port}`);
+    if (withTcp) keys.add(JSON.stringify(null));
+    if (keys.size <= 1) continue;
+    const port = listeners[0]!.port;
+    const message = `listeners ${names(listeners)}${withTcp ? " and the port's TLS or TCP listeners" : ''} share port ${port} (one socket) and their ClientPolicy proxyProtocol settings differ there; no ClientPolicy applies on port ${port}`;
+    for (const l of listeners) if (!messages.has(l)) messages.set(l, message);
+  }
+  const found: SharedPortConflict[] = [];
+  const seen = new Set<string>();
+  for (const [l, message] of messages) {
+    const source = l.policies?.client?.source;
+    if (!source) continue;
+    const policyKey = `${source.kind}/${source.namespace}/${source.name}`;
+    if (seen.has(`${policyKey}@${source.target}`)) continue;
+    seen.add(`${policyKey}@${source.target}`);
+    found.push({ policyKey, target: source.target, message });
+  }
+  if (messages.size === 0) return http as HTTPListener[];
   const settled = http.map((l) => {
-    if (!dropped.has(l) || !l.policies?.client) return l;
+    if (!messages.has(l) || !l.policies?.client) return l;
     const { client: _client, ...rest } = l.policies;
     const out: HTTPListener = { ...l };
     if (Object.keys(rest).length > 0) out.policies = rest;

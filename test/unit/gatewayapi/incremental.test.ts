@@ -332,7 +332,9 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       const name = kind === 'Gateway' ? r.pick([...GATEWAYS, 'nope']) : r.pick([...LISTENER_SETS, 'nope']);
       const targetRef = { group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.5) ? { sectionName: r.pick(['http', 'https', 'l0', 'l1', 'nope']) } : {}) };
       const clientIPDetection = r.chance(0.5) ? { xForwardedFor: { numTrustedHops: 1 + r.int(2) } } : { customHeader: { name: 'x-real-ip', ...(r.chance(0.5) ? { failClosed: true } : {}) } };
-      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata, spec: { targetRefs: [targetRef], clientIPDetection } } as ClientPolicy;
+      // Connection settings now and then: the PROXY protocol (agreed per socket, HTTPS listeners too) and a timeout.
+      const connection = { ...(r.chance(0.3) ? { proxyProtocol: {} } : {}), ...(r.chance(0.3) ? { timeouts: { idle: r.pick(['10s', '1m']) } } : {}) };
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata, spec: { targetRefs: [targetRef], clientIPDetection, ...connection } } as ClientPolicy;
     }
     case 'BackendPolicy': {
       // A Gateway, a route or a rule (some missing), with circuit breaker limits.

@@ -457,8 +457,13 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], clientIPDetection: { xForwardedFor: { numTrustedHops: 1 } } }, fails: [] },
     { self: { targetRefs: [] }, fails: ['at least one client setting must be set'] },
+    { self: { targetRefs: [], proxyProtocol: {} }, fails: [] },
+    { self: { targetRefs: [], timeouts: { idle: '1m' } }, fails: [] },
     { self: { targetRefs: [], compression: { algorithms: ['Gzip'] } }, fails: [] },
     { self: { targetRefs: [], http3: {} }, fails: [] },
+    { self: { targetRefs: [], http3: {}, tls: { minVersion: '1.2', maxVersion: '1.3', alpnProtocols: ['http/1.1'] } }, fails: [] },
+    { self: { targetRefs: [], http3: {}, tls: { maxVersion: '1.2' } }, fails: ['http3 needs TLS 1.3 (QUIC has no other version), so tls.maxVersion must be 1.3 or unset'] },
+    { self: { targetRefs: [], tls: { maxVersion: '1.2' } }, fails: [] },
   ],
   'spec.targetRefs': [
     { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },
@@ -469,6 +474,26 @@ const CLIENT_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { customHeader: { name: 'x-real-ip' } }, fails: [] },
     { self: {}, fails: ['exactly one of xForwardedFor and customHeader'] },
     { self: { xForwardedFor: { numTrustedHops: 2 }, customHeader: { name: 'x-real-ip' } }, fails: ['exactly one of xForwardedFor and customHeader'] },
+  ],
+  'spec.tls': [
+    { self: { minVersion: '1.2', maxVersion: '1.3' }, fails: [] },
+    { self: { minVersion: '1.3', maxVersion: '1.3' }, fails: [] },
+    { self: { minVersion: '1.3' }, fails: [] },
+    { self: { minVersion: '1.3', maxVersion: '1.2' }, fails: ['minVersion must not be above maxVersion'] },
+  ],
+  'spec.tls.ciphers': [
+    { self: ['ECDHE-ECDSA-AES256-GCM-SHA384', 'ECDHE-RSA-AES256-GCM-SHA384'], fails: [] },
+    { self: ['AES128-SHA', 'AES128-SHA'], fails: ['ciphers must not repeat'] },
+  ],
+  'spec.tls.alpnProtocols': [
+    { self: ['http/1.1', 'h2'], fails: [] },
+    { self: ['h2', 'h2'], fails: ['alpnProtocols must not repeat'] },
+  ],
+  'spec.http1': [
+    { self: { acceptHTTP10: true, defaultHostForHTTP10: 'a.example' }, fails: [] },
+    { self: { acceptHTTP10: false }, fails: [] },
+    { self: { defaultHostForHTTP10: 'a.example' }, fails: ['defaultHostForHTTP10 needs acceptHTTP10'] },
+    { self: { acceptHTTP10: false, defaultHostForHTTP10: 'a.example' }, fails: ['defaultHostForHTTP10 needs acceptHTTP10'] },
   ],
 };
 

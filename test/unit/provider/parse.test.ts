@@ -110,6 +110,21 @@ describe('parseManifests', () => {
     assert.deepEqual(zero.errors.map((e) => [e.line, e.field]).slice(0, 1), [[7, 'spec.clientIPDetection.xForwardedFor.numTrustedHops']]);
   });
 
+  test('ClientPolicy connection settings: CEL on TLS versions, enums on ciphers, duration patterns, naming file, line and field', () => {
+    const policy = (body: string): string => [
+      'apiVersion: gateway.pier.dev/v1alpha1', 'kind: ClientPolicy', 'metadata: {name: cp, namespace: default}', 'spec:',
+      '  targetRefs: [{group: gateway.networking.k8s.io, kind: Gateway, name: gw}]', body,
+    ].join('\n');
+    assert.deepEqual(parseManifests(policy('  tls: {minVersion: "1.2", ciphers: [ECDHE-RSA-AES256-GCM-SHA384]}\n  proxyProtocol: {}\n  timeouts: {idle: 1m30s}\n'), 'cp.yaml').errors, []);
+    const versions = parseManifests(policy('  tls: {minVersion: "1.3", maxVersion: "1.2"}\n'), 'cp.yaml');
+    assert.deepEqual(versions.errors.map((e) => [e.source, e.line, e.field]), [['cp.yaml', 6, 'spec.tls']]);
+    assert.match(versions.errors[0]!.message, /minVersion must not be above maxVersion/);
+    const cipher = parseManifests(policy('  tls:\n    ciphers: [NOT-A-CIPHER]\n'), 'cp.yaml');
+    assert.deepEqual(cipher.errors.map((e) => [e.line, e.field]).slice(0, 1), [[7, 'spec.tls.ciphers[0]']]);
+    const duration = parseManifests(policy('  timeouts:\n    request: 10 seconds\n'), 'cp.yaml');
+    assert.deepEqual(duration.errors.map((e) => [e.line, e.field]).slice(0, 1), [[7, 'spec.timeouts.request']]);
+  });
+
   test('a BackendPolicy (gateway.pier.dev) is validated by its schema and CEL rules, naming file, line and field', () => {
     const policy = (body: string): string => [
       'apiVersion: gateway.pier.dev/v1alpha1', 'kind: BackendPolicy', 'metadata: {name: bp, namespace: default}', 'spec:',

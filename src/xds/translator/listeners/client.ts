@@ -8,6 +8,7 @@ import type { ClientSettings } from '../../../ir/client';
 import type { HttpConnectionManager } from '../../../generated/envoy/extensions/filters/network/http_connection_manager/v3/HttpConnectionManager';
 import type { CustomHeaderConfig } from '../../../generated/envoy/extensions/http/original_ip_detection/custom_header/v3/CustomHeaderConfig';
 import { typedConfig } from '../../types';
+import { applyClientConnection } from './client-connection';
 
 const CUSTOM_HEADER_EXTENSION = 'envoy.http.original_ip_detection.custom_header';
 const CUSTOM_HEADER_TYPE = 'envoy.extensions.http.original_ip_detection.custom_header.v3.CustomHeaderConfig';
@@ -22,4 +23,5 @@ export function applyClientSettings(hcm: HttpConnectionManager, client: ClientSe
     hcm.use_remote_address = { value: false };
     hcm.original_ip_detection_extensions = [{ name: CUSTOM_HEADER_EXTENSION, typed_config: typedConfig(CUSTOM_HEADER_TYPE, config) }];
   }
+  applyClientConnection(hcm, client?.connection);
 }

@@ -5,7 +5,8 @@
  * connection manager uses the listener's own route configuration; and an alt-svc response header
  * on that route configuration, which tells clients reaching the TCP listener where HTTP/3 is.
  * Listeners that ask for client certificates are left out (Pier does not check them over QUIC
- * yet), and so is a port whose UDP socket a UDP listener of the Gateway already has.
+ * yet), and so is a port whose UDP socket a UDP listener of the Gateway already has. A ClientPolicy
+ * PROXY protocol stays on the TCP listener: it has no QUIC form, HTTP/3 clients are UDP peers.
  */
 import type { HTTPListener } from '../../../ir/types';
 import { servesHttp3 } from '../../../ir/http3';
@@ -42,10 +43,18 @@ export function withAltSvc(route: RouteConfiguration, port: number): RouteConfig
 /** One HTTPS listener on the QUIC listener: its connection manager speaks HTTP/3 (see listener.ts). */
 export interface QuicChain {
   listener: HTTPListener;
+  /** Network filters in front of the connection manager (a ClientPolicy connection limit). */
+  networkFilters?: Filter[];
   connectionManager: Filter;
 }
 
-function quicChain({ listener, connectionManager }: QuicChain): FilterChain {
+/**
+ * The chain's TLS is QUIC's: TLS 1.3 and ALPN h3 whatever the listener's ClientPolicy tls says
+ * (its versions, TLS 1.2 ciphers and ALPN list are for TCP; Envoy would ignore the versions and
+ * fail every handshake offering anything but h3). The policy cannot cap TLS below 1.3 and ask for
+ * HTTP/3 (gatewayapi ClientPolicy check).
+ */
+function quicChain({ listener, networkFilters = [], connectionManager }: QuicChain): FilterChain {
   const transport: QuicDownstreamTransport = {
     downstream_tls_context: {
       common_tls_context: {
@@ -57,7 +66,7 @@ function quicChain({ listener, connectionManager }: QuicChain): FilterChain {
   const serverNames = listener.hostnames.filter((h) => h !== '' && h !== '*');
   const chain: FilterChain = {
     name: httpsFilterChainName(listener.name),
-    filters: [connectionManager],
+    filters: [...networkFilters, connectionManager],
     transport_socket: { name: QUIC_TRANSPORT_SOCKET, typed_config: typedConfig(QUIC_TRANSPORT_TYPE, transport) },
   };
   if (serverNames.length > 0) chain.filter_chain_match = { server_names: serverNames };

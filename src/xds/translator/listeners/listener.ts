@@ -21,6 +21,8 @@
 import { localRateLimitFilter } from './localratelimit';
 import { globalRateLimitHttpFilters } from './globalratelimit';
 import { applyClientSettings } from './client';
+import { applyClientTls, connectionLimitFilters, proxyProtocolListenerFilter } from './client-connection';
+import type { ClientTLSSettings } from '../../../ir/client-connection';
 import { compressorHttpFilters } from './compression';
 import { quicListener, servesHttp3, withAltSvc, type QuicChain } from './http3';
 import { securityHttpFilters } from './security-filters';
@@ -174,6 +176,9 @@ function buildTcpSocketListener(socket: TcpSocket, memo: ListenerMemo | undefine
   if (chains.some((c) => c.filter_chain_match?.transport_protocol || c.filter_chain_match?.server_names?.length)) {
     listener.listener_filters = [{ name: FilterName.tlsInspector, typed_config: typedConfig<TlsInspector>(ProtoType.tlsInspector, {}) }];
   }
+  // The socket's listeners agree on it (the Gateway API translator drops their ClientPolicy where they do not); first, before any ClientHello.
+  const proxyProtocol = socket.http.find((l) => l.policies?.client?.connection?.proxyProtocol)?.policies?.client?.connection?.proxyProtocol;
+  if (proxyProtocol) listener.listener_filters = [proxyProtocolListenerFilter(proxyProtocol), ...(listener.listener_filters ?? [])];
   return { listener, routes: kept.flatMap((c) => (c.route ? [c.route] : [])) };
 }
 
@@ -196,7 +201,7 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [...connectionLimitFilters(`http-${socket.port}`, listeners[0]?.policies?.client?.connection), httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -204,17 +209,20 @@ function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: List
 /**
  * TLS terminated here with the given certificates (SDS secrets over ADS). With client
  * validation, clients are asked for a certificate chaining to the given CAs; insecure fallback
- * lets in those that send none or one that does not verify (the backend decides).
+ * lets in those that send none or one that does not verify (the backend decides). clientTls: a
+ * ClientPolicy's versions, ciphers and ALPN.
  */
 function downstreamTls(
   certificates: readonly TLSCertificate[],
   alpnProtocols: string[] | undefined,
   clientValidation?: ClientCertificateValidation,
+  clientTls?: ClientTLSSettings,
 ): NonNullable<FilterChain['transport_socket']> {
   const common: NonNullable<DownstreamTlsContext['common_tls_context']> = {
     tls_certificate_sds_secret_configs: certificates.map((c) => ({ name: c.name, sds_config: adsConfigSource() })),
   };
   if (alpnProtocols) common.alpn_protocols = alpnProtocols;
+  applyClientTls(common, clientTls);
   const tls: DownstreamTlsContext = { common_tls_context: common };
   if (clientValidation) {
     common.validation_context = {
@@ -234,9 +242,9 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]))],
+      filters: [...connectionLimitFilters(`https-${socket.port}-${listener.name}`, listener.policies?.client?.connection), httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]))],
       // The connection manager speaks both; ALPN lets the client pick.
-      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation),
+      transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation, listener.policies?.client?.connection?.tls),
     },
     route: http3 ? withAltSvc(route, socket.port) : route,
   };
@@ -246,7 +254,13 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
 function http3Chain(socket: TcpSocket, listener: HTTPListener, memo: ListenerMemo | undefined, gatewayWide: GatewayWide): QuicChain {
   const routeName = httpsRouteConfigName(listener.name);
   const filters = httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService);
-  return { listener, connectionManager: httpConnectionManager(`http3-${socket.port}`, routeName, filters, gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]), 'HTTP3') };
+  const client = listener.policies?.client;
+  return {
+    listener,
+    // A connection limit of its own: QUIC connections are counted apart from the TCP ones.
+    networkFilters: connectionLimitFilters(`http3-${socket.port}-${listener.name}`, client?.connection),
+    connectionManager: httpConnectionManager(`http3-${socket.port}`, routeName, filters, gatewayWide.tracing, client, httpAccessLogs([listener]), 'HTTP3'),
+  };
 }
 
 /** What a virtual host's routes ask of the connection manager's HTTP filters. */

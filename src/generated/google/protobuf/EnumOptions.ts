@@ -2,7 +2,6 @@
 
 import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _google_protobuf_FeatureSet__Output } from '../../google/protobuf/FeatureSet';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from '../../google/protobuf/UninterpretedOption';
-import type { MigrateAnnotation as _udpa_annotations_MigrateAnnotation, MigrateAnnotation__Output as _udpa_annotations_MigrateAnnotation__Output } from '../../udpa/annotations/MigrateAnnotation';
 
 export interface EnumOptions {
   'allowAlias'?: (boolean);
@@ -10,7 +9,6 @@ export interface EnumOptions {
   'deprecatedLegacyJsonFieldConflicts'?: (boolean);
   'features'?: (_google_protobuf_FeatureSet | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
-  '.udpa.annotations.enum_migrate'?: (_udpa_annotations_MigrateAnnotation | null);
 }
 
 export interface EnumOptions__Output {
@@ -19,5 +17,4 @@ export interface EnumOptions__Output {
   'deprecatedLegacyJsonFieldConflicts'?: (boolean);
   'features'?: (_google_protobuf_FeatureSet__Output);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption__Output)[];
-  '.udpa.annotations.enum_migrate'?: (_udpa_annotations_MigrateAnnotation__Output);
 }

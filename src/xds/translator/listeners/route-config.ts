@@ -12,6 +12,7 @@ import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
 import { jwtPerFilterConfig } from './jwtauthn';
+import { routeLookupTree } from './route-lookup';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -32,11 +33,13 @@ function bySpecificity(a: HTTPListener, b: HTTPListener): number {
 }
 
 export function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
-  const out: VirtualHost = { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
+  const routes = vhost.routes.map((route) => cachedRoute(route, context));
+  const out: VirtualHost = { name: virtualHostName(listener.name, vhost.name), domains };
   if (hasListenerFilters(listener)) {
     out.typed_per_filter_config = listenerFilterVirtualHostConfig(listener, vhost);
-    out.routes!.push(NO_ROUTE);
+    routes.push(NO_ROUTE);
   }
+  if (routes.length > 0) out.matcher = routeLookupTree(routes);
   return out;
 }
 

@@ -12,7 +12,7 @@ import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
 import { jwtPerFilterConfig } from './jwtauthn';
-import { routeLookupTree } from './route-lookup';
+import { withRouteLookupTree } from './route-lookup';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -39,8 +39,7 @@ export function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, d
     out.typed_per_filter_config = listenerFilterVirtualHostConfig(listener, vhost);
     routes.push(NO_ROUTE);
   }
-  if (routes.length > 0) out.matcher = routeLookupTree(routes);
-  return out;
+  return withRouteLookupTree({ ...out, routes });
 }
 
 function hasListenerFilters(listener: HTTPListener): boolean {

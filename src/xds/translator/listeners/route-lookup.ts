@@ -33,8 +33,19 @@ function routeList(routes: Route[]): NonNullable<Matcher['on_no_match']> {
   return { action: { name: 'routes', typed_config: typedConfig('envoy.config.route.v3.RouteList', { routes }) } };
 }
 
-/** The matcher tree for routes in precedence order (the order Envoy would try them in a list). */
-export function routeLookupTree(routes: readonly Route[]): Matcher {
+/**
+ * How many route entries the leaves may hold in all, per route: a route in many leaves (a
+ * regular expression, a short prefix under many longer ones) is one route object per leaf in
+ * Envoy's memory, so a tree that repeats routes too much costs more than walking the list.
+ */
+const LEAF_ENTRIES_PER_ROUTE = 4;
+const LEAF_ENTRIES_SLACK = 256;
+
+/**
+ * The matcher tree for routes in precedence order (the order Envoy would try them in a list);
+ * undefined when its leaves would repeat routes beyond the budget above.
+ */
+export function routeLookupTree(routes: readonly Route[]): Matcher | undefined {
   const byKey = new Map<string, number[]>();
   const unkeyed: number[] = [];
   routes.forEach((route, at) => {
@@ -50,11 +61,15 @@ export function routeLookupTree(routes: readonly Route[]): Matcher {
   // Keys in text order: the keys that begin a key come before it, and stay on the stack while
   // they begin the keys that follow.
   const stack: string[] = [];
+  let entries = unkeyed.length;
+  const budget = routes.length * LEAF_ENTRIES_PER_ROUTE + LEAF_ENTRIES_SLACK;
   for (const key of [...byKey.keys()].sort()) {
     while (stack.length > 0 && !key.startsWith(stack[stack.length - 1]!)) stack.pop();
     stack.push(key);
     const reach = [...unkeyed];
     for (const begins of stack) reach.push(...byKey.get(begins)!);
+    entries += reach.length;
+    if (entries > budget) return undefined;
     if (stack.length > 1 || unkeyed.length > 0) reach.sort((a, b) => a - b);
     map[key] = routeList(reach.map((at) => routes[at]!));
   }
@@ -67,8 +82,10 @@ export function routeLookupTree(routes: readonly Route[]): Matcher {
 export function withRouteLookupTree(vhost: VirtualHost): VirtualHost {
   const routes = vhost.routes ?? [];
   if (routes.length === 0) return vhost;
+  const tree = routeLookupTree(routes);
+  if (!tree) return vhost;
   const { routes: _list, ...rest } = vhost;
-  return { ...rest, matcher: routeLookupTree(routes) };
+  return { ...rest, matcher: tree };
 }
 
 /**

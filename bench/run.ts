@@ -10,6 +10,7 @@ import { runAddRoutesBench, runConvergenceBench } from './convergence';
 import { runFanoutBench } from './fanout';
 import { runPeerBench } from './peer';
 import { runRouteEditsBench } from './route-edits';
+import { runRouteLookupBench } from './route-lookup';
 import { runScaleBench } from './scale';
 import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   scale: runScaleBench,
   'add-routes': runAddRoutesBench,
   'route-edits': runRouteEditsBench,
+  'route-lookup': runRouteLookupBench,
   fuzz: runFuzzBench,
   streams: runStreamsBench,
   startup: runStartupBench,

@@ -8,6 +8,7 @@ import * as protobuf from 'protobufjs';
 import * as protoLoader from '@grpc/proto-loader';
 import type * as grpc from '@grpc/grpc-js';
 import { withRepeated } from './assembly';
+import { isRouteTree, routeTreeBytes } from './route-tree-bytes';
 
 export const PROTO_DIR = path.resolve(__dirname, '..', '..', '..', 'proto');
 
@@ -114,18 +115,30 @@ function routeConfigurationEncoder(typeOf: (name: string) => protobuf.Type, enco
     }
     return bytes;
   };
+  const matcherField = vhostType.fields.matcher!.id;
+  const extensionType = typeOf('xds.core.v3.TypedExtensionConfig');
+  // The translator shares one input object among its trees: encoded once.
+  const inputBytes = new WeakMap<object, Uint8Array>();
+  const encodeInput = (input: object): Uint8Array => {
+    let bytes = inputBytes.get(input);
+    if (!bytes) inputBytes.set(input, (bytes = encodeAs(extensionType, input)));
+    return bytes;
+  };
   const vhostBytes = new WeakMap<object, Uint8Array>();
-  const encodeVirtualHost = (vhost: { routes?: object[] }): Uint8Array => {
+  const encodeVirtualHost = (vhost: { routes?: object[]; matcher?: unknown }): Uint8Array => {
     let bytes = vhostBytes.get(vhost);
     if (!bytes) {
-      const { routes, ...rest } = vhost;
-      bytes = withRepeated(encodeAs(vhostType, rest), routesField, (routes ?? []).map(encodeRoute));
+      const { routes, matcher, ...rest } = vhost;
+      const treeShaped = matcher !== undefined && isRouteTree(matcher);
+      if (matcher !== undefined && !treeShaped) (rest as { matcher?: unknown }).matcher = matcher;
+      const tree = treeShaped ? [routeTreeBytes(matcher, encodeRoute, encodeInput)] : [];
+      bytes = withRepeated(withRepeated(encodeAs(vhostType, rest), routesField, (routes ?? []).map(encodeRoute)), matcherField, tree);
       if (Object.isFrozen(vhost)) vhostBytes.set(vhost, bytes);
     }
     return bytes;
   };
   return (message) => {
-    const { virtual_hosts: vhosts, ...rest } = message as { virtual_hosts?: { routes?: object[] }[] };
+    const { virtual_hosts: vhosts, ...rest } = message as { virtual_hosts?: { routes?: object[]; matcher?: unknown }[] };
     return withRepeated(encodeAs(config, rest), vhostsField, (vhosts ?? []).map(encodeVirtualHost));
   };
 }

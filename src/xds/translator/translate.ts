@@ -36,6 +36,7 @@ export interface GatewayTranslation {
 export class XdsTranslationMemo {
   readonly routes: RouteCache = new Map();
   readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
+  readonly virtualHostTrees = new WeakMap<VirtualHost, VirtualHost>();
   readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap() };
   readonly httpFilterNeeds = new WeakMap<IRVirtualHost, HttpFilterNeeds>();
   /** Each gateway's clusters, counted between its translations (clustertable.ts). */
@@ -46,7 +47,7 @@ export class XdsTranslationMemo {
   listenersOf(gateway: string): ListenerMemo {
     let routeConfigs = this.routeConfigs.get(gateway);
     if (!routeConfigs) this.routeConfigs.set(gateway, (routeConfigs = new Map()));
-    return { routes: this.routes, virtualHosts: this.virtualHosts, httpFilterNeeds: this.httpFilterNeeds, routeConfigs };
+    return { routes: this.routes, virtualHosts: this.virtualHosts, virtualHostTrees: this.virtualHostTrees, httpFilterNeeds: this.httpFilterNeeds, routeConfigs };
   }
 
   clustersOf(gateway: string): GatewayClusters {

@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { loadXdsProtos } from '../../../src/xds/proto';
 import { goldenCases, loadCaseIR, RESOURCE_LISTS, RESOURCE_TYPES, translateTestIR } from './support';
+import { routeLookupTree } from '../../../src/xds/translator/listeners/route-lookup';
 
 /** Differences between what was encoded and what came back, as readable paths. */
 function roundTripDifferences(sent: unknown, received: unknown, at = ''): string[] {
@@ -82,6 +83,11 @@ describe('translated resources encode with the Envoy protos', () => {
     const bigWhole = routeType.encode(routeType.fromObject(big)).finish();
     assert.ok(bigWhole.length > 16_384);
     assert.deepEqual(protos.decode(type, protos.encode(type, big)), protos.decode(type, bigWhole), 'large');
+    // The same routes in a matcher tree (leaves assembled from each route's bytes).
+    const tree = { name: 'tree', virtual_hosts: big.virtual_hosts.map(({ routes, ...rest }) => ({ ...rest, matcher: routeLookupTree(routes) })) };
+    const treeWhole = routeType.encode(routeType.fromObject(tree)).finish();
+    assert.ok(treeWhole.length > 16_384);
+    assert.deepEqual(protos.decode(type, protos.encode(type, tree)), protos.decode(type, treeWhole), 'large tree');
     // The same frozen route in another configuration: the same bytes, whatever surrounds it.
     const route = Object.freeze({ name: 'r', match: Object.freeze({ prefix: '/' }), direct_response: Object.freeze({ status: 204 }) });
     const one = protos.encode(type, { name: 'a', virtual_hosts: [{ name: 'v', domains: ['*'], routes: [route] }] });

@@ -7,6 +7,7 @@ import {
   listenerFilterVirtualHostConfig, namesOtherThan,
 } from '../../../src/xds/translator/listeners/extauthz';
 import { buildListeners } from '../../../src/xds/translator/listeners/listener';
+import { virtualHostRoutes } from '../../../src/xds/translator/listeners/route-lookup';
 
 const WORDS = ['host', 'content-length', 'content-type', 'te', 'transfer-encoding', 'date'];
 
@@ -102,10 +103,10 @@ describe('ext_authz', () => {
       const vhosts = routes[0]!.virtual_hosts!;
       const byDomain = (d: string) => vhosts.find((v) => v.domains!.includes(d))!;
       assert.equal(byDomain('plain.test').typed_per_filter_config, undefined);
-      assert.deepEqual(byDomain('plain.test').routes!.map((r) => r.name), ['gw/plain/r']);
+      assert.deepEqual(virtualHostRoutes(byDomain('plain.test')).map((r) => r.name), ['gw/plain/r']);
       for (const d of ['a.wild.test', '*.wild.test']) {
         assert.deepEqual(Object.keys(byDomain(d).typed_per_filter_config ?? {}), [listenerExtAuthzFilterName('gw/wild', 0)], d);
-        assert.deepEqual(byDomain(d).routes!.at(-1), { name: 'no-route', match: { prefix: '/' }, direct_response: { status: 404 } }, d);
+        assert.deepEqual(virtualHostRoutes(byDomain(d)).at(-1), { name: 'no-route', match: { prefix: '/' }, direct_response: { status: 404 } }, d);
       }
     });
   });

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { HTTPRoute, TCPListener, XdsIR } from '../../../src/ir/types';
 import { fractionalPercent } from '../../../src/xds/translator/listeners/route';
 import { loadCaseIR, translateTestIR, type TestSetting } from './support';
+import { virtualHostRoutes } from '../../../src/xds/translator/listeners/route-lookup';
 
 const certificate = loadCaseIR('https-listener').http.find((l) => l.tls)?.tls?.certificates[0];
 
@@ -50,7 +51,7 @@ describe('route features', () => {
         { settings: [setting('never')], fraction: { numerator: 0, denominator: 100 } },
       ],
     })]));
-    assert.deepEqual(out.routes[0]?.virtual_hosts?.[0]?.routes?.[0]?.route?.request_mirror_policies, [
+    assert.deepEqual(virtualHostRoutes(out.routes[0]!.virtual_hosts![0]!)[0]?.route?.request_mirror_policies, [
       { cluster: 'default/half/80', runtime_fraction: { default_value: { numerator: 50, denominator: 'HUNDRED' } } },
       { cluster: 'default/all/80' },
     ]);
@@ -62,7 +63,7 @@ describe('route features', () => {
       route('nothing', { pathMatch: { pathPrefix: '/b' }, invalidBackendStatus: 503, destination: { settings: [{ ...setting('bad'), invalid: true }] } }),
       route('http', { pathMatch: { pathPrefix: '/c' }, destination: { settings: [setting('ok'), { ...setting('bad'), invalid: true }] } }),
     ]));
-    const routes = out.routes[0]?.virtual_hosts?.[0]?.routes ?? [];
+    const routes = virtualHostRoutes(out.routes[0]!.virtual_hosts![0]!);
     assert.equal(routes[0]?.route?.cluster_not_found_response_code, 'SERVICE_UNAVAILABLE');
     assert.deepEqual(routes[1]?.direct_response, { status: 503 });
     assert.equal(routes[2]?.route?.cluster_not_found_response_code, 'INTERNAL_SERVER_ERROR');
@@ -74,12 +75,12 @@ describe('route features', () => {
     const upgrades = (hcm?.typed_config as { upgrade_configs?: unknown } | undefined)?.upgrade_configs;
     // No `enabled`: Envoy's default is on, for every route that does not turn it off.
     assert.deepEqual(upgrades, [{ upgrade_type: 'websocket' }]);
-    assert.equal(out.routes[0]?.virtual_hosts?.[0]?.routes?.[0]?.route?.upgrade_configs, undefined, 'the route leaves the default alone');
+    assert.equal(virtualHostRoutes(out.routes[0]!.virtual_hosts![0]!)[0]?.route?.upgrade_configs, undefined, 'the route leaves the default alone');
   });
 
   test('enables WebSocket upgrades on the route when asked', () => {
     const out = translateTestIR(withRoutes([route('ws', { websocket: true, destination: { settings: [setting('ws')] } })]));
-    assert.deepEqual(out.routes[0]?.virtual_hosts?.[0]?.routes?.[0]?.route?.upgrade_configs, [{ upgrade_type: 'websocket', enabled: { value: true } }]);
+    assert.deepEqual(virtualHostRoutes(out.routes[0]!.virtual_hosts![0]!)[0]?.route?.upgrade_configs, [{ upgrade_type: 'websocket', enabled: { value: true } }]);
   });
 
   test('resolves an ExternalName on the IR port, not the cluster name', () => {

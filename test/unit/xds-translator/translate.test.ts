@@ -7,6 +7,7 @@ import { pathMatch } from '../../../src/xds/translator/listeners/match';
 import { planDestination } from '../../../src/xds/translator/clusters/destination';
 import { hostPort, INVALID_BACKEND_CLUSTER, tcpListenerName } from '../../../src/xds/translator/names';
 import { goldenCases, loadCaseIR, RESOURCE_LISTS, translateTestIR, type TestSetting } from './support';
+import { virtualHostRoutes } from '../../../src/xds/translator/listeners/route-lookup';
 
 function setting(name: string, extra: Partial<TestSetting> = {}): TestSetting {
   return { clusterName: `default/${name}/80`, weight: 1, protocol: 'http', endpoints: [{ host: '10.0.0.1', port: 80 }], ...extra };
@@ -77,7 +78,7 @@ describe('translateXds', () => {
     assert.deepEqual(one.routes, two.routes);
     assert.deepEqual(one.listeners.map((l) => l.name), ['tcp/0.0.0.0:8080', 'tcp/0.0.0.0:9090']);
     const shared = one.routes.find((r) => r.name === 'http/0.0.0.0:8080');
-    assert.deepEqual(shared?.virtual_hosts?.map((v) => [v.name, v.domains, v.routes?.map((r) => r.name)]), [
+    assert.deepEqual(shared?.virtual_hosts?.map((v) => [v.name, v.domains, virtualHostRoutes(v).map((r) => r.name)]), [
       ['default/eg/foo/foo.example.com', ['foo.example.com'], ['from-foo']],
     ]);
   });
@@ -131,7 +132,7 @@ describe('translateXds', () => {
 
   test('leaves Host and pseudo-headers out of header modifiers (Envoy refuses them)', () => {
     const out = translateTestIR(loadCaseIR('header-modifiers'));
-    const modified = out.routes[0].virtual_hosts?.[0].routes?.[0];
+    const modified = virtualHostRoutes(out.routes[0]!.virtual_hosts![0]!)[0];
     assert.deepEqual(modified?.response_headers_to_remove, ['X-Response-Remove']);
   });
 });

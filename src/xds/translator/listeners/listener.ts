@@ -64,6 +64,8 @@ export interface ListenerMemo {
   routes: RouteCache;
   /** Envoy virtual hosts by IR virtual host (see route.ts ListenerContext). */
   virtualHosts: WeakMap<object, Map<string, VirtualHost>>;
+  /** Envoy virtual hosts with a matcher tree, by the virtual host with the route list (route-config.ts). */
+  virtualHostTrees: WeakMap<VirtualHost, VirtualHost>;
   /** The HTTP filters a (frozen) IR virtual host's routes need (see httpFilterNeeds). */
   httpFilterNeeds: WeakMap<IRVirtualHost, HttpFilterNeeds>;
   /** This gateway's route configurations, by name. */
@@ -195,7 +197,7 @@ function sniMatch(hostnames: string[]): FilterChainMatch {
 }
 
 function routeContext(scheme: ListenerContext['scheme'], port: number, memo: ListenerMemo | undefined): ListenerContext {
-  return memo ? { scheme, port, routes: routesOfListener(memo.routes, scheme, port), vhostCache: memo.virtualHosts, routeConfigs: memo.routeConfigs } : { scheme, port };
+  return memo ? { scheme, port, routes: routesOfListener(memo.routes, scheme, port), vhostCache: memo.virtualHosts, vhostTrees: memo.virtualHostTrees, routeConfigs: memo.routeConfigs } : { scheme, port };
 }
 
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {

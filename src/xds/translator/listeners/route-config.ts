@@ -12,6 +12,7 @@ import { listenerFilterVirtualHostConfig } from './extauthz';
 import type { Route } from '../../../generated/envoy/config/route/v3/Route';
 import { rateLimitActions } from './globalratelimit';
 import { securityPerFilterConfig, withRouteOverrides } from './security-filters';
+import { withRouteLookupTree } from './route-lookup';
 
 /**
  * How specific a listener's hostname is, most specific first: exact names, then wildcards
@@ -32,12 +33,26 @@ function bySpecificity(a: HTTPListener, b: HTTPListener): number {
 }
 
 export function buildVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, domains: string[], context: ListenerContext): VirtualHost {
-  const out: VirtualHost = { name: virtualHostName(listener.name, vhost.name), domains, routes: vhost.routes.map((route) => cachedRoute(route, context)) };
+  const routes = vhost.routes.map((route) => cachedRoute(route, context));
+  const out: VirtualHost = { name: virtualHostName(listener.name, vhost.name), domains };
   if (hasListenerFilters(listener)) {
     out.typed_per_filter_config = listenerFilterVirtualHostConfig(listener, vhost);
-    out.routes!.push(NO_ROUTE);
+    routes.push(NO_ROUTE);
   }
+  out.routes = routes;
   return out;
+}
+
+/**
+ * The virtual host with its routes in a matcher tree (route-lookup.ts), made once per (frozen)
+ * virtual host with the list: the last step, after anything that works on the list.
+ */
+function withTree(vhost: VirtualHost, context: ListenerContext): VirtualHost {
+  const trees = context.vhostTrees;
+  if (!trees || !Object.isFrozen(vhost)) return withRouteLookupTree(vhost);
+  let tree = trees.get(vhost);
+  if (!tree) trees.set(vhost, (tree = freezeValue(withRouteLookupTree(vhost))));
+  return tree;
 }
 
 function hasListenerFilters(listener: HTTPListener): boolean {
@@ -69,7 +84,7 @@ export function cachedVirtualHost(listener: HTTPListener, vhost: IRVirtualHost, 
   const rateLimits = rateLimitActions(listener.policies?.rateLimit);
   const security = listener.policies?.security;
   const securityConfig = securityPerFilterConfig(security);
-  const built = withRouteOverrides(cachedOwnVirtualHost(listener, vhost, domains, context), vhost, security);
+  const built = withTree(withRouteOverrides(cachedOwnVirtualHost(listener, vhost, domains, context), vhost, security), context);
   if (rateLimits.length === 0 && !securityConfig) return built;
   const out = rateLimits.length > 0 ? { ...built, rate_limits: rateLimits } : { ...built };
   if (securityConfig) out.typed_per_filter_config = { ...built.typed_per_filter_config, ...securityConfig };
@@ -150,7 +165,7 @@ export function buildRouteConfiguration(name: string, listeners: HTTPListener[],
     const fallback = listenerFilterFallback(listener);
     if (fallback && !claimed.has(fallback.domain.toLowerCase())) {
       claimed.add(fallback.domain.toLowerCase());
-      virtualHosts.push(buildVirtualHost(listener, fallback.vhost, [fallback.domain], context));
+      virtualHosts.push(withTree(buildVirtualHost(listener, fallback.vhost, [fallback.domain], context), context));
     }
   }
   const elsewhere = misdirected.filter((d) => !claimed.has(d.toLowerCase()));

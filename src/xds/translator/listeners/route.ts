@@ -33,6 +33,8 @@ export interface ListenerContext {
   routes?: WeakMap<HTTPRoute, Route>;
   /** Virtual hosts built before from the same (frozen) IR virtual host, likewise. */
   vhostCache?: WeakMap<object, Map<string, VirtualHost>>;
+  /** Virtual hosts with their routes in a matcher tree, by the (frozen) virtual host with the list. */
+  vhostTrees?: WeakMap<VirtualHost, VirtualHost>;
   /** The gateway's last route configurations, by name, to patch (route-config-patch.ts). */
   routeConfigs?: Map<string, RouteConfigState>;
 }

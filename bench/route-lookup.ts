@@ -1,0 +1,138 @@
+/**
+ * Route lookup in Envoy (issue 27): N HTTPRoutes on one Gateway, each one PathPrefix of equal
+ * length answered by Envoy itself (a redirect: no backend in the way), served by `pier serve`
+ * with the Envoy it launches. wrk (Debian package `wrk`) sends requests to the first route and to
+ * the last, alternating, several times; the figures are requests per second, medians, and the
+ * ratio last / first of the same run.
+ *
+ * PIER_BENCH_LOOKUP_ROUTES (default "1000,5000"), PIER_BENCH_LOOKUP_ROUNDS (default 3),
+ * PIER_BENCH_LOOKUP_SECONDS (each wrk run, default 3). PIER_BENCH_LOOKUP_BEFORE=<checkout>: a
+ * built checkout of another commit, measured in the same run, alternating with this one.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as http from 'node:http';
+import { stringify } from 'yaml';
+
+const ADDRESS = '127.0.0.94';
+const CONNECTIONS = 32;
+const READY_TIMEOUT_MS = 180_000;
+
+interface Checkout { label: string; root: string }
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function get(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    req.on('error', () => resolve(0));
+    req.on('timeout', () => { req.destroy(); resolve(0); });
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const routePath = (i: number): string => `/route-${String(i).padStart(5, '0')}`;
+
+function resources(routes: number, port: number): string {
+  const docs: unknown[] = [
+    { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: 'pier.dev/gateway-controller' } },
+    { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'lookup', namespace: 'default' },
+      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: ADDRESS }], listeners: [{ name: 'http', protocol: 'HTTP', port }] } },
+  ];
+  for (let i = 0; i < routes; i++) {
+    docs.push({
+      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: `route-${String(i).padStart(5, '0')}`, namespace: 'default' },
+      spec: { parentRefs: [{ name: 'lookup' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: routePath(i) } }],
+        filters: [{ type: 'RequestRedirect', requestRedirect: { hostname: 'moved.example', statusCode: 302 } }] }] },
+    });
+  }
+  return docs.map((d) => stringify(d)).join('---\n');
+}
+
+/** `pier serve` of a checkout, with its Envoy, serving `routes` routes; resolves once the last route answers. */
+async function serve(checkout: Checkout, routes: number, dir: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort(ADDRESS);
+  const resourcesDir = path.join(dir, 'resources');
+  spawnSync('mkdir', ['-p', resourcesDir]);
+  writeFileSync(path.join(resourcesDir, 'routes.yaml'), resources(routes, port));
+  const [xds, admin, metrics] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
+  const config = {
+    resources: resourcesDir, envoy: 'auto', envoyLogLevel: 'error', logLevel: 'warn',
+    xdsAddress: `127.0.0.1:${xds}`, adminAddress: `127.0.0.1:${admin}`, metricsAddress: `127.0.0.1:${metrics}`,
+  };
+  writeFileSync(path.join(dir, 'pier.json'), JSON.stringify(config));
+  const child = spawn(process.execPath, [path.join(checkout.root, 'dist/src/cli/main.js'), 'serve', '--config', path.join(dir, 'pier.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitFor(`${checkout.label}: the last route`, async () => (await get(`http://${ADDRESS}:${port}${routePath(routes - 1)}`)) === 302);
+  return { child, port };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill('SIGTERM');
+  });
+}
+
+function wrk(url: string, seconds: number): number {
+  const out = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, url], { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(out.stdout ?? '');
+  if (!match) throw new Error(`wrk gave no figure: ${out.stdout} ${out.stderr}`);
+  return Number(match[1]);
+}
+
+const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+
+export async function runRouteLookupBench(): Promise<void> {
+  if (spawnSync('wrk', ['--version']).error) throw new Error('route-lookup needs wrk: apt-get install -y wrk');
+  const sizes = (process.env.PIER_BENCH_LOOKUP_ROUTES ?? '1000,5000').split(',').map(Number);
+  const rounds = Number(process.env.PIER_BENCH_LOOKUP_ROUNDS ?? 3);
+  const seconds = Number(process.env.PIER_BENCH_LOOKUP_SECONDS ?? 3);
+  const checkouts: Checkout[] = [{ label: 'this', root: path.resolve(__dirname, '../..') }];
+  if (process.env.PIER_BENCH_LOOKUP_BEFORE) checkouts.unshift({ label: 'before', root: path.resolve(process.env.PIER_BENCH_LOOKUP_BEFORE) });
+  console.log(`route-lookup: wrk -t1 -c${CONNECTIONS} -d${seconds}s, ${rounds} rounds, first and last route alternating; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('| checkout | routes | first route req/s | last route req/s | last / first |');
+  console.log('|---|---|---|---|---|');
+  for (const routes of sizes) {
+    for (const checkout of checkouts) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-bench-lookup-'));
+      const { child, port } = await serve(checkout, routes, dir);
+      try {
+        const first: number[] = [];
+        const last: number[] = [];
+        wrk(`http://${ADDRESS}:${port}${routePath(0)}`, 1); // warm-up
+        for (let r = 0; r < rounds; r++) {
+          first.push(wrk(`http://${ADDRESS}:${port}${routePath(0)}`, seconds));
+          last.push(wrk(`http://${ADDRESS}:${port}${routePath(routes - 1)}`, seconds));
+        }
+        const f = median(first);
+        const l = median(last);
+        console.log(`| ${checkout.label} | ${routes.toLocaleString('en-US')} | ${Math.round(f).toLocaleString('en-US')} | ${Math.round(l).toLocaleString('en-US')} | ${(l / f).toFixed(2)} |`);
+      } finally {
+        await stop(child);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * A virtual host's routes as Envoy's matcher tree, so a request's route is found in time that
+ * does not grow with the number of routes before it (Envoy walks a plain route list in order).
+ *
+ * The tree is a prefix map on the request's `:path`, keyed by each route's literal path (the
+ * exact path, or the prefix). A request goes to the leaf of the longest key that begins its path,
+ * and Envoy then tries that leaf's routes in order, as it would the whole list. Each leaf holds,
+ * in the list's own (Gateway API precedence) order, every route that could match a request that
+ * reaches it: the routes of every key that begins the leaf's key (a request's path begins with
+ * those too) and the routes without a literal path (regular expressions), which are also all a
+ * request with no key reaches. So the tree picks the route the list would pick, for every request:
+ * a route left out of a leaf is one whose path cannot match there.
+ */
+import type { Route } from '../../../generated/envoy/config/route/v3/Route';
+import type { Matcher } from '../../../generated/xds/type/matcher/v3/Matcher';
+import type { VirtualHost } from '../../../generated/envoy/config/route/v3/VirtualHost';
+import { typedConfig } from '../../types';
+import { markRouteTree } from '../../route-tree-bytes';
+
+const PATH_INPUT = Object.freeze({
+  name: 'request-path',
+  typed_config: Object.freeze(typedConfig('envoy.type.matcher.v3.HttpRequestHeaderMatchInput', { header_name: ':path' })),
+});
+
+/** The literal that begins every path the route's match accepts; undefined when there is none. */
+export function literalPathPrefix(route: Route): string | undefined {
+  const match = route.match;
+  if (!match || match.case_sensitive?.value === false) return undefined;
+  return match.path ?? match.prefix ?? match.path_separated_prefix ?? undefined;
+}
+
+function routeList(routes: Route[]): NonNullable<Matcher['on_no_match']> {
+  return { action: { name: 'routes', typed_config: typedConfig('envoy.config.route.v3.RouteList', { routes }) } };
+}
+
+/**
+ * How many route entries the leaves may hold in all, per route: a route in many leaves (a
+ * regular expression, a short prefix under many longer ones) is one route object per leaf in
+ * Envoy's memory, so a tree that repeats routes too much costs more than walking the list.
+ */
+const LEAF_ENTRIES_PER_ROUTE = 4;
+const LEAF_ENTRIES_SLACK = 256;
+
+/**
+ * The matcher tree for routes in precedence order (the order Envoy would try them in a list);
+ * undefined when its leaves would repeat routes beyond the budget above.
+ */
+export function routeLookupTree(routes: readonly Route[]): Matcher | undefined {
+  const byKey = new Map<string, number[]>();
+  const unkeyed: number[] = [];
+  routes.forEach((route, at) => {
+    const key = literalPathPrefix(route);
+    if (key === undefined || key === '') unkeyed.push(at);
+    else {
+      const list = byKey.get(key);
+      if (list) list.push(at);
+      else byKey.set(key, [at]);
+    }
+  });
+  const map: Record<string, NonNullable<Matcher['on_no_match']>> = {};
+  // Keys in text order: the keys that begin a key come before it, and stay on the stack while
+  // they begin the keys that follow.
+  const stack: string[] = [];
+  let entries = unkeyed.length;
+  const budget = routes.length * LEAF_ENTRIES_PER_ROUTE + LEAF_ENTRIES_SLACK;
+  for (const key of [...byKey.keys()].sort()) {
+    while (stack.length > 0 && !key.startsWith(stack[stack.length - 1]!)) stack.pop();
+    stack.push(key);
+    const reach = [...unkeyed];
+    for (const begins of stack) reach.push(...byKey.get(begins)!);
+    entries += reach.length;
+    if (entries > budget) return undefined;
+    if (stack.length > 1 || unkeyed.length > 0) reach.sort((a, b) => a - b);
+    map[key] = routeList(reach.map((at) => routes[at]!));
+  }
+  const tree: Matcher = { matcher_tree: { input: PATH_INPUT, prefix_match_map: { map } } };
+  if (unkeyed.length > 0) tree.on_no_match = routeList(unkeyed.map((at) => routes[at]!));
+  return markRouteTree(tree);
+}
+
+/** The virtual host with its routes in a matcher tree in place of the list (same routing). */
+export function withRouteLookupTree(vhost: VirtualHost): VirtualHost {
+  const routes = vhost.routes ?? [];
+  if (routes.length === 0) return vhost;
+  const tree = routeLookupTree(routes);
+  if (!tree) return vhost;
+  const { routes: _list, ...rest } = vhost;
+  return { ...rest, matcher: tree };
+}
+
+/**
+ * The routes of a virtual host in an order a list would try them in, whether it has a list or a
+ * matcher tree (for readers of built configuration: tests, summaries). Each leaf keeps the list's
+ * order, so merging the leaves keeps every order that matters; routes that share no leaf (their
+ * paths never both match) come in the order first met.
+ */
+export function virtualHostRoutes(vhost: VirtualHost): Route[] {
+  if (vhost.routes && vhost.routes.length > 0) return vhost.routes;
+  const tree = vhost.matcher;
+  if (!tree) return [];
+  const lists = [...Object.values(tree.matcher_tree?.prefix_match_map?.map ?? {}), ...(tree.on_no_match ? [tree.on_no_match] : [])]
+    .map((onMatch) => (onMatch.action?.typed_config as unknown as { routes?: Route[] } | undefined)?.routes ?? []);
+  const firstMet = new Map<Route, number>();
+  const after = new Map<Route, Set<Route>>();
+  const waitingOn = new Map<Route, number>();
+  for (const list of lists) {
+    list.forEach((route, i) => {
+      if (!firstMet.has(route)) { firstMet.set(route, firstMet.size); waitingOn.set(route, 0); after.set(route, new Set()); }
+      const previous = list[i - 1];
+      if (previous && !after.get(previous)!.has(route)) { after.get(previous)!.add(route); waitingOn.set(route, waitingOn.get(route)! + 1); }
+    });
+  }
+  const out: Route[] = [];
+  const ready = [...firstMet.keys()].filter((r) => waitingOn.get(r) === 0);
+  while (ready.length > 0) {
+    ready.sort((a, b) => firstMet.get(a)! - firstMet.get(b)!);
+    const next = ready.shift()!;
+    out.push(next);
+    for (const r of after.get(next)!) {
+      const left = waitingOn.get(r)! - 1;
+      waitingOn.set(r, left);
+      if (left === 0) ready.push(r);
+    }
+  }
+  return out;
+}

@@ -52,10 +52,32 @@ export interface BackendHealthCheck {
   passive?: PassiveHealthCheck;
 }
 
+/** What a consistent hash load balancer hashes: the same value reaches the same endpoint while the endpoints stay. */
+export interface ConsistentHash {
+  type: 'Header' | 'Cookie' | 'SourceIP';
+  /** type Header: the request header's value. */
+  header?: { name: string };
+  /**
+   * type Cookie: the cookie's value; a request without it gets one made by the proxy (Set-Cookie),
+   * lasting ttl (Gateway API duration; absent or 0s: a session cookie), for path (default none).
+   */
+  cookie?: { name: string; ttl?: string; path?: string };
+}
+
+/** How each proxy picks an endpoint of the backend for a request. */
+export interface BackendLoadBalancer {
+  type: 'RoundRobin' | 'LeastRequest' | 'Random' | 'RingHash' | 'Maglev';
+  /** type LeastRequest: endpoints drawn at random per request, the least busy taken (default 2). */
+  leastRequest?: { choiceCount?: number };
+  /** type RingHash or Maglev (and only then): what is hashed. */
+  consistentHash?: ConsistentHash;
+}
+
 export interface BackendPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   circuitBreaker?: BackendCircuitBreaker;
   healthCheck?: BackendHealthCheck;
+  loadBalancer?: BackendLoadBalancer;
 }
 
 export interface BackendPolicy extends KubeObject {

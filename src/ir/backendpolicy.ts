@@ -29,6 +29,21 @@ export interface OutlierDetectionSettings {
   maxEjectionPercent?: number;
 }
 
+/** What a consistent hash load balancer hashes (the route's hash_policy). */
+export type HashOn =
+  | { type: 'header'; name: string }
+  /** ttlSeconds 0: Envoy makes a session cookie when the request has none. */
+  | { type: 'cookie'; name: string; ttlSeconds: number; path?: string }
+  | { type: 'sourceIP' };
+
+export interface LoadBalancerSettings {
+  type: 'roundRobin' | 'leastRequest' | 'random' | 'ringHash' | 'maglev';
+  /** leastRequest: endpoints drawn per pick; absent: Envoy's default (2). */
+  choiceCount?: number;
+  /** ringHash and maglev. */
+  hashOn?: HashOn;
+}
+
 export interface BackendPolicySettings {
   source: PolicySource;
   /**
@@ -39,4 +54,5 @@ export interface BackendPolicySettings {
   circuitBreaker?: CircuitBreakerSettings;
   healthCheck?: ActiveHealthCheckSettings;
   outlierDetection?: OutlierDetectionSettings;
+  loadBalancer?: LoadBalancerSettings;
 }

@@ -8,6 +8,7 @@ import { parseDurationMs } from '../routes/duration';
 import { PolicyReason } from '../model/conditions';
 import { joinMessages, verdict, type Verdict } from '../model/status';
 import { ACCEPTED } from './attachment';
+import { loadBalancerOf } from './backendpolicy-lb';
 
 /** What a BackendPolicy asks for, before it is placed at a target. */
 export type BackendPolicyContent = Omit<BackendPolicySettings, 'source' | 'id'>;
@@ -79,7 +80,9 @@ export function checkBackendPolicy(policy: PierPolicy): { content: Verdict; sett
   if (active) content.healthCheck = active;
   const passive = passiveOf(bp, problems);
   if (passive) content.outlierDetection = passive;
+  const loadBalancer = loadBalancerOf(bp, problems);
+  if (loadBalancer) content.loadBalancer = loadBalancer;
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
-  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec.circuitBreaker or spec.healthCheck must set something') };
+  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec.circuitBreaker, spec.healthCheck or spec.loadBalancer must set something') };
   return { content: ACCEPTED, settings: content };
 }

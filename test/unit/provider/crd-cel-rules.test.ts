@@ -502,7 +502,21 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], circuitBreaker: { maxConnections: 1 } }, fails: [] },
     { self: { targetRefs: [], healthCheck: { passive: { consecutive5xxErrors: 2 } } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker or healthCheck'] },
+    { self: { targetRefs: [], loadBalancer: { type: 'Random' } }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker, healthCheck or loadBalancer'] },
+  ],
+  'spec.loadBalancer': [
+    { self: { type: 'RingHash', consistentHash: { type: 'SourceIP' } }, fails: [] },
+    { self: { type: 'LeastRequest', leastRequest: { choiceCount: 3 } }, fails: [] },
+    { self: { type: 'Maglev' }, fails: ['consistentHash is set with type RingHash or Maglev, and only then'] },
+    { self: { type: 'RoundRobin', consistentHash: { type: 'SourceIP' } }, fails: ['consistentHash is set with type RingHash or Maglev, and only then'] },
+    { self: { type: 'Random', leastRequest: { choiceCount: 3 } }, fails: ['leastRequest is set with type LeastRequest only'] },
+  ],
+  'spec.loadBalancer.consistentHash': [
+    { self: { type: 'Header', header: { name: 'x-user' } }, fails: [] },
+    { self: { type: 'Cookie', cookie: { name: 's', ttl: '1h' } }, fails: [] },
+    { self: { type: 'Header' }, fails: ['header is set with type Header, and only then'] },
+    { self: { type: 'SourceIP', cookie: { name: 's' } }, fails: ['cookie is set with type Cookie, and only then'] },
   ],
   'spec.healthCheck.active': [
     { self: { type: 'HTTP', http: { path: '/healthz' } }, fails: [] },

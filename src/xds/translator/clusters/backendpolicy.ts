@@ -5,13 +5,24 @@
  * budget: both are set on one threshold, and where a retry budget is set Envoy ignores
  * max_retries, so the retry budget wins over maxParallelRetries.
  */
-import type { BackendPolicySettings } from '../../../ir/backendpolicy';
+import type { BackendPolicySettings, LoadBalancerSettings } from '../../../ir/backendpolicy';
 import type { Cluster } from '../../types';
 import { durationFromMs } from '../common';
 
 type Thresholds = NonNullable<NonNullable<Cluster['circuit_breakers']>['thresholds']>[number];
 
+const LB_POLICY: Readonly<Record<LoadBalancerSettings['type'], NonNullable<Cluster['lb_policy']>>> = {
+  roundRobin: 'ROUND_ROBIN', leastRequest: 'LEAST_REQUEST', random: 'RANDOM', ringHash: 'RING_HASH', maglev: 'MAGLEV',
+};
+
+/** The cluster's load balancer; what a hash balancer hashes is the route's (listeners/hashpolicy.ts). */
+function applyLoadBalancer(cluster: Cluster, lb: LoadBalancerSettings): void {
+  cluster.lb_policy = LB_POLICY[lb.type];
+  if (lb.choiceCount !== undefined) cluster.least_request_lb_config = { choice_count: { value: lb.choiceCount } };
+}
+
 export function applyBackendPolicy(cluster: Cluster, settings: BackendPolicySettings): void {
+  if (settings.loadBalancer) applyLoadBalancer(cluster, settings.loadBalancer);
   const cb = settings.circuitBreaker;
   if (cb) {
     const thresholds: Thresholds = cluster.circuit_breakers?.thresholds?.[0] ?? { priority: 'DEFAULT' };

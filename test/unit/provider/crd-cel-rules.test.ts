@@ -525,6 +525,13 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { type: 'TCP', http: { path: '/' } }, fails: ['http must be set for type HTTP, and only then'] },
   ],
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
+  'spec.targetRefs[]': [
+    { self: { group: '', kind: 'Service', name: 'web' }, fails: [] },
+    { self: pierRef('HTTPRoute', 'app', 'rule'), fails: [] },
+    { self: { group: 'gateway.networking.k8s.io', kind: 'Service', name: 'web' }, fails: ['a Service is in group "", the other kinds in gateway.networking.k8s.io'] },
+    { self: { group: '', kind: 'Gateway', name: 'gw' }, fails: ['a Service is in group "", the other kinds in gateway.networking.k8s.io'] },
+    { self: { group: '', kind: 'Service', name: 'web', sectionName: 'http' }, fails: ['a Service target has no sectionName'] },
+  ],
 };
 
 /** Pier's SecurityPolicy (crds/pier/). */

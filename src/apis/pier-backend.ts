@@ -73,11 +73,33 @@ export interface BackendLoadBalancer {
   consistentHash?: ConsistentHash;
 }
 
+/** Timeouts between the proxy and the backend (Gateway API durations); the request timeouts are HTTPRoute's rules[].timeouts. */
+export interface BackendTimeout {
+  /** A connection to an endpoint not made in this time failed (Envoy's default 10s here). */
+  connect?: string;
+  /** A connection to an endpoint idle (no request) this long is closed (Envoy's default 1h). */
+  idle?: string;
+  /** A request with nothing sent either way this long is answered 504 (default none). */
+  streamIdle?: string;
+}
+
+/** TCP keepalive probes on the proxy's connections to the backend (the kernel's defaults where unset). */
+export interface BackendTCPKeepalive {
+  /** Unanswered probes before the connection is dropped. */
+  probes?: number;
+  /** Idle time before the first probe (whole seconds). */
+  idleTime?: string;
+  /** Between probes (whole seconds). */
+  interval?: string;
+}
+
 export interface BackendPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   circuitBreaker?: BackendCircuitBreaker;
   healthCheck?: BackendHealthCheck;
   loadBalancer?: BackendLoadBalancer;
+  timeout?: BackendTimeout;
+  tcpKeepalive?: BackendTCPKeepalive;
 }
 
 export interface BackendPolicy extends KubeObject {

@@ -44,6 +44,22 @@ export interface LoadBalancerSettings {
   hashOn?: HashOn;
 }
 
+export interface BackendTimeoutSettings {
+  /** Cluster connect_timeout. */
+  connectMs?: number;
+  /** Upstream connections' idle timeout (the cluster's HTTP protocol options). */
+  idleMs?: number;
+  /** The route's stream idle timeout. */
+  streamIdleMs?: number;
+}
+
+/** SO_KEEPALIVE on upstream connections; absent fields keep the kernel's defaults. */
+export interface TcpKeepaliveSettings {
+  probes?: number;
+  idleTimeSeconds?: number;
+  intervalSeconds?: number;
+}
+
 export interface BackendPolicySettings {
   source: PolicySource;
   /**
@@ -55,4 +71,6 @@ export interface BackendPolicySettings {
   healthCheck?: ActiveHealthCheckSettings;
   outlierDetection?: OutlierDetectionSettings;
   loadBalancer?: LoadBalancerSettings;
+  timeout?: BackendTimeoutSettings;
+  tcpKeepalive?: TcpKeepaliveSettings;
 }

@@ -9,6 +9,7 @@ import { PolicyReason } from '../model/conditions';
 import { joinMessages, verdict, type Verdict } from '../model/status';
 import { ACCEPTED } from './attachment';
 import { loadBalancerOf } from './backendpolicy-lb';
+import { tcpKeepaliveOf, timeoutOf } from './backendpolicy-timeouts';
 
 /** What a BackendPolicy asks for, before it is placed at a target. */
 export type BackendPolicyContent = Omit<BackendPolicySettings, 'source' | 'id'>;
@@ -82,7 +83,11 @@ export function checkBackendPolicy(policy: PierPolicy): { content: Verdict; sett
   if (passive) content.outlierDetection = passive;
   const loadBalancer = loadBalancerOf(bp, problems);
   if (loadBalancer) content.loadBalancer = loadBalancer;
+  const timeout = timeoutOf(bp, problems);
+  if (timeout) content.timeout = timeout;
+  const tcpKeepalive = tcpKeepaliveOf(bp, problems);
+  if (tcpKeepalive) content.tcpKeepalive = tcpKeepalive;
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
-  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec.circuitBreaker, spec.healthCheck or spec.loadBalancer must set something') };
+  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec must set circuitBreaker, healthCheck, loadBalancer, timeout or tcpKeepalive') };
   return { content: ACCEPTED, settings: content };
 }

@@ -32,3 +32,19 @@ describe('BackendPolicy load balancer', () => {
     assert.match(noHeader.content.message, /spec\.loadBalancer\.consistentHash\.header is required for type Header/);
   });
 });
+
+describe('BackendPolicy timeouts and TCP keepalive', () => {
+  const withSpec = (spec: Partial<BackendPolicy['spec']>): BackendPolicy => ({ ...policy({ type: 'RoundRobin' }), spec: { targetRefs: [], ...spec } });
+  test('timeouts in milliseconds; keepalive in whole seconds, rounded up', () => {
+    assert.deepEqual(checkBackendPolicy(withSpec({ timeout: { connect: '250ms', idle: '1m', streamIdle: '2s' }, tcpKeepalive: { probes: 2, idleTime: '1500ms', interval: '1m' } })).settings, {
+      timeout: { connectMs: 250, idleMs: 60_000, streamIdleMs: 2000 }, tcpKeepalive: { probes: 2, idleTimeSeconds: 2, intervalSeconds: 60 },
+    });
+    assert.deepEqual(checkBackendPolicy(withSpec({ tcpKeepalive: {} })).settings, { tcpKeepalive: {} }, 'keepalive on with the host\'s defaults');
+  });
+
+  test('a zero timeout is Invalid, naming the field', () => {
+    const zero = checkBackendPolicy(withSpec({ timeout: { connect: '0s' } }));
+    assert.equal(zero.content.ok, false);
+    assert.match(zero.content.message, /spec\.timeout\.connect "0s" is not a positive duration/);
+  });
+});

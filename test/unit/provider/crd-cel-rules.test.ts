@@ -503,7 +503,9 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { targetRefs: [], circuitBreaker: { maxConnections: 1 } }, fails: [] },
     { self: { targetRefs: [], healthCheck: { passive: { consecutive5xxErrors: 2 } } }, fails: [] },
     { self: { targetRefs: [], loadBalancer: { type: 'Random' } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker, healthCheck or loadBalancer'] },
+    { self: { targetRefs: [], tcpKeepalive: {} }, fails: [] },
+    { self: { targetRefs: [], timeout: { connect: '1s' } }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker, healthCheck, loadBalancer, timeout or tcpKeepalive'] },
   ],
   'spec.loadBalancer': [
     { self: { type: 'RingHash', consistentHash: { type: 'SourceIP' } }, fails: [] },

@@ -5,7 +5,7 @@ import type { HashOn, LoadBalancerSettings } from '../../../src/ir/backendpolicy
 import type { DestinationSetting, HTTPRoute } from '../../../src/ir/types';
 import type { Cluster } from '../../../src/xds/types';
 import { backendCluster } from '../../../src/xds/translator/clusters/cluster';
-import { hashPolicies } from '../../../src/xds/translator/listeners/hashpolicy';
+import { backendPolicyRouteFields, hashPolicies } from '../../../src/xds/translator/listeners/backendpolicy-route';
 
 const source = { kind: 'BackendPolicy', namespace: 'default', name: 'bp', target: 'HTTPRoute default/app' };
 const setting = (extra: Partial<DestinationSetting>): DestinationSetting => ({
@@ -51,5 +51,25 @@ describe('BackendPolicy load balancing', () => {
     assert.deepEqual(hashPolicies(route(hashing({ type: 'cookie', name: 's', ttlSeconds: 0 }))), [{ cookie: { name: 's', ttl: { seconds: 0 } } }], 'a session cookie');
     assert.deepEqual(hashPolicies(route(setting({ invalid: true, ...hashing({ type: 'sourceIP' }) }), setting({}), hashing({ type: 'cookie', name: 's', ttlSeconds: 60, path: '/a' }))),
       [{ cookie: { name: 's', ttl: { seconds: 60 }, path: '/a' } }], 'invalid shares do not count');
+  });
+});
+
+describe('BackendPolicy timeouts and TCP keepalive', () => {
+  test('connect timeout, keepalive, and the idle timeout beside what an h2c backend sets', () => {
+    const timeout = { connectMs: 500, idleMs: 30_000 };
+    const { cluster } = backendCluster(setting({ backendPolicy: { source, id: 'x', timeout, tcpKeepalive: { probes: 3, idleTimeSeconds: 60 } } }));
+    assert.deepEqual(cluster.connect_timeout, { seconds: 0, nanos: 500_000_000 });
+    assert.deepEqual(cluster.upstream_connection_options, { tcp_keepalive: { keepalive_probes: { value: 3 }, keepalive_time: { value: 60 } } });
+    const http1 = cluster.typed_extension_protocol_options?.['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'];
+    assert.deepEqual(http1, { '@type': 'type.googleapis.com/envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+      explicit_http_config: { http_protocol_options: {} }, common_http_protocol_options: { idle_timeout: { seconds: 30 } } });
+    const h2c = backendCluster(setting({ protocol: 'h2c', backendPolicy: { source, id: 'x', timeout } })).cluster.typed_extension_protocol_options?.['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'];
+    assert.deepEqual(h2c, { '@type': 'type.googleapis.com/envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+      explicit_http_config: { http2_protocol_options: {} }, common_http_protocol_options: { idle_timeout: { seconds: 30 } } }, 'still HTTP/2');
+  });
+
+  test('the stream idle timeout is the route\'s', () => {
+    const route = { name: 'r', destination: { settings: [setting({ backendPolicy: { source, id: 'x', timeout: { streamIdleMs: 1500 } } })] } } as unknown as HTTPRoute;
+    assert.deepEqual(backendPolicyRouteFields(route), { idle_timeout: { seconds: 1, nanos: 500_000_000 } });
   });
 });

@@ -7,7 +7,10 @@
  */
 import type { BackendPolicySettings, LoadBalancerSettings } from '../../../ir/backendpolicy';
 import type { Cluster } from '../../types';
+import type { HttpProtocolOptions } from '../../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
+import { typedConfig } from '../../types';
 import { durationFromMs } from '../common';
+import { ProtoType } from '../names';
 
 type Thresholds = NonNullable<NonNullable<Cluster['circuit_breakers']>['thresholds']>[number];
 
@@ -21,8 +24,30 @@ function applyLoadBalancer(cluster: Cluster, lb: LoadBalancerSettings): void {
   if (lb.choiceCount !== undefined) cluster.least_request_lb_config = { choice_count: { value: lb.choiceCount } };
 }
 
+/** The upstream idle timeout is in the cluster's HTTP protocol options, beside what h2c put there. */
+function applyIdleTimeout(cluster: Cluster, idleMs: number): void {
+  const existing = cluster.typed_extension_protocol_options?.[ProtoType.httpProtocolOptions] as (HttpProtocolOptions & { '@type': string }) | undefined;
+  // Envoy requires a protocol choice in these options; HTTP/1.1 is what a cluster without them speaks.
+  const options: HttpProtocolOptions = existing ? { ...existing } : { explicit_http_config: { http_protocol_options: {} } };
+  delete (options as { '@type'?: string })['@type'];
+  options.common_http_protocol_options = { ...options.common_http_protocol_options, idle_timeout: durationFromMs(idleMs) };
+  cluster.typed_extension_protocol_options = { ...cluster.typed_extension_protocol_options, [ProtoType.httpProtocolOptions]: typedConfig(ProtoType.httpProtocolOptions, options) };
+}
+
 export function applyBackendPolicy(cluster: Cluster, settings: BackendPolicySettings): void {
   if (settings.loadBalancer) applyLoadBalancer(cluster, settings.loadBalancer);
+  const timeout = settings.timeout;
+  if (timeout?.connectMs !== undefined) cluster.connect_timeout = durationFromMs(timeout.connectMs);
+  if (timeout?.idleMs !== undefined) applyIdleTimeout(cluster, timeout.idleMs);
+  const keepalive = settings.tcpKeepalive;
+  if (keepalive) {
+    const tcp: NonNullable<NonNullable<Cluster['upstream_connection_options']>['tcp_keepalive']> = {};
+    if (keepalive.probes !== undefined) tcp.keepalive_probes = { value: keepalive.probes };
+    if (keepalive.idleTimeSeconds !== undefined) tcp.keepalive_time = { value: keepalive.idleTimeSeconds };
+    if (keepalive.intervalSeconds !== undefined) tcp.keepalive_interval = { value: keepalive.intervalSeconds };
+    // Present (even empty) turns SO_KEEPALIVE on.
+    cluster.upstream_connection_options = { tcp_keepalive: tcp };
+  }
   const cb = settings.circuitBreaker;
   if (cb) {
     const thresholds: Thresholds = cluster.circuit_breakers?.thresholds?.[0] ?? { priority: 'DEFAULT' };

@@ -10,7 +10,8 @@
  *     the last route (each removed again, untimed, before the next);
  *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener);
  *   - a BackendPolicy added on the Gateway (its backends' clusters carry its settings), and one on
- *     the last route (each removed again, untimed, before the next).
+ *     the last route (each removed again, untimed, before the next);
+ *   - the first kind again with a BackendPolicy on the Gateway too (every route on its clusters).
  * And the heap after GC once loaded (its growth over the loaded input). Shapes:
  * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
  */
@@ -136,6 +137,10 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
       ['HTTPRoute, its hostname, under a Gateway policy', await (async () => {
         await published(() => publishObject(bus, rateLimitPolicy(1000, { kind: 'Gateway', name: gateway })));
         return time((i) => edited(last, EDITS + i));
+      })()],
+      ['HTTPRoute, its hostname, under a Gateway BackendPolicy', await (async () => {
+        await published(() => publishObject(bus, backendPolicy(1000, { kind: 'Gateway', name: gateway })));
+        return time((i) => edited(last, 2 * EDITS + i));
       })()],
     ];
     const label = `${shape.gateways} gw x ${shape.routesPerGateway} routes`;

@@ -93,6 +93,11 @@ export interface BackendTCPKeepalive {
   interval?: string;
 }
 
+/** A PROXY protocol header the proxy sends first on each connection to the backend, carrying the client's address. */
+export interface BackendProxyProtocol {
+  version: 'V1' | 'V2';
+}
+
 export interface BackendPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   circuitBreaker?: BackendCircuitBreaker;
@@ -100,6 +105,7 @@ export interface BackendPolicySpec {
   loadBalancer?: BackendLoadBalancer;
   timeout?: BackendTimeout;
   tcpKeepalive?: BackendTCPKeepalive;
+  proxyProtocol?: BackendProxyProtocol;
 }
 
 export interface BackendPolicy extends KubeObject {

@@ -73,4 +73,6 @@ export interface BackendPolicySettings {
   loadBalancer?: LoadBalancerSettings;
   timeout?: BackendTimeoutSettings;
   tcpKeepalive?: TcpKeepaliveSettings;
+  /** Upstream PROXY protocol header version. */
+  proxyProtocol?: { version: 'v1' | 'v2' };
 }

@@ -87,7 +87,7 @@ describe('BackendPolicy in Kubernetes mode on a real API server, through Envoy',
     // No circuitBreaker: refused by the CRD's CEL rule, as the file provider refuses it.
     const bad = { ...(policy('bad', 'web', 5) as Record<string, unknown>) };
     delete (bad.spec as Record<string, unknown>).circuitBreaker;
-    await assert.rejects(cp.api.create(POLICIES, bad), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec must set circuitBreaker, healthCheck, loadBalancer, timeout or tcpKeepalive/.test(err.message));
+    await assert.rejects(cp.api.create(POLICIES, bad), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec must set circuitBreaker, healthCheck, loadBalancer, timeout, tcpKeepalive or proxyProtocol/.test(err.message));
   });
 
   test('a policy gets status.ancestors with observedGeneration (Pier picks the kind up once served), and limits through Envoy', async () => {

@@ -87,7 +87,8 @@ export function checkBackendPolicy(policy: PierPolicy): { content: Verdict; sett
   if (timeout) content.timeout = timeout;
   const tcpKeepalive = tcpKeepaliveOf(bp, problems);
   if (tcpKeepalive) content.tcpKeepalive = tcpKeepalive;
+  if (bp.spec.proxyProtocol) content.proxyProtocol = { version: bp.spec.proxyProtocol.version === 'V1' ? 'v1' : 'v2' };
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
-  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec must set circuitBreaker, healthCheck, loadBalancer, timeout or tcpKeepalive') };
+  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec must set circuitBreaker, healthCheck, loadBalancer, timeout, tcpKeepalive or proxyProtocol') };
   return { content: ACCEPTED, settings: content };
 }

@@ -504,8 +504,9 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { targetRefs: [], healthCheck: { passive: { consecutive5xxErrors: 2 } } }, fails: [] },
     { self: { targetRefs: [], loadBalancer: { type: 'Random' } }, fails: [] },
     { self: { targetRefs: [], tcpKeepalive: {} }, fails: [] },
+    { self: { targetRefs: [], proxyProtocol: { version: 'V2' } }, fails: [] },
     { self: { targetRefs: [], timeout: { connect: '1s' } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker, healthCheck, loadBalancer, timeout or tcpKeepalive'] },
+    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker, healthCheck, loadBalancer, timeout, tcpKeepalive or proxyProtocol'] },
   ],
   'spec.loadBalancer': [
     { self: { type: 'RingHash', consistentHash: { type: 'SourceIP' } }, fails: [] },

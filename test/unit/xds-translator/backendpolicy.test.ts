@@ -73,3 +73,15 @@ describe('BackendPolicy timeouts and TCP keepalive', () => {
     assert.deepEqual(backendPolicyRouteFields(route), { idle_timeout: { seconds: 1, nanos: 500_000_000 } });
   });
 });
+
+describe('BackendPolicy upstream PROXY protocol', () => {
+  test('wraps plain bytes, or the BackendTLSPolicy\'s TLS socket', () => {
+    const plain = backendCluster(setting({ backendPolicy: { source, id: 'x', proxyProtocol: { version: 'v2' } } })).cluster.transport_socket as { name: string; typed_config: Record<string, unknown> };
+    assert.equal(plain.name, 'envoy.transport_sockets.upstream_proxy_protocol');
+    assert.deepEqual(plain.typed_config.config, { version: 'V2' });
+    assert.equal((plain.typed_config.transport_socket as { name: string }).name, 'envoy.transport_sockets.raw_buffer');
+    const tls = backendCluster(setting({ tls: { sni: 'web.example.com', caCertificates: 'CA' }, backendPolicy: { source, id: 'x', proxyProtocol: { version: 'v1' } } })).cluster.transport_socket as { typed_config: Record<string, unknown> };
+    assert.deepEqual(tls.typed_config.config, { version: 'V1' });
+    assert.equal((tls.typed_config.transport_socket as { name: string }).name, 'envoy.transport_sockets.tls');
+  });
+});

@@ -11,6 +11,7 @@ import type { HttpProtocolOptions } from '../../../generated/envoy/extensions/up
 import { typedConfig } from '../../types';
 import { durationFromMs } from '../common';
 import { ProtoType } from '../names';
+import { applyUpstreamProxyProtocol } from './upstreamproxyprotocol';
 
 type Thresholds = NonNullable<NonNullable<Cluster['circuit_breakers']>['thresholds']>[number];
 
@@ -48,6 +49,7 @@ export function applyBackendPolicy(cluster: Cluster, settings: BackendPolicySett
     // Present (even empty) turns SO_KEEPALIVE on.
     cluster.upstream_connection_options = { tcp_keepalive: tcp };
   }
+  if (settings.proxyProtocol) applyUpstreamProxyProtocol(cluster, settings.proxyProtocol.version);
   const cb = settings.circuitBreaker;
   if (cb) {
     const thresholds: Thresholds = cluster.circuit_breakers?.thresholds?.[0] ?? { priority: 'DEFAULT' };

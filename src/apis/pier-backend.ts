@@ -20,7 +20,7 @@ export interface BackendCircuitBreaker {
 
 /** Probes each proxy sends to every endpoint; an endpoint that fails them gets no traffic until it passes again. */
 export interface ActiveHealthCheck {
-  type: 'HTTP' | 'TCP';
+  type: 'HTTP' | 'TCP' | 'GRPC';
   /** Between probes (Gateway API duration); default 5s. */
   interval?: string;
   /** A probe without an answer in this time failed; default 1s. */
@@ -31,6 +31,8 @@ export interface ActiveHealthCheck {
   healthyThreshold?: number;
   /** type HTTP: a GET of path; healthy when the status is one of expectedStatuses (default [200]). */
   http?: { path: string; expectedStatuses?: number[] };
+  /** type GRPC: the grpc.health.v1 Check of service (default "": the server as a whole); healthy when SERVING. */
+  grpc?: { service?: string };
 }
 
 /** Outlier detection: endpoints that fail real requests are ejected for a while. */

@@ -10,7 +10,7 @@ export interface CircuitBreakerSettings {
 }
 
 export interface ActiveHealthCheckSettings {
-  type: 'http' | 'tcp';
+  type: 'http' | 'tcp' | 'grpc';
   intervalMs: number;
   timeoutMs: number;
   unhealthyThreshold: number;
@@ -18,6 +18,8 @@ export interface ActiveHealthCheckSettings {
   /** http: the GET's path and the statuses that pass. */
   path?: string;
   expectedStatuses?: number[];
+  /** grpc: the service name of the grpc.health.v1 Check ("" or absent: the whole server). */
+  grpcService?: string;
 }
 
 /** Envoy outlier detection; absent fields keep Envoy's defaults. */

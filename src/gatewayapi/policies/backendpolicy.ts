@@ -41,7 +41,7 @@ function activeOf(policy: BackendPolicy, problems: string[]): ActiveHealthCheckS
   if (!active) return undefined;
   const at = 'spec.healthCheck.active';
   const out: ActiveHealthCheckSettings = {
-    type: active.type === 'TCP' ? 'tcp' : 'http',
+    type: active.type === 'TCP' ? 'tcp' : active.type === 'GRPC' ? 'grpc' : 'http',
     intervalMs: duration(active.interval, 5000, `${at}.interval`, problems),
     timeoutMs: duration(active.timeout, 1000, `${at}.timeout`, problems),
     unhealthyThreshold: active.unhealthyThreshold ?? 3,
@@ -54,6 +54,7 @@ function activeOf(policy: BackendPolicy, problems: string[]): ActiveHealthCheckS
       out.expectedStatuses = [...new Set(active.http.expectedStatuses ?? [200])].sort((a, b) => a - b);
     }
   }
+  if (active.type === 'GRPC' && active.grpc?.service) out.grpcService = active.grpc.service;
   return out;
 }
 

@@ -526,6 +526,8 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
     { self: { type: 'TCP' }, fails: [] },
     { self: { type: 'HTTP' }, fails: ['http must be set for type HTTP, and only then'] },
     { self: { type: 'TCP', http: { path: '/' } }, fails: ['http must be set for type HTTP, and only then'] },
+    { self: { type: 'GRPC', grpc: { service: 'pier.Echo' } }, fails: [] },
+    { self: { type: 'TCP', grpc: {} }, fails: ['grpc is set with type GRPC only'] },
   ],
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
   'spec.targetRefs[]': [

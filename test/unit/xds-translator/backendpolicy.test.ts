@@ -85,3 +85,15 @@ describe('BackendPolicy upstream PROXY protocol', () => {
     assert.equal((tls.typed_config.transport_socket as { name: string }).name, 'envoy.transport_sockets.tls');
   });
 });
+
+describe('BackendPolicy gRPC health checks', () => {
+  const grpcCheck = { source, id: 'x', healthCheck: { type: 'grpc' as const, intervalMs: 1000, timeoutMs: 500, unhealthyThreshold: 2, healthyThreshold: 1, grpcService: 'pier.Echo' } };
+  test('on an HTTP/2 cluster: a grpc.health.v1 check with the service name, the Service\'s name as :authority', () => {
+    const { cluster } = backendCluster(setting({ protocol: 'h2c', backendPolicy: grpcCheck }));
+    assert.deepEqual(cluster.health_checks?.[0]?.grpc_health_check, { service_name: 'pier.Echo', authority: 'web.default.svc' });
+  });
+
+  test('a backend spoken to over HTTP/1.1 gets none (Envoy refuses gRPC checks there)', () => {
+    assert.equal(backendCluster(setting({ backendPolicy: grpcCheck })).cluster.health_checks, undefined);
+  });
+});

@@ -8,18 +8,16 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { buildBootstrap } from '../../src/infra/bootstrap';
 import { LOADER_OPTIONS } from '../../src/xds/proto';
-import { EnvoyProxy } from '../helpers/envoy';
+import type { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, waitFor } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
-import { gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
+import { serviceAt, startPierAndEnvoy, stopPierAndEnvoy, tempDirs, type PierAndEnvoy } from './features/pier-envoy';
+import { gateway, gatewayClass, manifest, route, NAMESPACE } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.130';
 const ENDPOINTS = ['127.0.31.1', '127.0.31.2'];
@@ -45,9 +43,7 @@ function healthService(): grpc.ServiceDefinition {
 }
 
 describe('BackendPolicy gRPC health checks through pier serve and real Envoy', { timeout: 180_000 }, () => {
-  let dir: string;
-  let envoyDir: string;
-  let pier: PierProcess;
+  let run: PierAndEnvoy;
   let envoy: EnvoyProxy;
   let port: number;
   const servers = ENDPOINTS.map(() => new grpc.Server());
@@ -65,8 +61,7 @@ describe('BackendPolicy gRPC health checks through pier serve and real Envoy', {
 
   before(async () => {
     requireEnvoy();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-grpchc-'));
-    envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-grpchc-envoy-'));
+    run = tempDirs('backendpolicy-grpchc');
     port = await freePort(GATEWAY_ADDRESS);
     const endpointPort = await freePort(ENDPOINTS[0]);
     const health = healthService();
@@ -84,15 +79,10 @@ describe('BackendPolicy gRPC health checks through pier serve and real Envoy', {
       });
       return new Promise<number>((resolve, reject) => server.bindAsync(`${endpoint}:${endpointPort}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
     }));
-    writeFileSync(path.join(dir, 'all.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'all.yaml'), manifest([
       gatewayClass(),
       gateway('grpc-hc', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
-      { apiVersion: 'v1', kind: 'Service', metadata: { name: 'echo', namespace: NAMESPACE }, spec: { ports: [{ name: 'p', port: 80, targetPort: endpointPort, protocol: 'TCP' }] } },
-      {
-        apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
-        metadata: { name: 'echo-1', namespace: NAMESPACE, labels: { 'kubernetes.io/service-name': 'echo' } },
-        addressType: 'IPv4', endpoints: ENDPOINTS.map((a) => ({ addresses: [a], conditions: { ready: true } })), ports: [{ name: 'p', port: endpointPort, protocol: 'TCP' }],
-      },
+      ...serviceAt('echo', ENDPOINTS, endpointPort),
       route('GRPCRoute', 'echo', 'grpc-hc', { rules: [{ backendRefs: [{ name: 'echo', port: 80 }] }] }),
       {
         apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy',
@@ -103,18 +93,16 @@ describe('BackendPolicy gRPC health checks through pier serve and real Envoy', {
         },
       },
     ]));
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
-    envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
-      gateway: `${NAMESPACE}/grpc-hc`, nodeId: 'backend-policy-grpchc', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,
-    }), { timeoutMs: READY_TIMEOUT_MS });
-    await waitFor('the policy\'s cluster with its two endpoints', async () => ((await stat('membership_total').catch(() => undefined)) === 2 ? true : undefined), { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
+    ({ envoy } = await startPierAndEnvoy(run, 'grpc-hc'));
+    await waitFor('the policy\'s cluster with its two endpoints, and the listener', async () => {
+      if ((await stat('membership_total').catch(() => undefined)) !== 2) return undefined;
+      return (await call().catch(() => undefined)) !== undefined ? true : undefined;
+    }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
   });
 
   after(async () => {
-    await envoy?.stop();
-    const code = await pier?.stop();
+    const code = await stopPierAndEnvoy(run, []);
     for (const server of servers) server.forceShutdown();
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

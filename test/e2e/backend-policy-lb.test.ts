@@ -13,16 +13,14 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildBootstrap } from '../../src/infra/bootstrap';
-import { EnvoyProxy } from '../helpers/envoy';
+import type { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
-import { gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
+import { closing, serviceAt, startPierAndEnvoy, stopPierAndEnvoy, tempDirs, type PierAndEnvoy } from './features/pier-envoy';
+import { gateway, gatewayClass, manifest, route, NAMESPACE } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.126';
 const ENDPOINTS = ['127.0.26.1', '127.0.26.2', '127.0.26.3'];
@@ -41,22 +39,6 @@ function rule(name: string): Record<string, unknown> {
   return { name, matches: [{ path: { type: 'PathPrefix', value: `/${name}` } }], backendRefs: [{ name: 'three', port: 80 }] };
 }
 
-/** One request from a given local address (source IP hashing). */
-function requestFrom(localAddress: string, url: string): Promise<HttpResult> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { agent: false, localAddress, timeout: 20_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`request to ${url} timed out`)));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 function counts(bodies: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const b of bodies) out.set(b, (out.get(b) ?? 0) + 1);
@@ -64,9 +46,7 @@ function counts(bodies: readonly string[]): Map<string, number> {
 }
 
 describe('BackendPolicy load balancing through pier serve and real Envoy', { timeout: 240_000 }, () => {
-  let dir: string;
-  let envoyDir: string;
-  let pier: PierProcess;
+  let run: PierAndEnvoy;
   let envoy: EnvoyProxy;
   let port: number;
   let endpointPort: number;
@@ -109,26 +89,20 @@ describe('BackendPolicy load balancing through pier serve and real Envoy', { tim
 
   before(async () => {
     requireEnvoy();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-lb-'));
-    envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-lb-envoy-'));
+    run = tempDirs('backendpolicy-lb');
     port = await freePort(GATEWAY_ADDRESS);
     endpointPort = await freePort(ENDPOINTS[0]);
     await Promise.all(servers.map((server, i) => new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(endpointPort, ENDPOINTS[i], resolve);
     })));
-    writeFileSync(path.join(dir, 'all.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'all.yaml'), manifest([
       gatewayClass(),
       gateway('lb', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
-      { apiVersion: 'v1', kind: 'Service', metadata: { name: 'three', namespace: NAMESPACE }, spec: { ports: [{ name: 'p', port: 80, targetPort: endpointPort, protocol: 'TCP' }] } },
-      {
-        apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
-        metadata: { name: 'three-1', namespace: NAMESPACE, labels: { 'kubernetes.io/service-name': 'three' } },
-        addressType: 'IPv4', endpoints: ENDPOINTS.map((a) => ({ addresses: [a], conditions: { ready: true } })), ports: [{ name: 'p', port: endpointPort, protocol: 'TCP' }],
-      },
+      ...serviceAt('three', ENDPOINTS, endpointPort),
       route('HTTPRoute', 'lb', 'lb', { rules: LB_RULES.map(rule) }),
     ]));
-    writeFileSync(path.join(dir, 'policies.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'policies.yaml'), manifest([
       policy('header', { type: 'RingHash', consistentHash: { type: 'Header', header: { name: 'X-User' } } }),
       policy('cookie', { type: 'Maglev', consistentHash: { type: 'Cookie', cookie: { name: 'sticky', ttl: '1h', path: '/' } } }),
       policy('source', { type: 'RingHash', consistentHash: { type: 'SourceIP' } }),
@@ -136,10 +110,7 @@ describe('BackendPolicy load balancing through pier serve and real Envoy', { tim
       policy('least', { type: 'LeastRequest', leastRequest: { choiceCount: 10 } }),
       policy('random', { type: 'Random' }),
     ]));
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
-    envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
-      gateway: `${NAMESPACE}/lb`, nodeId: 'backend-policy-lb', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,
-    }), { timeoutMs: READY_TIMEOUT_MS });
+    ({ envoy } = await startPierAndEnvoy(run, 'lb'));
     await waitFor('every policy\'s cluster with its three endpoints', async () => {
       for (const name of LB_RULES) {
         if ((await envoy.stat(`cluster.${NAMESPACE}/three/80/backendpolicy/${NAMESPACE}/${name}.membership_healthy`).catch(() => undefined)) !== 3) return undefined;
@@ -151,14 +122,7 @@ describe('BackendPolicy load balancing through pier serve and real Envoy', { tim
 
   after(async () => {
     release();
-    await envoy?.stop();
-    const code = await pier?.stop();
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
-    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+    assert.equal(await stopPierAndEnvoy(run, servers.map(closing)), 0, 'pier exits cleanly on SIGTERM');
   });
 
   test('RingHash on a header: the same value reaches the same endpoint, values spread', async () => {
@@ -200,7 +164,7 @@ describe('BackendPolicy load balancing through pier serve and real Envoy', { tim
       const from = `127.0.27.${c}`;
       const endpoints = new Set<string>();
       for (let i = 0; i < 3; i++) {
-        const r = await requestFrom(from, `http://${GATEWAY_ADDRESS}:${port}/source`);
+        const r = await httpRequest(`http://${GATEWAY_ADDRESS}:${port}/source`, { localAddress: from, timeoutMs: 20_000 });
         assert.equal(r.status, 200);
         endpoints.add(r.body);
       }

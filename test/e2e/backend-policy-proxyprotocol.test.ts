@@ -7,17 +7,14 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildBootstrap } from '../../src/infra/bootstrap';
-import { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, waitFor } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
-import { backend, gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
+import { closing, startPierAndEnvoy, stopPierAndEnvoy, tempDirs, type PierAndEnvoy } from './features/pier-envoy';
+import { backend, gateway, gatewayClass, manifest, route, NAMESPACE } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.129';
 const CLIENT_ADDRESS = '127.0.30.9';
@@ -45,10 +42,7 @@ function parseProxyHeader(data: Buffer): { header: ProxyHeader; rest: Buffer } |
 }
 
 describe('BackendPolicy upstream PROXY protocol through pier serve and real Envoy', { timeout: 180_000 }, () => {
-  let dir: string;
-  let envoyDir: string;
-  let pier: PierProcess;
-  let envoy: EnvoyProxy;
+  let run: PierAndEnvoy;
   let port: number;
   const headers = new WeakMap<net.Socket, ProxyHeader>();
   const app = http.createServer((req, res) => {
@@ -93,8 +87,7 @@ describe('BackendPolicy upstream PROXY protocol through pier serve and real Envo
 
   before(async () => {
     requireEnvoy();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-pp-'));
-    envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-pp-envoy-'));
+    run = tempDirs('backendpolicy-pp');
     port = await freePort(GATEWAY_ADDRESS);
     await new Promise<void>((resolve) => proxied.listen(0, '127.0.0.1', resolve));
     const backendPort = (proxied.address() as net.AddressInfo).port;
@@ -104,7 +97,7 @@ describe('BackendPolicy upstream PROXY protocol through pier serve and real Envo
       spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'app', sectionName: name }], proxyProtocol: { version } },
     });
     const rule = (name: string): Record<string, unknown> => ({ name, matches: [{ path: { type: 'PathPrefix', value: `/${name}` } }], backendRefs: [{ name: 'proxied', port: 80 }] });
-    writeFileSync(path.join(dir, 'all.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'all.yaml'), manifest([
       gatewayClass(),
       gateway('pp', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
       ...backend('proxied', backendPort),
@@ -112,10 +105,7 @@ describe('BackendPolicy upstream PROXY protocol through pier serve and real Envo
       policy('v1', 'V1'),
       policy('v2', 'V2'),
     ]));
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
-    envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
-      gateway: `${NAMESPACE}/pp`, nodeId: 'backend-policy-pp', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,
-    }), { timeoutMs: READY_TIMEOUT_MS });
+    await startPierAndEnvoy(run, 'pp');
     await waitFor('the rules served', async () => {
       for (const p of ['/v1', '/v2', '/plain']) if ((await getFrom(p).catch(() => undefined))?.status === undefined) return undefined;
       return (await getFrom('/v2').catch(() => undefined))?.body.startsWith('v2 ') ? true : undefined;
@@ -123,12 +113,8 @@ describe('BackendPolicy upstream PROXY protocol through pier serve and real Envo
   });
 
   after(async () => {
-    await envoy?.stop();
-    const code = await pier?.stop();
     app.closeAllConnections();
-    await new Promise<void>((resolve) => proxied.close(() => resolve()));
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
-    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+    assert.equal(await stopPierAndEnvoy(run, [closing(proxied)]), 0, 'pier exits cleanly on SIGTERM');
   });
 
   for (const version of ['v1', 'v2']) {

@@ -13,32 +13,20 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildBootstrap } from '../../src/infra/bootstrap';
-import { EnvoyProxy } from '../helpers/envoy';
+import type { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
+import type { PierProcess } from '../helpers/pier';
+import { closing, serviceAt, startPierAndEnvoy, stopPierAndEnvoy, tempDirs, type PierAndEnvoy } from './features/pier-envoy';
 import { gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.127';
 const ENDPOINTS = ['127.0.28.1', '127.0.28.2', '127.0.28.3'];
 const OTHER = '127.0.28.4';
 const READY_TIMEOUT_MS = 30_000;
-
-function service(name: string, addresses: string[], targetPort: number): Record<string, unknown>[] {
-  return [
-    { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NAMESPACE }, spec: { ports: [{ name: 'p', port: 80, targetPort, protocol: 'TCP' }] } },
-    {
-      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
-      metadata: { name: `${name}-1`, namespace: NAMESPACE, labels: { 'kubernetes.io/service-name': name } },
-      addressType: 'IPv4', endpoints: addresses.map((a) => ({ addresses: [a], conditions: { ready: true } })), ports: [{ name: 'p', port: targetPort, protocol: 'TCP' }],
-    },
-  ];
-}
 
 function policy(name: string, target: Record<string, string>, spec: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -58,8 +46,7 @@ interface PolicyStatusEntry {
 }
 
 describe('BackendPolicy on a Service through pier serve and real Envoy', { timeout: 180_000 }, () => {
-  let dir: string;
-  let envoyDir: string;
+  let run: PierAndEnvoy;
   let pier: PierProcess;
   let envoy: EnvoyProxy;
   let port: number;
@@ -72,37 +59,33 @@ describe('BackendPolicy on a Service through pier serve and real Envoy', { timeo
 
   before(async () => {
     requireEnvoy();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-svc-'));
-    envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-svc-envoy-'));
+    run = tempDirs('backendpolicy-svc');
     port = await freePort(GATEWAY_ADDRESS);
     const endpointPort = await freePort(ENDPOINTS[0]);
     await Promise.all(servers.map((server, i) => new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(endpointPort, [...ENDPOINTS, OTHER][i], resolve);
     })));
-    writeFileSync(path.join(dir, 'all.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'all.yaml'), manifest([
       gatewayClass(),
       gateway('gw', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
       gateway('gw2', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port: await freePort(GATEWAY_ADDRESS) }]),
-      ...service('web', ENDPOINTS, endpointPort),
-      ...service('other', [OTHER], endpointPort),
-      ...service('unused', [OTHER], endpointPort),
+      ...serviceAt('web', ENDPOINTS, endpointPort),
+      ...serviceAt('other', [OTHER], endpointPort),
+      ...serviceAt('unused', [OTHER], endpointPort),
       route('HTTPRoute', 'a', 'gw', { rules: [toRule('/a', 'web')] }),
       route('HTTPRoute', 'b', 'gw', { rules: [toRule('/b', 'web')] }),
       route('HTTPRoute', 'c', 'gw', { rules: [toRule('/c/web', 'web'), toRule('/c/other', 'other')] }),
       route('HTTPRoute', 'd', 'gw2', { rules: [toRule('/d', 'web')] }),
     ]));
     const svc = (name: string): Record<string, string> => ({ group: '', kind: 'Service', name });
-    writeFileSync(path.join(dir, 'policies.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'policies.yaml'), manifest([
       policy('sticky', svc('web'), { loadBalancer: { type: 'RingHash', consistentHash: { type: 'Header', header: { name: 'x-user' } } } }),
       policy('route-c', { group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'c' }, { loadBalancer: { type: 'RoundRobin' } }),
       policy('unused', svc('unused'), { circuitBreaker: { maxConnections: 1 } }),
       policy('ghost', svc('ghost'), { circuitBreaker: { maxConnections: 1 } }),
     ]));
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
-    envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
-      gateway: `${NAMESPACE}/gw`, nodeId: 'backend-policy-svc', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,
-    }), { timeoutMs: READY_TIMEOUT_MS });
+    ({ pier, envoy } = await startPierAndEnvoy(run, 'gw'));
     await waitFor('the policies\' clusters with their endpoints', async () => {
       if ((await envoy.stat(`${cluster('web', 'sticky')}.membership_healthy`).catch(() => undefined)) !== 3) return undefined;
       if ((await envoy.stat(`${cluster('other', 'route-c')}.membership_healthy`).catch(() => undefined)) !== 1) return undefined;
@@ -112,14 +95,7 @@ describe('BackendPolicy on a Service through pier serve and real Envoy', { timeo
   });
 
   after(async () => {
-    await envoy?.stop();
-    const code = await pier?.stop();
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
-    assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
+    assert.equal(await stopPierAndEnvoy(run, servers.map(closing)), 0, 'pier exits cleanly on SIGTERM');
   });
 
   test('every route to the Service hashes x-user: one value, one endpoint, by any route; the route policy does not replace it', async () => {

@@ -14,17 +14,15 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildBootstrap } from '../../src/infra/bootstrap';
-import { EnvoyProxy } from '../helpers/envoy';
+import type { EnvoyProxy } from '../helpers/envoy';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net';
-import { PierProcess } from '../helpers/pier';
-import { gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
+import { closing, serviceAt, startPierAndEnvoy, stopPierAndEnvoy, tempDirs, type PierAndEnvoy } from './features/pier-envoy';
+import { gateway, gatewayClass, manifest, route, NAMESPACE } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.128';
 const BLACKHOLE = '127.0.29.1';
@@ -32,17 +30,6 @@ const IDLE = '127.0.29.2';
 const HOLD = '127.0.29.3';
 const KEEPALIVE = '127.0.29.4';
 const READY_TIMEOUT_MS = 30_000;
-
-function service(name: string, address: string, targetPort: number): Record<string, unknown>[] {
-  return [
-    { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NAMESPACE }, spec: { ports: [{ name: 'p', port: 80, targetPort, protocol: 'TCP' }] } },
-    {
-      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
-      metadata: { name: `${name}-1`, namespace: NAMESPACE, labels: { 'kubernetes.io/service-name': name } },
-      addressType: 'IPv4', endpoints: [{ addresses: [address], conditions: { ready: true } }], ports: [{ name: 'p', port: targetPort, protocol: 'TCP' }],
-    },
-  ];
-}
 
 function policy(name: string, spec: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -78,9 +65,7 @@ function connects(address: string, port: number, ms: number, keep: net.Socket[])
 }
 
 describe('BackendPolicy timeouts and TCP keepalive through pier serve and real Envoy', { timeout: 180_000 }, () => {
-  let dir: string;
-  let envoyDir: string;
-  let pier: PierProcess;
+  let run: PierAndEnvoy;
   let envoy: EnvoyProxy;
   let port: number;
   let endpointPort: number;
@@ -99,8 +84,7 @@ describe('BackendPolicy timeouts and TCP keepalive through pier serve and real E
 
   before(async () => {
     requireEnvoy();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-timeouts-'));
-    envoyDir = mkdtempSync(path.join(os.tmpdir(), 'pier-e2e-backendpolicy-timeouts-envoy-'));
+    run = tempDirs('backendpolicy-timeouts');
     port = await freePort(GATEWAY_ADDRESS);
     endpointPort = await freePort(IDLE);
     await Promise.all(servers.map((server, i) => new Promise<void>((resolve, reject) => {
@@ -116,25 +100,22 @@ describe('BackendPolicy timeouts and TCP keepalive through pier serve and real E
     for (let i = 0; i < 8 && !full; i++) full = !(await connects(BLACKHOLE, endpointPort, 1000, fillers));
     assert.ok(full, 'the blackhole\'s accept queue is full: new connections hang');
     const rule = (name: string, backend: string): Record<string, unknown> => ({ name, matches: [{ path: { type: 'PathPrefix', value: `/${name}` } }], backendRefs: [{ name: backend, port: 80 }] });
-    writeFileSync(path.join(dir, 'all.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'all.yaml'), manifest([
       gatewayClass(),
       gateway('timeouts', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
-      ...service('blackhole', BLACKHOLE, endpointPort),
-      ...service('idle', IDLE, endpointPort),
-      ...service('hold', HOLD, endpointPort),
-      ...service('keepalive', KEEPALIVE, endpointPort),
+      ...serviceAt('blackhole', [BLACKHOLE], endpointPort),
+      ...serviceAt('idle', [IDLE], endpointPort),
+      ...serviceAt('hold', [HOLD], endpointPort),
+      ...serviceAt('keepalive', [KEEPALIVE], endpointPort),
       route('HTTPRoute', 'app', 'timeouts', { rules: [rule('connect', 'blackhole'), rule('idle', 'idle'), rule('stream', 'hold'), rule('keepalive', 'keepalive')] }),
     ]));
-    writeFileSync(path.join(dir, 'policies.yaml'), manifest([
+    writeFileSync(path.join(run.dir, 'policies.yaml'), manifest([
       policy('connect', { timeout: { connect: '500ms' } }),
       policy('idle', { timeout: { idle: '1s' } }),
       policy('stream', { timeout: { streamIdle: '500ms' } }),
       policy('keepalive', { tcpKeepalive: { probes: 3, idleTime: '17s', interval: '7s' } }),
     ]));
-    pier = await PierProcess.start({ config: { resources: dir, controllerName: CONTROLLER, envoy: 'off' } });
-    envoy = await EnvoyProxy.start(envoyDir, buildBootstrap({
-      gateway: `${NAMESPACE}/timeouts`, nodeId: 'backend-policy-timeouts', xdsHost: '127.0.0.1', xdsPort: pier.xdsPort, adsMode: 'delta', adminAddress: '127.0.0.1', adminPort: 0,
-    }), { timeoutMs: READY_TIMEOUT_MS });
+    ({ envoy } = await startPierAndEnvoy(run, 'timeouts'));
     await waitFor('the policies\' clusters', async () => {
       for (const [svc, name] of [['blackhole', 'connect'], ['idle', 'idle'], ['hold', 'stream'], ['keepalive', 'keepalive']] as const) {
         if ((await envoy.stat(`${cluster(svc, name)}.membership_total`).catch(() => undefined)) !== 1) return undefined;
@@ -145,19 +126,13 @@ describe('BackendPolicy timeouts and TCP keepalive through pier serve and real E
 
   after(async () => {
     for (const res of held.splice(0)) res.writeHead(200).end();
-    await envoy?.stop();
-    const code = await pier?.stop();
+    const code = await stopPierAndEnvoy(run, servers.map(closing));
     for (const s of fillers) s.destroy();
     if (blackhole?.pid !== undefined && blackhole.exitCode === null) {
       const exited = new Promise((resolve) => blackhole!.once('exit', resolve));
       blackhole.kill('SIGKILL');
       await exited;
     }
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    for (const d of [dir, envoyDir]) if (d) rmSync(d, { recursive: true, force: true });
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

@@ -8,13 +8,16 @@
  *   - a new HTTPRoute on an existing hostname;
  *   - a RateLimitPolicy added on the Gateway (issue 26: no dearer than a route edit), and one on
  *     the last route (each removed again, untimed, before the next);
- *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener).
+ *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener);
+ *   - a BackendPolicy added on the Gateway (its backends' clusters carry its settings), and one on
+ *     the last route (each removed again, untimed, before the next);
+ *   - the first kind again with a BackendPolicy on the Gateway too (every route on its clusters).
  * And the heap after GC once loaded (its growth over the loaded input). Shapes:
  * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
  */
 import { writeFileSync } from 'node:fs';
 import type { HTTPRoute } from '../src/apis/gateway';
-import type { RateLimitPolicy } from '../src/apis/pier';
+import type { BackendPolicy, RateLimitPolicy } from '../src/apis/pier';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
 import { startInProcessPipeline } from './lib/pipeline';
 import { publishObject } from './lib/publish';
@@ -59,6 +62,16 @@ function rateLimitPolicy(i: number, target: { kind: string; name: string; sectio
   };
 }
 
+function backendPolicy(i: number, target: { kind: string; name: string; sectionName?: string }): BackendPolicy {
+  return {
+    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy',
+    metadata: { name: `bench-backend-${i}`, namespace: NAMESPACE, uid: `bench-backend-${i}`, generation: 1 },
+    spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', ...target }], circuitBreaker: { maxParallelRequests: 100 + i } },
+  };
+}
+
+type Edit = HTTPRoute | RateLimitPolicy | BackendPolicy;
+
 /**
  * With PIER_BENCH_ROUTE_EDIT_WINDOWS=<file>, the edits' [start, end] (monotonic microseconds) are
  * written there, so a CPU profile of the run (node --cpu-prof) can be summarized over the edits
@@ -76,8 +89,9 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
   if (!last) throw new Error('no last route');
   const heapBefore = (await memoryAfterGc()).heapUsed;
   const { bus, cache, stop } = await startInProcessPipeline(CONTROLLER, base, TIMEOUT_MS);
-  const removePolicy = (object: HTTPRoute | RateLimitPolicy): void => {
-    bus.tables.rateLimitPolicies.delete(`${object.metadata.namespace}/${object.metadata.name}`);
+  const removePolicy = (object: Edit): void => {
+    const table = object.kind === 'BackendPolicy' ? bus.tables.backendPolicies : bus.tables.rateLimitPolicies;
+    table.delete(`${object.metadata.namespace}/${object.metadata.name}`);
   };
   try {
     const heapMiB = ((await memoryAfterGc()).heapUsed - heapBefore) / MIB;
@@ -86,7 +100,7 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
       change();
       await until('the change to reach the cache', () => cache.stats().events > events, TIMEOUT_MS, 0);
     };
-    const time = async (make: (i: number) => HTTPRoute | RateLimitPolicy, undo?: (object: HTTPRoute | RateLimitPolicy) => void): Promise<Timings> => {
+    const time = async (make: (i: number) => Edit, undo?: (object: Edit) => void): Promise<Timings> => {
       const out: Timings = { wall: [], cpu: [] };
       for (let i = 0; i < EDITS; i++) {
         const edit = make(i);
@@ -118,9 +132,15 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
       })],
       ['add a RateLimitPolicy on the Gateway', await time((i) => rateLimitPolicy(i, { kind: 'Gateway', name: gateway }), removePolicy)],
       ['add a RateLimitPolicy on the route', await time((i) => rateLimitPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
+      ['add a BackendPolicy on the Gateway', await time((i) => backendPolicy(i, { kind: 'Gateway', name: gateway }), removePolicy)],
+      ['add a BackendPolicy on the route', await time((i) => backendPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
       ['HTTPRoute, its hostname, under a Gateway policy', await (async () => {
         await published(() => publishObject(bus, rateLimitPolicy(1000, { kind: 'Gateway', name: gateway })));
         return time((i) => edited(last, EDITS + i));
+      })()],
+      ['HTTPRoute, its hostname, under a Gateway BackendPolicy', await (async () => {
+        await published(() => publishObject(bus, backendPolicy(1000, { kind: 'Gateway', name: gateway })));
+        return time((i) => edited(last, 2 * EDITS + i));
       })()],
     ];
     const label = `${shape.gateways} gw x ${shape.routesPerGateway} routes`;

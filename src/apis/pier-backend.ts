@@ -20,7 +20,7 @@ export interface BackendCircuitBreaker {
 
 /** Probes each proxy sends to every endpoint; an endpoint that fails them gets no traffic until it passes again. */
 export interface ActiveHealthCheck {
-  type: 'HTTP' | 'TCP';
+  type: 'HTTP' | 'TCP' | 'GRPC';
   /** Between probes (Gateway API duration); default 5s. */
   interval?: string;
   /** A probe without an answer in this time failed; default 1s. */
@@ -31,6 +31,8 @@ export interface ActiveHealthCheck {
   healthyThreshold?: number;
   /** type HTTP: a GET of path; healthy when the status is one of expectedStatuses (default [200]). */
   http?: { path: string; expectedStatuses?: number[] };
+  /** type GRPC: the grpc.health.v1 Check of service (default "": the server as a whole); healthy when SERVING. */
+  grpc?: { service?: string };
 }
 
 /** Outlier detection: endpoints that fail real requests are ejected for a while. */
@@ -52,10 +54,60 @@ export interface BackendHealthCheck {
   passive?: PassiveHealthCheck;
 }
 
+/** What a consistent hash load balancer hashes: the same value reaches the same endpoint while the endpoints stay. */
+export interface ConsistentHash {
+  type: 'Header' | 'Cookie' | 'SourceIP';
+  /** type Header: the request header's value. */
+  header?: { name: string };
+  /**
+   * type Cookie: the cookie's value; a request without it gets one made by the proxy (Set-Cookie),
+   * lasting ttl (Gateway API duration; absent or 0s: a session cookie), for path (default none).
+   */
+  cookie?: { name: string; ttl?: string; path?: string };
+}
+
+/** How each proxy picks an endpoint of the backend for a request. */
+export interface BackendLoadBalancer {
+  type: 'RoundRobin' | 'LeastRequest' | 'Random' | 'RingHash' | 'Maglev';
+  /** type LeastRequest: endpoints drawn at random per request, the least busy taken (default 2). */
+  leastRequest?: { choiceCount?: number };
+  /** type RingHash or Maglev (and only then): what is hashed. */
+  consistentHash?: ConsistentHash;
+}
+
+/** Timeouts between the proxy and the backend (Gateway API durations); the request timeouts are HTTPRoute's rules[].timeouts. */
+export interface BackendTimeout {
+  /** A connection to an endpoint not made in this time failed (Envoy's default 10s here). */
+  connect?: string;
+  /** A connection to an endpoint idle (no request) this long is closed (Envoy's default 1h). */
+  idle?: string;
+  /** A request with nothing sent either way this long is answered 504 (default none). */
+  streamIdle?: string;
+}
+
+/** TCP keepalive probes on the proxy's connections to the backend (the kernel's defaults where unset). */
+export interface BackendTCPKeepalive {
+  /** Unanswered probes before the connection is dropped. */
+  probes?: number;
+  /** Idle time before the first probe (whole seconds). */
+  idleTime?: string;
+  /** Between probes (whole seconds). */
+  interval?: string;
+}
+
+/** A PROXY protocol header the proxy sends first on each connection to the backend, carrying the client's address. */
+export interface BackendProxyProtocol {
+  version: 'V1' | 'V2';
+}
+
 export interface BackendPolicySpec {
   targetRefs: LocalPolicyTargetReferenceWithSectionName[];
   circuitBreaker?: BackendCircuitBreaker;
   healthCheck?: BackendHealthCheck;
+  loadBalancer?: BackendLoadBalancer;
+  timeout?: BackendTimeout;
+  tcpKeepalive?: BackendTCPKeepalive;
+  proxyProtocol?: BackendProxyProtocol;
 }
 
 export interface BackendPolicy extends KubeObject {

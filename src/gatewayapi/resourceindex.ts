@@ -72,6 +72,8 @@ export const Dep = {
   gatewayPolicies: (gateway: string): string => `pol:gw:${gateway}`,
   /** The Pier policies targeting routes (and their rules) of a namespace. */
   routePolicies: (namespace: string): string => `pol:routes:${namespace}`,
+  /** The Pier policies targeting Services (any Gateway's routes may reach one). */
+  servicePolicies: 'pol:services',
   gatewayClass: (name: string): string => `gc:${name}`,
   proxyConfig: (namespace: string, name: string): string => `pc:${namespace}/${name}`,
 } as const;
@@ -456,7 +458,8 @@ export class ResourceIndex {
       else if (target.kind === 'ListenerSet') {
         const parent = this.parentOfListenerSet(`${target.namespace}/${target.name}`);
         if (parent !== undefined) changed.add(Dep.gatewayPolicies(parent));
-      } else changed.add(Dep.routePolicies(target.namespace));
+      } else if (target.kind === 'Service') changed.add(Dep.servicePolicies);
+      else changed.add(Dep.routePolicies(target.namespace));
     }
     return [...changed];
   }
@@ -492,6 +495,7 @@ export class ResourceIndex {
   /** The Pier policies, as read by a Gateway's unit: those on the Gateway (and its listeners, ListenerSets), and on routes of the namespaces given. */
   readPolicies(gateway: string, routeNamespaces: Iterable<string>): PierPolicies {
     this.read(Dep.gatewayPolicies(gateway));
+    this.read(Dep.servicePolicies);
     for (const ns of routeNamespaces) this.read(Dep.routePolicies(ns));
     return this.pierPolicies;
   }

@@ -105,6 +105,7 @@ export function targetExists(index: ResourceIndex, routeExists: (routeKey: strin
     switch (t.kind) {
       case 'Gateway': return index.gatewayExists(t.namespace, t.name);
       case 'ListenerSet': return index.parentOfListenerSet(`${t.namespace}/${t.name}`) !== undefined;
+      case 'Service': return index.serviceExists(t.namespace, t.name);
       default: return routeExists(`${t.kind}/${t.namespace}/${t.name}`);
     }
   };

@@ -10,7 +10,7 @@ export interface CircuitBreakerSettings {
 }
 
 export interface ActiveHealthCheckSettings {
-  type: 'http' | 'tcp';
+  type: 'http' | 'tcp' | 'grpc';
   intervalMs: number;
   timeoutMs: number;
   unhealthyThreshold: number;
@@ -18,6 +18,8 @@ export interface ActiveHealthCheckSettings {
   /** http: the GET's path and the statuses that pass. */
   path?: string;
   expectedStatuses?: number[];
+  /** grpc: the service name of the grpc.health.v1 Check ("" or absent: the whole server). */
+  grpcService?: string;
 }
 
 /** Envoy outlier detection; absent fields keep Envoy's defaults. */
@@ -27,6 +29,37 @@ export interface OutlierDetectionSettings {
   intervalMs?: number;
   baseEjectionTimeMs?: number;
   maxEjectionPercent?: number;
+}
+
+/** What a consistent hash load balancer hashes (the route's hash_policy). */
+export type HashOn =
+  | { type: 'header'; name: string }
+  /** ttlSeconds 0: Envoy makes a session cookie when the request has none. */
+  | { type: 'cookie'; name: string; ttlSeconds: number; path?: string }
+  | { type: 'sourceIP' };
+
+export interface LoadBalancerSettings {
+  type: 'roundRobin' | 'leastRequest' | 'random' | 'ringHash' | 'maglev';
+  /** leastRequest: endpoints drawn per pick; absent: Envoy's default (2). */
+  choiceCount?: number;
+  /** ringHash and maglev. */
+  hashOn?: HashOn;
+}
+
+export interface BackendTimeoutSettings {
+  /** Cluster connect_timeout. */
+  connectMs?: number;
+  /** Upstream connections' idle timeout (the cluster's HTTP protocol options). */
+  idleMs?: number;
+  /** The route's stream idle timeout. */
+  streamIdleMs?: number;
+}
+
+/** SO_KEEPALIVE on upstream connections; absent fields keep the kernel's defaults. */
+export interface TcpKeepaliveSettings {
+  probes?: number;
+  idleTimeSeconds?: number;
+  intervalSeconds?: number;
 }
 
 export interface BackendPolicySettings {
@@ -39,4 +72,9 @@ export interface BackendPolicySettings {
   circuitBreaker?: CircuitBreakerSettings;
   healthCheck?: ActiveHealthCheckSettings;
   outlierDetection?: OutlierDetectionSettings;
+  loadBalancer?: LoadBalancerSettings;
+  timeout?: BackendTimeoutSettings;
+  tcpKeepalive?: TcpKeepaliveSettings;
+  /** Upstream PROXY protocol header version. */
+  proxyProtocol?: { version: 'v1' | 'v2' };
 }

@@ -1,8 +1,10 @@
 /**
- * The effective Pier policy settings of Gateways, read from their IR: per HTTP listener, and per
- * route rule with settings of its own, each with the policy it came from. What `pier translate
+ * The effective Pier policy settings of Gateways, read from their IR: per HTTP listener, per
+ * route rule with settings of its own, and per Service with a BackendPolicy of its own, each with
+ * the policy it came from. What `pier translate
  * --output policies` prints and the admin API's /policies answers.
  */
+import type { BackendPolicySettings } from './backendpolicy';
 import type { PolicySettings, XdsIR } from './types';
 import { redactPolicySettings } from '../security/redact';
 
@@ -25,6 +27,8 @@ export interface GatewayPoliciesView {
   listeners: ({ name: string } & SettingsView)[];
   /** Rules with settings of their own, which replace the listener's kind by kind. */
   rules: ({ listener: string; rule: string } & SettingsView)[];
+  /** Services the Gateway's routes reach whose BackendPolicy replaces the rules' for their traffic (absent: none). */
+  services?: ({ service: string } & SettingsView)[];
 }
 
 /** Credentials from Secrets (htpasswd lines, API keys, an OIDC client secret) show as "[redacted]": the view is what the admin API and pier translate print. */
@@ -43,6 +47,20 @@ function ruleOfOrigin(origin: string): string {
   return at < 0 ? origin : origin.slice(0, at);
 }
 
+/** The BackendPolicies on Services that the IR's routes send traffic through, by target ("Service ns/name"). */
+function servicePolicies(ir: XdsIR): NonNullable<GatewayPoliciesView['services']> {
+  const found = new Map<string, BackendPolicySettings>();
+  for (const l of ir.http) for (const vh of l.virtualHosts) for (const r of vh.routes) {
+    for (const d of [r.destination, ...(r.mirrors ?? [])]) {
+      for (const s of d?.settings ?? []) {
+        const target = s.backendPolicy?.source.target;
+        if (target?.startsWith('Service ') && !found.has(target)) found.set(target, s.backendPolicy!);
+      }
+    }
+  }
+  return [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([target, backend]) => ({ service: target.slice('Service '.length), ...viewOf({ backend }) }));
+}
+
 export function policiesView(irs: Readonly<Record<string, XdsIR>>): { gateways: GatewayPoliciesView[] } {
   const entries = Object.entries(irs);
   const gateways = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([gateway, ir]) => {
@@ -59,7 +77,10 @@ export function policiesView(irs: Readonly<Record<string, XdsIR>>): { gateways: 
         }
       }
     }
-    return { gateway, listeners: ir.http.map((l) => ({ name: l.name, ...viewOf(l.policies) })), rules };
+    const out: GatewayPoliciesView = { gateway, listeners: ir.http.map((l) => ({ name: l.name, ...viewOf(l.policies) })), rules };
+    const services = servicePolicies(ir);
+    if (services.length > 0) out.services = services;
+    return out;
   });
   return { gateways };
 }

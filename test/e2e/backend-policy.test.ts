@@ -26,6 +26,7 @@ import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { backend, gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
+import { serviceAt } from './features/pier-envoy';
 
 const GATEWAY_ADDRESS = '127.0.0.102';
 const READY_TIMEOUT_MS = 30_000;
@@ -38,18 +39,6 @@ function policy(name: string, sectionName: string, circuitBreaker: Record<string
     metadata: { name, namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
     spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'app', sectionName }], ...(circuitBreaker ? { circuitBreaker } : {}), ...(healthCheck ? { healthCheck } : {}) },
   };
-}
-
-/** A Service whose endpoints are the given addresses, all on one port. */
-function pair(name: string, addresses: string[], targetPort: number): Record<string, unknown>[] {
-  return [
-    { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NAMESPACE }, spec: { ports: [{ name: 'p', port: 80, targetPort, protocol: 'TCP' }] } },
-    {
-      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
-      metadata: { name: `${name}-1`, namespace: NAMESPACE, labels: { 'kubernetes.io/service-name': name } },
-      addressType: 'IPv4', endpoints: addresses.map((a) => ({ addresses: [a], conditions: { ready: true } })), ports: [{ name: 'p', port: targetPort, protocol: 'TCP' }],
-    },
-  ];
 }
 
 function rule(name: string, prefix: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -123,10 +112,10 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
       gatewayClass(),
       gateway('backends', GATEWAY_ADDRESS, [{ name: 'http', protocol: 'HTTP', port }]),
       ...backend('echo', echoPort),
-      ...pair('hc', ['127.0.0.1', '127.0.0.2'], hcPort),
+      ...serviceAt('hc', ['127.0.0.1', '127.0.0.2'], hcPort),
       // 127.0.0.3 has no listener on the port: connections are refused.
-      ...pair('tcp', ['127.0.0.1', '127.0.0.3'], hcPort),
-      ...pair('flaky', ['127.0.0.1', '127.0.0.2'], flakyPort),
+      ...serviceAt('tcp', ['127.0.0.1', '127.0.0.3'], hcPort),
+      ...serviceAt('flaky', ['127.0.0.1', '127.0.0.2'], flakyPort),
       route('HTTPRoute', 'app', 'backends', { rules: [
         rule('requests', '/requests'),
         rule('pending', '/pending'),

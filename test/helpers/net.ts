@@ -20,10 +20,10 @@ export interface HttpResult {
   body: string;
 }
 
-/** One HTTP request without connection reuse; rejects on network errors or after timeoutMs. */
-export function httpRequest(url: string, options: { method?: string; headers?: Record<string, string>; timeoutMs?: number; body?: string } = {}): Promise<HttpResult> {
+/** One HTTP request without connection reuse (from localAddress when given); rejects on network errors or after timeoutMs. */
+export function httpRequest(url: string, options: { method?: string; headers?: Record<string, string>; timeoutMs?: number; body?: string; localAddress?: string } = {}): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: options.timeoutMs ?? 2000 }, (res) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: options.timeoutMs ?? 2000, localAddress: options.localAddress }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => { body += c; });

@@ -3,7 +3,8 @@
  * Pier starts before the CRD is installed (the kind is optional: logged, looked for again); once
  * crds/pier/'s CRD is applied, the API server runs its CEL rules, Pier watches the kind, writes
  * each policy's status.ancestors with observedGeneration, and its circuit breaker applies
- * through Envoy (no retry in flight: a failure the rule would retry is the answer).
+ * through Envoy (no retry in flight: a failure the rule would retry is the answer). A policy on
+ * the Service (group "") then applies to every rule's traffic to it, ahead of the rule's own.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,7 +87,7 @@ describe('BackendPolicy in Kubernetes mode on a real API server, through Envoy',
     // No circuitBreaker: refused by the CRD's CEL rule, as the file provider refuses it.
     const bad = { ...(policy('bad', 'web', 5) as Record<string, unknown>) };
     delete (bad.spec as Record<string, unknown>).circuitBreaker;
-    await assert.rejects(cp.api.create(POLICIES, bad), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec must set circuitBreaker or healthCheck/.test(err.message));
+    await assert.rejects(cp.api.create(POLICIES, bad), (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /spec must set circuitBreaker, healthCheck, loadBalancer, timeout, tcpKeepalive or proxyProtocol/.test(err.message));
   });
 
   test('a policy gets status.ancestors with observedGeneration (Pier picks the kind up once served), and limits through Envoy', async () => {
@@ -106,5 +107,22 @@ describe('BackendPolicy in Kubernetes mode on a real API server, through Envoy',
     await cp.api.replace(`${POLICIES}/limit`, { ...current, ...(policy('limit', 'web', 5) as object), metadata: current.metadata });
     await waitAccepted('limit', 'Gateway/edge True Accepted @2');
     await waitFor('retries again on the limited rule', async () => ((await get(failOnce('limited'))).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+  });
+
+  test('a policy on the Service applies to every rule\'s traffic to it, ahead of the rule\'s; the API server checks its group', async () => {
+    const onService = (name: string, service: string, group = ''): unknown => ({
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata: { name },
+      spec: { targetRefs: [{ group, kind: 'Service', name: service }], circuitBreaker: { maxParallelRetries: 0 } },
+    });
+    await assert.rejects(cp.api.create(POLICIES, onService('wrong-group', 'web', 'gateway.networking.k8s.io')),
+      (err: unknown) => err instanceof ApiRequestError && err.status === 422 && /a Service is in group ""/.test(err.message));
+    await cp.api.create(POLICIES, onService('service', 'web'));
+    await cp.api.create(POLICIES, onService('ghost', 'ghost'));
+    await waitAccepted('service', 'Gateway/edge True Accepted @1');
+    await waitAccepted('ghost', 'Service/ghost False TargetNotFound @1');
+    // The rule's own policy (maxParallelRetries 5 since the edit) gives way to the Service's (0).
+    for (const rule of ['limited', 'other']) {
+      await waitFor(`no retry on rule ${rule}`, async () => ((await get(failOnce(rule))).status === 503 ? true : undefined), { timeoutMs: 30_000, intervalMs: 200 });
+    }
   });
 });

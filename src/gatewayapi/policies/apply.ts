@@ -15,7 +15,8 @@ import { describeTarget, targetKey, type PolicyState, type PolicyTarget, keyOfTa
 import { POLICY_TRANSLATIONS } from './kinds';
 import type { PierPolicies } from './policies';
 import { settleSharedPorts, type SharedPortConflict } from './clientpolicy';
-import { applyBackendPolicyClusters } from './backendpolicy-clusters';
+import { applyBackendPolicyClusters, servicesOfIR } from './backendpolicy-clusters';
+import type { BackendPolicySettings } from '../../ir/backendpolicy';
 
 export type TargetOutcome = 'applied' | 'notFound';
 
@@ -70,9 +71,20 @@ export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly
   const listenerNames = new Set(gw.listeners.filter((l) => !l.owner).map((l) => l.listener.name));
   /** IR rule key ("httproute/ns/name/rule/i") -> the rule's settings. */
   const ruleSettings = new Map<string, PolicySettings>();
+  /** "<namespace>/<name>" of a Service the Gateway's routes reach -> its BackendPolicy's settings. */
+  const serviceSettings = new Map<string, BackendPolicySettings>();
+  let servicesUsed: Set<string> | undefined;
   for (const state of policies.states()) {
     for (const target of state.targets) {
-      if (target.kind === 'Gateway') {
+      if (target.kind === 'Service') {
+        // An ancestor is a Gateway whose routes reach the Service (as for BackendTLSPolicy).
+        servicesUsed ??= servicesOfIR(ir);
+        const service = `${target.namespace}/${target.name}`;
+        if (!servicesUsed.has(service)) continue;
+        record(outcomes, state, target, 'applied');
+        const settings = settingsAt(policies, [keyOfTarget(target)])?.backend;
+        if (settings) serviceSettings.set(service, settings);
+      } else if (target.kind === 'Gateway') {
         if (target.namespace !== gw.namespace || target.name !== gw.name) continue;
         record(outcomes, state, target, target.sectionName === undefined || listenerNames.has(target.sectionName) ? 'applied' : 'notFound');
       } else if (target.kind === 'ListenerSet') {
@@ -112,7 +124,8 @@ export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly
   for (const c of conflicts) {
     for (const report of outcomes.get(c.policyKey)?.targets.values() ?? []) if (describeTarget(report.target) === c.target) report.conflict = c.message;
   }
-  return changed ? applyBackendPolicyClusters({ ...ir, http: settled }) : ir;
+  if (!changed && serviceSettings.size === 0) return ir;
+  return applyBackendPolicyClusters(changed ? { ...ir, http: settled } : ir, serviceSettings);
 }
 
 function withRouteSettings(listener: HTTPListener, irName: string, ruleSettings: ReadonlyMap<string, PolicySettings>): VirtualHost[] {

@@ -3,7 +3,8 @@
  * each target, and what each policy's targets came to.
  *
  * A target is a Gateway, one of its listeners (sectionName), a ListenerSet or one of its
- * listeners, an HTTPRoute or GRPCRoute, or one of their rules (sectionName: the rule's name). Two
+ * listeners, an HTTPRoute or GRPCRoute, or one of their rules (sectionName: the rule's name), or
+ * (BackendPolicy: its CRD allows it for no other kind) a Service. Two
  * policies of one kind naming the same target: the older wins (metadata.creationTimestamp), then
  * by namespace/name; the other is Conflicted there and still applies where it won. Precedence
  * between targets (rule > route > listener > ListenerSet > Gateway) is applied where settings
@@ -16,8 +17,11 @@ import { comparePolicies } from '../backends/backendtls';
 import { PolicyReason } from '../model/conditions';
 import { verdict, type Verdict } from '../model/status';
 
-export type TargetKind = 'Gateway' | 'ListenerSet' | 'HTTPRoute' | 'GRPCRoute';
+export type TargetKind = 'Gateway' | 'ListenerSet' | 'HTTPRoute' | 'GRPCRoute' | 'Service';
 const TARGET_KINDS: ReadonlySet<string> = new Set<TargetKind>(['Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute']);
+/** The core group's kinds a policy can target (group ""), and the policy kinds that can. */
+const CORE_TARGET_KINDS: ReadonlySet<string> = new Set<TargetKind>(['Service']);
+const SERVICE_POLICY_KINDS: ReadonlySet<string> = new Set<PierPolicyKind>(['BackendPolicy']);
 
 /** One target of a policy, in the policy's namespace. */
 export interface PolicyTarget {
@@ -43,12 +47,13 @@ export function describeTarget(t: PolicyTarget): string {
 }
 
 /** The targets a policy names that Pier can attach to, each once (the CRD allows no others). */
-export function policyTargets(policy: { metadata: { namespace?: string }; spec: { targetRefs?: LocalPolicyTargetReferenceWithSectionName[] } }): PolicyTarget[] {
+export function policyTargets(policy: { kind?: string; metadata: { namespace?: string }; spec: { targetRefs?: LocalPolicyTargetReferenceWithSectionName[] } }): PolicyTarget[] {
   const namespace = policy.metadata.namespace ?? '';
+  const services = SERVICE_POLICY_KINDS.has(policy.kind ?? '');
   const seen = new Set<string>();
   const out: PolicyTarget[] = [];
   for (const ref of policy.spec.targetRefs ?? []) {
-    if (ref.group !== GATEWAY_GROUP || !TARGET_KINDS.has(ref.kind)) continue;
+    if (ref.group === GATEWAY_GROUP ? !TARGET_KINDS.has(ref.kind) : !services || ref.group !== '' || !CORE_TARGET_KINDS.has(ref.kind)) continue;
     const target: PolicyTarget = { kind: ref.kind as TargetKind, namespace, name: ref.name };
     if (ref.sectionName) target.sectionName = ref.sectionName;
     const k = keyOfTarget(target);

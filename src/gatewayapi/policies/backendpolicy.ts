@@ -8,6 +8,8 @@ import { parseDurationMs } from '../routes/duration';
 import { PolicyReason } from '../model/conditions';
 import { joinMessages, verdict, type Verdict } from '../model/status';
 import { ACCEPTED } from './attachment';
+import { loadBalancerOf } from './backendpolicy-lb';
+import { tcpKeepaliveOf, timeoutOf } from './backendpolicy-timeouts';
 
 /** What a BackendPolicy asks for, before it is placed at a target. */
 export type BackendPolicyContent = Omit<BackendPolicySettings, 'source' | 'id'>;
@@ -39,7 +41,7 @@ function activeOf(policy: BackendPolicy, problems: string[]): ActiveHealthCheckS
   if (!active) return undefined;
   const at = 'spec.healthCheck.active';
   const out: ActiveHealthCheckSettings = {
-    type: active.type === 'TCP' ? 'tcp' : 'http',
+    type: active.type === 'TCP' ? 'tcp' : active.type === 'GRPC' ? 'grpc' : 'http',
     intervalMs: duration(active.interval, 5000, `${at}.interval`, problems),
     timeoutMs: duration(active.timeout, 1000, `${at}.timeout`, problems),
     unhealthyThreshold: active.unhealthyThreshold ?? 3,
@@ -52,6 +54,7 @@ function activeOf(policy: BackendPolicy, problems: string[]): ActiveHealthCheckS
       out.expectedStatuses = [...new Set(active.http.expectedStatuses ?? [200])].sort((a, b) => a - b);
     }
   }
+  if (active.type === 'GRPC' && active.grpc?.service) out.grpcService = active.grpc.service;
   return out;
 }
 
@@ -79,7 +82,14 @@ export function checkBackendPolicy(policy: PierPolicy): { content: Verdict; sett
   if (active) content.healthCheck = active;
   const passive = passiveOf(bp, problems);
   if (passive) content.outlierDetection = passive;
+  const loadBalancer = loadBalancerOf(bp, problems);
+  if (loadBalancer) content.loadBalancer = loadBalancer;
+  const timeout = timeoutOf(bp, problems);
+  if (timeout) content.timeout = timeout;
+  const tcpKeepalive = tcpKeepaliveOf(bp, problems);
+  if (tcpKeepalive) content.tcpKeepalive = tcpKeepalive;
+  if (bp.spec.proxyProtocol) content.proxyProtocol = { version: bp.spec.proxyProtocol.version === 'V1' ? 'v1' : 'v2' };
   if (problems.length > 0) return { content: verdict(false, PolicyReason.Invalid, joinMessages(problems)) };
-  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec.circuitBreaker or spec.healthCheck must set something') };
+  if (Object.keys(content).length === 0) return { content: verdict(false, PolicyReason.Invalid, 'spec must set circuitBreaker, healthCheck, loadBalancer, timeout, tcpKeepalive or proxyProtocol') };
   return { content: ACCEPTED, settings: content };
 }

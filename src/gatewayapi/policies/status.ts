@@ -66,7 +66,7 @@ export function pierPolicyStatuses(policies: PierPolicies, outcomesOf: ReadonlyM
     }
     for (const target of state.targets) {
       if (reported.has(keyOfTarget(target)) || exists(target)) continue;
-      const ancestorRef: ParentReference = { group: GATEWAY_GROUP, kind: target.kind, namespace: target.namespace, name: target.name };
+      const ancestorRef: ParentReference = { group: target.kind === 'Service' ? '' : GATEWAY_GROUP, kind: target.kind, namespace: target.namespace, name: target.name };
       const v = state.content.ok ? verdict(false, PolicyReason.TargetNotFound, `${describeTarget(target)} not found`) : state.content;
       ancestors.push({ ancestorRef, controllerName, conditions: [condition(ConditionType.Accepted, v, g)] });
     }

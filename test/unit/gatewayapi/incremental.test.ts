@@ -337,12 +337,13 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy', metadata, spec: { targetRefs: [targetRef], clientIPDetection, ...connection } } as ClientPolicy;
     }
     case 'BackendPolicy': {
-      // A Gateway, a route or a rule (some missing), with circuit breaker limits.
-      const kind = r.pick(['Gateway', 'HTTPRoute', 'HTTPRoute', 'GRPCRoute'] as const);
-      const name = kind === 'Gateway' ? r.pick([...GATEWAYS, 'nope']) : kind === 'HTTPRoute' ? r.pick(['r1', 'r2', 'r3', 'h0', 'h1']) : r.pick(['g1', 'g2']);
+      // A Gateway, a route or a rule, or a Service (some missing), with circuit breaker limits.
+      const kind = r.pick(['Gateway', 'HTTPRoute', 'HTTPRoute', 'GRPCRoute', 'Service'] as const);
+      const name = kind === 'Gateway' ? r.pick([...GATEWAYS, 'nope']) : kind === 'HTTPRoute' ? r.pick(['r1', 'r2', 'r3', 'h0', 'h1']) : kind === 'Service' ? r.pick([...SERVICES, 'missing']) : r.pick(['g1', 'g2']);
       const sectionName = kind === 'Gateway' ? r.pick(['http', 'nope']) : r.pick(['a', 'b']);
+      const target = kind === 'Service' ? { group: '', kind, name } : { group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.4) ? { sectionName } : {}) };
       return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata, spec: {
-        targetRefs: [{ group: 'gateway.networking.k8s.io', kind, name, ...(r.chance(0.4) ? { sectionName } : {}) }],
+        targetRefs: [target],
         circuitBreaker: { maxConnections: 1 + r.int(100), ...(r.chance(0.5) ? { maxParallelRequests: 1 + r.int(100) } : {}) },
       } } as BackendPolicy;
     }
@@ -567,5 +568,27 @@ describe('incremental translation equals full translation', () => {
     const slice = incremental.apply([{ table: 'endpointSlices', key: 'default/s1-1', value: freezeValue(generate({ kind: 'EndpointSlice', namespace: 'default', name: 's1-1' }, 1, r)) }]);
     assert.equal(slice.gatewaysTranslated, 0, 'EndpointSlices are not the translator\'s');
     assert.equal(slice.statuses.size, 0);
+  });
+
+  test('a BackendPolicy on a Service reaches the Gateways whose routes use it, added after them (pol:services)', () => {
+    const incremental = new IncrementalTranslator(OPTIONS);
+    const objects = new Map<string, KubeObject>();
+    const put = (o: KubeObject): void => {
+      objects.set(`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o);
+      incremental.apply([{ table: TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND], key: tableKey(o), value: freezeValue(o) }]);
+    };
+    put({ apiVersion: GW, kind: 'GatewayClass', metadata: { name: 'pier', generation: 1 }, spec: { controllerName: CONTROLLER } } as GatewayClass);
+    put({ apiVersion: GW, kind: 'Gateway', metadata: { name: 'g1', namespace: 'default', generation: 1 },
+      spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }] } } as Gateway);
+    put({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's1', namespace: 'other' }, spec: { ports: [{ name: 'http', port: 80 }] } } as Service);
+    put({ apiVersion: 'gateway.networking.k8s.io/v1beta1', kind: 'ReferenceGrant', metadata: { name: 'g', namespace: 'other' },
+      spec: { from: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', namespace: 'default' }], to: [{ group: '', kind: 'Service' }] } } as ReferenceGrant);
+    put({ apiVersion: GW, kind: 'HTTPRoute', metadata: { name: 'web', namespace: 'default', generation: 1 },
+      spec: { parentRefs: [{ name: 'g1' }], rules: [{ backendRefs: [{ name: 's1', namespace: 'other', port: 80 }] }] } } as HTTPRoute);
+    put({ apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata: { name: 'bp', namespace: 'other', generation: 1 },
+      spec: { targetRefs: [{ group: '', kind: 'Service', name: 's1' }], circuitBreaker: { maxConnections: 1 } } } as BackendPolicy);
+    const ir = incremental.result().xdsIR['default/g1']!;
+    assert.equal(ir.http[0]!.virtualHosts[0]!.routes[0]!.destination!.settings[0]!.clusterName, 'other/s1/80/backendpolicy/other/bp');
+    assert.deepStrictEqual(incremental.result(), translate(snapshot(objects), OPTIONS));
   });
 });

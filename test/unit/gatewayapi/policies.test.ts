@@ -79,6 +79,8 @@ describe('policy targets and conflicts', () => {
   test('targets are in the policy\'s namespace, each once; other groups and kinds are not targets', () => {
     const p = rlp('p', [{ kind: 'Gateway', name: 'gw' }, { kind: 'Gateway', name: 'gw' }, { kind: 'Gateway', name: 'gw', sectionName: 'http' }, { kind: 'Service', name: 'web', group: '' }], { namespace: 'team' });
     assert.deepEqual(policyTargets(p), [{ kind: 'Gateway', namespace: 'team', name: 'gw' }, { kind: 'Gateway', namespace: 'team', name: 'gw', sectionName: 'http' }]);
+    // A Service is a BackendPolicy's target only.
+    assert.deepEqual(policyTargets({ ...p, kind: 'BackendPolicy' }).map((t) => t.kind), ['Gateway', 'Gateway', 'Service']);
   });
 
   test('on one target the older policy wins, then namespace/name; the loser keeps the targets it won', () => {

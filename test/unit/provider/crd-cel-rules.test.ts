@@ -502,15 +502,41 @@ const BACKEND_POLICY_SAMPLES: Record<string, Sample[]> = {
   'spec': [
     { self: { targetRefs: [], circuitBreaker: { maxConnections: 1 } }, fails: [] },
     { self: { targetRefs: [], healthCheck: { passive: { consecutive5xxErrors: 2 } } }, fails: [] },
-    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker or healthCheck'] },
+    { self: { targetRefs: [], loadBalancer: { type: 'Random' } }, fails: [] },
+    { self: { targetRefs: [], tcpKeepalive: {} }, fails: [] },
+    { self: { targetRefs: [], proxyProtocol: { version: 'V2' } }, fails: [] },
+    { self: { targetRefs: [], timeout: { connect: '1s' } }, fails: [] },
+    { self: { targetRefs: [] }, fails: ['spec must set circuitBreaker, healthCheck, loadBalancer, timeout, tcpKeepalive or proxyProtocol'] },
+  ],
+  'spec.loadBalancer': [
+    { self: { type: 'RingHash', consistentHash: { type: 'SourceIP' } }, fails: [] },
+    { self: { type: 'LeastRequest', leastRequest: { choiceCount: 3 } }, fails: [] },
+    { self: { type: 'Maglev' }, fails: ['consistentHash is set with type RingHash or Maglev, and only then'] },
+    { self: { type: 'RoundRobin', consistentHash: { type: 'SourceIP' } }, fails: ['consistentHash is set with type RingHash or Maglev, and only then'] },
+    { self: { type: 'Random', leastRequest: { choiceCount: 3 } }, fails: ['leastRequest is set with type LeastRequest only'] },
+  ],
+  'spec.loadBalancer.consistentHash': [
+    { self: { type: 'Header', header: { name: 'x-user' } }, fails: [] },
+    { self: { type: 'Cookie', cookie: { name: 's', ttl: '1h' } }, fails: [] },
+    { self: { type: 'Header' }, fails: ['header is set with type Header, and only then'] },
+    { self: { type: 'SourceIP', cookie: { name: 's' } }, fails: ['cookie is set with type Cookie, and only then'] },
   ],
   'spec.healthCheck.active': [
     { self: { type: 'HTTP', http: { path: '/healthz' } }, fails: [] },
     { self: { type: 'TCP' }, fails: [] },
     { self: { type: 'HTTP' }, fails: ['http must be set for type HTTP, and only then'] },
     { self: { type: 'TCP', http: { path: '/' } }, fails: ['http must be set for type HTTP, and only then'] },
+    { self: { type: 'GRPC', grpc: { service: 'pier.Echo' } }, fails: [] },
+    { self: { type: 'TCP', grpc: {} }, fails: ['grpc is set with type GRPC only'] },
   ],
   'spec.targetRefs': RATE_LIMIT_SAMPLES['spec.targetRefs']!,
+  'spec.targetRefs[]': [
+    { self: { group: '', kind: 'Service', name: 'web' }, fails: [] },
+    { self: pierRef('HTTPRoute', 'app', 'rule'), fails: [] },
+    { self: { group: 'gateway.networking.k8s.io', kind: 'Service', name: 'web' }, fails: ['a Service is in group "", the other kinds in gateway.networking.k8s.io'] },
+    { self: { group: '', kind: 'Gateway', name: 'gw' }, fails: ['a Service is in group "", the other kinds in gateway.networking.k8s.io'] },
+    { self: { group: '', kind: 'Service', name: 'web', sectionName: 'http' }, fails: ['a Service target has no sectionName'] },
+  ],
 };
 
 /** Pier's SecurityPolicy (crds/pier/). */

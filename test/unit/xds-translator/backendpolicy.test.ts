@@ -1,8 +1,11 @@
 /** BackendPolicy settings on a backend's cluster, alone and beside an XBackendTrafficPolicy retry budget. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DestinationSetting } from '../../../src/ir/types';
+import type { HashOn, LoadBalancerSettings } from '../../../src/ir/backendpolicy';
+import type { DestinationSetting, HTTPRoute } from '../../../src/ir/types';
+import type { Cluster } from '../../../src/xds/types';
 import { backendCluster } from '../../../src/xds/translator/clusters/cluster';
+import { backendPolicyRouteFields, hashPolicies } from '../../../src/xds/translator/listeners/backendpolicy-route';
 
 const source = { kind: 'BackendPolicy', namespace: 'default', name: 'bp', target: 'HTTPRoute default/app' };
 const setting = (extra: Partial<DestinationSetting>): DestinationSetting => ({
@@ -24,5 +27,73 @@ describe('BackendPolicy clusters', () => {
       priority: 'DEFAULT', retry_budget: { budget_percent: { value: 20 }, min_retry_concurrency: { value: 3 } },
       max_connections: { value: 2 }, max_retries: { value: 1 },
     }] });
+  });
+});
+
+describe('BackendPolicy load balancing', () => {
+  test('the cluster gets the balancer; least request its choice count', () => {
+    const lb = (loadBalancer: LoadBalancerSettings): Pick<Cluster, 'lb_policy' | 'least_request_lb_config'> => {
+      const { cluster } = backendCluster(setting({ backendPolicy: { source, id: 'x', loadBalancer } }));
+      return { lb_policy: cluster.lb_policy, least_request_lb_config: cluster.least_request_lb_config };
+    };
+    assert.deepEqual(lb({ type: 'leastRequest', choiceCount: 4 }), { lb_policy: 'LEAST_REQUEST', least_request_lb_config: { choice_count: { value: 4 } } });
+    assert.deepEqual(lb({ type: 'random' }), { lb_policy: 'RANDOM', least_request_lb_config: undefined });
+    assert.deepEqual(lb({ type: 'maglev', hashOn: { type: 'sourceIP' } }), { lb_policy: 'MAGLEV', least_request_lb_config: undefined });
+    assert.deepEqual(lb({ type: 'ringHash', hashOn: { type: 'sourceIP' } }).lb_policy, 'RING_HASH');
+  });
+
+  test('what a hash balancer hashes is the route\'s hash_policy, from its first backend with one', () => {
+    const route = (...settings: DestinationSetting[]): HTTPRoute => ({ name: 'r', destination: { settings } } as unknown as HTTPRoute);
+    const hashing = (hashOn: HashOn): DestinationSetting => setting({ backendPolicy: { source, id: 'x', loadBalancer: { type: 'ringHash', hashOn } } });
+    assert.equal(hashPolicies(route(setting({}))), undefined, 'no policy: no hash');
+    assert.equal(hashPolicies(route(setting({ backendPolicy: { source, id: 'x', loadBalancer: { type: 'random' } } }))), undefined);
+    assert.deepEqual(hashPolicies(route(hashing({ type: 'header', name: 'x-user' }))), [{ header: { header_name: 'x-user' } }]);
+    assert.deepEqual(hashPolicies(route(hashing({ type: 'cookie', name: 's', ttlSeconds: 0 }))), [{ cookie: { name: 's', ttl: { seconds: 0 } } }], 'a session cookie');
+    assert.deepEqual(hashPolicies(route(setting({ invalid: true, ...hashing({ type: 'sourceIP' }) }), setting({}), hashing({ type: 'cookie', name: 's', ttlSeconds: 60, path: '/a' }))),
+      [{ cookie: { name: 's', ttl: { seconds: 60 }, path: '/a' } }], 'invalid shares do not count');
+  });
+});
+
+describe('BackendPolicy timeouts and TCP keepalive', () => {
+  test('connect timeout, keepalive, and the idle timeout beside what an h2c backend sets', () => {
+    const timeout = { connectMs: 500, idleMs: 30_000 };
+    const { cluster } = backendCluster(setting({ backendPolicy: { source, id: 'x', timeout, tcpKeepalive: { probes: 3, idleTimeSeconds: 60 } } }));
+    assert.deepEqual(cluster.connect_timeout, { seconds: 0, nanos: 500_000_000 });
+    assert.deepEqual(cluster.upstream_connection_options, { tcp_keepalive: { keepalive_probes: { value: 3 }, keepalive_time: { value: 60 } } });
+    const http1 = cluster.typed_extension_protocol_options?.['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'];
+    assert.deepEqual(http1, { '@type': 'type.googleapis.com/envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+      explicit_http_config: { http_protocol_options: {} }, common_http_protocol_options: { idle_timeout: { seconds: 30 } } });
+    const h2c = backendCluster(setting({ protocol: 'h2c', backendPolicy: { source, id: 'x', timeout } })).cluster.typed_extension_protocol_options?.['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'];
+    assert.deepEqual(h2c, { '@type': 'type.googleapis.com/envoy.extensions.upstreams.http.v3.HttpProtocolOptions',
+      explicit_http_config: { http2_protocol_options: {} }, common_http_protocol_options: { idle_timeout: { seconds: 30 } } }, 'still HTTP/2');
+  });
+
+  test('the stream idle timeout is the route\'s', () => {
+    const route = { name: 'r', destination: { settings: [setting({ backendPolicy: { source, id: 'x', timeout: { streamIdleMs: 1500 } } })] } } as unknown as HTTPRoute;
+    assert.deepEqual(backendPolicyRouteFields(route), { idle_timeout: { seconds: 1, nanos: 500_000_000 } });
+  });
+});
+
+describe('BackendPolicy upstream PROXY protocol', () => {
+  test('wraps plain bytes, or the BackendTLSPolicy\'s TLS socket', () => {
+    const plain = backendCluster(setting({ backendPolicy: { source, id: 'x', proxyProtocol: { version: 'v2' } } })).cluster.transport_socket as { name: string; typed_config: Record<string, unknown> };
+    assert.equal(plain.name, 'envoy.transport_sockets.upstream_proxy_protocol');
+    assert.deepEqual(plain.typed_config.config, { version: 'V2' });
+    assert.equal((plain.typed_config.transport_socket as { name: string }).name, 'envoy.transport_sockets.raw_buffer');
+    const tls = backendCluster(setting({ tls: { sni: 'web.example.com', caCertificates: 'CA' }, backendPolicy: { source, id: 'x', proxyProtocol: { version: 'v1' } } })).cluster.transport_socket as { typed_config: Record<string, unknown> };
+    assert.deepEqual(tls.typed_config.config, { version: 'V1' });
+    assert.equal((tls.typed_config.transport_socket as { name: string }).name, 'envoy.transport_sockets.tls');
+  });
+});
+
+describe('BackendPolicy gRPC health checks', () => {
+  const grpcCheck = { source, id: 'x', healthCheck: { type: 'grpc' as const, intervalMs: 1000, timeoutMs: 500, unhealthyThreshold: 2, healthyThreshold: 1, grpcService: 'pier.Echo' } };
+  test('on an HTTP/2 cluster: a grpc.health.v1 check with the service name, the Service\'s name as :authority', () => {
+    const { cluster } = backendCluster(setting({ protocol: 'h2c', backendPolicy: grpcCheck }));
+    assert.deepEqual(cluster.health_checks?.[0]?.grpc_health_check, { service_name: 'pier.Echo', authority: 'web.default.svc' });
+  });
+
+  test('a backend spoken to over HTTP/1.1 gets none (Envoy refuses gRPC checks there)', () => {
+    assert.equal(backendCluster(setting({ backendPolicy: grpcCheck })).cluster.health_checks, undefined);
   });
 });

@@ -156,7 +156,7 @@ export function backendCluster(setting: DestinationSetting, clientCertificate?: 
       min_retry_concurrency: { value: setting.retryBudget.minRetryConcurrency },
     } }] };
   }
-  if (setting.backendPolicy) applyBackendPolicy(cluster, setting.backendPolicy);
+  if (setting.backendPolicy) applyBackendPolicy(cluster, setting.backendPolicy, setting);
   if (cluster.type === 'STRICT_DNS') return { cluster };
   // An ExternalName without a usable port has no endpoints at all.
   const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];

@@ -20,6 +20,7 @@ import { corsPerFilterConfig } from './cors';
 import { extAuthzPerFilterConfig } from './extauthz';
 import { sessionPerFilterConfig } from './session';
 import { timeoutsAndRetries } from './retry';
+import { backendPolicyRouteFields } from './backendpolicy-route';
 import { planDestination, validSettings } from '../clusters/destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
 import type { RouteConfigState } from './route-config-patch';
@@ -111,6 +112,7 @@ function routeAction(route: HTTPRoute, listener: ListenerContext): Pick<Route, '
   const mirrors = mirrorPolicies(route.mirrors);
   if (mirrors.length > 0) action.request_mirror_policies = mirrors;
   Object.assign(action, timeoutsAndRetries(route));
+  Object.assign(action, backendPolicyRouteFields(route));
   if (route.websocket) action.upgrade_configs = [{ upgrade_type: 'websocket', enabled: { value: true } }];
   // The rule's rate limits replace the virtual host's (the listener's): vh_rate_limits OVERRIDE.
   const rateLimits = rateLimitActions(route.policies?.rateLimit);

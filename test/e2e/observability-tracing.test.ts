@@ -148,6 +148,7 @@ describe('ObservabilityPolicy tracing with XTelemetryPolicy, through Envoy to a 
     for (const name of ['gateway-wide', 'own-listener', 'quiet-rule', 'solo']) {
       const c = statuses.find((s) => s.kind === 'ObservabilityPolicy' && s.name === name)?.status.ancestors[0]?.conditions[0];
       assert.deepEqual([c?.status, c?.reason], ['True', 'Accepted'], name);
+      if (name === 'gateway-wide') assert.match(c?.message ?? '', /spec\.tracing: the Gateway's XTelemetryPolicy takes precedence at the Gateway/);
     }
   });
 });

@@ -24,6 +24,8 @@ export interface TargetReport {
   target: PolicyTarget; outcome: TargetOutcome; conflict?: string;
   /** What the policy asks for that cannot be had on this Gateway (a reference that does not resolve): Invalid there. */
   invalid?: string;
+  /** Said in the Accepted message: part of what the policy sets yields to another policy here. */
+  note?: string;
 }
 
 /** Policy key -> target key -> what became of it on this Gateway. */

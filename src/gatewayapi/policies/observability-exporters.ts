@@ -23,6 +23,8 @@ export class OTLPResolver {
   private readonly done = new WeakMap<ObservabilitySettings, ObservabilitySettings>();
   /** Policy key ("ObservabilityPolicy/<ns>/<name>") -> problems on this Gateway. */
   readonly problems = new Map<string, string[]>();
+  /** Policy key -> what of it yields to the Gateway's XTelemetryPolicy here (said in its Accepted message). */
+  readonly notes = new Map<string, string>();
 
   constructor(private readonly index: ResourceIndex, private readonly gateway: string, private readonly gatewayTracing: Tracing | undefined) {}
 
@@ -81,7 +83,11 @@ export class OTLPResolver {
   private tracer(settings: ObservabilitySettings): Tracing | undefined {
     const own = settings.tracing!;
     const gatewayWide = this.gatewayTracing;
-    if (gatewayWide && isGatewayLevel(own.origin ?? settings.id)) return undefined;
+    const origin = own.origin ?? settings.id;
+    if (gatewayWide && isGatewayLevel(origin)) {
+      this.notes.set(origin.slice(0, origin.lastIndexOf('@')), 'spec.tracing: the Gateway\'s XTelemetryPolicy takes precedence at the Gateway');
+      return undefined;
+    }
     let exporter = gatewayWide?.exporter;
     if (own.provider) {
       const r = this.resolve(settings.source.namespace, own.provider.backend);
@@ -151,6 +157,9 @@ export function resolveObservabilityExporters(ir: XdsIR, index: ResourceIndex, o
     if (policies) out.policies = policies;
     return out;
   });
+  for (const [key, note] of resolver.notes) {
+    for (const report of outcomes.get(key)?.targets.values() ?? []) report.note = note;
+  }
   for (const [key, problems] of resolver.problems) {
     for (const report of outcomes.get(key)?.targets.values() ?? []) report.invalid = problems.join('; ');
   }

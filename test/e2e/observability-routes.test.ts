@@ -10,13 +10,14 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, listenOn, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { stopEnvoyPierBackend } from '../helpers/teardown';
 import { observabilityPolicy } from './features/observability';
 import { backend, gateway, gatewayClass, manifest, route, CONTROLLER } from './features/resources';
 
@@ -64,10 +65,7 @@ describe('ObservabilityPolicy access logs per route and rule, through the Envoy 
   });
 
   after(async () => {
-    const code = await pier?.stop();
-    echo.closeAllConnections();
-    await new Promise<void>((resolve) => echo.close(() => resolve()));
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    const code = await stopEnvoyPierBackend(undefined, pier, echo, [dir]);
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

@@ -14,13 +14,14 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, listenOn, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
+import { stopEnvoyPierBackend } from '../helpers/teardown';
 import { observabilityPolicy } from './features/observability';
 import { OtelCollector, type ReadSpan } from '../helpers/otelcol';
 import { backend, gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
@@ -106,11 +107,8 @@ describe('ObservabilityPolicy tracing with XTelemetryPolicy, through Envoy to a 
   });
 
   after(async () => {
-    const code = await pier?.stop();
+    const code = await stopEnvoyPierBackend(undefined, pier, echo, [dir]);
     await collector?.stop();
-    echo.closeAllConnections();
-    await new Promise<void>((resolve) => echo.close(() => resolve()));
-    if (dir) rmSync(dir, { recursive: true, force: true });
     assert.equal(code, 0, 'pier exits cleanly on SIGTERM');
   });
 

@@ -7,7 +7,8 @@
  *   - an HTTPRoute without hostname on the same Gateway: in every virtual host of its listener;
  *   - a new HTTPRoute on an existing hostname;
  *   - a RateLimitPolicy added on the Gateway (issue 26: no dearer than a route edit), and one on
- *     the last route (each removed again, untimed, before the next);
+ *     the last route (each removed again, untimed, before the next); the same with an
+ *     ObservabilityPolicy (JSON access log and tracing over OTLP to a Service port);
  *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener);
  *   - a BackendPolicy added on the Gateway (its backends' clusters carry its settings), and one on
  *     the last route (each removed again, untimed, before the next);
@@ -17,7 +18,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { HTTPRoute } from '../src/apis/gateway';
-import type { BackendPolicy, RateLimitPolicy } from '../src/apis/pier';
+import type { BackendPolicy, ObservabilityPolicy, RateLimitPolicy } from '../src/apis/pier';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
 import { startInProcessPipeline } from './lib/pipeline';
 import { publishObject } from './lib/publish';
@@ -70,7 +71,21 @@ function backendPolicy(i: number, target: { kind: string; name: string; sectionN
   };
 }
 
-type Edit = HTTPRoute | RateLimitPolicy | BackendPolicy;
+/** Access logs as JSON on stdout and, on a Gateway, tracing to a Service port (a route sets its sampling rate only). */
+function observabilityPolicy(i: number, target: { kind: string; name: string }, receiver: string): ObservabilityPolicy {
+  const onGateway = target.kind === 'Gateway';
+  return {
+    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ObservabilityPolicy',
+    metadata: { name: `bench-observe-${i}`, namespace: NAMESPACE, uid: `bench-observe-${i}`, generation: 1 },
+    spec: {
+      targetRefs: [{ group: 'gateway.networking.k8s.io', ...target }],
+      accessLogs: [{ format: { type: 'JSON', json: { path: '%REQ(:PATH)%', code: '%RESPONSE_CODE%', n: String(i) } }, sink: { type: 'Stdout' } }],
+      tracing: onGateway ? { provider: { backendRef: { name: receiver, port: 80 } }, samplingRate: { numerator: 1 + (i % 100) } } : { samplingRate: { numerator: i % 100 } },
+    },
+  };
+}
+
+type Edit = HTTPRoute | RateLimitPolicy | BackendPolicy | ObservabilityPolicy;
 
 /**
  * With PIER_BENCH_ROUTE_EDIT_WINDOWS=<file>, the edits' [start, end] (monotonic microseconds) are
@@ -87,10 +102,13 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
   base.httpRoutes.push(extra);
   const last = base.httpRoutes.find((r) => r.metadata.name === `${gateway}-r-${shape.routesPerGateway - 1}`);
   if (!last) throw new Error('no last route');
+  // The tracing receiver: a Service of the fixtures (the first route's backend).
+  const receiver = `svc-${gateway}-r-0`;
   const heapBefore = (await memoryAfterGc()).heapUsed;
   const { bus, cache, stop } = await startInProcessPipeline(CONTROLLER, base, TIMEOUT_MS);
   const removePolicy = (object: Edit): void => {
-    const table = object.kind === 'BackendPolicy' ? bus.tables.backendPolicies : bus.tables.rateLimitPolicies;
+    const table = object.kind === 'BackendPolicy' ? bus.tables.backendPolicies
+      : object.kind === 'ObservabilityPolicy' ? bus.tables.observabilityPolicies : bus.tables.rateLimitPolicies;
     table.delete(`${object.metadata.namespace}/${object.metadata.name}`);
   };
   try {
@@ -134,6 +152,8 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
       ['add a RateLimitPolicy on the route', await time((i) => rateLimitPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
       ['add a BackendPolicy on the Gateway', await time((i) => backendPolicy(i, { kind: 'Gateway', name: gateway }), removePolicy)],
       ['add a BackendPolicy on the route', await time((i) => backendPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
+      ['add an ObservabilityPolicy on the Gateway', await time((i) => observabilityPolicy(i, { kind: 'Gateway', name: gateway }, receiver), removePolicy)],
+      ['add an ObservabilityPolicy on the route', await time((i) => observabilityPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }, receiver), removePolicy)],
       ['HTTPRoute, its hostname, under a Gateway policy', await (async () => {
         await published(() => publishObject(bus, rateLimitPolicy(1000, { kind: 'Gateway', name: gateway })));
         return time((i) => edited(last, EDITS + i));

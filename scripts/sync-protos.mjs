@@ -3,7 +3,8 @@
 // @grpc/grpc-js-xds package (its deps/ folder carries envoy-api, xds, googleapis and
 // protoc-gen-validate). Copies the import closure of ROOTS only, so proto/ stays small.
 // Usage: npm run sync-protos   (then commit proto/)
-import { readFileSync, writeFileSync, mkdirSync, rmSync, existsSync, copyFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, existsSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,15 @@ const require = createRequire(import.meta.url);
 const pkgJson = require.resolve('@grpc/grpc-js-xds/package.json');
 const pkgDir = dirname(pkgJson);
 const pkgVersion = JSON.parse(readFileSync(pkgJson, 'utf8')).version;
-const SOURCE_DIRS = ['envoy-api', 'xds', 'googleapis', 'protoc-gen-validate'].map((d) => join(pkgDir, 'deps', d));
+// The OpenTelemetry protos (opentelemetry/proto/...) Envoy's OpenTelemetry access logger
+// imports are not in those deps: they come from a pinned npm package that ships them as files,
+// fetched on demand (npm pack) like buf below, so it is no install-time dependency.
+const OTEL_PROTOS = '@opentelemetry/otlp-grpc-exporter-base@0.36.1';
+const otelDir = mkdtempSync(join(tmpdir(), 'pier-otel-protos-'));
+execFileSync('npm', ['pack', OTEL_PROTOS, '--silent', '--pack-destination', otelDir], { cwd: otelDir, stdio: ['ignore', 'ignore', 'inherit'] });
+const otelTarball = readdirSync(otelDir).find((f) => f.endsWith('.tgz'));
+execFileSync('tar', ['xzf', otelTarball], { cwd: otelDir });
+const SOURCE_DIRS = [...['envoy-api', 'xds', 'googleapis', 'protoc-gen-validate'].map((d) => join(pkgDir, 'deps', d)), join(otelDir, 'package/build/protos')];
 // Envoy API protos newer than those deps (each file says where it comes from), looked up after them.
 SOURCE_DIRS.push(new URL('../proto-extra/', import.meta.url).pathname);
 const OUT = new URL('../proto/', import.meta.url).pathname;
@@ -51,12 +60,13 @@ if (missing.length > 0) {
   console.error(`sync-protos: imports not found in @grpc/grpc-js-xds@${pkgVersion}/deps:\n  ${missing.join('\n  ')}`);
   process.exit(1);
 }
-for (const top of ['envoy', 'xds', 'udpa', 'validate', 'google', 'grpc']) rmSync(join(OUT, top), { recursive: true, force: true });
+for (const top of ['envoy', 'xds', 'udpa', 'validate', 'google', 'grpc', 'opentelemetry']) rmSync(join(OUT, top), { recursive: true, force: true });
 for (const rel of [...seen].sort()) {
   const dest = join(OUT, rel);
   mkdirSync(dirname(dest), { recursive: true });
   copyFileSync(locate(rel), dest);
 }
+rmSync(otelDir, { recursive: true, force: true });
 
 // The protoc-gen-validate copy in those deps predates a field the Envoy protos use in their
 // validation options (StringRules.ignore_empty). protobufjs does not care, but strict
@@ -109,6 +119,7 @@ for (const [rel, src] of Object.entries(GRPC_PROTOS)) {
 writeFileSync(join(OUT, 'SOURCE'), [
   `@grpc/grpc-js-xds@${pkgVersion} deps/ (envoy-api, xds, googleapis, protoc-gen-validate): ${seen.size} files`,
   'grpc/health/v1: grpc-health-check; grpc/reflection: @grpc/reflection',
+  `opentelemetry/proto: ${OTEL_PROTOS} (build/protos)`,
   'patched: validate/validate.proto gains StringRules.ignore_empty (used by the Envoy protos)',
   'patched: local_ratelimit/v3/local_rate_limit.proto gains LocalRateLimit.max_dynamic_descriptors (Envoy 1.35+)',
   'patched: oauth2/v3/oauth.proto gains OAuth2PerRoute, OAuth2TokenForwarding, cookie_domain, end_session_endpoint, forward_id_token, stat_prefix, nonce/code verifier cookie names (Envoy 1.40)',
@@ -136,7 +147,6 @@ execFileSync(process.execPath, [
   ...ROOTS,
 ], { stdio: 'inherit' });
 // The per-file aggregate types (src/generated/*.ts) are unused: Pier loads packages itself.
-import { readdirSync } from 'node:fs';
 for (const f of readdirSync(GEN)) if (f.endsWith('.ts')) rmSync(join(GEN, f));
 // Each file names its source; relative to the checkout, so a worktree generates the same bytes.
 for (const f of readdirSync(GEN, { recursive: true })) {

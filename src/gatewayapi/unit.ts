@@ -31,6 +31,7 @@ import { condition, verdict } from './model/status';
 import { routeTableEntries, type RouteTableEntry } from './routes/virtualhosts';
 import { ListenerRouteTable } from './routes/routetable';
 import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetrypolicy';
+import { resolveObservabilityExporters } from './policies/observability-exporters';
 import { withBackendCertificates } from './backends/xbackend';
 import { applyPolicies, type PolicyOutcomes } from './policies/apply';
 import { withHttp3Ports } from '../ir/http3';
@@ -105,6 +106,8 @@ export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: Resourc
   if (!policies.empty) {
     const outcomes: PolicyOutcomes = new Map();
     ir = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    const observability = policies.byKind.get('ObservabilityPolicy');
+    if (observability) ir = resolveObservabilityExporters(ir, index, outcomes, observability.states.some((p) => p.targets.some((t) => t.kind === 'HTTPRoute' || t.kind === 'GRPCRoute')));
     if (outcomes.size > 0) out.policyOutcomes = outcomes;
     if (base.rateLimitService && hasGlobalRateLimits(ir)) ir = { ...ir, rateLimitService: base.rateLimitService };
   }

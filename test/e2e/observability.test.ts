@@ -18,17 +18,14 @@ import * as path from 'node:path';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { backend, gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
+import { observabilityPolicy } from './features/observability';
+import { backend, gateway, gatewayClass, manifest, route, CONTROLLER } from './features/resources';
 
 const GATEWAY_ADDRESS = '127.0.0.102';
 const READY_TIMEOUT_MS = 60_000;
 
 function policy(name: string, targetRef: Record<string, unknown>, accessLogs: unknown[]): Record<string, unknown> {
-  return {
-    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ObservabilityPolicy',
-    metadata: { name, namespace: NAMESPACE, creationTimestamp: '2025-01-01T00:00:00Z' },
-    spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', ...targetRef }], accessLogs },
-  };
+  return observabilityPolicy(name, targetRef, { accessLogs });
 }
 
 interface Condition { type: string; status: string; reason: string; message: string; observedGeneration?: number }

@@ -3,7 +3,7 @@
  * test/tools/otelcol (OTLP receiver, file exporter), built once by scripts/build-otelcol.mjs
  * into ~/.cache/pier/otelcol-<version>/ (a no-op when there). Each instance receives OTLP/gRPC on
  * a 127.0.0.1 port the test picks, and writes what it receives as OTLP JSON lines to a file the
- * test reads back.
+ * test reads back (spans and log records, one JSON document a line).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,22 @@ export interface ReadSpan {
   /** String forms of the span's attributes. */
   attributes: Record<string, string>;
   resource: Record<string, string>;
+}
+
+/** One log record as read back, with its resource's attributes. */
+export interface ReadLogRecord {
+  /** The body: a string, or a key/value list flattened to strings. */
+  body: string | Record<string, string>;
+  attributes: Record<string, string>;
+  resource: Record<string, string>;
+  traceId?: string;
+}
+
+interface ExportedLogs {
+  resourceLogs?: {
+    resource?: { attributes?: KeyValue[] };
+    scopeLogs?: { logRecords?: { body?: AnyValue & { kvlistValue?: { values?: KeyValue[] } }; attributes?: KeyValue[]; traceId?: string }[] }[];
+  }[];
 }
 
 interface ExportedTraces {
@@ -85,6 +101,9 @@ export class OtelCollector {
       '    traces:',
       '      receivers: [otlp]',
       '      exporters: [file]',
+      '    logs:',
+      '      receivers: [otlp]',
+      '      exporters: [file]',
       '',
     ].join('\n'));
     const child = spawn(bin, [`--config=${config}`], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -108,16 +127,8 @@ export class OtelCollector {
 
   /** Every span written so far. */
   spans(): ReadSpan[] {
-    if (!existsSync(this.output)) return [];
     const out: ReadSpan[] = [];
-    for (const line of readFileSync(this.output, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      let doc: ExportedTraces;
-      try {
-        doc = JSON.parse(line) as ExportedTraces;
-      } catch {
-        continue; // a line still being written
-      }
+    for (const doc of this.documents<ExportedTraces>()) {
       for (const rs of doc.resourceSpans ?? []) {
         const resource = flatten(rs.resource?.attributes);
         for (const ss of rs.scopeSpans ?? []) {
@@ -125,6 +136,38 @@ export class OtelCollector {
             out.push({ name: s.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, attributes: flatten(s.attributes), resource });
           }
         }
+      }
+    }
+    return out;
+  }
+
+  /** Every log record written so far. */
+  logRecords(): ReadLogRecord[] {
+    const out: ReadLogRecord[] = [];
+    for (const doc of this.documents<ExportedLogs>()) {
+      for (const rl of doc.resourceLogs ?? []) {
+        const resource = flatten(rl.resource?.attributes);
+        for (const sl of rl.scopeLogs ?? []) {
+          for (const r of sl.logRecords ?? []) {
+            const body = r.body?.kvlistValue ? flatten(r.body.kvlistValue.values) : String(r.body?.stringValue ?? '');
+            out.push({ body, attributes: flatten(r.attributes), resource, ...(r.traceId ? { traceId: r.traceId } : {}) });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The file's complete JSON lines. */
+  private documents<T>(): T[] {
+    if (!existsSync(this.output)) return [];
+    const out: T[] = [];
+    for (const line of readFileSync(this.output, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        out.push(JSON.parse(line) as T);
+      } catch {
+        // a line still being written
       }
     }
     return out;

@@ -21,7 +21,13 @@ import type { BackendPolicySettings } from '../../ir/backendpolicy';
 export type TargetOutcome = 'applied' | 'notFound';
 
 /** conflict: why the target's settings were dropped though the policy holds it (a shared port, clientpolicy.ts). */
-export interface TargetReport { target: PolicyTarget; outcome: TargetOutcome; conflict?: string }
+export interface TargetReport {
+  target: PolicyTarget; outcome: TargetOutcome; conflict?: string;
+  /** What the policy asks for that cannot be had on this Gateway (a reference that does not resolve): Invalid there. */
+  invalid?: string;
+  /** Said in the Accepted message: part of what the policy sets yields to another policy here. */
+  note?: string;
+}
 
 /** Policy key -> target key -> what became of it on this Gateway. */
 export type PolicyOutcomes = Map<string, { state: PolicyState<unknown>; targets: Map<string, TargetReport> }>;
@@ -32,17 +38,24 @@ function record(out: PolicyOutcomes, state: PolicyState<unknown>, target: Policy
   entry.targets.set(keyOfTarget(target), { target, outcome });
 }
 
-/** The settings of the winning, valid policy of every kind at the first target key that has one. */
+/**
+ * The settings of the winning, valid policy of every kind at the first target key that has one
+ * (field-merge kinds: merged with those of the less specific keys, for what it leaves unset).
+ */
 function settingsAt(policies: PierPolicies, keys: readonly string[]): PolicySettings | undefined {
   let out: PolicySettings | undefined;
   for (const [kind, attached] of policies.byKind) {
+    const translation = POLICY_TRANSLATIONS[kind];
+    let placed: PolicySettings | undefined;
     for (const key of keys) {
       const state = attached.at(key);
       if (!state?.settings) continue;
       const target = state.targets.find((t) => keyOfTarget(t) === key)!;
-      out = { ...out, ...POLICY_TRANSLATIONS[kind].place(state.settings, `${state.key}@${key}`, state.source(target)) };
-      break;
+      const here = translation.place(state.settings, `${state.key}@${key}`, state.source(target));
+      placed = placed ? translation.merge!(placed, here) : here;
+      if (!translation.merge) break;
     }
+    if (placed) out = { ...out, ...placed };
   }
   return out;
 }

@@ -18,6 +18,11 @@ export interface PolicyKindTranslation<S> {
   place(settings: S, id: string, source: PolicySource): PolicySettings;
   /** The Secrets and ConfigMaps (policy's namespace) the check reads; absent: none. */
   references?(policy: PierPolicy): { kind: 'Secret' | 'ConfigMap'; name: string }[];
+  /**
+   * Field-merge kinds: the settings of a more specific target with a less specific one's for
+   * the fields it leaves unset. Absent: whole-policy (the most specific replaces the rest).
+   */
+  merge?(specific: PolicySettings, general: PolicySettings): PolicySettings;
 }
 
 const rateLimit: PolicyKindTranslation<RateLimitContent> = {
@@ -43,7 +48,9 @@ const security: PolicyKindTranslation<SecurityContent> = {
 
 const observability: PolicyKindTranslation<ObservabilityContent> = {
   check: (policy) => checkObservabilityPolicy(policy as ObservabilityPolicy),
-  place: (settings, id, source) => ({ observability: { source, id, ...settings } }),
+  // tracing keeps the id of the target it was set at (the tracer's precedence depends on it).
+  place: (settings, id, source) => ({ observability: { source, id, ...settings, ...(settings.tracing ? { tracing: { ...settings.tracing, origin: id } } : {}) } }),
+  merge: (specific, general) => ({ observability: { ...general.observability!, ...specific.observability! } }),
 };
 
 export const POLICY_TRANSLATIONS: Readonly<Record<PierPolicyKind, PolicyKindTranslation<unknown>>> = {

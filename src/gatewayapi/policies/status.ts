@@ -27,15 +27,17 @@ function gatewayRef(gateway: string): ParentReference {
 }
 
 /** What the targets reported on one ancestor come to. */
-function ancestorVerdict(content: Verdict, reports: readonly { target: PolicyTarget; outcome: 'applied' | 'notFound'; lostTo?: string; conflict?: string }[]): Verdict {
+function ancestorVerdict(content: Verdict, reports: readonly { target: PolicyTarget; outcome: 'applied' | 'notFound'; lostTo?: string; conflict?: string; invalid?: string; note?: string }[]): Verdict {
   if (!content.ok) return content;
+  const invalid = [...new Set(reports.flatMap((r) => (r.invalid === undefined ? [] : [r.invalid])))];
+  if (invalid.length > 0) return verdict(false, PolicyReason.Invalid, joinMessages(invalid));
   const applied = reports.filter((r) => r.outcome === 'applied' && r.lostTo === undefined && r.conflict === undefined);
   const lost = reports.filter((r) => r.lostTo !== undefined || r.conflict !== undefined);
   const missing = reports.filter((r) => r.outcome === 'notFound' && r.lostTo === undefined && r.conflict === undefined);
   const lostText = lost.map((r) => (r.lostTo !== undefined ? `${r.lostTo} takes precedence for ${describeTarget(r.target)}` : `${describeTarget(r.target)}: ${r.conflict}`));
   const missingText = missing.map((r) => `${describeTarget(r.target)} not found`);
   if (applied.length > 0) {
-    const notes = [...lostText, ...missingText];
+    const notes = [...lostText, ...missingText, ...new Set(reports.flatMap((r) => (r.note === undefined ? [] : [r.note])))];
     return notes.length === 0 ? content : verdict(true, PolicyReason.Accepted, `Policy is accepted; ${joinMessages(notes)}`);
   }
   if (lost.length > 0) return verdict(false, PolicyReason.Conflicted, joinMessages(lostText));
@@ -56,10 +58,10 @@ export function pierPolicyStatuses(policies: PierPolicies, outcomesOf: ReadonlyM
     for (const gateway of gateways) {
       const entry = outcomesOf.get(gateway)?.get(state.key);
       if (!entry) continue;
-      const reports = [...entry.targets.values()].map(({ target, outcome, conflict }) => {
+      const reports = [...entry.targets.values()].map(({ target, outcome, conflict, invalid, note }) => {
         reported.add(keyOfTarget(target));
         const winner = state.lostTo.get(keyOfTarget(target));
-        const base = conflict === undefined ? { target, outcome } : { target, outcome, conflict };
+        const base = { target, outcome, ...(conflict === undefined ? {} : { conflict }), ...(invalid === undefined ? {} : { invalid }), ...(note === undefined ? {} : { note }) };
         return winner ? { ...base, lostTo: `${winner.kind} ${winner.namespace}/${winner.name}` } : base;
       });
       ancestors.push({ ancestorRef: gatewayRef(gateway), controllerName, conditions: [condition(ConditionType.Accepted, ancestorVerdict(state.content, reports), g)] });

@@ -61,6 +61,8 @@ export const FilterName = {
   basicAuth: 'envoy.filters.http.basic_auth',
   rbac: 'envoy.filters.http.rbac',
   apiKeyAuth: 'envoy.filters.http.api_key_auth',
+  openTelemetryAccessLog: 'envoy.access_loggers.open_telemetry',
+  celAccessLogFilter: 'envoy.access_loggers.extension_filters.cel',
 } as const;
 
 /** Fully qualified proto type names, for Any values (`@type`). */
@@ -98,6 +100,8 @@ export const ProtoType = {
   rbacPerRoute: 'envoy.extensions.filters.http.rbac.v3.RBACPerRoute',
   apiKeyAuth: 'envoy.extensions.filters.http.api_key_auth.v3.ApiKeyAuth',
   apiKeyAuthPerRoute: 'envoy.extensions.filters.http.api_key_auth.v3.ApiKeyAuthPerRoute',
+  openTelemetryAccessLog: 'envoy.extensions.access_loggers.open_telemetry.v3.OpenTelemetryAccessLogConfig',
+  celAccessLogFilter: 'envoy.extensions.access_loggers.filters.cel.v3.ExpressionFilter',
 } as const;
 
 /** "<address>:<port>", with IPv6 addresses in brackets. */

@@ -7,6 +7,7 @@
  * few) at a time to an IncrementalTranslator; after every step its whole output must equal
  * translate() of the same objects, statuses included. Seeds are fixed, so a failure replays.
  */
+import type { AccessLog, ObservabilityTracing } from '../../../src/apis/pier-observability';
 import { PIER_GROUP, type BackendPolicy, type ClientPolicy, type ObservabilityPolicy, type ProxyConfig, type RateLimitPolicy, type SecurityPolicy } from '../../../src/apis/pier';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -70,6 +71,18 @@ const CA_MAP = docsOf(testData('golden', 'gatewayapi', 'backend-tls-policy', 'in
 const NAMESPACES = ['default', 'team-a', 'team-b'];
 const CLASSES = ['pier', 'other'];
 const GATEWAYS = ['g1', 'g2', 'g3'];
+/** ObservabilityPolicy contents: access logs of each sink (or none) with tracing (a receiver, a rate alone, none); on a route or not. */
+const OBSERVABILITY_VARIANTS: { accessLogs: AccessLog[]; tracing?: ObservabilityTracing; onRoute: boolean }[] = (() => {
+  const logs: AccessLog[][] = [[], [{ sink: { type: 'Stdout' }, format: { type: 'Text', text: '%RESPONSE_CODE%' } }],
+    [{ sink: { type: 'File', path: '/tmp/a.log' }, format: { type: 'JSON', json: { code: '%RESPONSE_CODE%' } }, filter: { statusCodes: { min: 400 } } }],
+    [{ sink: { type: 'OTLP', otlp: { backendRef: { name: 's1', port: 80 }, attributes: { a: '%PROTOCOL%' } } } }],
+    [{ sink: { type: 'OTLP', otlp: { backendRef: { name: 'gone', port: 4317 } } } }]];
+  const tracings: (ObservabilityTracing | undefined)[] = [undefined, { samplingRate: { numerator: 30 } }, { provider: { backendRef: { name: 's2', port: 80 } }, serviceName: 'svc' }, { provider: { backendRef: { name: 'gone', port: 80 } } }];
+  return logs.flatMap((accessLogs) => tracings.flatMap((tracing) => [
+    { accessLogs, ...(tracing ? { tracing } : {}), onRoute: false },
+    ...(tracing?.provider ? [] : [{ accessLogs, ...(tracing ? { tracing } : {}), onRoute: true }]),
+  ]));
+})();
 const SERVICES = ['s1', 's2', 's3'];
 const HOSTNAMES = ['a.example.com', '*.example.com', 'b.example.com', 'other.net'];
 /** What HTTPRoutes ask for: more names, so listeners carry several virtual hosts, some under wildcards. */
@@ -359,12 +372,17 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       } } as SecurityPolicy;
     }
     case 'ObservabilityPolicy': {
-      // A Gateway or one of its listeners (some missing); a text log to stdout, JSON to a file, or none.
+      // A Gateway or one of its listeners (some missing), or a route; a text log to stdout, JSON to
+      // a file, OTLP records to a Service that may not resolve, or none; tracing to such a Service
+      // (Gateway targets) or a sampling rate alone, or none. As many draws as before these
+      // variants came (one pick of the variant), so the other kinds' reach stays as it was.
       const name = r.pick([...GATEWAYS, 'nope']);
-      const targetRefs = [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name, ...(r.chance(0.4) ? { sectionName: r.pick(['http', 'https', 'nope']) } : {}) }];
-      const accessLogs = r.pick([[], [{ sink: { type: 'Stdout' as const }, format: { type: 'Text' as const, text: '%RESPONSE_CODE%' } }],
-        [{ sink: { type: 'File' as const, path: '/tmp/a.log' }, format: { type: 'JSON' as const, json: { code: '%RESPONSE_CODE%' } }, filter: { statusCodes: { min: 400 } } }]]);
-      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ObservabilityPolicy', metadata, spec: { targetRefs, accessLogs } } as ObservabilityPolicy;
+      const section = r.chance(0.4) ? { sectionName: r.pick(['http', 'https', 'nope']) } : {};
+      const variant = r.pick(OBSERVABILITY_VARIANTS);
+      const targetRefs = [variant.onRoute
+        ? { group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: `r${GATEWAYS.indexOf(name) + 2}` }
+        : { group: 'gateway.networking.k8s.io', kind: 'Gateway', name, ...section }];
+      return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ObservabilityPolicy', metadata, spec: { targetRefs, accessLogs: variant.accessLogs, ...(variant.tracing ? { tracing: variant.tracing } : {}) } } as ObservabilityPolicy;
     }
     case 'XBackend': {
       // Plain, TLS with a CA that may be missing, mutual TLS with a Secret that may be missing, or a protocol some routes cannot use.

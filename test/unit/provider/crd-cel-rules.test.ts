@@ -576,6 +576,20 @@ const SECURITY_SAMPLES: Record<string, Sample[]> = {
 };
 
 const OBSERVABILITY_SAMPLES: Record<string, Sample[]> = {
+  'spec': [
+    { self: { targetRefs: [pierRef('Gateway', 'a')], accessLogs: [] }, fails: [] },
+    { self: { targetRefs: [pierRef('Gateway', 'a')], tracing: { provider: { backendRef: { name: 'c', port: 4317 } }, serviceName: 's' } }, fails: [] },
+    { self: { targetRefs: [pierRef('HTTPRoute', 'r', 'rule')], tracing: { samplingRate: { numerator: 1 } } }, fails: [] },
+    { self: { targetRefs: [pierRef('Gateway', 'a')] }, fails: ['one of accessLogs and tracing must be set'] },
+    { self: { targetRefs: [pierRef('HTTPRoute', 'r')], tracing: { serviceName: 's' } }, fails: ['tracing.provider and tracing.serviceName are for Gateway and ListenerSet targets, not routes'] },
+    { self: { targetRefs: [pierRef('Gateway', 'a'), pierRef('GRPCRoute', 'g')], tracing: { provider: { backendRef: { name: 'c', port: 4317 } } } }, fails: ['tracing.provider and tracing.serviceName are for Gateway and ListenerSet targets, not routes'] },
+  ],
+  'spec.tracing.samplingRate': [
+    { self: { numerator: 100 }, fails: [] },
+    { self: { numerator: 1, denominator: 1000 }, fails: [] },
+    { self: { numerator: 101 }, fails: ['numerator must not be greater than denominator'] },
+    { self: { numerator: 3, denominator: 2 }, fails: ['numerator must not be greater than denominator'] },
+  ],
   'spec.targetRefs': [
     { self: [pierRef('Gateway', 'a'), pierRef('Gateway', 'a', 'http'), pierRef('ListenerSet', 'a')], fails: [] },
     { self: [pierRef('Gateway', 'a', 'http'), pierRef('Gateway', 'a', 'http')], fails: ['targetRefs must not name the same target twice'] },
@@ -593,6 +607,9 @@ const OBSERVABILITY_SAMPLES: Record<string, Sample[]> = {
     { self: { type: 'File', path: '/var/log/a.log' }, fails: [] },
     { self: { type: 'File' }, fails: ['path is set with type File, and only then'] },
     { self: { type: 'Stdout', path: '/var/log/a.log' }, fails: ['path is set with type File, and only then'] },
+    { self: { type: 'OTLP', otlp: { backendRef: { name: 'collector', port: 4317 } } }, fails: [] },
+    { self: { type: 'OTLP' }, fails: ['otlp is set with type OTLP, and only then'] },
+    { self: { type: 'Stdout', otlp: { backendRef: { name: 'collector', port: 4317 } } }, fails: ['otlp is set with type OTLP, and only then'] },
   ],
   'spec.accessLogs[].filter.statusCodes': [
     { self: { min: 400 }, fails: [] },

@@ -153,9 +153,12 @@ describe('parseManifests', () => {
     assert.deepEqual(cel.objects, []);
     assert.deepEqual(cel.errors.map((e) => [e.source, e.line, e.field]), [['o.yaml', 8, 'spec.accessLogs[1].sink']]);
     assert.match(cel.errors[0]!.message, /ObservabilityPolicy.gateway.pier.dev "logs" is invalid: spec.accessLogs\[1\].sink: Invalid value: "object": path is set with type File, and only then/);
-    // A route target is not (yet) one this kind attaches to: the schema's enum.
-    const route = parseManifests(policy('    - sink: {type: Stdout}\n').replace('kind: Gateway', 'kind: HTTPRoute'), 'o.yaml');
-    assert.deepEqual(route.errors.map((e) => [e.line, e.field]).slice(0, 1), [[5, 'spec.targetRefs[0].kind']]);
+    // A Service is not a target this kind attaches to: the schema's enum.
+    const service = parseManifests(policy('    - sink: {type: Stdout}\n').replace('kind: Gateway', 'kind: Service'), 'o.yaml');
+    assert.deepEqual(service.errors.map((e) => [e.line, e.field]).slice(0, 1), [[5, 'spec.targetRefs[0].kind']]);
+    // A route target sets no tracing provider (the tracer is the listener's): the spec's CEL rule.
+    const routeTracing = parseManifests(policy('    - sink: {type: Stdout}\n').replace('kind: Gateway', 'kind: HTTPRoute').replace('  accessLogs:', '  tracing: {serviceName: s}\n  accessLogs:'), 'o.yaml');
+    assert.match(routeTracing.errors[0]?.message ?? '', /tracing.provider and tracing.serviceName are for Gateway and ListenerSet targets, not routes/);
   });
 
   test('an empty file or a file of comments has no objects and no errors', () => {

@@ -18,7 +18,7 @@ describe('xds translator golden files', () => {
       'header-modifiers', 'direct-response', 'mirror', 'timeouts', 'h2c-backend', 'externalname-backend', 'tcp-listener',
       'udp-listener', 'https-listener', 'empty-gateway', 'tls-listeners', 'grpc-routes', 'http-features', 'externalname-port', 'cors', 'websocket',
       'external-auth', 'listener-filters', 'rate-limit', 'global-rate-limit', 'client-policy', 'backend-policy', 'observability',
-      'security-access', 'security-oidc',
+      'security-access', 'security-oidc', 'observability-otlp', 'observability-tracing',
     ]) assert.ok(cases.includes(required), `missing golden case ${required}`);
   });
 

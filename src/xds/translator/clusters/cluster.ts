@@ -20,6 +20,7 @@ import { ProtoType } from '../names';
 import { planUdp } from './udp';
 import { upstreamTlsSocket } from './upstreamtls';
 import { applyBackendPolicy } from './backendpolicy';
+import { accessLogExporters } from '../listeners/accesslog';
 
 export interface ClusterResources {
   /** Clusters with everything but the endpoints of EDS (and inline) clusters. */
@@ -78,6 +79,7 @@ function backends(ir: XdsIR, vhostSettings: WeakMap<VirtualHost, DestinationSett
   };
   for (const listener of ir.http) {
     for (const filter of listener.requestFilters ?? []) add([filter.externalAuth.service]);
+    add(accessLogExporters(listener.policies));
     for (const vhost of listener.virtualHosts) add(settingsOfVirtualHost(vhost, vhostSettings));
   }
   for (const listener of ir.tcp) for (const route of listener.routes) add(validSettings(route.destination));
@@ -102,6 +104,7 @@ export function settingsOfRoute(route: IRHTTPRoute): DestinationSetting[] {
   const settings = [...validSettings(route.destination)];
   for (const mirror of route.mirrors ?? []) settings.push(...validSettings(mirror));
   if (route.externalAuth) settings.push(route.externalAuth.service);
+  settings.push(...accessLogExporters(route.policies));
   return settings;
 }
 

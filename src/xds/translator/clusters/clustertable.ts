@@ -18,6 +18,7 @@ import { freezeValue } from '../../../message/watchable';
 import { backendCluster, buildClusters, settingsOfRoute, settingsOfVirtualHost, type BuiltCluster, type ClusterMemo, type ClusterResources } from './cluster';
 import { validSettings } from './destination';
 import { changedStretch, sortedIndex } from '../incremental';
+import { accessLogExporters } from '../listeners/accesslog';
 
 const nameItself = (name: string): string => name;
 
@@ -39,6 +40,14 @@ function tcpSettings(ir: XdsIR): DestinationSetting[] {
   return ir.tcp.flatMap((l) => l.routes.flatMap((r) => validSettings(r.destination)));
 }
 
+/** The telemetry receivers of the Gateway and its listeners (XTelemetryPolicy, ObservabilityPolicy): a few, counted anew each time. */
+function exporterSettings(ir: XdsIR): DestinationSetting[] {
+  const out = ir.http.flatMap((l) => accessLogExporters(l.policies));
+  const tracing = ir.telemetry?.tracing?.exporter.destination;
+  if (tracing && !tracing.invalid) out.push(tracing);
+  return out;
+}
+
 /** Whether after lists the same HTTP listeners as before (by name), so their virtual hosts can be compared one by one. */
 function sameHttpListeners(before: XdsIR, after: XdsIR): boolean {
   return before.http.length === after.http.length && before.http.every((l, i) => l.name === after.http[i]!.name);
@@ -48,7 +57,7 @@ export class GatewayClusters {
   private readonly uses = new Map<string, ClusterUse>();
   /** Cluster names, sorted (code unit order, as buildClusters' callers sort). */
   private names: string[] = [];
-  private last: { ir: XdsIR; tcp: DestinationSetting[]; result: ClusterResources } | undefined;
+  private last: { ir: XdsIR; tcp: DestinationSetting[]; exporters: DestinationSetting[]; result: ClusterResources } | undefined;
   private namesChanged = false;
   private mixed = false;
   /** Names that came and went since the lists were last made (net of each other). */
@@ -67,9 +76,9 @@ export class GatewayClusters {
   }
 
   private update(ir: XdsIR, memo: ClusterMemo): ClusterResources {
-    // The telemetry exporter's cluster is not counted: such a Gateway's lists are made whole.
-    // So are those of a Gateway with listener filters (their authorization services are not counted either).
-    if (ir.backendClientCertificate || ir.udp.length > 0 || ir.telemetry || ir.http.some((l) => (l.requestFilters ?? []).length > 0)) return this.whole(ir, memo);
+    // The lists of a Gateway with listener filters are made whole (their authorization services are not counted).
+    if (ir.backendClientCertificate || ir.udp.length > 0 || ir.http.some((l) => (l.requestFilters ?? []).length > 0)) return this.whole(ir, memo);
+    const exporters = exporterSettings(ir);
     const last = this.last;
     const count = (by: 1 | -1) => (settings: readonly DestinationSetting[]): void => { for (const s of settings) this.count(s, by); };
     const add = count(1);
@@ -103,11 +112,14 @@ export class GatewayClusters {
         add(tcp);
         remove(last.tcp);
       }
+      add(exporters);
+      remove(last.exporters);
     } else {
       this.reset();
       for (const l of ir.http) for (const v of l.virtualHosts) add(ofVhost(v));
       tcp = tcpSettings(ir);
       add(tcp);
+      add(exporters);
     }
     if (this.mixed) return this.whole(ir, memo);
     // this.last, not last: counting afresh (reset) leaves nothing to patch.
@@ -116,7 +128,7 @@ export class GatewayClusters {
     this.namesChanged = false;
     this.namesAdded.clear();
     this.namesRemoved.clear();
-    this.last = { ir, tcp, result };
+    this.last = { ir, tcp, exporters, result };
     return result;
   }
 

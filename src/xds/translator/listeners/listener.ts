@@ -45,7 +45,7 @@ import { adsConfigSource, CONNECTION_BUFFER_LIMIT_BYTES, stdoutAccessLog } from 
 import { corsHttpFilter } from './cors';
 import { externalAuthsOf, extAuthzHttpFilters, listenerExtAuthzHttpFilters } from './extauthz';
 import { hcmTracing } from './tracing';
-import { httpAccessLogs } from './accesslog';
+import { httpAccessLogs, listenersTracing } from './accesslog';
 import type { AccessLog } from '../../../generated/envoy/config/accesslog/v3/AccessLog';
 import { statefulSessionHttpFilter } from './session';
 import { planDestination } from '../clusters/destination';
@@ -203,7 +203,7 @@ function routeContext(scheme: ListenerContext['scheme'], port: number, memo: Lis
 function plainHttpChain(socket: TcpSocket, listeners: HTTPListener[], memo: ListenerMemo | undefined, gatewayWide: GatewayWide): ChainCandidate {
   const routeName = httpRouteConfigName(socket.address, socket.port);
   return {
-    chain: { name: HTTP_FILTER_CHAIN, filters: [...connectionLimitFilters(`http-${socket.port}`, listeners[0]?.policies?.client?.connection), httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
+    chain: { name: HTTP_FILTER_CHAIN, filters: [...connectionLimitFilters(`http-${socket.port}`, listeners[0]?.policies?.client?.connection), httpConnectionManager(`http-${socket.port}`, routeName, httpFilters(listeners, memo?.httpFilterNeeds, gatewayWide.rateLimitService), listenersTracing(listeners, gatewayWide.tracing), listeners[0]?.policies?.client, httpAccessLogs(listeners))] },
     route: routeConfiguration(routeName, listeners, routeContext('http', socket.port, memo)),
   };
 }
@@ -244,7 +244,7 @@ function httpsChain(socket: TcpSocket, listener: HTTPListener, siblings: readonl
     chain: {
       name: httpsFilterChainName(listener.name),
       filter_chain_match: sniMatch(listener.hostnames),
-      filters: [...connectionLimitFilters(`https-${socket.port}-${listener.name}`, listener.policies?.client?.connection), httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), gatewayWide.tracing, listener.policies?.client, httpAccessLogs([listener]))],
+      filters: [...connectionLimitFilters(`https-${socket.port}-${listener.name}`, listener.policies?.client?.connection), httpConnectionManager(`https-${socket.port}`, routeName, httpFilters([listener], memo?.httpFilterNeeds, gatewayWide.rateLimitService), listenersTracing([listener], gatewayWide.tracing), listener.policies?.client, httpAccessLogs([listener]))],
       // The connection manager speaks both; ALPN lets the client pick.
       transport_socket: downstreamTls(listener.tls?.certificates ?? [], ['h2', 'http/1.1'], listener.tls?.clientValidation, listener.policies?.client?.connection?.tls),
     },
@@ -261,7 +261,7 @@ function http3Chain(socket: TcpSocket, listener: HTTPListener, memo: ListenerMem
     listener,
     // A connection limit of its own: QUIC connections are counted apart from the TCP ones.
     networkFilters: connectionLimitFilters(`http3-${socket.port}-${listener.name}`, client?.connection),
-    connectionManager: httpConnectionManager(`http3-${socket.port}`, routeName, filters, gatewayWide.tracing, client, httpAccessLogs([listener]), 'HTTP3'),
+    connectionManager: httpConnectionManager(`http3-${socket.port}`, routeName, filters, listenersTracing([listener], gatewayWide.tracing), client, httpAccessLogs([listener]), 'HTTP3'),
   };
 }
 
@@ -326,7 +326,7 @@ function httpFilters(listeners: readonly HTTPListener[], cache: WeakMap<IRVirtua
  * and the HTTP filters the routes need (httpFilters). Plain HTTP listeners sharing the port share it:
  * their ClientPolicy settings agree (the Gateway API translator drops them where they do not). The Host header is left as the client sent it,
  * port included (Gateway API: backends see it unchanged); the route configuration ignores the
- * port when matching domains. With tracing (XTelemetryPolicy), spans go to the exporter's cluster.
+ * port when matching domains. With tracing (XTelemetryPolicy, ObservabilityPolicy), spans go to the exporter's cluster.
  * WebSocket upgrades are on for every route of HTTP and HTTPS listeners, whatever the backend's
  * appProtocol: GEP-1911 says a missing appProtocol must not disable them, and users of an edge
  * proxy expect `Upgrade: websocket` to reach an ordinary backend (ws:// on HTTP, wss:// on HTTPS).

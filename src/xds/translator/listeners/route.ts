@@ -24,6 +24,7 @@ import { backendPolicyRouteFields } from './backendpolicy-route';
 import { planDestination, validSettings } from '../clusters/destination';
 import { quoteRegex, routeMatch, trimPrefix } from './match';
 import type { RouteConfigState } from './route-config-patch';
+import { routeObservability } from './observability-route';
 
 /** What a route needs to know about the listener it is served on. */
 export interface ListenerContext {
@@ -78,6 +79,7 @@ export function buildRoute(route: HTTPRoute, listener: ListenerContext): Route {
   // The listener's security filters this route's own policy does not use are disabled by the virtual host (withRouteOverrides).
   const security = securityPerFilterConfig(route.policies?.security);
   if (security) out.typed_per_filter_config = { ...out.typed_per_filter_config, ...security };
+  Object.assign(out, routeObservability(route));
   return out;
 }
 

@@ -12,13 +12,15 @@
  *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener);
  *   - a BackendPolicy added on the Gateway (its backends' clusters carry its settings), and one on
  *     the last route (each removed again, untimed, before the next);
- *   - the first kind again with a BackendPolicy on the Gateway too (every route on its clusters).
+ *   - the first kind again with a BackendPolicy on the Gateway too (every route on its clusters);
+ *   - a ClientPolicy (compression, a request timeout) on the Gateway, a SecurityPolicy (an allow
+ *     list by client address) on the Gateway and on the last route.
  * And the heap after GC once loaded (its growth over the loaded input). Shapes:
  * PIER_BENCH_ROUTE_EDIT_SHAPES (default "10x1000,1x3000"), edits: PIER_BENCH_ROUTE_EDITS (15).
  */
 import { writeFileSync } from 'node:fs';
 import type { HTTPRoute } from '../src/apis/gateway';
-import type { BackendPolicy, ObservabilityPolicy, RateLimitPolicy } from '../src/apis/pier';
+import type { BackendPolicy, ClientPolicy, ObservabilityPolicy, RateLimitPolicy, SecurityPolicy } from '../src/apis/pier';
 import { CONTROLLER, fleetManifests, gatewayName, loadManifests, NAMESPACE, type FleetShape } from './lib/fixtures';
 import { startInProcessPipeline } from './lib/pipeline';
 import { publishObject } from './lib/publish';
@@ -85,7 +87,25 @@ function observabilityPolicy(i: number, target: { kind: string; name: string }, 
   };
 }
 
-type Edit = HTTPRoute | RateLimitPolicy | BackendPolicy | ObservabilityPolicy;
+/** Response compression and a request timeout: listener settings (a ClientPolicy attaches to listeners only). */
+function clientPolicy(i: number, gateway: string): ClientPolicy {
+  return {
+    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'ClientPolicy',
+    metadata: { name: `bench-client-${i}`, namespace: NAMESPACE, uid: `bench-client-${i}`, generation: 1 },
+    spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: gateway }], compression: { algorithms: ['Gzip'] }, timeouts: { request: `${10 + (i % 50)}s` } },
+  };
+}
+
+/** An allow list by client address (RBAC): no Secret to read. */
+function securityPolicy(i: number, target: { kind: string; name: string }): SecurityPolicy {
+  return {
+    apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'SecurityPolicy',
+    metadata: { name: `bench-security-${i}`, namespace: NAMESPACE, uid: `bench-security-${i}`, generation: 1 },
+    spec: { targetRefs: [{ group: 'gateway.networking.k8s.io', ...target }], authorization: { rules: [{ action: 'Allow', principal: { clientCIDRs: [`10.${i % 250}.0.0/16`] } }], defaultAction: 'Deny' } },
+  };
+}
+
+type Edit = HTTPRoute | RateLimitPolicy | BackendPolicy | ObservabilityPolicy | ClientPolicy | SecurityPolicy;
 
 /**
  * With PIER_BENCH_ROUTE_EDIT_WINDOWS=<file>, the edits' [start, end] (monotonic microseconds) are
@@ -107,8 +127,8 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
   const heapBefore = (await memoryAfterGc()).heapUsed;
   const { bus, cache, stop } = await startInProcessPipeline(CONTROLLER, base, TIMEOUT_MS);
   const removePolicy = (object: Edit): void => {
-    const table = object.kind === 'BackendPolicy' ? bus.tables.backendPolicies
-      : object.kind === 'ObservabilityPolicy' ? bus.tables.observabilityPolicies : bus.tables.rateLimitPolicies;
+    const tables = { BackendPolicy: bus.tables.backendPolicies, ObservabilityPolicy: bus.tables.observabilityPolicies, ClientPolicy: bus.tables.clientPolicies, SecurityPolicy: bus.tables.securityPolicies, RateLimitPolicy: bus.tables.rateLimitPolicies } as const;
+    const table = tables[object.kind as keyof typeof tables];
     table.delete(`${object.metadata.namespace}/${object.metadata.name}`);
   };
   try {
@@ -154,6 +174,9 @@ async function runShape(shape: FleetShape): Promise<{ rows: string[][]; heapMiB:
       ['add a BackendPolicy on the route', await time((i) => backendPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
       ['add an ObservabilityPolicy on the Gateway', await time((i) => observabilityPolicy(i, { kind: 'Gateway', name: gateway }, receiver), removePolicy)],
       ['add an ObservabilityPolicy on the route', await time((i) => observabilityPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }, receiver), removePolicy)],
+      ['add a ClientPolicy on the Gateway', await time((i) => clientPolicy(i, gateway), removePolicy)],
+      ['add a SecurityPolicy on the Gateway', await time((i) => securityPolicy(i, { kind: 'Gateway', name: gateway }), removePolicy)],
+      ['add a SecurityPolicy on the route', await time((i) => securityPolicy(i, { kind: 'HTTPRoute', name: last.metadata.name }), removePolicy)],
       ['HTTPRoute, its hostname, under a Gateway policy', await (async () => {
         await published(() => publishObject(bus, rateLimitPolicy(1000, { kind: 'Gateway', name: gateway })));
         return time((i) => edited(last, EDITS + i));

@@ -5,12 +5,15 @@
  * the last, alternating, several times; the figures are requests per second, medians, and the
  * ratio last / first of the same run.
  *
+ * Also Envoy's RSS once loaded, and Envoy's own time to take in a RouteConfiguration when one
+ * route is added (its rds update_duration histogram, cumulative over the adds and the first load).
+ *
  * PIER_BENCH_LOOKUP_ROUTES (default "1000,5000"), PIER_BENCH_LOOKUP_ROUNDS (default 3),
  * PIER_BENCH_LOOKUP_SECONDS (each wrk run, default 3). PIER_BENCH_LOOKUP_BEFORE=<checkout>: a
  * built checkout of another commit, measured in the same run, alternating with this one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -53,6 +56,16 @@ async function waitFor(what: string, check: () => Promise<boolean>): Promise<voi
 
 const routePath = (i: number): string => `/route-${String(i).padStart(5, '0')}`;
 
+function addedRoute(k: number): string {
+  return stringify({
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: `added-${k}`, namespace: 'default' },
+    spec: { parentRefs: [{ name: 'lookup' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: `/added-${String(k).padStart(5, '0')}` } }],
+      filters: [{ type: 'RequestRedirect', requestRedirect: { hostname: 'moved.example', statusCode: 302 } }] }] },
+  });
+}
+
+const ADDED_ROUTES = 10;
+
 function resources(routes: number, port: number): string {
   const docs: unknown[] = [
     { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: 'pier.dev/gateway-controller' } },
@@ -70,7 +83,7 @@ function resources(routes: number, port: number): string {
 }
 
 /** `pier serve` of a checkout, with its Envoy, serving `routes` routes; resolves once the last route answers. */
-async function serve(checkout: Checkout, routes: number, dir: string): Promise<{ child: ChildProcess; port: number }> {
+async function serve(checkout: Checkout, routes: number, dir: string): Promise<{ child: ChildProcess; port: number; resourcesDir: string }> {
   const port = await freePort(ADDRESS);
   const resourcesDir = path.join(dir, 'resources');
   spawnSync('mkdir', ['-p', resourcesDir]);
@@ -83,7 +96,48 @@ async function serve(checkout: Checkout, routes: number, dir: string): Promise<{
   writeFileSync(path.join(dir, 'pier.json'), JSON.stringify(config));
   const child = spawn(process.execPath, [path.join(checkout.root, 'dist/src/cli/main.js'), 'serve', '--config', path.join(dir, 'pier.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitFor(`${checkout.label}: the last route`, async () => (await get(`http://${ADDRESS}:${port}${routePath(routes - 1)}`)) === 302);
-  return { child, port };
+  return { child, port, resourcesDir };
+}
+
+/** The Envoy `pier serve` launched: its pid and admin address (the file named by --admin-address-path). */
+function envoyOf(pier: ChildProcess): { pid: number; admin: string } {
+  const pids = spawnSync('pgrep', ['-P', String(pier.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
+  for (const pid of pids) {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const at = argv.indexOf('--admin-address-path');
+    if (at >= 0 && argv[at + 1]) return { pid, admin: readFileSync(argv[at + 1]!, 'utf8').trim() };
+  }
+  throw new Error('no Envoy under pier serve');
+}
+
+function rssMiB(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kb ? Number(kb[1]) / 1024 : Number.NaN;
+}
+
+function adminGet(admin: string, pathname: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http.get(`http://${admin}${pathname}`, { agent: false, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { body += c; });
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+/** Envoy's RDS update_duration histogram: its sample count and P50 / P99 (cumulative), in ms. */
+async function rdsUpdateDuration(admin: string): Promise<{ count: number; p50: number; p99: number }> {
+  const stats = JSON.parse(await adminGet(admin, '/stats?format=json&usedonly&filter=rds\\..*update_duration')) as {
+    stats: { histograms?: { supported_quantiles: number[]; computed_quantiles: { name: string; values: { cumulative?: number }[] }[] } }[];
+  };
+  const h = stats.stats.find((x) => x.histograms)?.histograms;
+  const q = h?.computed_quantiles.find((x) => x.name.endsWith('update_duration'));
+  if (!h || !q) return { count: 0, p50: Number.NaN, p99: Number.NaN };
+  const at = (quantile: number): number => q.values[h.supported_quantiles.indexOf(quantile)]?.cumulative ?? Number.NaN;
+  const text = await adminGet(admin, '/stats?usedonly&filter=rds\\..*update_success');
+  const count = Number(/update_success: (\d+)/.exec(text)?.[1] ?? 0);
+  return { count, p50: at(50), p99: at(99) };
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -112,12 +166,12 @@ export async function runRouteLookupBench(): Promise<void> {
   const checkouts: Checkout[] = [{ label: 'this', root: path.resolve(__dirname, '../..') }];
   if (process.env.PIER_BENCH_LOOKUP_BEFORE) checkouts.unshift({ label: 'before', root: path.resolve(process.env.PIER_BENCH_LOOKUP_BEFORE) });
   console.log(`route-lookup: wrk -t1 -c${CONNECTIONS} -d${seconds}s, ${rounds} rounds, first and last route alternating; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log('| checkout | routes | first route req/s | last route req/s | last / first |');
-  console.log('|---|---|---|---|---|');
+  console.log('| checkout | routes | first route req/s | last route req/s | last / first | Envoy RSS MiB | RDS update p50 / p99 ms (Envoy, one route added, ' + String(ADDED_ROUTES) + ' times) |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const routes of sizes) {
     for (const checkout of checkouts) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-bench-lookup-'));
-      const { child, port } = await serve(checkout, routes, dir);
+      const { child, port, resourcesDir } = await serve(checkout, routes, dir);
       try {
         const first: number[] = [];
         const last: number[] = [];
@@ -128,7 +182,18 @@ export async function runRouteLookupBench(): Promise<void> {
         }
         const f = median(first);
         const l = median(last);
-        console.log(`| ${checkout.label} | ${routes.toLocaleString('en-US')} | ${Math.round(f).toLocaleString('en-US')} | ${Math.round(l).toLocaleString('en-US')} | ${(l / f).toFixed(2)} |`);
+        const envoy = envoyOf(child);
+        const rss = rssMiB(envoy.pid);
+        // Routes added one at a time (a file each), each waited for through Envoy: Envoy's own
+        // time to take each RouteConfiguration in, from its update_duration histogram.
+        const before = await rdsUpdateDuration(envoy.admin);
+        for (let k = 0; k < ADDED_ROUTES; k++) {
+          writeFileSync(path.join(resourcesDir, `added-${k}.yaml`), addedRoute(k));
+          await waitFor(`added route ${k}`, async () => (await get(`http://${ADDRESS}:${port}/added-${String(k).padStart(5, '0')}`)) === 302);
+        }
+        const after = await rdsUpdateDuration(envoy.admin);
+        const updates = `${after.p50.toFixed(1)} / ${after.p99.toFixed(1)} (${after.count - before.count} updates)`;
+        console.log(`| ${checkout.label} | ${routes.toLocaleString('en-US')} | ${Math.round(f).toLocaleString('en-US')} | ${Math.round(l).toLocaleString('en-US')} | ${(l / f).toFixed(2)} | ${rss.toFixed(0)} | ${updates} |`);
       } finally {
         await stop(child);
         rmSync(dir, { recursive: true, force: true });

@@ -42,6 +42,19 @@ const LEAF_ENTRIES_PER_ROUTE = 4;
 const LEAF_ENTRIES_SLACK = 256;
 
 /**
+ * Routes of keys under one leaf: Envoy walks a leaf in order, and pays per leaf when it takes a
+ * RouteConfiguration in (an Any unpacked and validated, a matcher node), so keys that share a
+ * prefix share a leaf until there are this many routes (bench `route-lookup`).
+ */
+const ROUTES_PER_LEAF = 16;
+
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/**
  * The matcher tree for routes in precedence order (the order Envoy would try them in a list);
  * undefined when its leaves would repeat routes beyond the budget above.
  */
@@ -58,21 +71,46 @@ export function routeLookupTree(routes: readonly Route[]): Matcher | undefined {
     }
   });
   const map: Record<string, NonNullable<Matcher['on_no_match']>> = {};
-  // Keys in text order: the keys that begin a key come before it, and stay on the stack while
-  // they begin the keys that follow.
-  const stack: string[] = [];
+  const keys = [...byKey.keys()].sort();
   let entries = unkeyed.length;
   const budget = routes.length * LEAF_ENTRIES_PER_ROUTE + LEAF_ENTRIES_SLACK;
-  for (const key of [...byKey.keys()].sort()) {
-    while (stack.length > 0 && !key.startsWith(stack[stack.length - 1]!)) stack.pop();
-    stack.push(key);
-    const reach = [...unkeyed];
-    for (const begins of stack) reach.push(...byKey.get(begins)!);
-    entries += reach.length;
-    if (entries > budget) return undefined;
-    if (stack.length > 1 || unkeyed.length > 0) reach.sort((a, b) => a - b);
-    map[key] = routeList(reach.map((at) => routes[at]!));
-  }
+  const leaf = (key: string, from: readonly number[]): boolean => {
+    entries += from.length;
+    if (entries > budget) return false;
+    map[key] = routeList([...from].sort((a, b) => a - b).map((at) => routes[at]!));
+    return true;
+  };
+  /**
+   * Keys [lo, hi) share their longest common prefix `common`; `above` are the routes of the keys
+   * that begin `common` from outside the range, with the unkeyed ones. Few enough routes: one
+   * leaf at `common` for them all. Otherwise a leaf at `common` when it is a key itself (for
+   * paths that take none of the longer keys), and the range split by the character that follows.
+   */
+  const place = (lo: number, hi: number, above: readonly number[]): boolean => {
+    const common = commonPrefix(keys[lo]!, keys[hi - 1]!);
+    let count = 0;
+    for (let i = lo; i < hi; i++) count += byKey.get(keys[i]!)!.length;
+    if (count <= ROUTES_PER_LEAF || hi - lo === 1) {
+      const reach = [...above];
+      for (let i = lo; i < hi; i++) reach.push(...byKey.get(keys[i]!)!);
+      return leaf(common, reach);
+    }
+    let next = [...above];
+    if (keys[lo] === common) {
+      next = [...above, ...byKey.get(common)!];
+      if (!leaf(common, next)) return false;
+      lo++;
+    }
+    while (lo < hi) {
+      const c = keys[lo]![common.length];
+      let end = lo + 1;
+      while (end < hi && keys[end]![common.length] === c) end++;
+      if (!place(lo, end, next)) return false;
+      lo = end;
+    }
+    return true;
+  };
+  if (keys.length > 0 && !place(0, keys.length, unkeyed)) return undefined;
   const tree: Matcher = { matcher_tree: { input: PATH_INPUT, prefix_match_map: { map } } };
   if (unkeyed.length > 0) tree.on_no_match = routeList(unkeyed.map((at) => routes[at]!));
   return markRouteTree(tree);

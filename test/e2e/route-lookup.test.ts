@@ -21,6 +21,7 @@ import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
 import { gateway, gatewayClass, manifest, CONTROLLER, NAMESPACE } from './features/resources';
+import { seededRandom as random } from '../helpers/random';
 
 const ADDRESS = '127.0.0.93';
 const ROUNDS = 4;
@@ -28,18 +29,6 @@ const ROUTES_PER_ROUND = 14;
 const REQUESTS_PER_ROUND = 160;
 const READY_TIMEOUT_MS = 60_000;
 const SEED = Number(process.env.PIER_ROUTE_LOOKUP_SEED ?? 20261127);
-
-/** mulberry32: a small seeded generator, so a failure can be replayed with its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type PathMatch = { type: 'Exact' | 'PathPrefix' | 'RegularExpression'; value: string };
 interface Match { path: PathMatch; method?: string; headers?: { name: string; value: string }[]; queryParams?: { name: string; value: string }[] }

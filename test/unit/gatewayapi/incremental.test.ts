@@ -29,23 +29,12 @@ import type { XdsIR } from '../../../src/ir/types';
 import { translateGateway, XdsTranslationMemo } from '../../../src/xds/translator/translate';
 import { applyDefaults, type ProviderObject } from '../../../src/provider/defaults';
 import { testData } from '../../helpers/paths';
+import { seededRandom as prng } from '../../helpers/random';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 // unprivilegedPorts: the Kubernetes-infrastructure port mapping (10080 among the HTTP ports makes 80 move past it).
 const OPTIONS = { controllerName: CONTROLLER, defaultAddress: '127.0.0.1', unprivilegedPorts: true };
 const GW = 'gateway.networking.k8s.io/v1';
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Random {
   constructor(readonly next: () => number) {}

@@ -13,6 +13,7 @@ import { ApiRequestError } from './api';
 import { waitPolicyAccepted, type Policy } from './policy-status';
 import { startControlPlane, type ControlPlane } from './harness';
 import { BackendNetwork } from './netns';
+import { createAddressedGatewaySetup } from './objects';
 
 const CONTROLLER = 'pier.dev/gateway-controller';
 const NS = 'apps';
@@ -42,17 +43,7 @@ describe('ClientPolicy in Kubernetes mode on a real API server, through Envoy', 
     net = BackendNetwork.create();
     const backend = await net.echoBackend('web', 11, 8080);
     port = await freePort(GATEWAY_ADDRESS);
-    await cp.api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await cp.api.create(`${GW_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName: CONTROLLER } });
-    await cp.api.create(`${GW_API}/namespaces/${NS}/gateways`, {
-      apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
-      spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: GATEWAY_ADDRESS }], listeners: [{ name: 'http', protocol: 'HTTP', port }] },
-    });
-    await cp.api.create(`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] } });
-    await cp.api.create(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, {
-      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
-      addressType: 'IPv4', endpoints: [{ addresses: [backend], conditions: { ready: true } }], ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
-    });
+    await createAddressedGatewaySetup(cp.api, NS, CONTROLLER, { address: GATEWAY_ADDRESS, port, backend, backendPort: 8080 });
     await cp.api.create(`${GW_API}/namespaces/${NS}/httproutes`, {
       apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'web' },
       spec: { parentRefs: [{ name: 'edge' }], rules: [{ backendRefs: [{ name: 'web', port: 80 }] }] },

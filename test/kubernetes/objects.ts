@@ -19,6 +19,25 @@ export async function createGatewaySetup(api: TestApiClient, namespace: string, 
 }
 
 /**
+ * Namespace `namespace`, GatewayClass "pier" of `controllerName`, Gateway "edge" at `address`
+ * with one HTTP listener on `port`, and Service "web" (80 -> `backendPort`) whose EndpointSlice
+ * names `backend` (an address the test serves itself): the policy tests' common start.
+ */
+export async function createAddressedGatewaySetup(api: TestApiClient, namespace: string, controllerName: string, o: { address: string; port: number; backend: string; backendPort: number }): Promise<void> {
+  await api.create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+  await api.create(`${GATEWAY_API}/gatewayclasses`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'pier' }, spec: { controllerName } });
+  await api.create(`${GATEWAY_API}/namespaces/${namespace}/gateways`, {
+    apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'edge' },
+    spec: { gatewayClassName: 'pier', addresses: [{ type: 'IPAddress', value: o.address }], listeners: [{ name: 'http', protocol: 'HTTP', port: o.port }] },
+  });
+  await api.create(`/api/v1/namespaces/${namespace}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports: [{ name: 'http', port: 80, targetPort: o.backendPort }] } });
+  await api.create(`/apis/discovery.k8s.io/v1/namespaces/${namespace}/endpointslices`, {
+    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-1', labels: { 'kubernetes.io/service-name': 'web' } },
+    addressType: 'IPv4', endpoints: [{ addresses: [o.backend], conditions: { ready: true } }], ports: [{ name: 'http', port: o.backendPort, protocol: 'TCP' }],
+  });
+}
+
+/**
  * An echo-basic Deployment of one pod and its Service `name` (port -> the pod's 3000), for tests
  * whose pods the node agent runs. The pod answers with its own name, or with `podName` when
  * given (a fixed name tells two backends apart).

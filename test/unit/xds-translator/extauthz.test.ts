@@ -7,7 +7,7 @@ import {
   listenerFilterVirtualHostConfig, namesOtherThan,
 } from '../../../src/xds/translator/listeners/extauthz';
 import { buildListeners } from '../../../src/xds/translator/listeners/listener';
-import { virtualHostRoutes } from '../../../src/xds/translator/listeners/route-lookup';
+import { virtualHostRoutes } from './vhost-routes';
 
 const WORDS = ['host', 'content-length', 'content-type', 'te', 'transfer-encoding', 'date'];
 

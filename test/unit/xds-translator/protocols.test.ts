@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { HTTPRoute, TCPListener, XdsIR } from '../../../src/ir/types';
 import { fractionalPercent } from '../../../src/xds/translator/listeners/route';
 import { loadCaseIR, translateTestIR, type TestSetting } from './support';
-import { virtualHostRoutes } from '../../../src/xds/translator/listeners/route-lookup';
+import { virtualHostRoutes } from './vhost-routes';
 
 const certificate = loadCaseIR('https-listener').http.find((l) => l.tls)?.tls?.certificates[0];
 

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Route } from '../../../src/generated/envoy/config/route/v3/Route';
-import { literalPathPrefix, routeLookupTree, virtualHostRoutes, withRouteLookupTree } from '../../../src/xds/translator/listeners/route-lookup';
+import { literalPathPrefix, routeLookupTree, withRouteLookupTree } from '../../../src/xds/translator/listeners/route-lookup';
+import { virtualHostRoutes } from './vhost-routes';
 
 const r = (name: string, match: Route['match']): Route => ({ name, match, direct_response: { status: 204 } });
 const names = (onMatch: unknown): string[] =>

@@ -7,7 +7,7 @@ import { pathMatch } from '../../../src/xds/translator/listeners/match';
 import { planDestination } from '../../../src/xds/translator/clusters/destination';
 import { hostPort, INVALID_BACKEND_CLUSTER, tcpListenerName } from '../../../src/xds/translator/names';
 import { goldenCases, loadCaseIR, RESOURCE_LISTS, translateTestIR, type TestSetting } from './support';
-import { virtualHostRoutes } from '../../../src/xds/translator/listeners/route-lookup';
+import { virtualHostRoutes } from './vhost-routes';
 
 function setting(name: string, extra: Partial<TestSetting> = {}): TestSetting {
   return { clusterName: `default/${name}/80`, weight: 1, protocol: 'http', endpoints: [{ host: '10.0.0.1', port: 80 }], ...extra };

@@ -130,6 +130,8 @@ export interface ProxyConfigSpec {
     inclusionPrefixes?: string[];
     /** Tags with a fixed value added to every stat (Envoy's stats_tags). */
     tags?: { name: string; value: string }[];
+    /** Envoy's own stats defaults: every stat made up front, and none of Pier's exclusions (src/infra/bootstrap.ts LEAN_STATS). */
+    full?: boolean;
   };
   /** The proxies' metrics listener (GET /stats/prometheus). */
   metrics?: { enabled?: boolean; port?: number };

@@ -41,9 +41,48 @@ export interface BootstrapOptions {
    * of the admin interface.
    */
   metrics?: { address: string; port: number };
-  /** stats_config: keep only stats with these name prefixes, and add fixed tags to every stat. */
-  stats?: { inclusionPrefixes?: readonly string[]; tags?: readonly { name: string; value: string }[] };
+  /**
+   * stats_config: keep only stats with these name prefixes, and add fixed tags to every stat.
+   * `full`: Envoy's own stats defaults (every stat made up front, none left out) instead of
+   * Pier's lean ones (LEAN_STATS below).
+   */
+  stats?: { inclusionPrefixes?: readonly string[]; tags?: readonly { name: string; value: string }[]; full?: boolean };
 }
+
+/**
+ * Pier's stats defaults, which most of an idle proxy's memory per cluster went to (bench/RESULTS.md
+ * §12, "Proxy memory"): Envoy makes a cluster's traffic stats (upstream_rq_*, upstream_cx_*, their
+ * histograms; about 60 of its 112) when the cluster first uses them, not when it arrives, so a
+ * stat is missing from /stats until it has counted something; it keeps no per-cluster stat of a
+ * feature Pier never configures, which could only ever read zero: subset and zone-aware load
+ * balancing (Pier sets neither subsets nor a local cluster), HIGH-priority circuit breakers
+ * (Pier's routes are all DEFAULT priority), stale endpoint assignments (Pier sets no
+ * stale_after); and no per-cluster histogram of how long each endpoint update took to apply
+ * (a histogram costs about 5 KB per cluster). A ProxyConfig's stats.full restores Envoy's defaults.
+ */
+export const LEAN_STATS = {
+  deferredCreation: true,
+  /** Suffixes of per-cluster stat names left out. */
+  unusedClusterStatSuffixes: [
+    '.lb_subsets_active', '.lb_subsets_created', '.lb_subsets_fallback', '.lb_subsets_fallback_panic', '.lb_subsets_removed', '.lb_subsets_selected',
+    '.lb_zone_cluster_too_small', '.lb_zone_no_capacity_left', '.lb_zone_routing_all_directly', '.lb_zone_routing_cross_zone', '.lb_zone_routing_sampled',
+    '.lb_local_cluster_not_ok', '.lb_recalculate_zone_structures',
+    '.assignment_stale', '.assignment_timeout_received', '.assignment_use_cached',
+  ],
+  /** Parts of per-cluster stat names left out. */
+  unusedClusterStatInfixes: ['.circuit_breakers.high.'],
+  /** Per-cluster stats left out by name (RE2): each EDS cluster's update_duration histogram, not cluster_manager's or RDS's. */
+  clusterStatRegexes: ['^cluster\\..+\\.update_duration$'],
+} as const;
+
+/**
+ * Each worker thread makes its copy of a cluster (load balancer, host sets, connection pools)
+ * when it first routes to it, not when the cluster arrives: idle clusters then cost the main
+ * thread only. Nothing observable is lost; at 5,000 clusters it saved what one worker's copies
+ * cost (bench/RESULTS.md §12, "Proxy memory"), which Envoy's default of one worker per core
+ * multiplies on a large host.
+ */
+const DEFERRED_CLUSTER_CREATION = { enable_deferred_cluster_creation: true } as const;
 
 /** The proxies' metrics port by default: above the admin (19000) and readiness (19001) ports, and above every port a privileged listener is moved to (src/ir/ports.ts). */
 export const DEFAULT_PROXY_METRICS_PORT = 19002;
@@ -113,11 +152,22 @@ function xdsTransportSocket(tls: BootstrapTls): Record<string, unknown> {
   };
 }
 
-/** Envoy's stats_config for the stats settings; undefined when there are none. */
+/**
+ * Envoy's stats_config for the stats settings; undefined when there is nothing to say. A
+ * user's inclusion list replaces Pier's exclusions (Envoy takes one or the other).
+ */
 function statsConfig(stats: NonNullable<BootstrapOptions['stats']>): Record<string, unknown> | undefined {
   const config: Record<string, unknown> = {};
   if (stats.tags?.length) config.stats_tags = stats.tags.map((t) => ({ tag_name: t.name, fixed_value: t.value }));
-  if (stats.inclusionPrefixes?.length) config.stats_matcher = { inclusion_list: { patterns: stats.inclusionPrefixes.map((prefix) => ({ prefix })) } };
+  if (stats.inclusionPrefixes?.length) {
+    config.stats_matcher = { inclusion_list: { patterns: stats.inclusionPrefixes.map((prefix) => ({ prefix })) } };
+  } else if (!stats.full) {
+    config.stats_matcher = { exclusion_list: { patterns: [
+      ...LEAN_STATS.unusedClusterStatSuffixes.map((suffix) => ({ suffix })),
+      ...LEAN_STATS.unusedClusterStatInfixes.map((contains) => ({ contains })),
+      ...LEAN_STATS.clusterStatRegexes.map((regex) => ({ safe_regex: { regex } })),
+    ] } };
+  }
   return Object.keys(config).length > 0 ? config : undefined;
 }
 
@@ -132,9 +182,11 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
   // default initial fetch timeout (15 s) Envoy would finish initializing without them, and
   // report ready (and its Gateway Programmed) while it has no configuration from Pier.
   const initial = readiness ? { initial_fetch_timeout: '0s' } : {};
-  const stats = o.stats ? statsConfig(o.stats) : undefined;
+  const stats = statsConfig(o.stats ?? {});
+  const deferred = !o.stats?.full && LEAN_STATS.deferredCreation;
   return {
     node: { id: o.nodeId, cluster: o.gateway },
+    cluster_manager: DEFERRED_CLUSTER_CREATION,
     admin: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } },
     dynamic_resources: {
       ads_config: {
@@ -166,6 +218,7 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
       ...(listeners.length > 0 ? { listeners } : {}),
     },
     ...(stats ? { stats_config: stats } : {}),
+    ...(deferred ? { deferred_stat_options: { enable_deferred_creation_stats: true } } : {}),
     // An edge proxy needs a bound on downstream connections (Envoy warns without one).
     overload_manager: {
       refresh_interval: '0.25s',

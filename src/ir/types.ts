@@ -519,6 +519,8 @@ export interface ProxySettingsIR {
     inclusionPrefixes?: string[];
     /** stats_tags: fixed tags added to every stat. */
     tags?: { name: string; value: string }[];
+    /** Envoy's own stats defaults instead of Pier's lean ones (deferred creation, unused stats left out). */
+    full?: boolean;
   };
   /** The metrics listener (GET /stats/prometheus). */
   metrics?: { enabled?: boolean; port?: number };

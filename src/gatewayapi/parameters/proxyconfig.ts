@@ -67,6 +67,7 @@ function toIR(spec: ProxyConfigSpec, sources: string[]): ProxySettingsIR {
     ir.stats = {};
     if (spec.stats.inclusionPrefixes) ir.stats.inclusionPrefixes = [...spec.stats.inclusionPrefixes];
     if (spec.stats.tags) ir.stats.tags = spec.stats.tags.map((t) => ({ name: t.name, value: t.value }));
+    if (spec.stats.full !== undefined) ir.stats.full = spec.stats.full;
   }
   if (spec.metrics) ir.metrics = { ...spec.metrics };
   ir.sources = sources;

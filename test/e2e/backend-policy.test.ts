@@ -141,7 +141,7 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
     }), { timeoutMs: READY_TIMEOUT_MS });
     await waitFor('the Gateway to serve through the policies\' clusters', async () => {
       if ((await get('/open/ready').catch(() => undefined))?.status !== 200) return undefined;
-      for (const name of ['requests', 'pending', 'retries', 'active', 'tcp', 'passive']) if ((await counter(name, 'upstream_rq_total').catch(() => undefined)) === undefined) return undefined;
+      for (const name of ['requests', 'pending', 'retries', 'active', 'tcp', 'passive']) if ((await counter(name, 'membership_total').catch(() => undefined)) === undefined) return undefined;
       return true;
     }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
   });
@@ -189,7 +189,7 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
   });
 
   test('maxParallelRetries 0: a failed try is not retried, and Envoy counts the retry overflow', async () => {
-    const before = await counter('retries', 'upstream_rq_retry_overflow');
+    const before = await envoy.counterOrZero(`cluster.${NAMESPACE}/${SERVICE_OF.retries ?? 'echo'}/80/backendpolicy/${NAMESPACE}/retries.upstream_rq_retry_overflow`);
     const answer = await get('/retries/fail');
     assert.equal(answer.status, 500);
     assert.equal(arrivals.get('/retries/fail'), 1, 'one try only');

@@ -175,12 +175,15 @@ describe('XBackendTrafficPolicy through pier serve and real Envoy', { timeout: 1
   const get = (p: string, headers: Record<string, string> = {}): Promise<HttpResult> =>
     httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { headers, timeoutMs: 15_000 });
 
-  /** The overflow counter of the cluster of a Service (port 80). */
+  /**
+   * The overflow counter of the cluster of a Service (port 80), which Envoy has (its
+   * membership_total); 0 before the cluster's first request makes its traffic stats.
+   */
   const overflow = async (service: string): Promise<number> => {
-    const stats = await envoy.stats(`${service}/80\\.upstream_rq_retry_overflow$`);
-    const found = [...stats.entries()].find(([name]) => name.includes(`${NAMESPACE}/${service}/80.`));
-    assert.ok(found, `Envoy has the overflow counter of ${service}: ${[...stats.keys()].join(', ')}`);
-    return found[1];
+    const stats = await envoy.stats(`${service}/80\\.(upstream_rq_retry_overflow|membership_total)$`);
+    const cluster = [...stats.keys()].find((name) => name.includes(`${NAMESPACE}/${service}/80.`) && name.endsWith('.membership_total'));
+    assert.ok(cluster, `Envoy has the cluster of ${service}: ${[...stats.keys()].join(', ')}`);
+    return stats.get(cluster.replace(/membership_total$/, 'upstream_rq_retry_overflow')) ?? 0;
   };
 
   /** CONCURRENT requests at once; their statuses. */

@@ -74,6 +74,14 @@ export class EnvoyProxy {
     return value;
   }
 
+  /**
+   * A cluster's traffic counter, 0 while Envoy has not made it: Pier's proxies make a cluster's
+   * traffic stats on its first request (deferred stat creation, src/infra/bootstrap.ts).
+   */
+  async counterOrZero(name: string): Promise<number> {
+    return (await this.stats(`^${name.replace(/[.]/g, '\\.')}$`)).get(name) ?? 0;
+  }
+
   async configDump(resource: string): Promise<unknown[]> {
     const dump = JSON.parse(await this.admin(`/config_dump?resource=${resource}`)) as { configs?: unknown[] };
     return dump.configs ?? [];

@@ -61,7 +61,11 @@ function adminText(admin: string, pathname: string): Promise<string> {
   });
 }
 
-interface BootstrapDump { configs: { '@type': string; bootstrap?: { deferred_stat_options?: { enable_deferred_creation_stats?: boolean }; stats_config?: { stats_matcher?: { exclusion_list?: { patterns: Record<string, string>[] } } } } }[] }
+interface BootstrapDump { configs: { '@type': string; bootstrap?: {
+  deferred_stat_options?: { enable_deferred_creation_stats?: boolean };
+  stats_config?: { stats_matcher?: { exclusion_list?: { patterns: Record<string, string>[] } } };
+  cluster_manager?: { enable_deferred_cluster_creation?: boolean };
+} }[] }
 
 /** The bootstrap the Envoy runs with, from its config_dump. */
 async function runningBootstrap(admin: string): Promise<NonNullable<BootstrapDump['configs'][number]['bootstrap']>> {
@@ -112,6 +116,7 @@ test('a Gateway\'s Envoy serves its request counters on the metrics port, parsed
     // but no traffic stats yet; no stat of a feature Pier never configures exists.
     const bootstrap = await runningBootstrap(proxy.adminAddress!);
     assert.equal(bootstrap.deferred_stat_options?.enable_deferred_creation_stats, true, 'deferred stat creation');
+    assert.equal(bootstrap.cluster_manager?.enable_deferred_cluster_creation, true, 'workers make their copy of a cluster on first use');
     const excluded = bootstrap.stats_config?.stats_matcher?.exclusion_list?.patterns ?? [];
     assert.ok(excluded.some((p) => p.suffix === '.lb_zone_routing_sampled') && excluded.some((p) => p.contains === '.circuit_breakers.high.'), JSON.stringify(excluded));
     assert.equal(clusterSamples(families, 'envoy_cluster_membership_healthy', 'idle')[0]?.value, 1, 'the idle cluster\'s healthy endpoints');
@@ -169,6 +174,7 @@ spec: { stats: { full: true } }
     const bootstrap = await runningBootstrap(proxy.adminAddress!);
     assert.equal(bootstrap.deferred_stat_options, undefined, 'no deferred stat creation');
     assert.equal(bootstrap.stats_config?.stats_matcher, undefined, 'no stats left out');
+    assert.equal(bootstrap.cluster_manager?.enable_deferred_cluster_creation, true, 'not a stats setting: kept');
     const families = await waitFor('the idle cluster\'s stats on the metrics port', async () => {
       const r = await httpRequest(`http://${proxy.metricsAddress}/stats/prometheus`).catch(() => undefined);
       const parsed = r?.status === 200 ? parsePrometheusText(r.body) : [];

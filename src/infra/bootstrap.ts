@@ -186,7 +186,7 @@ export function buildBootstrap(o: BootstrapOptions): Record<string, unknown> {
   const deferred = !o.stats?.full && LEAN_STATS.deferredCreation;
   return {
     node: { id: o.nodeId, cluster: o.gateway },
-    cluster_manager: DEFERRED_CLUSTER_CREATION,
+    cluster_manager: { ...DEFERRED_CLUSTER_CREATION },
     admin: { address: { socket_address: { address: o.adminAddress, port_value: o.adminPort } } },
     dynamic_resources: {
       ads_config: {

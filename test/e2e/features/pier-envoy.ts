@@ -2,12 +2,13 @@
  * `pier serve` (file provider, no Envoy of its own) and one real Envoy for one of its Gateways,
  * with the Service shapes the BackendPolicy tests use, and a teardown that stops what they started.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildBootstrap } from '../../../src/infra/bootstrap';
 import { EnvoyProxy } from '../../helpers/envoy';
 import { PierProcess } from '../../helpers/pier';
+import { closing, stopEnvoyPierServers, type Closable } from '../../helpers/teardown';
 import { CONTROLLER, NAMESPACE } from './resources';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -46,20 +47,8 @@ export async function startPierAndEnvoy(run: PierAndEnvoy, gateway: string): Pro
 }
 
 /** Stops Envoy, then pier (its exit code), closes the servers and removes the directories. */
-export async function stopPierAndEnvoy(run: PierAndEnvoy | undefined, servers: readonly { close(): Promise<void> }[]): Promise<number | null | undefined> {
-  await run?.envoy?.stop();
-  const code = await run?.pier?.stop();
-  for (const s of servers) await s.close();
-  for (const d of run ? [run.dir, run.envoyDir] : []) rmSync(d, { recursive: true, force: true });
-  return code;
+export function stopPierAndEnvoy(run: PierAndEnvoy | undefined, servers: readonly Closable[]): Promise<number | null | undefined> {
+  return stopEnvoyPierServers(run?.envoy, run?.pier, servers, run ? [run.dir, run.envoyDir] : []);
 }
 
-/** An http.Server (or net.Server) as stopPierAndEnvoy closes it: open connections dropped first. */
-export function closing(server: { close(cb: () => void): unknown; closeAllConnections?(): void }): { close(): Promise<void> } {
-  return {
-    close: () => {
-      server.closeAllConnections?.();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+export { closing };

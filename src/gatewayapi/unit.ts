@@ -34,6 +34,7 @@ import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetry
 import { resolveObservabilityExporters } from './policies/observability-exporters';
 import { withBackendCertificates } from './backends/xbackend';
 import { applyPolicies, type PolicyOutcomes } from './policies/apply';
+import { applyBackendPolicyClusters } from './policies/backendpolicy-clusters';
 import { withHttp3Ports } from '../ir/http3';
 
 export interface UnitOptions {
@@ -105,9 +106,12 @@ export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: Resourc
   let ir = base.xdsIR;
   if (!policies.empty) {
     const outcomes: PolicyOutcomes = new Map();
-    ir = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    const placed = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    ir = placed.ir;
     const observability = policies.byKind.get('ObservabilityPolicy');
     if (observability) ir = resolveObservabilityExporters(ir, index, outcomes, observability.states.some((p) => p.targets.some((t) => t.kind === 'HTTPRoute' || t.kind === 'GRPCRoute')));
+    // Last: which clusters carry a policy depends on every use of them, telemetry receivers too.
+    ir = applyBackendPolicyClusters(ir, placed.backend);
     if (outcomes.size > 0) out.policyOutcomes = outcomes;
     if (base.rateLimitService && hasGlobalRateLimits(ir)) ir = { ...ir, rateLimitService: base.rateLimitService };
   }

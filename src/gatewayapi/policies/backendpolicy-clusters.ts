@@ -17,6 +17,7 @@
  * its object (memo below), so the xDS translator's caches of unchanged routes still hold.
  */
 import { deepEqual } from 'fast-equals';
+import { freezeValue } from '../../message/watchable';
 import type { BackendPolicyRouteSettings, BackendPolicySettings } from '../../ir/backendpolicy';
 import type { DestinationSetting, HTTPListener, HTTPRoute, MirrorDestination, PolicySettings, RouteDestination, XdsIR } from '../../ir/types';
 
@@ -108,6 +109,8 @@ class PlainPolicies {
   }
 
   of(setting: DestinationSetting): BackendPolicySettings | undefined {
+    // Without Service policies, the Gateway's wherever no other use forbids it: no cache needed.
+    if (this.services.size === 0) return this.beyondRoutes.size > 0 && this.beyondRoutes.has(setting.clusterName) ? undefined : this.placement.gateway;
     const name = setting.clusterName;
     if (this.byCluster.has(name)) return this.byCluster.get(name);
     let out: BackendPolicySettings | undefined;
@@ -181,9 +184,22 @@ function withOwnClusters<D extends RouteDestination>(destination: D, own: readon
 /** Per IR route (frozen, without BackendPolicy clusters): what it was given last, and the route made of it. */
 const placed = new WeakMap<HTTPRoute, { placement: RoutePlacement; route: HTTPRoute }>();
 
+/**
+ * The common case without allocating: every backend forwarded to (no mirrors, no Service policy)
+ * is on its plain cluster, which carries routeSettings, and nothing is set on the route.
+ */
+function allOnPlainClusters(route: HTTPRoute, routeSettings: BackendPolicySettings, plain: PlainPolicies): boolean {
+  if (route.mirrors || plain.services.size > 0 || routeSettings.loadBalancer?.hashOn || routeSettings.timeout?.streamIdleMs !== undefined) return false;
+  const settings = route.destination!.settings;
+  for (const s of settings) if (!s.invalid && !samePolicy(routeSettings, plain.of(s))) return false;
+  for (const s of settings) if (!s.invalid) plain.use(s, plain.of(s)!);
+  return true;
+}
+
 function routeWithPolicy(route: HTTPRoute, listenerSettings: BackendPolicySettings | undefined, plain: PlainPolicies): HTTPRoute {
   const routeSettings = route.policies?.backend ?? listenerSettings;
   if (!route.destination || (!routeSettings && plain.services.size === 0)) return route;
+  if (routeSettings && allOnPlainClusters(route, routeSettings, plain)) return route;
   const placement = placementOf(route, routeSettings, plain);
   if (!placement.route && placement.own.every((e) => e === undefined)) return route;
   const last = placed.get(route);
@@ -204,12 +220,28 @@ function routeWithPolicy(route: HTTPRoute, listenerSettings: BackendPolicySettin
   return frozen;
 }
 
+/** Whether two placements' plain cluster settings are the same, name by name (each distinct pair of settings compared once). */
+function samePlainPolicies(a: Readonly<Record<string, BackendPolicySettings>>, b: Readonly<Record<string, BackendPolicySettings>>): boolean {
+  const compared = new Map<BackendPolicySettings, BackendPolicySettings>();
+  let count = 0;
+  for (const name in b) {
+    count++;
+    const x = a[name];
+    const y = b[name]!;
+    if (x === y) continue;
+    if (x === undefined || compared.get(y) !== x && !(x.id === y.id && deepEqual(x, y))) return false;
+    compared.set(y, x);
+  }
+  return count === Object.keys(a).length;
+}
+
 /**
  * ir with its BackendPolicies placed: the plain clusters' settings in backendClusterPolicies, and
  * routes whose backends' settings differ on clusters of their own; the same object when no
- * backend has a policy.
+ * backend has a policy. previous: what the Gateway's plain clusters carried before, kept when
+ * the same (route edits place the policies again: the clusters stay, and so does the object).
  */
-export function applyBackendPolicyClusters(ir: XdsIR, placement: BackendPlacement = NO_PLACEMENT): XdsIR {
+export function applyBackendPolicyClusters(ir: XdsIR, placement: BackendPlacement = NO_PLACEMENT, previous?: XdsIR['backendClusterPolicies']): XdsIR {
   const anyPolicy = placement.gateway !== undefined || placement.services.size > 0
     || ir.http.some((l) => l.policies?.backend || l.virtualHosts.some((vh) => vh.routes.some((r) => r.policies?.backend)));
   if (!anyPolicy) return ir;
@@ -236,6 +268,7 @@ export function applyBackendPolicyClusters(ir: XdsIR, placement: BackendPlacemen
   });
   if (!changed && !plain.usedAny) return ir;
   const out: XdsIR = changed ? { ...ir, http } : { ...ir };
-  if (plain.usedAny) out.backendClusterPolicies = plain.used;
+  // Frozen (the settings too): the bus shares it as it is, and the xDS translator sees one object per policy.
+  if (plain.usedAny) out.backendClusterPolicies = previous && samePlainPolicies(previous, plain.used) ? previous : freezeValue(plain.used);
   return out;
 }

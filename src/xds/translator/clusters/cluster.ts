@@ -125,12 +125,41 @@ export function memoCluster(setting: DestinationSetting, memo: ClusterMemo): Bui
 export function withPlainPolicy(base: BuiltCluster, setting: DestinationSetting, policy: BackendPolicySettings, memo?: ClusterMemo): BuiltCluster {
   const last = memo?.withPolicy.get(base);
   if (last?.policy === policy) return last.built;
-  const fresh = backendCluster(setting, undefined, policy);
-  const built: BuiltCluster = base.binding ? { cluster: fresh.cluster, binding: base.binding } : { cluster: fresh.cluster };
+  // The cluster without, with the policy's fields set over it (applyBackendPolicy replaces what it
+  // changes); fields the same on every cluster are one frozen object per policy.
+  const shared = base.cluster.circuit_breakers ? undefined : sharedPolicyFields(policy);
+  const cluster: Cluster = shared ? Object.assign({ ...base.cluster }, shared) : { ...base.cluster };
+  if (!shared) applyBackendPolicy(cluster, policy, setting);
+  const built: BuiltCluster = base.binding ? { cluster, binding: base.binding } : { cluster };
   if (!memo) return built;
-  const frozen = freezeValue(built);
+  // With the shared fields, every field is a frozen object already (or a scalar): only the new ones need freezing.
+  const frozen = shared ? Object.freeze({ ...built, cluster: Object.freeze(cluster) }) : freezeValue(built);
   memo.withPolicy.set(base, { policy, built: frozen });
   return frozen;
+}
+
+const policyFields = new WeakMap<BackendPolicySettings, Partial<Cluster> | null>();
+
+/**
+ * The cluster fields a policy sets the same way on every cluster without circuit breakers of its
+ * own, made once per policy object (frozen, shared by its clusters); null when some depend on the
+ * cluster (an idle timeout joins its protocol options, PROXY protocol wraps its transport socket,
+ * a gRPC health check needs HTTP/2 and the backend's name).
+ */
+function sharedPolicyFields(policy: BackendPolicySettings): Partial<Cluster> | null {
+  let fields = policyFields.get(policy);
+  if (fields === undefined) {
+    const dependent = policy.timeout?.idleMs !== undefined || policy.proxyProtocol !== undefined || policy.healthCheck?.type === 'grpc';
+    fields = dependent ? null : freezeValue(policyOnNothing(policy));
+    policyFields.set(policy, fields);
+  }
+  return fields;
+}
+
+function policyOnNothing(policy: BackendPolicySettings): Partial<Cluster> {
+  const fields: Cluster = {};
+  applyBackendPolicy(fields, policy);
+  return fields;
 }
 
 /** A cluster, and where its endpoints come from when it needs some. */

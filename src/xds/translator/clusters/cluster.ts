@@ -133,7 +133,7 @@ export function withPlainPolicy(base: BuiltCluster, setting: DestinationSetting,
   const built: BuiltCluster = base.binding ? { cluster, binding: base.binding } : { cluster };
   if (!memo) return built;
   // With the shared fields, every field is a frozen object already (or a scalar): only the new ones need freezing.
-  const frozen = shared ? Object.freeze({ ...built, cluster: Object.freeze(cluster) }) : freezeValue(built);
+  const frozen = shared ? Object.freeze((Object.freeze(cluster), built)) : freezeValue(built);
   memo.withPolicy.set(base, { policy, built: frozen });
   return frozen;
 }

@@ -20,6 +20,7 @@ import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net';
 import { closing, startPierAndEnvoy, stopPierAndEnvoy, tempDirs, type PierAndEnvoy } from './features/pier-envoy';
 import { backend, gateway, gatewayClass, manifest, route, NAMESPACE } from './features/resources';
+import { HeldRequests } from './features/held';
 
 const GATEWAY_ADDRESS = '127.0.0.131';
 const READY_TIMEOUT_MS = 30_000;
@@ -46,19 +47,14 @@ describe('A Gateway-wide BackendPolicy on the plain clusters, through pier serve
   let envoy: EnvoyProxy;
   let port: number;
   let tcpPort: number;
-  const held: http.ServerResponse[] = [];
-  const arrivals = new Map<string, number>();
+  const requests = new HeldRequests();
   const echo = http.createServer((req, res) => {
-    const p = req.url ?? '/';
-    arrivals.set(p, (arrivals.get(p) ?? 0) + 1);
-    if (p.endsWith('/hold')) held.push(res);
+    if (requests.arrived(req).endsWith('/hold')) requests.hold(res);
     else res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
-  const release = (): void => {
-    for (const res of held.splice(0)) res.writeHead(200).end('released');
-  };
+  const release = (): void => requests.release();
   const get = (p: string, at = port): Promise<HttpResult> => httpRequest(`http://${GATEWAY_ADDRESS}:${at}${p}`, { timeoutMs: 20_000 });
-  const arrived = (p: string, n: number): Promise<true> => waitFor(`${n} request(s) at ${p}`, () => ((arrivals.get(p) ?? 0) >= n ? true : undefined), { timeoutMs: 15_000, intervalMs: 20 });
+  const arrived = (p: string, n: number): Promise<true> => requests.until(p, n);
   /** The clusters of Services echo and shared, by name -> their max_requests (null: no circuit breaker). */
   const limits = async (): Promise<Record<string, number | null>> => {
     const dump = await envoy.configDump('dynamic_active_clusters') as DumpedCluster[];

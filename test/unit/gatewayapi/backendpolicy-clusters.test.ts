@@ -78,6 +78,26 @@ describe('BackendPolicy placement', () => {
     assert.deepEqual(routesOf(out)[0]!.backendPolicyRoute, { hashOn: { type: 'header', name: 'x-user' }, streamIdleMs: 1000 });
   });
 
+  test('ExternalName Services take their Service\'s policy, XBackends the Gateway\'s, on their plain clusters; invalid backends nothing', () => {
+    const external: DestinationSetting = { clusterName: 'default/ext/443', weight: 1, protocol: 'http', dnsName: 'ext.example.com', port: 443 };
+    const xbackend: DestinationSetting = { clusterName: 'xbackend:default/x', weight: 1, protocol: 'http', dnsName: 'x.example.com', port: 443 };
+    const invalid: DestinationSetting = { clusterName: 'default/missing/80', weight: 1, protocol: 'http', invalid: true };
+    const r = Object.freeze({ ...route('a', []), destination: { settings: [invalid, external, xbackend] } }) as HTTPRoute;
+    const services = new Map([['default/ext', settings('ext', 'Service default/ext')]]);
+    const out = applyBackendPolicyClusters(ir([r], GW), { services, gateway: GW });
+    assert.equal(routesOf(out)[0], r);
+    assert.deepEqual(carried(out), { 'default/ext/443': 'ext', 'xbackend:default/x': 'gw' });
+  });
+
+  test('the route\'s hash is its first valid backend\'s that sets one, whether on a plain cluster or its own', () => {
+    const hashing = (name: string, header: string): BackendPolicySettings => settings(name, `Service default/${name}`, { loadBalancer: { type: 'ringHash', hashOn: { type: 'header', name: header } } });
+    const services = new Map([['default/web', hashing('web', 'x-web')], ['default/api', hashing('api', 'x-api')]]);
+    const r = Object.freeze({ ...route('a', ['plain', 'api', 'web']), destination: { settings: [{ ...backend('web'), invalid: true }, backend('plain'), backend('api'), backend('web')] } }) as HTTPRoute;
+    const out = applyBackendPolicyClusters(ir([r]), { services });
+    assert.deepEqual(routesOf(out)[0]!.backendPolicyRoute, { hashOn: { type: 'header', name: 'x-api' } });
+    assert.deepEqual(clusters(out), [['default/web/80', 'default/plain/80', 'default/api/80', 'default/web/80']]);
+  });
+
   test('placed again with the same settings (new objects), routes keep their objects; other settings make new ones', () => {
     const routes = [route('a', ['web'], settings('rule', 'HTTPRoute default/a')), route('b', ['api'])];
     const first = applyBackendPolicyClusters(ir(routes, GW), gatewayWide());

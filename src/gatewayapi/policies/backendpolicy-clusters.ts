@@ -245,7 +245,9 @@ export function applyBackendPolicyClusters(ir: XdsIR, placement: BackendPlacemen
   const anyPolicy = placement.gateway !== undefined || placement.services.size > 0
     || ir.http.some((l) => l.policies?.backend || l.virtualHosts.some((vh) => vh.routes.some((r) => r.policies?.backend)));
   if (!anyPolicy) return ir;
-  const plain = new PlainPolicies(placement, clustersBeyondRoutes(ir));
+  // Without a Service's or the Gateway's policy, plain clusters carry nothing: no other use to look for.
+  const carries = placement.gateway !== undefined || placement.services.size > 0;
+  const plain = new PlainPolicies(placement, carries ? clustersBeyondRoutes(ir) : new Set());
   let changed = false;
   const http = ir.http.map((listener): HTTPListener => {
     const own = listener.policies?.backend;

@@ -104,15 +104,17 @@ describe('BackendPolicy on the plain clusters (XdsIR.backendClusterPolicies)', (
   } as unknown as HTTPRoute));
   const http = [Object.freeze({ name: 'default/gw/http', address: '0.0.0.0', port: 80, hostnames: ['*'], virtualHosts: [Object.freeze({ name: '*', domains: ['*'], routes })] })] as unknown as XdsIR['http'];
   const policy = (maxConnections: number): BackendPolicySettings => ({ source: { ...source, target: 'Gateway default/gw' }, id: 'bp@gw', circuitBreaker: { maxConnections } });
-  const irWith = (p?: BackendPolicySettings): XdsIR => ({
+  const irWith = (p?: BackendPolicySettings, whole = false): XdsIR => ({
     gateway: 'default/gw', http, tcp: [], udp: [],
+    // A Gateway client certificate has the cluster table make its lists whole (buildClusters).
+    ...(whole ? { backendClientCertificate: { name: 'default/client', certificateChain: 'chain', privateKey: 'key' } as unknown as XdsIR['backendClientCertificate'] } : {}),
     ...(p ? { backendClusterPolicies: Object.fromEntries(['a', 'b', 'c'].map((s) => [`default/${s}/80`, p])) } : {}),
   });
   const limit = (c: Cluster): number | undefined => c.circuit_breakers?.thresholds?.[0]?.max_connections?.value;
 
-  test('added, edited, kept and removed: clusters built again in place, routes and bindings kept, as a full translation', () => {
+  for (const whole of [false, true]) test(`added, edited, kept and removed: clusters built again in place, routes and bindings kept, as a full translation${whole ? ' (lists made whole)' : ''}`, () => {
     const memo = new XdsTranslationMemo();
-    const steps = [irWith(), irWith(policy(5)), irWith(policy(5)), irWith(policy(9)), irWith()];
+    const steps = [irWith(undefined, whole), irWith(policy(5), whole), irWith(policy(5), whole), irWith(policy(9), whole), irWith(undefined, whole)];
     const expected = [undefined, 5, 5, 9, undefined];
     let last: GatewayTranslation | undefined;
     steps.forEach((ir, i) => {

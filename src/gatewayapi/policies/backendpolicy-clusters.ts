@@ -220,19 +220,23 @@ function routeWithPolicy(route: HTTPRoute, listenerSettings: BackendPolicySettin
   return frozen;
 }
 
-/** Whether two placements' plain cluster settings are the same, name by name (each distinct pair of settings compared once). */
+/**
+ * Whether two placements' plain cluster settings are the same, name by name and in the same order
+ * (the IR's order is its routes'), each distinct pair of settings compared once.
+ */
 function samePlainPolicies(a: Readonly<Record<string, BackendPolicySettings>>, b: Readonly<Record<string, BackendPolicySettings>>): boolean {
   const compared = new Map<BackendPolicySettings, BackendPolicySettings>();
+  const names = Object.keys(a);
   let count = 0;
   for (const name in b) {
-    count++;
+    if (names[count++] !== name) return false;
     const x = a[name];
     const y = b[name]!;
     if (x === y) continue;
     if (x === undefined || compared.get(y) !== x && !(x.id === y.id && deepEqual(x, y))) return false;
     compared.set(y, x);
   }
-  return count === Object.keys(a).length;
+  return count === names.length;
 }
 
 /**

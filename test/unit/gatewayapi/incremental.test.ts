@@ -643,8 +643,10 @@ describe('incremental translation equals full translation', () => {
     let ir = step([wide]);
     assert.equal(clusterOf(ir, 'r0.example.com'), 'default/s0/80', 'Gateway-wide: the plain cluster');
     assert.deepEqual(Object.keys(ir.backendClusterPolicies ?? {}).sort(), ['default/s0/80', 'default/s1/80', 'default/s2/80', 'default/s3/80']);
+    const carried = ir.backendClusterPolicies;
     ir = step([route('r5', 's2', 2)]);
     assert.equal(clusterOf(ir, 'r5.example.com'), 'default/s2/80', 'a route edit under it');
+    assert.equal(ir.backendClusterPolicies, carried, 'the same plain clusters\' policies: the same object');
     const own = policy('own', { group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'r1', sectionName: 'a' }, 3);
     ir = step([own]);
     assert.equal(clusterOf(ir, 'r1.example.com'), 'default/s1/80/backendpolicy/default/own', 'a rule\'s own: a cluster of its own');

@@ -224,7 +224,10 @@ export class GatewayClusters {
     const setting = this.uses.get(name)!.setting;
     const built = memoCluster(setting, memo);
     const policy = this.policyByName.get(name);
-    return policy ? withPlainPolicy(built, setting, policy, memo) : built;
+    if (policy) return withPlainPolicy(built, setting, policy, memo);
+    // A policy gone: its clusters are not kept for the cluster without.
+    if (this.policiesChanged.has(name)) memo.withPolicy.delete(built);
+    return built;
   }
 
   /**

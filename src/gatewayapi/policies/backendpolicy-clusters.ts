@@ -115,7 +115,7 @@ class PlainPolicies {
     if (this.byCluster.has(name)) return this.byCluster.get(name);
     let out: BackendPolicySettings | undefined;
     if (!this.beyondRoutes.has(name)) {
-      const service = this.services.size > 0 ? serviceOfSetting(setting) : undefined;
+      const service = serviceOfSetting(setting);
       out = (service === undefined ? undefined : this.services.get(service)) ?? this.placement.gateway;
     }
     this.byCluster.set(name, out);

@@ -12,7 +12,7 @@
  *   - the first kind again with a RateLimitPolicy on the Gateway (placed on every listener);
  *   - a BackendPolicy added on the Gateway (its backends' clusters carry its settings), and one on
  *     the last route (each removed again, untimed, before the next);
- *   - the first kind again with a BackendPolicy on the Gateway too (every route on its clusters);
+ *   - the first kind again with a BackendPolicy on the Gateway too (its plain clusters carry it);
  *   - a ClientPolicy (compression, a request timeout) on the Gateway, a SecurityPolicy (an allow
  *     list by client address) on the Gateway and on the last route.
  * And the heap after GC once loaded (its growth over the loaded input). Shapes:

@@ -34,6 +34,7 @@ import { telemetryOfGateway, type GatewayTelemetry } from './telemetry/telemetry
 import { resolveObservabilityExporters } from './policies/observability-exporters';
 import { withBackendCertificates } from './backends/xbackend';
 import { applyPolicies, type PolicyOutcomes } from './policies/apply';
+import { applyBackendPolicyClusters } from './policies/backendpolicy-clusters';
 import { withHttp3Ports } from '../ir/http3';
 
 export interface UnitOptions {
@@ -97,17 +98,23 @@ export interface PolicyBase {
   rateLimitService?: RateLimitService;
 }
 
-/** The unit with its Pier policies placed on its base (as they are now in the index): reads them. */
-export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: ResourceIndex): GatewayUnit {
+/**
+ * The unit with its Pier policies placed on its base (as they are now in the index): reads them.
+ * previous: the unit's IR before, whose parts are kept where the same.
+ */
+export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: ResourceIndex, previous: XdsIR | undefined = unit.xdsIR): GatewayUnit {
   const policies = index.readPolicies(unit.key, base.routeNamespaces);
   const out: GatewayUnit = { ...unit, policyBase: base };
   delete out.policyOutcomes;
   let ir = base.xdsIR;
   if (!policies.empty) {
     const outcomes: PolicyOutcomes = new Map();
-    ir = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    const placed = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    ir = placed.ir;
     const observability = policies.byKind.get('ObservabilityPolicy');
     if (observability) ir = resolveObservabilityExporters(ir, index, outcomes, observability.states.some((p) => p.targets.some((t) => t.kind === 'HTTPRoute' || t.kind === 'GRPCRoute')));
+    // Last: which clusters carry a policy depends on every use of them, telemetry receivers too.
+    ir = applyBackendPolicyClusters(ir, placed.backend, previous?.backendClusterPolicies);
     if (outcomes.size > 0) out.policyOutcomes = outcomes;
     if (base.rateLimitService && hasGlobalRateLimits(ir)) ir = { ...ir, rateLimitService: base.rateLimitService };
   }
@@ -616,7 +623,7 @@ export function patchGatewayUnit(
     };
     // Unchanged routes and no policy anywhere: the IR is the one before, as is.
     if (!changed && index.readPolicies(gw.key, routeNamespaces).empty) unit.policyBase = base;
-    else Object.assign(unit, withPolicies(unit, base, index));
+    else Object.assign(unit, withPolicies(unit, base, index, before.xdsIR));
     unit.xdsIR ??= before.xdsIR;
   }
   if (before.infraIR) unit.infraIR = before.infraIR;

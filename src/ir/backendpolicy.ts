@@ -65,8 +65,9 @@ export interface TcpKeepaliveSettings {
 export interface BackendPolicySettings {
   source: PolicySource;
   /**
-   * Names the clusters: the backends of routes with these settings get clusters of their own
-   * ("<backend cluster>/backendpolicy/<namespace>/<name>"), shared by every target of the policy.
+   * The policy at one target ("<policy key>@<target key>"). Where a backend's settings differ
+   * from its plain cluster's (XdsIR.backendClusterPolicies), it gets a cluster of its own named
+   * after the policy ("<backend cluster>/backendpolicy/<namespace>/<name>").
    */
   id: string;
   circuitBreaker?: CircuitBreakerSettings;
@@ -77,4 +78,13 @@ export interface BackendPolicySettings {
   tcpKeepalive?: TcpKeepaliveSettings;
   /** Upstream PROXY protocol header version. */
   proxyProtocol?: { version: 'v1' | 'v2' };
+}
+
+/**
+ * The BackendPolicy settings Envoy holds on a route rather than its clusters, each its first
+ * backend's that sets it: what a consistent hash balancer hashes, and the stream idle timeout.
+ */
+export interface BackendPolicyRouteSettings {
+  hashOn?: HashOn;
+  streamIdleMs?: number;
 }

@@ -47,9 +47,13 @@ function ruleOfOrigin(origin: string): string {
   return at < 0 ? origin : origin.slice(0, at);
 }
 
-/** The BackendPolicies on Services that the IR's routes send traffic through, by target ("Service ns/name"). */
+/** The BackendPolicies on Services that the IR's routes send traffic through (on the plain clusters or their own), by target ("Service ns/name"). */
 function servicePolicies(ir: XdsIR): NonNullable<GatewayPoliciesView['services']> {
   const found = new Map<string, BackendPolicySettings>();
+  for (const settings of Object.values(ir.backendClusterPolicies ?? {})) {
+    const target = settings.source.target;
+    if (target.startsWith('Service ') && !found.has(target)) found.set(target, settings);
+  }
   for (const l of ir.http) for (const vh of l.virtualHosts) for (const r of vh.routes) {
     for (const d of [r.destination, ...(r.mirrors ?? [])]) {
       for (const s of d?.settings ?? []) {

@@ -4,7 +4,7 @@
  * never needs to know about routes, parents or statuses. Every list is in a deterministic order.
  */
 import type { ClientSettings } from './client';
-import type { BackendPolicySettings } from './backendpolicy';
+import type { BackendPolicyRouteSettings, BackendPolicySettings } from './backendpolicy';
 import type { SecuritySettings } from './security';
 import type { ObservabilitySettings } from './observability';
 
@@ -22,6 +22,13 @@ export interface XdsIR {
   telemetry?: Telemetry;
   /** The rate limit service the global limits of this Gateway's routes are counted by; set only when some route has one. */
   rateLimitService?: RateLimitService;
+  /**
+   * Plain cluster name ("<namespace>/<service>/<port>", ...) -> the BackendPolicy settings that
+   * cluster carries, shared by every route backend on it (its Service's policy, else the
+   * Gateway-wide one). Absent: none. A backend whose own policy differs is on a cluster of its
+   * own instead (DestinationSetting.backendPolicy).
+   */
+  backendClusterPolicies?: Record<string, BackendPolicySettings>;
 }
 
 /**
@@ -265,6 +272,8 @@ export interface HTTPRoute {
   origin: string;
   /** What Pier policies set for this route's rule (replacing the listener's, kind by kind). */
   policies?: PolicySettings;
+  /** What its backends' BackendPolicies set on the Envoy route rather than the clusters. */
+  backendPolicyRoute?: BackendPolicyRouteSettings;
 }
 
 /**
@@ -390,7 +399,10 @@ export interface DestinationSetting {
   tls?: UpstreamTLS;
   /** A limit on concurrent retries to the backend (XBackendTrafficPolicy); a cluster setting. */
   retryBudget?: RetryBudget;
-  /** Cluster settings of the route's BackendPolicy (the cluster name then names the policy too). */
+  /**
+   * Cluster settings of the backend's BackendPolicy where they differ from what its plain
+   * cluster carries (XdsIR.backendClusterPolicies): the cluster name then names the policy too.
+   */
   backendPolicy?: BackendPolicySettings;
   /** The backendRef's own header filters: applied only to the requests sent to (answers from) this backend. */
   requestHeaders?: HeaderModifier;

@@ -2,11 +2,11 @@
  * BackendPolicy on a Service through the real `pier serve` CLI and a real Envoy: Service "web"
  * has three endpoints (127.0.28.1-3, answering with their address), Service "other" one; the
  * policy "sticky" on web balances by a ring hash of x-user.
- * - routes a and b (no policy of their own) both reach web through the policy's cluster: one
- *   x-user value reaches one endpoint whichever route it comes by;
+ * - routes a and b (no policy of their own) both reach web through its plain cluster, which
+ *   carries the Service's policy: one x-user value reaches one endpoint whichever route it comes by;
  * - route c has a policy of its own (RoundRobin): its rule to web still hashes (the Service's
  *   policy is the more specific, GEP-713's Gateway > Route > Backend), its rule to "other" is on
- *   the route policy's cluster;
+ *   a cluster of the route policy's own;
  * - statuses: one ancestor per Gateway whose routes reach the Service (gw, and gw2 which has no
  *   Envoy here), none for a Service no route uses, TargetNotFound for a Service that does not exist;
  * - the admin API's /policies lists the Service's policy.
@@ -56,6 +56,8 @@ describe('BackendPolicy on a Service through pier serve and real Envoy', { timeo
   const servers = [...ENDPOINTS, OTHER].map(() => http.createServer(handler));
   const get = (p: string, user: string): Promise<HttpResult> => httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { timeoutMs: 20_000, headers: { 'x-user': user } });
   const cluster = (backend: string, policyName: string): string => `cluster.${NAMESPACE}/${backend}/80/backendpolicy/${NAMESPACE}/${policyName}`;
+  /** The Service's own cluster, which carries its policy. */
+  const plain = (backend: string): string => `cluster.${NAMESPACE}/${backend}/80`;
 
   before(async () => {
     requireEnvoy();
@@ -87,7 +89,7 @@ describe('BackendPolicy on a Service through pier serve and real Envoy', { timeo
     ]));
     ({ pier, envoy } = await startPierAndEnvoy(run, 'gw'));
     await waitFor('the policies\' clusters with their endpoints', async () => {
-      if ((await envoy.stat(`${cluster('web', 'sticky')}.membership_healthy`).catch(() => undefined)) !== 3) return undefined;
+      if ((await envoy.stat(`${plain('web')}.membership_healthy`).catch(() => undefined)) !== 3) return undefined;
       if ((await envoy.stat(`${cluster('other', 'route-c')}.membership_healthy`).catch(() => undefined)) !== 1) return undefined;
       for (const p of ['/a', '/b', '/c/web', '/c/other']) if ((await get(p, 'probe').catch(() => undefined))?.status !== 200) return undefined;
       return true;
@@ -111,16 +113,17 @@ describe('BackendPolicy on a Service through pier serve and real Envoy', { timeo
       reached.add([...bodies][0]!);
     }
     assert.ok(reached.size >= 2, 'twenty values reach more than one endpoint');
-    assert.ok(await envoy.stat(`${cluster('web', 'sticky')}.upstream_rq_total`) >= 120, 'all through the Service policy\'s cluster');
+    assert.ok(await envoy.stat(`${plain('web')}.upstream_rq_total`) >= 120, 'all through the Service\'s cluster');
   });
 
   test('the route policy applies to the route\'s other backend', async () => {
     const r = await get('/c/other', 'x');
     assert.equal(r.body, OTHER);
     assert.ok(await envoy.stat(`${cluster('other', 'route-c')}.upstream_rq_total`) >= 1);
-    const dump = await envoy.configDump('dynamic_active_clusters') as { cluster: { name: string } }[];
+    const dump = await envoy.configDump('dynamic_active_clusters') as { cluster: { name: string; lb_policy?: string } }[];
     const names = dump.map((c) => c.cluster.name).filter((n) => n.includes('/web/') || n.includes('/other/')).sort();
-    assert.deepEqual(names, [`${NAMESPACE}/other/80/backendpolicy/${NAMESPACE}/route-c`, `${NAMESPACE}/web/80/backendpolicy/${NAMESPACE}/sticky`]);
+    assert.deepEqual(names, [`${NAMESPACE}/other/80/backendpolicy/${NAMESPACE}/route-c`, `${NAMESPACE}/web/80`]);
+    assert.equal(dump.find((c) => c.cluster.name === `${NAMESPACE}/web/80`)?.cluster.lb_policy, 'RING_HASH', 'the Service\'s cluster carries its policy');
   });
 
   test('statuses: an ancestor per Gateway reaching the Service; none when no route uses it; TargetNotFound when it does not exist', async () => {

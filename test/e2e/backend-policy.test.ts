@@ -27,6 +27,7 @@ import { freePort, httpRequest, waitFor, type HttpResult } from '../helpers/net'
 import { PierProcess } from '../helpers/pier';
 import { backend, gateway, gatewayClass, manifest, route, CONTROLLER, NAMESPACE } from './features/resources';
 import { serviceAt } from './features/pier-envoy';
+import { HeldRequests } from './features/held';
 
 const GATEWAY_ADDRESS = '127.0.0.102';
 const READY_TIMEOUT_MS = 30_000;
@@ -59,12 +60,10 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
   let envoy: EnvoyProxy;
   let port: number;
   /** Held requests, answered when the test lets them go. */
-  const held: http.ServerResponse[] = [];
-  const arrivals = new Map<string, number>();
+  const requests = new HeldRequests();
   const echo = http.createServer((req, res) => {
-    const p = req.url ?? '/';
-    arrivals.set(p, (arrivals.get(p) ?? 0) + 1);
-    if (p.includes('/hold')) held.push(res);
+    const p = requests.arrived(req);
+    if (p.includes('/hold')) requests.hold(res);
     else if (p.includes('/fail')) res.writeHead(500).end('failed');
     else res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
@@ -84,12 +83,10 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
     else res.writeHead(200).end(who);
   };
   const endpoints = [http.createServer(endpoint), http.createServer(endpoint), http.createServer(endpoint), http.createServer(endpoint)];
-  const release = (): void => {
-    for (const res of held.splice(0)) res.writeHead(200).end('released');
-  };
+  const release = (): void => requests.release();
 
   const get = (p: string): Promise<HttpResult> => httpRequest(`http://${GATEWAY_ADDRESS}:${port}${p}`, { timeoutMs: 20_000 });
-  const arrived = (p: string, n: number): Promise<true> => waitFor(`${n} request(s) at ${p}`, () => ((arrivals.get(p) ?? 0) >= n ? true : undefined), { timeoutMs: 15_000, intervalMs: 20 });
+  const arrived = (p: string, n: number): Promise<true> => requests.until(p, n);
   /** A counter of the policy's own cluster. */
   const counter = async (policyName: string, stat: string): Promise<number> =>
     envoy.stat(`cluster.${NAMESPACE}/${SERVICE_OF[policyName] ?? 'echo'}/80/backendpolicy/${NAMESPACE}/${policyName}.${stat}`);
@@ -164,7 +161,7 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
     const second = await get('/requests/hold');
     assert.equal(second.status, 503, second.body);
     assert.equal(second.headers['x-envoy-overloaded'], 'true', JSON.stringify(second.headers));
-    assert.equal(arrivals.get('/requests/hold'), 1, 'the refused request never reached the backend');
+    assert.equal(requests.arrivals.get('/requests/hold'), 1, 'the refused request never reached the backend');
     release();
     assert.equal((await first).status, 200);
     assert.ok(await counter('requests', 'upstream_rq_active_overflow') >= 1, 'Envoy counts the overflow on the policy\'s cluster');
@@ -192,14 +189,14 @@ describe('BackendPolicy through pier serve and real Envoy', { timeout: 180_000 }
     const before = await envoy.counterOrZero(`cluster.${NAMESPACE}/${SERVICE_OF.retries ?? 'echo'}/80/backendpolicy/${NAMESPACE}/retries.upstream_rq_retry_overflow`);
     const answer = await get('/retries/fail');
     assert.equal(answer.status, 500);
-    assert.equal(arrivals.get('/retries/fail'), 1, 'one try only');
+    assert.equal(requests.arrivals.get('/retries/fail'), 1, 'one try only');
     assert.ok(await counter('retries', 'upstream_rq_retry_overflow') > before);
   });
 
   test('the same Service through a rule without a policy is not limited (a cluster of its own)', async () => {
     const answer = await get('/open/fail');
     assert.equal(answer.status, 500);
-    assert.equal(arrivals.get('/open/fail'), 3, 'the first try and two retries');
+    assert.equal(requests.arrivals.get('/open/fail'), 3, 'the first try and two retries');
     const a = get('/open/hold');
     const b = get('/open/hold');
     await arrived('/open/hold', 2);

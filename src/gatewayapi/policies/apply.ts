@@ -15,7 +15,7 @@ import { describeTarget, targetKey, type PolicyState, type PolicyTarget, keyOfTa
 import { POLICY_TRANSLATIONS } from './kinds';
 import type { PierPolicies } from './policies';
 import { settleSharedPorts, type SharedPortConflict } from './clientpolicy';
-import { applyBackendPolicyClusters, servicesOfIR } from './backendpolicy-clusters';
+import { servicesOfIR, type BackendPlacement } from './backendpolicy-clusters';
 import type { BackendPolicySettings } from '../../ir/backendpolicy';
 
 export type TargetOutcome = 'applied' | 'notFound';
@@ -75,10 +75,12 @@ function ruleKeyOfIRRoute(listenerIrName: string, route: IRRoute): string {
 }
 
 /**
- * gw's IR with the policies placed; outcomes gets what became of each policy's targets here.
+ * gw's IR with the policies placed on its listeners and rules, and what its BackendPolicies give
+ * its plain clusters (placed last, by applyBackendPolicyClusters, once every cluster the IR uses
+ * is known); outcomes gets what became of each policy's targets here.
  * listeners: the served HTTP listeners in IR order (ir.http); routes: those attached to gw.
  */
-export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly ListenerContext[], routes: readonly AnyRoute[], policies: PierPolicies, outcomes: PolicyOutcomes): XdsIR {
+export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly ListenerContext[], routes: readonly AnyRoute[], policies: PierPolicies, outcomes: PolicyOutcomes): { ir: XdsIR; backend: BackendPlacement } {
   // What targets this Gateway: its own listeners and ListenerSets, and its routes and rules.
   const routeByKey = new Map(routes.map((r) => [targetKey(r.kind, r.metadata.namespace ?? '', r.metadata.name), r]));
   const listenerNames = new Set(gw.listeners.filter((l) => !l.owner).map((l) => l.listener.name));
@@ -137,8 +139,10 @@ export function applyPolicies(ir: XdsIR, gw: GatewayContext, listeners: readonly
   for (const c of conflicts) {
     for (const report of outcomes.get(c.policyKey)?.targets.values() ?? []) if (describeTarget(report.target) === c.target) report.conflict = c.message;
   }
-  if (!changed && serviceSettings.size === 0) return ir;
-  return applyBackendPolicyClusters(changed ? { ...ir, http: settled } : ir, serviceSettings);
+  const backend: BackendPlacement = { services: serviceSettings };
+  const gatewayWide = policies.byKind.has('BackendPolicy') ? settingsAt(policies, [targetKey('Gateway', gw.namespace, gw.name)])?.backend : undefined;
+  if (gatewayWide) backend.gateway = gatewayWide;
+  return { ir: changed ? { ...ir, http: settled } : ir, backend };
 }
 
 function withRouteSettings(listener: HTTPListener, irName: string, ruleSettings: ReadonlyMap<string, PolicySettings>): VirtualHost[] {

@@ -37,7 +37,7 @@ export class XdsTranslationMemo {
   readonly routes: RouteCache = new Map();
   readonly virtualHosts = new WeakMap<object, Map<string, VirtualHost>>();
   readonly virtualHostTrees = new WeakMap<VirtualHost, VirtualHost>();
-  readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap() };
+  readonly clusters: ClusterMemo = { built: new WeakMap(), vhostSettings: new WeakMap(), withPolicy: new WeakMap() };
   readonly httpFilterNeeds = new WeakMap<IRVirtualHost, HttpFilterNeeds>();
   /** Each gateway's clusters, counted between its translations (clustertable.ts). */
   private readonly clusterTables = new Map<string, GatewayClusters>();

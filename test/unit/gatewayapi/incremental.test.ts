@@ -347,6 +347,9 @@ function generate(slot: Slot, generation: number, r: Random): KubeObject {
       return { apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata, spec: {
         targetRefs: [target],
         circuitBreaker: { maxConnections: 1 + r.int(100), ...(r.chance(0.5) ? { maxParallelRequests: 1 + r.int(100) } : {}) },
+        // Now and then what is set on the routes too (a hash, a stream idle timeout).
+        ...(r.chance(0.2) ? { loadBalancer: { type: 'RingHash' as const, consistentHash: { type: 'Header' as const, header: { name: r.pick(['x-a', 'x-b']) } } } } : {}),
+        ...(r.chance(0.2) ? { timeout: { streamIdle: r.pick(['1s', '2s']) } } : {}),
       } } as BackendPolicy;
     }
     case 'SecurityPolicy': {
@@ -595,7 +598,73 @@ describe('incremental translation equals full translation', () => {
     put({ apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata: { name: 'bp', namespace: 'other', generation: 1 },
       spec: { targetRefs: [{ group: '', kind: 'Service', name: 's1' }], circuitBreaker: { maxConnections: 1 } } } as BackendPolicy);
     const ir = incremental.result().xdsIR['default/g1']!;
-    assert.equal(ir.http[0]!.virtualHosts[0]!.routes[0]!.destination!.settings[0]!.clusterName, 'other/s1/80/backendpolicy/other/bp');
+    // The Service's policy is on its plain cluster (every use of the Service shares it).
+    assert.equal(ir.http[0]!.virtualHosts[0]!.routes[0]!.destination!.settings[0]!.clusterName, 'other/s1/80');
+    assert.equal(ir.backendClusterPolicies?.['other/s1/80']?.source.name, 'bp');
     assert.deepStrictEqual(incremental.result(), translate(snapshot(objects), OPTIONS));
+  });
+
+  test('BackendPolicies on plain clusters: Gateway-wide, a route\'s on top, a Service\'s, a TCP route sharing a backend, removal (IR and xDS as full)', () => {
+    const incremental = new IncrementalTranslator(OPTIONS);
+    const xds = new XdsFollower();
+    const objects = new Map<string, KubeObject>();
+    const idOf = (o: KubeObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+    const step = (puts: KubeObject[], deletes: KubeObject[] = []): XdsIR => {
+      const changes: TableChange[] = [];
+      for (const o of puts) {
+        objects.set(idOf(o), o);
+        changes.push({ table: TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND], key: tableKey(o), value: freezeValue(o) });
+      }
+      for (const o of deletes) {
+        objects.delete(idOf(o));
+        changes.push({ table: TABLE_OF_KIND[o.kind as keyof typeof TABLE_OF_KIND], key: tableKey(o), value: undefined });
+      }
+      const delta = incremental.apply(changes);
+      assert.deepStrictEqual(incremental.result(), translate(snapshot(objects), OPTIONS));
+      xds.follow(delta.xdsIR);
+      return incremental.result().xdsIR['default/g1']!;
+    };
+    const service = (name: string): Service => ({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec: { ports: [{ name: 'http', port: 80 }] } } as Service);
+    const route = (name: string, backend: string, generation = 1): HTTPRoute => ({ apiVersion: GW, kind: 'HTTPRoute', metadata: { name, namespace: 'default', generation },
+      spec: { parentRefs: [{ name: 'g1', sectionName: 'http' }], hostnames: [`${name}.example.com`], rules: [{ name: 'a', backendRefs: [{ name: backend, port: 80 }] }] } } as HTTPRoute);
+    const policy = (name: string, target: { group: string; kind: string; name: string; sectionName?: string }, maxConnections: number): BackendPolicy => ({
+      apiVersion: 'gateway.pier.dev/v1alpha1', kind: 'BackendPolicy', metadata: { name, namespace: 'default', generation: 1, creationTimestamp: '2024-01-01T00:00:00Z' },
+      spec: { targetRefs: [target], circuitBreaker: { maxConnections } } } as BackendPolicy);
+    const gateway = { group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'g1' };
+    const clusterOf = (ir: XdsIR, hostname: string): string => ir.http[0]!.virtualHosts.find((v) => v.name === hostname)!.routes[0]!.destination!.settings[0]!.clusterName;
+    const routes = Array.from({ length: 20 }, (_, i) => route(`r${i}`, `s${i % 4}`));
+    step([
+      { apiVersion: GW, kind: 'GatewayClass', metadata: { name: 'pier', generation: 1 }, spec: { controllerName: CONTROLLER } } as GatewayClass,
+      { apiVersion: GW, kind: 'Gateway', metadata: { name: 'g1', namespace: 'default', generation: 1 },
+        spec: { gatewayClassName: 'pier', listeners: [{ name: 'http', protocol: 'HTTP', port: 80 }, { name: 'tcp', protocol: 'TCP', port: 9000, allowedRoutes: { kinds: [{ kind: 'TCPRoute' }] } }] } } as Gateway,
+      ...[0, 1, 2, 3].map((i) => service(`s${i}`)), ...routes,
+    ]);
+    const wide = policy('wide', gateway, 10);
+    let ir = step([wide]);
+    assert.equal(clusterOf(ir, 'r0.example.com'), 'default/s0/80', 'Gateway-wide: the plain cluster');
+    assert.deepEqual(Object.keys(ir.backendClusterPolicies ?? {}).sort(), ['default/s0/80', 'default/s1/80', 'default/s2/80', 'default/s3/80']);
+    const carried = ir.backendClusterPolicies;
+    ir = step([route('r5', 's2', 2)]);
+    assert.equal(clusterOf(ir, 'r5.example.com'), 'default/s2/80', 'a route edit under it');
+    assert.equal(ir.backendClusterPolicies, carried, 'the same plain clusters\' policies: the same object');
+    const own = policy('own', { group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'r1', sectionName: 'a' }, 3);
+    ir = step([own]);
+    assert.equal(clusterOf(ir, 'r1.example.com'), 'default/s1/80/backendpolicy/default/own', 'a rule\'s own: a cluster of its own');
+    assert.equal(clusterOf(ir, 'r5.example.com'), 'default/s1/80'.replace('s1', 's2'));
+    const onService = policy('svc', { group: '', kind: 'Service', name: 's1' }, 7);
+    ir = step([onService]);
+    assert.equal(clusterOf(ir, 'r1.example.com'), 'default/s1/80', 'the Service\'s policy wins, on the plain cluster');
+    assert.equal(ir.backendClusterPolicies?.['default/s1/80']?.source.name, 'svc');
+    const tcp = { apiVersion: GW, kind: 'TCPRoute', metadata: { name: 'db', namespace: 'default', generation: 1 },
+      spec: { parentRefs: [{ name: 'g1', sectionName: 'tcp' }], rules: [{ backendRefs: [{ name: 's3', port: 80 }] }] } } as TCPRoute;
+    ir = step([tcp]);
+    assert.equal(clusterOf(ir, 'r3.example.com'), 'default/s3/80/backendpolicy/default/wide', 'a backend a TCP route shares: the policy\'s own cluster');
+    assert.equal(ir.backendClusterPolicies?.['default/s3/80'], undefined);
+    ir = step([policy('wide', gateway, 11)]);
+    assert.equal(ir.backendClusterPolicies?.['default/s0/80']?.circuitBreaker?.maxConnections, 11, 'edited');
+    ir = step([], [tcp, onService, own]);
+    ir = step([], [wide]);
+    assert.equal(ir.backendClusterPolicies, undefined, 'removed: the plain clusters carry nothing');
+    assert.equal(clusterOf(ir, 'r1.example.com'), 'default/s1/80');
   });
 });

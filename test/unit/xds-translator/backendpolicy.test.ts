@@ -1,8 +1,9 @@
 /** BackendPolicy settings on a backend's cluster, alone and beside an XBackendTrafficPolicy retry budget. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HashOn, LoadBalancerSettings } from '../../../src/ir/backendpolicy';
-import type { DestinationSetting, HTTPRoute } from '../../../src/ir/types';
+import type { BackendPolicySettings, HashOn, LoadBalancerSettings } from '../../../src/ir/backendpolicy';
+import type { DestinationSetting, HTTPRoute, XdsIR } from '../../../src/ir/types';
+import { translateGateway, XdsTranslationMemo, type GatewayTranslation } from '../../../src/xds/translator/translate';
 import type { Cluster } from '../../../src/xds/types';
 import { backendCluster } from '../../../src/xds/translator/clusters/cluster';
 import { backendPolicyRouteFields, hashPolicies } from '../../../src/xds/translator/listeners/backendpolicy-route';
@@ -42,15 +43,13 @@ describe('BackendPolicy load balancing', () => {
     assert.deepEqual(lb({ type: 'ringHash', hashOn: { type: 'sourceIP' } }).lb_policy, 'RING_HASH');
   });
 
-  test('what a hash balancer hashes is the route\'s hash_policy, from its first backend with one', () => {
-    const route = (...settings: DestinationSetting[]): HTTPRoute => ({ name: 'r', destination: { settings } } as unknown as HTTPRoute);
-    const hashing = (hashOn: HashOn): DestinationSetting => setting({ backendPolicy: { source, id: 'x', loadBalancer: { type: 'ringHash', hashOn } } });
-    assert.equal(hashPolicies(route(setting({}))), undefined, 'no policy: no hash');
-    assert.equal(hashPolicies(route(setting({ backendPolicy: { source, id: 'x', loadBalancer: { type: 'random' } } }))), undefined);
-    assert.deepEqual(hashPolicies(route(hashing({ type: 'header', name: 'x-user' }))), [{ header: { header_name: 'x-user' } }]);
-    assert.deepEqual(hashPolicies(route(hashing({ type: 'cookie', name: 's', ttlSeconds: 0 }))), [{ cookie: { name: 's', ttl: { seconds: 0 } } }], 'a session cookie');
-    assert.deepEqual(hashPolicies(route(setting({ invalid: true, ...hashing({ type: 'sourceIP' }) }), setting({}), hashing({ type: 'cookie', name: 's', ttlSeconds: 60, path: '/a' }))),
-      [{ cookie: { name: 's', ttl: { seconds: 60 }, path: '/a' } }], 'invalid shares do not count');
+  test('what a hash balancer hashes is the route\'s hash_policy (the IR route\'s backendPolicyRoute)', () => {
+    const route = (hashOn?: HashOn): HTTPRoute => ({ name: 'r', destination: { settings: [setting({})] }, ...(hashOn ? { backendPolicyRoute: { hashOn } } : {}) } as unknown as HTTPRoute);
+    assert.equal(hashPolicies(route()), undefined, 'no policy: no hash');
+    assert.deepEqual(hashPolicies(route({ type: 'header', name: 'x-user' })), [{ header: { header_name: 'x-user' } }]);
+    assert.deepEqual(hashPolicies(route({ type: 'cookie', name: 's', ttlSeconds: 0 })), [{ cookie: { name: 's', ttl: { seconds: 0 } } }], 'a session cookie');
+    assert.deepEqual(hashPolicies(route({ type: 'cookie', name: 's', ttlSeconds: 60, path: '/a' })), [{ cookie: { name: 's', ttl: { seconds: 60 }, path: '/a' } }]);
+    assert.deepEqual(hashPolicies(route({ type: 'sourceIP' })), [{ connection_properties: { source_ip: true } }]);
   });
 });
 
@@ -69,7 +68,7 @@ describe('BackendPolicy timeouts and TCP keepalive', () => {
   });
 
   test('the stream idle timeout is the route\'s', () => {
-    const route = { name: 'r', destination: { settings: [setting({ backendPolicy: { source, id: 'x', timeout: { streamIdleMs: 1500 } } })] } } as unknown as HTTPRoute;
+    const route = { name: 'r', destination: { settings: [setting({})] }, backendPolicyRoute: { streamIdleMs: 1500 } } as unknown as HTTPRoute;
     assert.deepEqual(backendPolicyRouteFields(route), { idle_timeout: { seconds: 1, nanos: 500_000_000 } });
   });
 });
@@ -95,5 +94,39 @@ describe('BackendPolicy gRPC health checks', () => {
 
   test('a backend spoken to over HTTP/1.1 gets none (Envoy refuses gRPC checks there)', () => {
     assert.equal(backendCluster(setting({ backendPolicy: grpcCheck })).cluster.health_checks, undefined);
+  });
+});
+
+describe('BackendPolicy on the plain clusters (XdsIR.backendClusterPolicies)', () => {
+  const backendOf = (service: string): DestinationSetting => Object.freeze({ clusterName: `default/${service}/80`, weight: 1, protocol: 'http', endpointsOf: { namespace: 'default', service, portName: 'http' } }) as DestinationSetting;
+  const routes = ['a', 'b', 'c'].map((s) => Object.freeze({
+    name: `r-${s}`, origin: s, pathMatch: { pathPrefix: `/${s}` }, headerMatches: [], queryParamMatches: [], destination: { settings: [backendOf(s)] },
+  } as unknown as HTTPRoute));
+  const http = [Object.freeze({ name: 'default/gw/http', address: '0.0.0.0', port: 80, hostnames: ['*'], virtualHosts: [Object.freeze({ name: '*', domains: ['*'], routes })] })] as unknown as XdsIR['http'];
+  const policy = (maxConnections: number): BackendPolicySettings => ({ source: { ...source, target: 'Gateway default/gw' }, id: 'bp@gw', circuitBreaker: { maxConnections } });
+  const irWith = (p?: BackendPolicySettings, whole = false): XdsIR => ({
+    gateway: 'default/gw', http, tcp: [], udp: [],
+    // A Gateway client certificate has the cluster table make its lists whole (buildClusters).
+    ...(whole ? { backendClientCertificate: { name: 'default/client', certificateChain: 'chain', privateKey: 'key' } as unknown as XdsIR['backendClientCertificate'] } : {}),
+    ...(p ? { backendClusterPolicies: Object.fromEntries(['a', 'b', 'c'].map((s) => [`default/${s}/80`, p])) } : {}),
+  });
+  const limit = (c: Cluster): number | undefined => c.circuit_breakers?.thresholds?.[0]?.max_connections?.value;
+
+  for (const whole of [false, true]) test(`added, edited, kept and removed: clusters built again in place, routes and bindings kept, as a full translation${whole ? ' (lists made whole)' : ''}`, () => {
+    const memo = new XdsTranslationMemo();
+    const steps = [irWith(undefined, whole), irWith(policy(5), whole), irWith(policy(5), whole), irWith(policy(9), whole), irWith(undefined, whole)];
+    const expected = [undefined, 5, 5, 9, undefined];
+    let last: GatewayTranslation | undefined;
+    steps.forEach((ir, i) => {
+      const out = translateGateway(ir, memo);
+      assert.deepEqual(out.resources.clusters.map(limit), [expected[i], expected[i], expected[i]], `step ${i}`);
+      assert.deepEqual(out, translateGateway(ir), `step ${i}: as a full translation`);
+      if (last) {
+        assert.ok(out.resources.routes.every((r, j) => r === last!.resources.routes[j]), `step ${i}: the same route configuration`);
+        assert.ok(out.bindings.every((b, j) => b === last!.bindings[j]), `step ${i}: the same bindings`);
+      }
+      if (i === 2) assert.ok(out.resources.clusters.every((c, j) => c === last!.resources.clusters[j]), 'the same policy content (a new object): the same clusters');
+      last = out;
+    });
   });
 });

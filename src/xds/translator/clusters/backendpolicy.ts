@@ -60,6 +60,7 @@ function probeAuthority(backend: Pick<DestinationSetting, 'dnsName' | 'endpoints
   return backend.endpointsOf ? `${backend.endpointsOf.service}.${backend.endpointsOf.namespace}.svc` : undefined;
 }
 
+/** Sets the policy's fields on cluster, replacing (never changing) the objects it holds. */
 export function applyBackendPolicy(cluster: Cluster, settings: BackendPolicySettings, backend: Pick<DestinationSetting, 'dnsName' | 'endpointsOf'> = {}): void {
   const authority = probeAuthority(backend);
   if (settings.loadBalancer) applyLoadBalancer(cluster, settings.loadBalancer);
@@ -78,7 +79,8 @@ export function applyBackendPolicy(cluster: Cluster, settings: BackendPolicySett
   if (settings.proxyProtocol) applyUpstreamProxyProtocol(cluster, settings.proxyProtocol.version);
   const cb = settings.circuitBreaker;
   if (cb) {
-    const thresholds: Thresholds = cluster.circuit_breakers?.thresholds?.[0] ?? { priority: 'DEFAULT' };
+    // A copy: the cluster may be a shallow copy of a built (frozen) one (a plain cluster's policy).
+    const thresholds: Thresholds = { ...(cluster.circuit_breakers?.thresholds?.[0] ?? { priority: 'DEFAULT' }) };
     if (cb.maxConnections !== undefined) thresholds.max_connections = { value: cb.maxConnections };
     if (cb.maxPendingRequests !== undefined) thresholds.max_pending_requests = { value: cb.maxPendingRequests };
     if (cb.maxRequests !== undefined) thresholds.max_requests = { value: cb.maxRequests };

@@ -9,6 +9,7 @@
  */
 import type { DestinationSetting, HTTPRoute as IRHTTPRoute, UDPListener, VirtualHost, XdsIR } from '../../../ir/types';
 import type { BindingLocality, Cluster, EndpointBinding } from '../../types';
+import type { BackendPolicySettings } from '../../../ir/backendpolicy';
 import type { HttpProtocolOptions } from '../../../generated/envoy/extensions/upstreams/http/v3/HttpProtocolOptions';
 import type { LbEndpoint } from '../../../generated/envoy/config/endpoint/v3/LbEndpoint';
 import { freezeValue } from '../../../message/watchable';
@@ -37,9 +38,12 @@ export interface ClusterMemo {
   built: WeakMap<DestinationSetting, BuiltCluster>;
   /** The valid settings of each (frozen) IR virtual host's routes, in IR order. */
   vhostSettings: WeakMap<VirtualHost, DestinationSetting[]>;
+  /** By the cluster without a policy: the last policy its plain cluster carried, and the cluster with it. */
+  withPolicy: WeakMap<BuiltCluster, { policy: BackendPolicySettings; built: BuiltCluster }>;
 }
 
-export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
+/** policyOf: the BackendPolicy a plain cluster carries, by name (default: the IR's, as it is). */
+export function buildClusters(ir: XdsIR, memo?: ClusterMemo, policyOf: (name: string) => BackendPolicySettings | undefined = (name) => ir.backendClusterPolicies?.[name]): ClusterResources {
   const clusters: Cluster[] = [];
   const bindings: EndpointBinding[] = [];
   const add = (built: BuiltCluster): void => {
@@ -48,18 +52,14 @@ export function buildClusters(ir: XdsIR, memo?: ClusterMemo): ClusterResources {
   };
   const clientCertificate = ir.backendClientCertificate?.name;
   for (const setting of backends(ir, memo?.vhostSettings).values()) {
+    const policy = policyOf(setting.clusterName);
     // Settings are shared across Gateways; one with its own client certificate builds its TLS clusters itself.
     if (clientCertificate && setting.tls && !setting.tls.clientCertificate) {
-      add(backendCluster(setting, clientCertificate));
+      add(backendCluster(setting, clientCertificate, policy));
       continue;
     }
-    let built = memo?.built.get(setting);
-    if (!built) {
-      built = backendCluster(setting);
-      // Frozen: stores on the bus then share it rather than copy it.
-      if (memo) memo.built.set(setting, freezeValue(built));
-    }
-    add(built);
+    const built = memo ? memoCluster(setting, memo) : backendCluster(setting);
+    add(policy ? withPlainPolicy(built, setting, policy, memo) : built);
   }
   for (const listener of ir.udp) {
     const built = weightedUdpCluster(listener);
@@ -108,6 +108,60 @@ export function settingsOfRoute(route: IRHTTPRoute): DestinationSetting[] {
   return settings;
 }
 
+/** backendCluster(setting), kept for the (frozen) setting. */
+export function memoCluster(setting: DestinationSetting, memo: ClusterMemo): BuiltCluster {
+  let built = memo.built.get(setting);
+  // Frozen: stores on the bus then share it rather than copy it.
+  if (!built) memo.built.set(setting, (built = freezeValue(backendCluster(setting))));
+  return built;
+}
+
+/**
+ * A plain cluster with the BackendPolicy it carries (XdsIR.backendClusterPolicies), built from the
+ * cluster without, whose binding it keeps: the endpoints do not depend on the policy. Kept per
+ * cluster without and policy object (the cluster table passes the same object while the
+ * policy's content stays).
+ */
+export function withPlainPolicy(base: BuiltCluster, setting: DestinationSetting, policy: BackendPolicySettings, memo?: ClusterMemo): BuiltCluster {
+  const last = memo?.withPolicy.get(base);
+  if (last?.policy === policy) return last.built;
+  // The cluster without, with the policy's fields set over it (applyBackendPolicy replaces what it
+  // changes); fields the same on every cluster are one frozen object per policy.
+  const shared = base.cluster.circuit_breakers ? undefined : sharedPolicyFields(policy);
+  const cluster: Cluster = shared ? Object.assign({ ...base.cluster }, shared) : { ...base.cluster };
+  if (!shared) applyBackendPolicy(cluster, policy, setting);
+  const built: BuiltCluster = base.binding ? { cluster, binding: base.binding } : { cluster };
+  if (!memo) return built;
+  // With the shared fields, every field is a frozen object already (or a scalar): only the new ones need freezing.
+  const frozen = shared ? Object.freeze((Object.freeze(cluster), built)) : freezeValue(built);
+  memo.withPolicy.set(base, { policy, built: frozen });
+  return frozen;
+}
+
+const policyFields = new WeakMap<BackendPolicySettings, Partial<Cluster> | null>();
+
+/**
+ * The cluster fields a policy sets the same way on every cluster without circuit breakers of its
+ * own, made once per policy object (frozen, shared by its clusters); null when some depend on the
+ * cluster (an idle timeout joins its protocol options, PROXY protocol wraps its transport socket,
+ * a gRPC health check needs HTTP/2 and the backend's name).
+ */
+function sharedPolicyFields(policy: BackendPolicySettings): Partial<Cluster> | null {
+  let fields = policyFields.get(policy);
+  if (fields === undefined) {
+    const dependent = policy.timeout?.idleMs !== undefined || policy.proxyProtocol !== undefined || policy.healthCheck?.type === 'grpc';
+    fields = dependent ? null : freezeValue(policyOnNothing(policy));
+    policyFields.set(policy, fields);
+  }
+  return fields;
+}
+
+function policyOnNothing(policy: BackendPolicySettings): Partial<Cluster> {
+  const fields: Cluster = {};
+  applyBackendPolicy(fields, policy);
+  return fields;
+}
+
 /** A cluster, and where its endpoints come from when it needs some. */
 export interface BuiltCluster {
   cluster: Cluster;
@@ -139,7 +193,8 @@ export function dnsCluster(name: string): Cluster {
   });
 }
 
-export function backendCluster(setting: DestinationSetting, clientCertificate?: string): BuiltCluster {
+/** plainPolicy: the BackendPolicy the plain cluster carries (XdsIR.backendClusterPolicies); a backend on a cluster of its own has its own (setting.backendPolicy). */
+export function backendCluster(setting: DestinationSetting, clientCertificate?: string, plainPolicy?: BackendPolicySettings): BuiltCluster {
   const name = setting.clusterName;
   const dns = setting.dnsName !== undefined ? dnsEndpoints(setting) : undefined;
   const cluster = dns && dns.length > 0 ? Object.assign(dnsCluster(name), { load_assignment: loadAssignment(name, singleLocality(dns)) }) : edsCluster(name);
@@ -159,7 +214,8 @@ export function backendCluster(setting: DestinationSetting, clientCertificate?: 
       min_retry_concurrency: { value: setting.retryBudget.minRetryConcurrency },
     } }] };
   }
-  if (setting.backendPolicy) applyBackendPolicy(cluster, setting.backendPolicy, setting);
+  const policy = setting.backendPolicy ?? plainPolicy;
+  if (policy) applyBackendPolicy(cluster, policy, setting);
   if (cluster.type === 'STRICT_DNS') return { cluster };
   // An ExternalName without a usable port has no endpoints at all.
   const locality: BindingLocality[] = dns === undefined && setting.endpointsOf ? [{ endpointsOf: setting.endpointsOf }] : [];

@@ -6,6 +6,10 @@
  * are made again only when a cluster came or went: a route edit costs that route in each virtual
  * host it is in, not every route of those hosts.
  *
+ * A plain cluster's BackendPolicy (XdsIR.backendClusterPolicies) is kept by name beside the
+ * counts: when it changes (a Gateway-wide policy added), those clusters are built again in place,
+ * with the same bindings (their endpoints stand), and no route is counted.
+ *
  * buildClusters describes a cluster by its first backend setting in IR order. Here, a name
  * whose settings all describe the same cluster (the usual case) needs no order; when they
  * differ, or the IR has what is not counted here (weighted UDP clusters, a Gateway client
@@ -14,8 +18,8 @@
 import { deepEqual } from 'fast-equals';
 import type { DestinationSetting, VirtualHost, XdsIR } from '../../../ir/types';
 import type { Cluster, EndpointBinding } from '../../types';
-import { freezeValue } from '../../../message/watchable';
-import { backendCluster, buildClusters, settingsOfRoute, settingsOfVirtualHost, type BuiltCluster, type ClusterMemo, type ClusterResources } from './cluster';
+import { buildClusters, memoCluster, settingsOfRoute, settingsOfVirtualHost, withPlainPolicy, type BuiltCluster, type ClusterMemo, type ClusterResources } from './cluster';
+import type { BackendPolicySettings } from '../../../ir/backendpolicy';
 import { validSettings } from './destination';
 import { changedStretch, sortedIndex } from '../incremental';
 import { accessLogExporters } from '../listeners/accesslog';
@@ -63,6 +67,12 @@ export class GatewayClusters {
   /** Names that came and went since the lists were last made (net of each other). */
   private readonly namesAdded = new Set<string>();
   private readonly namesRemoved = new Set<string>();
+  /** The IR's backendClusterPolicies last seen, and what they are by name (one object per policy content, kept while it stays). */
+  private policyMap: XdsIR['backendClusterPolicies'];
+  private policyByName = new Map<string, BackendPolicySettings>();
+  private policyById = new Map<string, BackendPolicySettings>();
+  /** Names whose plain cluster's policy changed since the lists were last made. */
+  private readonly policiesChanged = new Set<string>();
 
   /** The clusters and bindings of ir, each list sorted by cluster name. */
   build(ir: XdsIR, memo: ClusterMemo): ClusterResources {
@@ -76,6 +86,7 @@ export class GatewayClusters {
   }
 
   private update(ir: XdsIR, memo: ClusterMemo): ClusterResources {
+    this.syncPolicies(ir.backendClusterPolicies);
     // The lists of a Gateway with listener filters are made whole (their authorization services are not counted).
     if (ir.backendClientCertificate || ir.udp.length > 0 || ir.http.some((l) => (l.requestFilters ?? []).length > 0)) return this.whole(ir, memo);
     const exporters = exporterSettings(ir);
@@ -124,18 +135,54 @@ export class GatewayClusters {
     if (this.mixed) return this.whole(ir, memo);
     // this.last, not last: counting afresh (reset) leaves nothing to patch.
     const previous = this.last?.result;
-    const result = !previous ? this.lists(memo) : !this.namesChanged ? previous : this.patchedLists(previous, memo) ?? this.lists(memo);
+    const rebuilt = this.rebuiltPolicyClusters();
+    const result = !previous ? this.lists(memo) : !this.namesChanged && rebuilt.length === 0 ? previous : this.patchedLists(previous, rebuilt, memo) ?? this.lists(memo);
     this.namesChanged = false;
     this.namesAdded.clear();
     this.namesRemoved.clear();
+    this.policiesChanged.clear();
     this.last = { ir, tcp, exporters, result };
     return result;
+  }
+
+  /**
+   * Takes the plain clusters' policies of a new IR: each policy content keeps the object it had
+   * (by id), so clusters built with it are reused, and names whose policy changed are noted.
+   */
+  private syncPolicies(map: XdsIR['backendClusterPolicies']): void {
+    if (map === this.policyMap) return;
+    const canonical = new Map<BackendPolicySettings, BackendPolicySettings>();
+    const byId = new Map<string, BackendPolicySettings>();
+    const byName = new Map<string, BackendPolicySettings>();
+    for (const name in map) {
+      const policy = map[name]!;
+      let kept = canonical.get(policy);
+      if (!kept) {
+        const before = this.policyById.get(policy.id);
+        kept = before && deepEqual(before, policy) ? before : policy;
+        canonical.set(policy, kept);
+        byId.set(policy.id, kept);
+      }
+      byName.set(name, kept);
+      if (this.policyByName.get(name) !== kept) this.policiesChanged.add(name);
+    }
+    for (const name of this.policyByName.keys()) if (!byName.has(name)) this.policiesChanged.add(name);
+    this.policyMap = map;
+    this.policyByName = byName;
+    this.policyById = byId;
+  }
+
+  /** Counted names (not new ones) whose plain cluster's policy changed: built again in place. */
+  private rebuiltPolicyClusters(): string[] {
+    const out: string[] = [];
+    for (const name of this.policiesChanged) if (this.uses.has(name) && !this.namesAdded.has(name)) out.push(name);
+    return out;
   }
 
   /** buildClusters' own answer; counting starts afresh next time. */
   private whole(ir: XdsIR, memo: ClusterMemo): ClusterResources {
     this.reset();
-    const result = buildClusters(ir, memo);
+    const result = buildClusters(ir, memo, (name) => this.policyByName.get(name));
     result.clusters.sort((a, b) => compareNames(a.name ?? '', b.name ?? ''));
     result.bindings.sort((a, b) => compareNames(a.cluster, b.cluster));
     return result;
@@ -149,6 +196,7 @@ export class GatewayClusters {
     this.mixed = false;
     this.namesAdded.clear();
     this.namesRemoved.clear();
+    this.policiesChanged.clear();
   }
 
   private count(setting: DestinationSetting, by: 1 | -1): void {
@@ -172,9 +220,13 @@ export class GatewayClusters {
     if (!this.namesAdded.delete(name)) this.namesRemoved.add(name);
   }
 
-  private built(setting: DestinationSetting, memo: ClusterMemo): BuiltCluster {
-    let built: BuiltCluster | undefined = memo.built.get(setting);
-    if (!built) memo.built.set(setting, (built = freezeValue(backendCluster(setting))));
+  private built(name: string, memo: ClusterMemo): BuiltCluster {
+    const setting = this.uses.get(name)!.setting;
+    const built = memoCluster(setting, memo);
+    const policy = this.policyByName.get(name);
+    if (policy) return withPlainPolicy(built, setting, policy, memo);
+    // A policy gone: its clusters are not kept for the cluster without.
+    if (this.policiesChanged.has(name)) memo.withPolicy.delete(built);
     return built;
   }
 
@@ -183,10 +235,17 @@ export class GatewayClusters {
    * place in name order (copies, the rest shared): a cluster swapped for another among
    * thousands costs those two, not a walk of every name. Undefined when many names changed.
    */
-  private patchedLists(last: ClusterResources, memo: ClusterMemo): ClusterResources | undefined {
-    if (this.namesAdded.size + this.namesRemoved.size > Math.max(16, this.names.length >>> 3)) return undefined;
+  private patchedLists(last: ClusterResources, rebuilt: readonly string[], memo: ClusterMemo): ClusterResources | undefined {
+    if (this.namesAdded.size + this.namesRemoved.size + rebuilt.length > Math.max(16, this.names.length >>> 3)) return undefined;
     const clusters = [...last.clusters];
-    const bindings = [...last.bindings];
+    // A policy changes the cluster, not its binding: the list of bindings stays when only policies changed.
+    const bindings = this.namesChanged ? [...last.bindings] : last.bindings;
+    for (const name of rebuilt) {
+      const built = this.built(name, memo);
+      if (built.binding?.inlineCluster) continue;
+      const at = sortedIndex(clusters, name, clusterName);
+      if (at < clusters.length && clusterName(clusters[at]!) === name) clusters[at] = built.cluster;
+    }
     const take = <T>(list: T[], name: string, nameOf: (item: T) => string): void => {
       const at = sortedIndex(list, name, nameOf);
       if (at < list.length && nameOf(list[at]!) === name) list.splice(at, 1);
@@ -196,7 +255,7 @@ export class GatewayClusters {
       take(bindings, name, bindingName);
     }
     for (const name of this.namesAdded) {
-      const built = this.built(this.uses.get(name)!.setting, memo);
+      const built = this.built(name, memo);
       if (!built.binding?.inlineCluster) clusters.splice(sortedIndex(clusters, name, clusterName), 0, built.cluster);
       if (built.binding) bindings.splice(sortedIndex(bindings, name, bindingName), 0, built.binding);
     }
@@ -207,7 +266,7 @@ export class GatewayClusters {
     const clusters: Cluster[] = [];
     const bindings: EndpointBinding[] = [];
     for (const name of this.names) {
-      const built = this.built(this.uses.get(name)!.setting, memo);
+      const built = this.built(name, memo);
       if (!built.binding?.inlineCluster) clusters.push(built.cluster);
       if (built.binding) bindings.push(built.binding);
     }

@@ -30,12 +30,23 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/**
+ * Whether two listeners' policies give their virtual hosts the same: BackendPolicy's do not count
+ * (the Gateway API translator places them on the clusters and the routes).
+ */
+function sameVirtualHostPolicies(a: HTTPListener['policies'], b: HTTPListener['policies']): boolean {
+  if (a === b) return true;
+  const { backend: _a, ...restA } = a ?? {};
+  const { backend: _b, ...restB } = b ?? {};
+  return deepEqual(restA, restB);
+}
+
 /** The patched configuration (state updated), or undefined when it must be built whole. */
 export function patchRouteConfiguration(state: RouteConfigState, listener: HTTPListener, context: ListenerContext, misdirected: readonly string[]): RouteConfiguration | undefined {
   if (listener === state.listener && sameStrings(misdirected, state.misdirected)) return state.config;
   if (listener.name !== state.listener.name || state.use !== `${context.scheme}:${context.port}` || !sameStrings(misdirected, state.misdirected)) return undefined;
   // The listener's policies are on every one of its virtual hosts (rate limit actions).
-  if (listener.policies !== state.listener.policies && !deepEqual(listener.policies, state.listener.policies)) return undefined;
+  if (!sameVirtualHostPolicies(listener.policies, state.listener.policies)) return undefined;
   const { gone, added } = changedStretch(state.listener.virtualHosts, listener.virtualHosts);
   const freed = new Set<string>();
   for (const v of gone) for (const d of v.domains) freed.add(d.toLowerCase());

@@ -11,6 +11,7 @@ import { runFanoutBench } from './fanout';
 import { runPeerBench } from './peer';
 import { runRouteEditsBench } from './route-edits';
 import { runRouteLookupBench } from './route-lookup';
+import { runRouteApplyBench } from './route-apply';
 import { runScaleBench } from './scale';
 import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
@@ -29,6 +30,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'add-routes': runAddRoutesBench,
   'route-edits': runRouteEditsBench,
   'route-lookup': runRouteLookupBench,
+  'route-apply': runRouteApplyBench,
   fuzz: runFuzzBench,
   streams: runStreamsBench,
   startup: runStartupBench,

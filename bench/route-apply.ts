@@ -4,7 +4,7 @@
  * edits through the watched directory, alternating a route added (a new file) and a route edited
  * (its own file rewritten: a new redirect hostname). For each edit:
  *   - file edit -> traffic moved: from just before the write until a request to the route (HTTP,
- *     polled back to back on one connection) shows the new answer;
+ *     polled every ~1 ms on one connection) shows the new answer;
  *   - Pier's share: write -> Pier sent the RouteConfiguration (its debug log's "delta response",
  *     same clock, 1 ms resolution), and the file provider's own run (its "published resources" ms);
  *   - push -> ACK (Pier's pier_xds_push_ack_latency_seconds sum, delta per edit): Envoy's decoding,
@@ -14,9 +14,10 @@
  * and Envoy's and Pier's RSS once loaded. Shapes: PIER_BENCH_APPLY_SHAPES, hostnames x routes per
  * hostname (default "1x3000,300x10"); PIER_BENCH_APPLY_EDITS (default 30).
  * PIER_BENCH_APPLY_CHECKOUTS=label=<built checkout>,...: other builds measured in the same run,
- * each shape's checkouts one after the other.
+ * each shape's checkouts one after the other. PIER_BENCH_APPLY_PROFILE=<dir>: Pier's CPU profile
+ * (one per run) there, with the edits' time windows beside it for bench/profile-summary.ts.
  */
-import { writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,6 +29,11 @@ import { fmtMs, percentile, printTable, note } from './lib/stats';
 const ADDRESS = '127.0.0.95';
 const GATEWAY = 'apply';
 const SEEN_TIMEOUT_MS = 15_000;
+/**
+ * Between two requests polling for the new answer: back to back, the polls took a CPU of the two
+ * and each is an access log line Envoy writes and Pier reads, all competing with the update.
+ */
+const POLL_GAP_MS = 1;
 /** Quiet time after each edit, so the next starts on an idle Pier and Envoy. */
 const SETTLE_MS = 150;
 
@@ -99,7 +105,7 @@ interface EditFigures { kind: 'add' | 'edit'; totalMs: number; pushMs: number; p
 class PierLog {
   private lines: { time: number; msg: string; typeUrl?: string; ms?: number }[] = [];
   /** Every line of the edit being measured (PIER_BENCH_APPLY_TRACE=1 prints them). */
-  trace: { time: number; msg: string; component?: string }[] = [];
+  trace: { time: number; msg: string; component?: string; typeUrl?: string }[] = [];
   take(line: string): void {
     try {
       const entry = JSON.parse(line) as { time: number; msg: string; typeUrl?: string; ms?: number; component?: string };
@@ -108,6 +114,9 @@ class PierLog {
     } catch { /* not JSON: ignore */ }
   }
   clear(): void { this.lines = []; this.trace = []; }
+  routeConfigAcked(): boolean {
+    return this.trace.some((l) => l.msg === 'ACK' && ((l as { typeUrl?: string }).typeUrl ?? '').endsWith('RouteConfiguration'));
+  }
   firstRouteConfigPush(): number | undefined {
     return this.lines.find((l) => l.msg !== 'published resources' && (l.typeUrl ?? '').endsWith('RouteConfiguration'))?.time;
   }
@@ -128,7 +137,11 @@ async function measure(checkout: Checkout, shape: Shape): Promise<{ edits: EditF
   writeFileSync(editedFile, stringify(route('edited', midHost, '/edited', 'v0.example')));
   const log = new PierLog();
   const started = performance.now();
-  const pier = await startPier(checkout, dir, resourcesDir, { logLevel: 'debug', onLog: (l) => log.take(l) });
+  const profileDir = process.env.PIER_BENCH_APPLY_PROFILE;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const pier = await startPier(checkout, dir, resourcesDir, { logLevel: 'debug', onLog: (l) => log.take(l), nodeArgs });
+  const windows: [number, number][] = [];
+  const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const lastRoute = `/route-${pad(routes - 1)}`;
@@ -145,6 +158,7 @@ async function measure(checkout: Checkout, shape: Shape): Promise<{ edits: EditF
     for (let k = 1; k <= EDITS; k++) {
       const kind = k % 2 === 1 ? 'add' : 'edit';
       const ackBefore = await pierAck(pier.metricsAddress);
+      await new Promise((r) => setTimeout(r, 20)); // the scrape's work done
       log.clear();
       let file: string, text: string, pathname: string, seen: (r: { status: number; location: string }) => boolean;
       if (kind === 'add') {
@@ -159,6 +173,7 @@ async function measure(checkout: Checkout, shape: Shape): Promise<{ edits: EditF
         seen = (r) => r.location.includes(`//v${k}.example`);
       }
       const [envoyCpu0, pierCpu0] = [cpuMs(envoy.pid, 'main'), cpuMs(pier.child.pid!, 'all')];
+      const windowStart = monotonicUs();
       const wroteAt = Date.now();
       const t0 = performance.now();
       writeFileSync(file, text);
@@ -166,10 +181,13 @@ async function measure(checkout: Checkout, shape: Shape): Promise<{ edits: EditF
       while (performance.now() - t0 < SEEN_TIMEOUT_MS) {
         const answer = await request(agent, port, midHost, pathname);
         if (seen(answer)) { totalMs = performance.now() - t0; break; }
+        await new Promise((r) => setTimeout(r, POLL_GAP_MS));
       }
       if (Number.isNaN(totalMs)) throw new Error(`${checkout.label}: edit ${k} (${kind}) not seen within ${SEEN_TIMEOUT_MS} ms`);
-      // Envoy acknowledges after it took the update in: wait for the ACK, then a quiet moment.
-      await waitFor('ACK counted', async () => (await pierAck(pier.metricsAddress)).count > ackBefore.count, 10_000, 5);
+      // Envoy acknowledges after it took the update in: wait for the ACK (Pier's log, not its
+      // metrics: scraping them costs Pier CPU), then a quiet moment.
+      await waitFor('ACK', () => Promise.resolve(log.routeConfigAcked()), 10_000, 2);
+      windows.push([windowStart, monotonicUs()]);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const ackAfter = await pierAck(pier.metricsAddress);
       const [envoyCpu1, pierCpu1] = [cpuMs(envoy.pid, 'main'), cpuMs(pier.child.pid!, 'all')];
@@ -192,6 +210,11 @@ async function measure(checkout: Checkout, shape: Shape): Promise<{ edits: EditF
     agent.destroy();
     await stop(pier.child);
     rmSync(dir, { recursive: true, force: true });
+    const profile = profileDir ? readdirSync(profileDir).find((f) => f.includes(`.${pier.child.pid}.`) && f.endsWith('.cpuprofile')) : undefined;
+    if (profile) {
+      writeFileSync(path.join(profileDir!, `${profile}.windows.json`), JSON.stringify(windows));
+      note(`${checkout.label} ${shape.hostnames} x ${shape.routesPerHostname}: profile ${path.join(profileDir!, profile)}`);
+    }
   }
 }
 

@@ -49,7 +49,7 @@ export interface PierServe {
  * Starts `pier serve` of a checkout on resourcesDir (its config written into dir). Pier's stdout
  * (its JSON log) is piped to onLog, line by line, when given; otherwise dropped.
  */
-export async function startPier(checkout: Checkout, dir: string, resourcesDir: string, options: { logLevel?: string; onLog?: (line: string) => void } = {}): Promise<PierServe> {
+export async function startPier(checkout: Checkout, dir: string, resourcesDir: string, options: { logLevel?: string; onLog?: (line: string) => void; nodeArgs?: string[] } = {}): Promise<PierServe> {
   const [xds, admin, metrics] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
   const config = {
     resources: resourcesDir, envoy: 'auto', envoyLogLevel: 'error', logLevel: options.logLevel ?? 'warn', logFormat: 'json',
@@ -57,7 +57,7 @@ export async function startPier(checkout: Checkout, dir: string, resourcesDir: s
   };
   writeFileSync(path.join(dir, 'pier.json'), JSON.stringify(config));
   const onLog = options.onLog;
-  const child = spawn(process.execPath, [path.join(checkout.root, 'dist/src/cli/main.js'), 'serve', '--config', path.join(dir, 'pier.json')],
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(checkout.root, 'dist/src/cli/main.js'), 'serve', '--config', path.join(dir, 'pier.json')],
     { stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'] });
   if (onLog && child.stdout) {
     let rest = '';

@@ -210,8 +210,8 @@ export function xBackendStatuses(
 
 /** Every client certificate name the IR's backends present (UpstreamTLS.clientCertificate), sorted. */
 /**
- * Virtual hosts are kept as they are across route edits elsewhere in the Gateway, so their routes
- * are walked once each, not on every edit.
+ * Frozen virtual hosts are kept as they are across route edits elsewhere in the Gateway, so their
+ * routes are walked once each, not on every edit.
  */
 const VHOST_CERTIFICATE_NAMES = new WeakMap<VirtualHost, readonly string[]>();
 
@@ -228,7 +228,7 @@ function virtualHostCertificateNames(vhost: VirtualHost): readonly string[] {
     if (r.externalAuth) add({ settings: [r.externalAuth.service] });
   }
   names = [...found];
-  VHOST_CERTIFICATE_NAMES.set(vhost, names);
+  if (Object.isFrozen(vhost) && Object.isFrozen(vhost.routes)) VHOST_CERTIFICATE_NAMES.set(vhost, names);
   return names;
 }
 

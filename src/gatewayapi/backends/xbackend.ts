@@ -208,7 +208,6 @@ export function xBackendStatuses(
   return out.sort((a, b) => (a.namespace! < b.namespace! ? -1 : a.namespace! > b.namespace! ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Every client certificate name the IR's backends present (UpstreamTLS.clientCertificate), sorted. */
 /**
  * Frozen virtual hosts are kept as they are across route edits elsewhere in the Gateway, so their
  * routes are walked once each, not on every edit.
@@ -232,6 +231,7 @@ function virtualHostCertificateNames(vhost: VirtualHost): readonly string[] {
   return names;
 }
 
+/** Every client certificate name the IR's backends present (UpstreamTLS.clientCertificate), sorted. */
 function clientCertificateNames(ir: XdsIR): string[] {
   const names = new Set<string>();
   const add = (destination: RouteDestination | undefined): void => {

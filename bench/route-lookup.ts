@@ -12,48 +12,15 @@
  * PIER_BENCH_LOOKUP_SECONDS (each wrk run, default 3). PIER_BENCH_LOOKUP_BEFORE=<checkout>: a
  * built checkout of another commit, measured in the same run, alternating with this one.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import * as net from 'node:net';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as http from 'node:http';
 import { stringify } from 'yaml';
+import { adminGet, envoyOf, freePort, get, rssMiB, startPier, stop, waitFor, type Checkout } from './lib/envoy-serve';
 
 const ADDRESS = '127.0.0.94';
 const CONNECTIONS = 32;
-const READY_TIMEOUT_MS = 180_000;
-
-interface Checkout { label: string; root: string }
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function get(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => { req.destroy(); resolve(0); });
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const routePath = (i: number): string => `/route-${String(i).padStart(5, '0')}`;
 
 function addedRoute(k: number): string {
@@ -88,42 +55,9 @@ async function serve(checkout: Checkout, routes: number, dir: string): Promise<{
   const resourcesDir = path.join(dir, 'resources');
   spawnSync('mkdir', ['-p', resourcesDir]);
   writeFileSync(path.join(resourcesDir, 'routes.yaml'), resources(routes, port));
-  const [xds, admin, metrics] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
-  const config = {
-    resources: resourcesDir, envoy: 'auto', envoyLogLevel: 'error', logLevel: 'warn',
-    xdsAddress: `127.0.0.1:${xds}`, adminAddress: `127.0.0.1:${admin}`, metricsAddress: `127.0.0.1:${metrics}`,
-  };
-  writeFileSync(path.join(dir, 'pier.json'), JSON.stringify(config));
-  const child = spawn(process.execPath, [path.join(checkout.root, 'dist/src/cli/main.js'), 'serve', '--config', path.join(dir, 'pier.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const { child } = await startPier(checkout, dir, resourcesDir);
   await waitFor(`${checkout.label}: the last route`, async () => (await get(`http://${ADDRESS}:${port}${routePath(routes - 1)}`)) === 302);
   return { child, port, resourcesDir };
-}
-
-/** The Envoy `pier serve` launched: its pid and admin address (the file named by --admin-address-path). */
-function envoyOf(pier: ChildProcess): { pid: number; admin: string } {
-  const pids = spawnSync('pgrep', ['-P', String(pier.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
-  for (const pid of pids) {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    const at = argv.indexOf('--admin-address-path');
-    if (at >= 0 && argv[at + 1]) return { pid, admin: readFileSync(argv[at + 1]!, 'utf8').trim() };
-  }
-  throw new Error('no Envoy under pier serve');
-}
-
-function rssMiB(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return kb ? Number(kb[1]) / 1024 : Number.NaN;
-}
-
-function adminGet(admin: string, pathname: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http.get(`http://${admin}${pathname}`, { agent: false, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve(body));
-    }).on('error', reject);
-  });
 }
 
 /** Envoy's RDS update_duration histogram: its sample count and P50 / P99 (cumulative), in ms. */
@@ -138,15 +72,6 @@ async function rdsUpdateDuration(admin: string): Promise<{ count: number; p50: n
   const text = await adminGet(admin, '/stats?usedonly&filter=rds\\..*update_success');
   const count = Number(/update_success: (\d+)/.exec(text)?.[1] ?? 0);
   return { count, p50: at(50), p99: at(99) };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGTERM');
-  });
 }
 
 function wrk(url: string, seconds: number): number {

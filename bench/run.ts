@@ -12,6 +12,7 @@ import { runPeerBench } from './peer';
 import { runRouteEditsBench } from './route-edits';
 import { runRouteLookupBench } from './route-lookup';
 import { runProxyMemoryBench } from './proxy-memory';
+import { runRouteApplyBench } from './route-apply';
 import { runScaleBench } from './scale';
 import { runStartupBench } from './startup';
 import { runTranslateBench } from './translate';
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'route-edits': runRouteEditsBench,
   'route-lookup': runRouteLookupBench,
   'proxy-memory': runProxyMemoryBench,
+  'route-apply': runRouteApplyBench,
   fuzz: runFuzzBench,
   streams: runStreamsBench,
   startup: runStartupBench,

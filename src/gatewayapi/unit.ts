@@ -90,8 +90,11 @@ export interface PolicyBase {
   gw: GatewayContext;
   /** The served HTTP listeners, in IR order. */
   listeners: readonly ListenerContext[];
-  /** The HTTPRoutes and GRPCRoutes attached to the Gateway (their rules are policy targets). */
-  routes: readonly AnyRoute[];
+  /**
+   * The HTTPRoutes and GRPCRoutes attached to the Gateway (their rules are policy targets), made
+   * on first use: a Gateway no policy reaches never needs them, and making them walks every route.
+   */
+  routes: () => readonly AnyRoute[];
   /** The namespaces of the routes naming the Gateway (whose route policies it reads). */
   routeNamespaces: ReadonlySet<string>;
   /** The rate limit service of global limits (UnitOptions.rateLimitService): named in the IR when some route has one. */
@@ -109,7 +112,7 @@ export function withPolicies(unit: GatewayUnit, base: PolicyBase, index: Resourc
   let ir = base.xdsIR;
   if (!policies.empty) {
     const outcomes: PolicyOutcomes = new Map();
-    const placed = applyPolicies(ir, base.gw, base.listeners, base.routes, policies, outcomes);
+    const placed = applyPolicies(ir, base.gw, base.listeners, base.routes(), policies, outcomes);
     ir = placed.ir;
     const observability = policies.byKind.get('ObservabilityPolicy');
     if (observability) ir = resolveObservabilityExporters(ir, index, outcomes, observability.states.some((p) => p.targets.some((t) => t.kind === 'HTTPRoute' || t.kind === 'GRPCRoute')));
@@ -468,7 +471,7 @@ export function translateGatewayUnit(
   if (telemetry?.telemetry) unit.xdsIR.telemetry = telemetry.telemetry;
   const base: PolicyBase = {
     xdsIR: unit.xdsIR, gw, listeners: httpListeners,
-    routes: httpLike.filter((r) => attachedTo(r, gw.key)).map((r) => r.route),
+    routes: once(() => httpLike.filter((r) => attachedTo(r, gw.key)).map((r) => r.route)),
     routeNamespaces: new Set(ordered.map((r) => r.metadata.namespace ?? '')),
   };
   if (options.rateLimitService) base.rateLimitService = options.rateLimitService;
@@ -618,7 +621,7 @@ export function patchGatewayUnit(
     const base: PolicyBase = {
       ...baseBefore,
       xdsIR: changed ? { ...baseBefore.xdsIR, http: next } : baseBefore.xdsIR,
-      routes: [...attachments.values()].filter((a) => attachedTo(a.route, gw.key)).map((a) => a.route.route as AnyRoute),
+      routes: attachedRoutes([...attachments.values()], gw.key),
       routeNamespaces,
     };
     // Unchanged routes and no policy anywhere: the IR is the one before, as is.
@@ -629,6 +632,17 @@ export function patchGatewayUnit(
   if (before.infraIR) unit.infraIR = before.infraIR;
   state.unit = unit;
   return { unit, changedEntries };
+}
+
+/** What make() returns, made on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** The routes of attachments (as they are now: the array is the caller's copy) attached to the Gateway, made on first use. */
+function attachedRoutes(attachments: readonly Attachment[], gateway: string): () => readonly AnyRoute[] {
+  return once(() => attachments.filter((a) => attachedTo(a.route, gateway)).map((a) => a.route.route as AnyRoute));
 }
 
 /** The route attached to the Gateway: the previous attachment when still valid, else a new one. */

@@ -27,7 +27,7 @@
 import { GATEWAY_GROUP, type BackendObjectReference } from '../../apis/gateway';
 import type { XBackend, XBackendProtocol } from '../../apis/xbackend';
 import type { ObjectStatus } from '../../message/resources';
-import type { BackendProtocol, DestinationSetting, RouteDestination, TLSCertificate, UpstreamTLS, XdsIR } from '../../ir/types';
+import type { BackendProtocol, DestinationSetting, RouteDestination, TLSCertificate, UpstreamTLS, VirtualHost, XdsIR } from '../../ir/types';
 import { ConditionType, RouteReason } from '../model/conditions';
 import { condition, verdict, type Verdict } from '../model/status';
 import { resolveCertificateRefs } from '../listeners/certificates';
@@ -208,6 +208,29 @@ export function xBackendStatuses(
   return out.sort((a, b) => (a.namespace! < b.namespace! ? -1 : a.namespace! > b.namespace! ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/**
+ * Frozen virtual hosts are kept as they are across route edits elsewhere in the Gateway, so their
+ * routes are walked once each, not on every edit.
+ */
+const VHOST_CERTIFICATE_NAMES = new WeakMap<VirtualHost, readonly string[]>();
+
+function virtualHostCertificateNames(vhost: VirtualHost): readonly string[] {
+  let names = VHOST_CERTIFICATE_NAMES.get(vhost);
+  if (names) return names;
+  const found = new Set<string>();
+  const add = (destination: RouteDestination | undefined): void => {
+    for (const s of destination?.settings ?? []) if (s.tls?.clientCertificate) found.add(s.tls.clientCertificate);
+  };
+  for (const r of vhost.routes) {
+    add(r.destination);
+    for (const m of r.mirrors ?? []) add(m);
+    if (r.externalAuth) add({ settings: [r.externalAuth.service] });
+  }
+  names = [...found];
+  if (Object.isFrozen(vhost) && Object.isFrozen(vhost.routes)) VHOST_CERTIFICATE_NAMES.set(vhost, names);
+  return names;
+}
+
 /** Every client certificate name the IR's backends present (UpstreamTLS.clientCertificate), sorted. */
 function clientCertificateNames(ir: XdsIR): string[] {
   const names = new Set<string>();
@@ -216,13 +239,7 @@ function clientCertificateNames(ir: XdsIR): string[] {
   };
   for (const l of ir.http) {
     for (const f of l.requestFilters ?? []) add({ settings: [f.externalAuth.service] });
-    for (const v of l.virtualHosts) {
-      for (const r of v.routes) {
-        add(r.destination);
-        for (const m of r.mirrors ?? []) add(m);
-        if (r.externalAuth) add({ settings: [r.externalAuth.service] });
-      }
-    }
+    for (const v of l.virtualHosts) for (const n of virtualHostCertificateNames(v)) names.add(n);
   }
   for (const l of ir.tcp) for (const r of l.routes) add(r.destination);
   return [...names].sort();

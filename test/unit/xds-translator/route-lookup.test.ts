@@ -79,3 +79,13 @@ test('a tree whose leaves would repeat routes too often (many regular expression
   assert.equal(vhost.routes, many);
   assert.ok(routeLookupTree(many.slice(0, 1).concat(many.slice(40, 60))), 'one regular expression over 20 nested prefixes is within the budget');
 });
+
+test('a virtual host whose routes fit in one leaf keeps its list; one with more gets the tree', () => {
+  const few = many.slice(0, 16);
+  const small = withRouteLookupTree({ name: 'v', domains: ['*'], routes: few });
+  assert.equal(small.matcher, undefined);
+  assert.equal(small.routes, few);
+  const large = withRouteLookupTree({ name: 'v', domains: ['*'], routes: many.slice(0, 17) });
+  assert.ok(large.matcher, 'a tree for 17 routes');
+  assert.equal(large.routes, undefined);
+});

@@ -20,6 +20,7 @@ import type { DestinationSetting, HTTPListener, PolicySettings, Tracing } from '
 import { typedConfig } from '../../types';
 import { durationFromMs, stdoutAccessLog } from '../common';
 import { FilterName, ProtoType } from '../names';
+import { routesWithPolicies } from './route-policies';
 
 /** Runtime keys Envoy's status code comparison requires; unset, so the policy's bound applies. */
 const STATUS_MIN_RUNTIME_KEY = 'pier.access_log.status_code_min';
@@ -121,7 +122,7 @@ function routePolicies(listeners: readonly HTTPListener[]): Map<string, Observab
   const out = new Map<string, ObservabilitySettings>();
   for (const l of listeners) {
     for (const vh of l.virtualHosts) {
-      for (const r of vh.routes) {
+      for (const r of routesWithPolicies(vh)) {
         const own = r.policies?.observability;
         if (own?.accessLogs && !out.has(own.id)) out.set(own.id, own);
       }

@@ -30,6 +30,7 @@ import { dnsCluster } from '../clusters/cluster';
 import { lbEndpoint, loadAssignment, singleLocality } from '../endpoints/endpoint';
 import { SYSTEM_TRUST_STORE_PATH } from '../clusters/upstreamtls';
 import { JWT_PAYLOAD_METADATA_KEY, usesJwtClaims } from './rbac';
+import { routesWithPolicies } from './route-policies';
 
 /** How long the proxy waits for a JWKS server. */
 const JWKS_FETCH_TIMEOUT_SECONDS = 5;
@@ -87,7 +88,7 @@ function jwtSettingsOf(listeners: readonly HTTPListener[]): SecuritySettings[] {
   };
   for (const l of listeners) {
     add(l.policies?.security);
-    for (const vh of l.virtualHosts) for (const r of vh.routes) add(r.policies?.security);
+    for (const vh of l.virtualHosts) for (const r of routesWithPolicies(vh)) add(r.policies?.security);
   }
   return [...byId.keys()].sort().map((id) => byId.get(id)!);
 }
@@ -126,7 +127,7 @@ function remoteJWKSOf(ir: XdsIR): Map<string, RemoteJWKSSettings> {
   };
   for (const l of ir.http) {
     add(l.policies?.security);
-    for (const vh of l.virtualHosts) for (const r of vh.routes) add(r.policies?.security);
+    for (const vh of l.virtualHosts) for (const r of routesWithPolicies(vh)) add(r.policies?.security);
   }
   return out;
 }

@@ -24,6 +24,7 @@ import type { LocalRateLimitDescriptor } from '../../../generated/envoy/extensio
 import type { RateLimit } from '../../../generated/envoy/config/route/v3/RateLimit';
 import { typedConfig } from '../../types';
 import { FilterName, ProtoType } from '../names';
+import { routesWithPolicies } from './route-policies';
 
 /** The generic key every descriptor starts with: "<settings id>#<rule index>". */
 const BUCKET_KEY = 'pier.bucket';
@@ -70,7 +71,7 @@ function localSettingsOf(listeners: readonly HTTPListener[]): RateLimitSettings[
   };
   for (const l of listeners) {
     add(l.policies?.rateLimit);
-    for (const vh of l.virtualHosts) for (const r of vh.routes) add(r.policies?.rateLimit);
+    for (const vh of l.virtualHosts) for (const r of routesWithPolicies(vh)) add(r.policies?.rateLimit);
   }
   return [...byId.keys()].sort().map((id) => byId.get(id)!);
 }

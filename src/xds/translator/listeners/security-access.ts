@@ -14,6 +14,7 @@ import type { HttpFilter } from '../../../generated/envoy/extensions/filters/net
 import { basicAuthFilters, basicAuthPerFilterConfig } from './basicauth';
 import { rbacFilter, rbacPerFilterConfig } from './rbac';
 import { apiKeyAuthFilter, apiKeyAuthPerFilterConfig } from './apikeyauth';
+import { routesWithPolicies } from './route-policies';
 
 type PerFilterConfig = Record<string, { '@type': string }>;
 
@@ -22,7 +23,7 @@ function settingsOf(listeners: readonly HTTPListener[]): SecuritySettings[] {
   const out: SecuritySettings[] = [];
   for (const l of listeners) {
     if (l.policies?.security) out.push(l.policies.security);
-    for (const vh of l.virtualHosts) for (const r of vh.routes) if (r.policies?.security) out.push(r.policies.security);
+    for (const vh of l.virtualHosts) for (const r of routesWithPolicies(vh)) if (r.policies?.security) out.push(r.policies.security);
   }
   return out;
 }

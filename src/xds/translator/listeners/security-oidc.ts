@@ -23,6 +23,7 @@ import { typedConfig, type Cluster, type Secret } from '../../types';
 import { FilterName, ProtoType } from '../names';
 import { adsConfigSource } from '../common';
 import { httpsServerCluster, jwksClusterName } from './jwtauthn';
+import { routesWithPolicies } from './route-policies';
 
 /** How long the proxy waits for the token endpoint. */
 const TOKEN_FETCH_TIMEOUT_SECONDS = 5;
@@ -74,7 +75,7 @@ function oidcOf(listeners: readonly HTTPListener[]): OIDCSettings[] {
   const out: OIDCSettings[] = [];
   for (const l of listeners) {
     if (l.policies?.security?.oidc) out.push(l.policies.security.oidc);
-    for (const vh of l.virtualHosts) for (const r of vh.routes) if (r.policies?.security?.oidc) out.push(r.policies.security.oidc);
+    for (const vh of l.virtualHosts) for (const r of routesWithPolicies(vh)) if (r.policies?.security?.oidc) out.push(r.policies.security.oidc);
   }
   return out;
 }

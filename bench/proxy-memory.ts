@@ -13,13 +13,15 @@
  * setting or flag changed (the `KNOBS` below), against the same Pier, each measured alone.
  * PIER_BENCH_MEMORY_STATS_DIR=<dir>: each measured Envoy's /stats is written there (which stats a knob keeps).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { stringify } from 'yaml';
+import { LEAN_STATS } from '../src/infra/bootstrap';
+import { adminGet, envoyOf, freePort, get, startPier, stop, waitFor, type Checkout } from './lib/envoy-serve';
 
 const ADDRESS = '127.0.0.95';
 const READY_TIMEOUT_MS = 600_000;
@@ -28,48 +30,11 @@ const SETTLE_MS = 5_000;
 const TRAFFIC_ROUTES = 5;
 const REQUESTS_PER_ROUTE = 20;
 
-interface Checkout { label: string; root: string }
+/** Envoy answers slowly while it takes in thousands of clusters. */
+const GET_TIMEOUT_MS = 5_000;
+const ADMIN_TIMEOUT_MS = 30_000;
 
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function get(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.get(url, { agent: false, timeout: 5000 }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => { req.destroy(); resolve(0); });
-  });
-}
-
-function adminGet(admin: string, pathname: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`http://${admin}${pathname}`, { agent: false, timeout: 30_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve(body));
-    });
-    req.on('error', reject);
-    req.on('timeout', () => { req.destroy(new Error(`admin ${pathname}: timed out`)); });
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const waitLong = (what: string, check: () => Promise<boolean>): Promise<void> => waitFor(what, check, READY_TIMEOUT_MS, 500);
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const pad = (i: number): string => String(i).padStart(5, '0');
@@ -104,12 +69,12 @@ function statusMiB(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile'): number 
 
 /** Clusters Envoy got from Pier (counted in /clusters, which lists them whatever stats are kept). */
 async function dynamicClusters(admin: string): Promise<number> {
-  return (await adminGet(admin, '/clusters')).split('\n').filter((l) => l.endsWith('::added_via_api::true')).length;
+  return (await adminGet(admin, '/clusters', ADMIN_TIMEOUT_MS)).split('\n').filter((l) => l.endsWith('::added_via_api::true')).length;
 }
 
 /** Envoy's allocator figures (admin /memory: the values of server.memory_allocated and server.memory_heap_size, kept whatever stats are). */
 async function allocator(admin: string): Promise<{ allocated: number; heap: number }> {
-  const m = JSON.parse(await adminGet(admin, '/memory')) as { allocated: string; heap_size: string };
+  const m = JSON.parse(await adminGet(admin, '/memory', ADMIN_TIMEOUT_MS)) as { allocated: string; heap_size: string };
   return { allocated: Number(m.allocated) / 2 ** 20, heap: Number(m.heap_size) / 2 ** 20 };
 }
 
@@ -117,19 +82,19 @@ interface Measurement { rss: number; anon: number; file: number; allocated: numb
 
 /** Envoy's memory once it holds `routes` clusters, after a little traffic through a few routes. */
 async function measure(envoy: { pid: number; admin: string }, routes: number, port: number | undefined, label: string): Promise<Measurement> {
-  await waitFor('every cluster in Envoy', async () => (await dynamicClusters(envoy.admin)) >= routes);
+  await waitLong('every cluster in Envoy', async () => (await dynamicClusters(envoy.admin)) >= routes);
   if (port !== undefined) {
-    await waitFor('the last route', async () => (await get(`http://${ADDRESS}:${port}${routePath(routes - 1)}`)) === 200);
+    await waitLong('the last route', async () => (await get(`http://${ADDRESS}:${port}${routePath(routes - 1)}`, GET_TIMEOUT_MS)) === 200);
     for (let k = 0; k < TRAFFIC_ROUTES; k++) {
       const i = Math.floor((k * (routes - 1)) / (TRAFFIC_ROUTES - 1));
       for (let r = 0; r < REQUESTS_PER_ROUTE; r++) {
-        const status = await get(`http://${ADDRESS}:${port}${routePath(i)}`);
+        const status = await get(`http://${ADDRESS}:${port}${routePath(i)}`, GET_TIMEOUT_MS);
         if (status !== 200) throw new Error(`route ${i} answered ${String(status)}`);
       }
     }
   }
   await sleep(SETTLE_MS);
-  const statsText = await adminGet(envoy.admin, '/stats');
+  const statsText = await adminGet(envoy.admin, '/stats', ADMIN_TIMEOUT_MS);
   const statsDir = process.env.PIER_BENCH_MEMORY_STATS_DIR;
   if (statsDir) writeFileSync(path.join(statsDir, `${routes}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.txt`), statsText);
   return {
@@ -147,40 +112,15 @@ async function serve(checkout: Checkout, routes: number, backendPort: number, di
   const resourcesDir = path.join(dir, 'resources');
   mkdirSync(resourcesDir, { recursive: true });
   writeFileSync(path.join(resourcesDir, 'routes.yaml'), resources(routes, port, backendPort, proxyConfig));
-  const [xds, admin, metrics] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
-  const config = {
-    resources: resourcesDir, envoy: 'auto', envoyLogLevel: 'error', logLevel: 'warn',
-    xdsAddress: `127.0.0.1:${xds}`, adminAddress: `127.0.0.1:${admin}`, metricsAddress: `127.0.0.1:${metrics}`,
-  };
-  writeFileSync(path.join(dir, 'pier.json'), JSON.stringify(config));
-  const child = spawn(process.execPath, [path.join(checkout.root, 'dist/src/cli/main.js'), 'serve', '--config', path.join(dir, 'pier.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const { child } = await startPier(checkout, dir, resourcesDir);
   return { child, port };
 }
 
-/** The Envoy `pier serve` launched: its pid, admin address, and command line. */
-async function envoyOf(pier: ChildProcess): Promise<{ pid: number; admin: string; argv: string[] }> {
+/** The Envoy `pier serve` launched, once it has written its admin address. */
+async function launchedEnvoy(pier: ChildProcess): Promise<{ pid: number; admin: string; argv: string[] }> {
   let found: { pid: number; admin: string; argv: string[] } | undefined;
-  await waitFor('the Envoy of pier serve', async () => {
-    const pids = spawnSync('pgrep', ['-P', String(pier.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
-    for (const pid of pids) {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const at = argv.indexOf('--admin-address-path');
-      if (at < 0) continue;
-      const admin = readFileSync(argv[at + 1]!, 'utf8').trim();
-      if (admin) { found = { pid, admin, argv }; return true; }
-    }
-    return false;
-  });
+  await waitLong('the Envoy of pier serve', async () => { found = envoyOf(pier); return true; });
   return found!;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGTERM');
-  });
 }
 
 type Bootstrap = Record<string, unknown> & { stats_config?: Record<string, unknown>; static_resources: { listeners?: unknown[] } };
@@ -194,13 +134,12 @@ const setFlag = (argv: string[], flag: string, value?: string): string[] => {
   return [...rest, flag, ...(value === undefined ? [] : [value])];
 };
 
+/** Pier's never-configured cluster stats (src/infra/bootstrap.ts), and its update_duration histogram apart. */
 const LEAN_EXCLUSIONS = [
-  ...['.lb_subsets_active', '.lb_subsets_created', '.lb_subsets_fallback', '.lb_subsets_fallback_panic', '.lb_subsets_removed', '.lb_subsets_selected',
-    '.lb_zone_cluster_too_small', '.lb_zone_no_capacity_left', '.lb_zone_routing_all_directly', '.lb_zone_routing_cross_zone', '.lb_zone_routing_sampled',
-    '.lb_local_cluster_not_ok', '.lb_recalculate_zone_structures', '.assignment_stale', '.assignment_timeout_received', '.assignment_use_cached'].map((suffix) => ({ suffix })),
-  { contains: '.circuit_breakers.high.' },
+  ...LEAN_STATS.unusedClusterStatSuffixes.map((suffix) => ({ suffix })),
+  ...LEAN_STATS.unusedClusterStatInfixes.map((contains) => ({ contains })),
 ];
-const UPDATE_DURATION = { safe_regex: { regex: '^cluster\\..+\\.update_duration$' } };
+const UPDATE_DURATION = { safe_regex: { regex: LEAN_STATS.clusterStatRegexes[0] } };
 const exclude = (b: Bootstrap, patterns: unknown[]): void => { b.stats_config = { ...(b.stats_config ?? {}), stats_matcher: { exclusion_list: { patterns } } }; };
 /** Envoy's defaults, as main launched it: no deferred stats or clusters, nothing left out. */
 const full = (b: Bootstrap): void => { delete b.deferred_stat_options; delete b.cluster_manager; if (b.stats_config) delete b.stats_config.stats_matcher; };
@@ -250,7 +189,7 @@ async function measureKnob(knob: Knob, launched: { argv: string[] }, routes: num
   const child = spawn(argv[0]!, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     let admin = '';
-    await waitFor(`the ${knob.name} Envoy's admin address`, async () => {
+    await waitLong(`the ${knob.name} Envoy's admin address`, async () => {
       admin = readFileSync(path.join(knobDir, 'admin-address'), 'utf8').trim();
       return admin !== '';
     });
@@ -282,7 +221,7 @@ export async function runProxyMemoryBench(): Promise<void> {
         const dir = mkdtempSync(path.join(os.tmpdir(), 'pier-bench-memory-'));
         const { child, port } = await serve(checkout, routes, backendPort, dir, checkout.label === 'this' ? proxyConfig : undefined);
         try {
-          const envoy = await envoyOf(child);
+          const envoy = await launchedEnvoy(child);
           const m = await measure(envoy, routes, port, checkout.label);
           console.log(row([checkout.label, routes.toLocaleString('en-US'), mib(m.rss), mib(m.anon), mib(m.file), mib(m.allocated), mib(m.heap), m.stats]));
           if (checkout.label === 'this' && knobs) {

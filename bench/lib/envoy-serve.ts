@@ -22,9 +22,9 @@ export function freePort(host: string): Promise<number> {
 }
 
 /** A GET's status (0 when it failed). */
-export function get(url: string): Promise<number> {
+export function get(url: string, timeoutMs = 2000): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
     req.on('error', () => resolve(0));
     req.on('timeout', () => { req.destroy(); resolve(0); });
   });
@@ -33,7 +33,7 @@ export function get(url: string): Promise<number> {
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 180_000, pollMs = 250): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check()) return;
+    if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -71,13 +71,14 @@ export async function startPier(checkout: Checkout, dir: string, resourcesDir: s
   return { child, metricsAddress: `127.0.0.1:${metrics}` };
 }
 
-/** The Envoy `pier serve` launched: its pid and admin address (the file named by --admin-address-path). */
-export function envoyOf(pier: ChildProcess): { pid: number; admin: string } {
+/** The Envoy `pier serve` launched: its pid, admin address (the file named by --admin-address-path) and command line. */
+export function envoyOf(pier: ChildProcess): { pid: number; admin: string; argv: string[] } {
   const pids = spawnSync('pgrep', ['-P', String(pier.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
   for (const pid of pids) {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     const at = argv.indexOf('--admin-address-path');
-    if (at >= 0 && argv[at + 1]) return { pid, admin: readFileSync(argv[at + 1]!, 'utf8').trim() };
+    const admin = at >= 0 && argv[at + 1] ? readFileSync(argv[at + 1]!, 'utf8').trim() : '';
+    if (admin) return { pid, admin, argv };
   }
   throw new Error('no Envoy under pier serve');
 }
@@ -104,20 +105,22 @@ export function rssMiB(pid: number): number {
 }
 
 /** A GET's body from an admin or metrics address (host:port). */
-export function adminGet(admin: string, pathname: string): Promise<string> {
+export function adminGet(admin: string, pathname: string, timeoutMs = 10_000): Promise<string> {
   return new Promise((resolve, reject) => {
-    http.get(`http://${admin}${pathname}`, { agent: false, timeout: 10_000 }, (res) => {
+    const req = http.get(`http://${admin}${pathname}`, { agent: false, timeout: timeoutMs }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => { body += c; });
       res.on('end', () => resolve(body));
-    }).on('error', reject);
+    });
+    req.on('error', reject);
+    req.on('timeout', () => { req.destroy(new Error(`${pathname}: timed out`)); });
   });
 }
 
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.once('exit', () => { clearTimeout(timer); resolve(); });
     child.kill('SIGTERM');

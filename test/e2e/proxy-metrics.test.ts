@@ -16,7 +16,7 @@ import { DEFAULT_PROXY_METRICS_PORT } from '../../src/infra/bootstrap';
 import { requireEnvoy } from '../helpers/tools';
 import { freePort, httpRequest, waitFor } from '../helpers/net';
 import { PierProcess } from '../helpers/pier';
-import { PIER_GATEWAY_CLASS, httpGatewayManifests, webServiceManifests } from '../helpers/manifests';
+import { PIER_GATEWAY_CLASS, httpGatewayManifests, serviceManifests, webServiceManifests } from '../helpers/manifests';
 import { parsePrometheusText, samplesOf, type PromFamily } from '../helpers/prometheus';
 
 const ADDRESS = '127.0.0.111';
@@ -28,18 +28,7 @@ interface InfraEntry { gateway: string; pid: number; adminAddress: string | null
 /** Service "idle" and a route to it at /idle that no request takes: a cluster with no traffic. */
 function idleBackendManifests(gateway: string, backendPort: number): string {
   return `---
-apiVersion: v1
-kind: Service
-metadata: { name: idle, namespace: default }
-spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
----
-apiVersion: discovery.k8s.io/v1
-kind: EndpointSlice
-metadata: { name: idle-1, namespace: default, labels: { kubernetes.io/service-name: idle } }
-addressType: IPv4
-endpoints: [{ addresses: ["127.0.0.1"] }]
-ports: [{ name: http, port: ${backendPort} }]
----
+${serviceManifests('idle', backendPort)}---
 apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: { name: idle, namespace: default }

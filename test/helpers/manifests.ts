@@ -7,20 +7,25 @@ metadata: { name: pier }
 spec: { controllerName: pier.dev/gateway-controller }
 `;
 
-/** Service "web" (port 80) and its EndpointSlice: one endpoint, 127.0.0.1:backendPort. */
-export function webServiceManifests(backendPort: number): string {
+/** Service `name` (port 80) and its EndpointSlice: one endpoint, 127.0.0.1:backendPort. */
+export function serviceManifests(name: string, backendPort: number): string {
   return `apiVersion: v1
 kind: Service
-metadata: { name: web, namespace: default }
+metadata: { name: ${name}, namespace: default }
 spec: { ports: [{ name: http, port: 80, targetPort: ${backendPort} }] }
 ---
 apiVersion: discovery.k8s.io/v1
 kind: EndpointSlice
-metadata: { name: web-1, namespace: default, labels: { kubernetes.io/service-name: web } }
+metadata: { name: ${name}-1, namespace: default, labels: { kubernetes.io/service-name: ${name} } }
 addressType: IPv4
 endpoints: [{ addresses: ["127.0.0.1"] }]
 ports: [{ name: http, port: ${backendPort} }]
 `;
+}
+
+/** Service "web" (port 80) and its EndpointSlice: one endpoint, 127.0.0.1:backendPort. */
+export function webServiceManifests(backendPort: number): string {
+  return serviceManifests('web', backendPort);
 }
 
 /** Gateway `name` (class "pier", namespace default) with one HTTP listener on address:port. */

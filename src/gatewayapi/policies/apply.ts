@@ -17,6 +17,7 @@ import type { PierPolicies } from './policies';
 import { settleSharedPorts, type SharedPortConflict } from './clientpolicy';
 import { servicesOfIR, type BackendPlacement } from './backendpolicy-clusters';
 import type { BackendPolicySettings } from '../../ir/backendpolicy';
+import { freezeValue } from '../../message/watchable';
 
 export type TargetOutcome = 'applied' | 'notFound';
 
@@ -153,7 +154,7 @@ function withRouteSettings(listener: HTTPListener, irName: string, ruleSettings:
       const settings = ruleSettings.get(ruleKeyOfIRRoute(irName, route));
       if (!settings) return route;
       routesChanged = true;
-      return Object.freeze({ ...route, policies: settings });
+      return freezeValue({ ...route, policies: settings });
     });
     if (!routesChanged) return vh;
     changed = true;

@@ -215,7 +215,7 @@ function routeWithPolicy(route: HTTPRoute, listenerSettings: BackendPolicySettin
     });
   }
   if (placement.route) out.backendPolicyRoute = placement.route;
-  const frozen = Object.freeze(out);
+  const frozen = freezeValue(out);
   if (Object.isFrozen(route)) placed.set(route, { placement, route: frozen });
   return frozen;
 }

@@ -14,6 +14,7 @@ import type { OTLPExporter, Tracing } from '../../ir/types';
 import type { ResourceIndex } from '../resourceindex';
 import { resolveBackend } from '../backends/backends';
 import type { PolicyOutcomes } from './apply';
+import { freezeValue } from '../../message/watchable';
 
 /** An exporter for a receiver, or why there is none. */
 type Resolution = { exporter: OTLPExporter } | { problem: string };
@@ -145,7 +146,7 @@ export function resolveObservabilityExporters(ir: XdsIR, index: ResourceIndex, o
         const p = withResolved(route.policies, resolver);
         if (p === route.policies) return route;
         routesChanged = true;
-        return Object.freeze({ ...route, policies: p! });
+        return freezeValue({ ...route, policies: p! });
       });
       if (!routesChanged) return vh;
       vhostsChanged = true;

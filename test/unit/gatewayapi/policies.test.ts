@@ -171,6 +171,17 @@ describe('precedence between levels', () => {
     assert.deepEqual(out, { http: 'on-gateway', alt: 'on-gateway' });
   });
 
+  test('a route given settings is frozen whole (the bus shares frozen objects without copying, taking them as deeply frozen)', () => {
+    const ir = translate(world([rlp('on-route', [{ kind: 'HTTPRoute', name: 'app' }])]), { controllerName: CONTROLLER }).xdsIR['default/gw']!;
+    const routes = ir.http.flatMap((l) => l.virtualHosts.flatMap((vh) => vh.routes)).filter((r) => r.policies);
+    assert.ok(routes.length > 0);
+    for (const r of routes) {
+      assert.ok(Object.isFrozen(r));
+      assert.ok(Object.isFrozen(r.policies), 'its policies');
+      assert.ok(Object.isFrozen(r.policies!.rateLimit), 'its rate limit settings');
+    }
+  });
+
   test('without policies the IR carries none', () => {
     assert.deepEqual(placed(world([])), {});
   });

@@ -5,7 +5,8 @@
  * --output policies` prints and the admin API's /policies answers.
  */
 import type { BackendPolicySettings } from './backendpolicy';
-import type { PolicySettings, XdsIR } from './types';
+import type { ClientSettings } from './client';
+import type { HTTPListener, PolicySettings, XdsIR } from './types';
 import { redactPolicySettings } from '../security/redact';
 
 type AnySettings = NonNullable<PolicySettings[keyof PolicySettings]>;
@@ -65,6 +66,21 @@ function servicePolicies(ir: XdsIR): NonNullable<GatewayPoliciesView['services']
   return [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([target, backend]) => ({ service: target.slice('Service '.length), ...viewOf({ backend }) }));
 }
 
+/**
+ * A listener's settings as they take effect: a plain HTTP listener shows no HTTP/3 and no TLS
+ * settings (they hold for HTTPS listeners only; a ClientPolicy on the Gateway reaches both).
+ */
+function effectiveOnListener(l: HTTPListener): PolicySettings | undefined {
+  const client = l.policies?.client;
+  if (l.tls || !client || (client.http3 === undefined && client.connection?.tls === undefined)) return l.policies;
+  const { http3: _http3, connection, ...rest } = client;
+  const { tls: _tls, ...plainConnection } = connection ?? {};
+  const effective: ClientSettings = Object.keys(plainConnection).length > 0 ? { ...rest, connection: plainConnection } : rest;
+  const { client: _client, ...others } = l.policies!;
+  // Nothing of the policy takes effect here: the listener shows none.
+  return Object.keys(effective).some((k) => k !== 'source' && k !== 'id') ? { ...others, client: effective } : others;
+}
+
 export function policiesView(irs: Readonly<Record<string, XdsIR>>): { gateways: GatewayPoliciesView[] } {
   const entries = Object.entries(irs);
   const gateways = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([gateway, ir]) => {
@@ -81,7 +97,7 @@ export function policiesView(irs: Readonly<Record<string, XdsIR>>): { gateways: 
         }
       }
     }
-    const out: GatewayPoliciesView = { gateway, listeners: ir.http.map((l) => ({ name: l.name, ...viewOf(l.policies) })), rules };
+    const out: GatewayPoliciesView = { gateway, listeners: ir.http.map((l) => ({ name: l.name, ...viewOf(effectiveOnListener(l)) })), rules };
     const services = servicePolicies(ir);
     if (services.length > 0) out.services = services;
     return out;
